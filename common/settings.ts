@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+export const SECRET_SETTING_NAMES = ['stripe_webhook_secret', 'lemonsqueezy_webhook_secret', 'webhook_secret'] as const;
+export type SecretSettingName = (typeof SECRET_SETTING_NAMES)[number];
+
+const secretInput = z.string().trim().max(500, 'must be at most 500 characters').nullable();
+
+export const settingsUpdateSchema = z
+  .object({
+    base_url: z.union([z.url({ message: 'must be a full URL such as https://shop.example.com' }), z.literal('')]).nullable(),
+    rate_limit_per_minute: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'must be at most 100000'),
+    max_file_size_mb: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(2048, 'must be at most 2048'),
+    local_sites_exempt: z.boolean({ error: 'must be true or false' }),
+    webhook_endpoints: z.array(z.url({ message: 'each endpoint must be a full URL' })).max(20, 'at most 20 endpoints'),
+    stripe_webhook_secret: secretInput,
+    lemonsqueezy_webhook_secret: secretInput,
+    webhook_secret: secretInput,
+  })
+  .partial()
+  .strict();
+export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
+
+export const settingsResponseSchema = z.object({
+  base_url: z.string().nullable(),
+  rate_limit_per_minute: z.number(),
+  max_file_size_mb: z.number(),
+  local_sites_exempt: z.boolean(),
+  webhook_endpoints: z.array(z.string()),
+  secrets: z.object({
+    stripe_webhook_secret: z.object({ is_set: z.boolean() }),
+    lemonsqueezy_webhook_secret: z.object({ is_set: z.boolean() }),
+    webhook_secret: z.object({ is_set: z.boolean() }),
+  }),
+  api_token: z.object({ is_set: z.boolean(), created_at: z.string().nullable() }),
+  signing_public_key: z.string().nullable(),
+});
+export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
+
+export const apiTokenResponseSchema = z.object({ token: z.string(), created_at: z.string() });
+export type ApiTokenResponse = z.infer<typeof apiTokenResponseSchema>;
+
+export const passwordChangeSchema = z.object({
+  current_password: z.string().min(1, 'Current password is required'),
+  new_password: z.string().min(10, 'New password must be at least 10 characters').max(200),
+});

@@ -1,0 +1,40 @@
+// Release versions are x.y.z; the catalogue ignores releases below 1.7.51 (spec sections 5 and 9).
+export const MIN_RELEASE_VERSION = '1.7.51';
+export const VERSION_PATTERN = /^\d+\.\d+\.\d+$/;
+
+export function parseVersion(version: string): [number, number, number] | null {
+  if (!VERSION_PATTERN.test(version)) return null;
+  const [major, minor, patch] = version.split('.').map(Number);
+  return [major ?? 0, minor ?? 0, patch ?? 0];
+}
+
+/** Negative when a < b, zero when equal, positive when a > b; compared numerically. Invalid sorts lowest. */
+export function compareVersions(a: string, b: string): number {
+  const left = parseVersion(a);
+  const right = parseVersion(b);
+  if (!left || !right) return (left ? 1 : 0) - (right ? 1 : 0);
+  for (let i = 0; i < 3; i++) {
+    const difference = (left[i] ?? 0) - (right[i] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+export interface ReleaseLike {
+  plugin_slug: string;
+  version: string;
+  created_at: string;
+}
+
+/**
+ * The release that counts for a plugin in the catalogue: among releases at or above the minimum version,
+ * the newest by created_at. Null when none qualifies.
+ */
+export function qualifyingRelease<T extends ReleaseLike>(releases: T[], pluginSlug: string): T | null {
+  let best: T | null = null;
+  for (const release of releases) {
+    if (release.plugin_slug !== pluginSlug || compareVersions(release.version, MIN_RELEASE_VERSION) < 0) continue;
+    if (!best || release.created_at > best.created_at) best = release;
+  }
+  return best;
+}

@@ -1,0 +1,11 @@
+import { expect, type Page } from '@playwright/test';
+
+export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
+
+/** Opens an admin path and signs in through the login screen. */
+export async function signIn(page: Page, path = '/admin'): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Licensing - Admin Dashboard')).toBeVisible();
+}

@@ -1,0 +1,36 @@
+// Starts a throw-away server for the browser tests: builds the web app into a temp folder, then runs the
+// server on a fresh SQLite database in another temp folder. Used by playwright.config.ts.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pls-e2e-'));
+const webOut = path.join(root, 'web');
+const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, WEB_OUT_DIR: webOut } });
+if (built.status !== 0) process.exit(built.status ?? 1);
+
+const server = spawn('npx', ['tsx', 'server/main.ts'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: process.env.E2E_PORT,
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(root, 'data'),
+    WEB_DIST_DIR: webOut,
+    ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+    LOG_LEVEL: 'warn',
+    BASE_URL: `http://127.0.0.1:${process.env.E2E_PORT}`,
+  },
+});
+const stop = () => {
+  server.kill('SIGTERM');
+  fs.rmSync(root, { recursive: true, force: true });
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+server.on('exit', (code) => {
+  fs.rmSync(root, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,46 @@
+// npm test: typecheck, lint, unit + database tests (SQLite and PostgreSQL), then the browser tests.
+// Ends with one plain summary line: "tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pls-reports-'));
+const run = (label, command, args, env = {}) => {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+};
+
+const steps = [];
+steps.push(['typecheck', run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])]);
+steps.push(['lint', run('lint', 'npx', ['eslint', '.'])]);
+const vitestReport = path.join(reportDir, 'vitest.json');
+steps.push(['vitest', run('unit and database tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`])]);
+const playwrightReport = path.join(reportDir, 'playwright.json');
+steps.push(['playwright', run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport })]);
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+try {
+  const report = JSON.parse(fs.readFileSync(vitestReport, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+} catch {
+  console.log('(no vitest report)');
+}
+try {
+  const { stats } = JSON.parse(fs.readFileSync(playwrightReport, 'utf8'));
+  passed += stats.expected + stats.flaky;
+  failed += stats.unexpected;
+  skipped += stats.skipped;
+} catch {
+  console.log('(no playwright report)');
+}
+const failedSteps = steps.filter(([, ok]) => !ok).map(([name]) => name);
+console.log(`\nsteps failed: ${failedSteps.length ? failedSteps.join(', ') : 'none'}`);
+console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+fs.rmSync(reportDir, { recursive: true, force: true });
+process.exit(failedSteps.length || failed || passed === 0 ? 1 : 0);

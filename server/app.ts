@@ -1,0 +1,115 @@
+import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import compress from '@fastify/compress';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import type { App, AppContext } from './context.js';
+import { AppError } from './lib/errors.js';
+import { SettingsService } from './modules/settings/settings.service.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { registerAdminGuard } from './plugins/admin-guard.js';
+import { registerWebApp } from './plugins/web.js';
+import { registerHealthRoutes } from './modules/health/health.routes.js';
+import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
+import { registerPluginRoutes } from './modules/plugins/plugins.routes.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Route registrations, in one list: each feature module adds its own line. */
+const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
+  registerHealthRoutes,
+  registerAuthRoutes,
+  registerSettingsRoutes,
+  registerPluginRoutes,
+];
+
+export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<{ app: App; ctx: AppContext }> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const settings = new SettingsService(db, config);
+  await settings.load();
+  const ctx: AppContext = {
+    config,
+    db,
+    dialect: config.database.dialect,
+    settings,
+    auth: new AuthService(db, settings),
+    log: app.log,
+  };
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({ error: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const message = error.validation
+        .map((issue) => {
+          const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+          return field ? `${field}: ${issue.message}` : issue.message;
+        })
+        .join('; ');
+      return reply.code(400).send({ error: 'BAD_REQUEST', message: `Invalid ${error.validationContext ?? 'request'}: ${message}` });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.code(500).send({ error: 'INTERNAL', message: 'Internal server error' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      if (status === 429) return reply.code(429).send({ error: 'RATE_LIMITED', message: error.message });
+      return reply.code(status).send({ error: error.code ?? 'BAD_REQUEST', message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ error: 'INTERNAL', message: 'Internal server error' });
+  });
+
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: 2048 * 1024 * 1024, files: 1, fields: 20, fieldSize: 100_000 } });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: 'RATE_LIMITED',
+      message: `Too many requests: try again in ${Math.ceil(context.ttl / 1000)} seconds`,
+    }),
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+
+  registerAdminGuard(app, ctx);
+  for (const register of modules) await register(app, ctx);
+  const hasWeb = await registerWebApp(app, ctx);
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path.startsWith('/api/') || path === '/api' || path.startsWith('/releases/') || path.startsWith('/media/');
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return reply.code(404).send({ error: 'NOT_FOUND', message: `No route for ${request.method} ${path}` });
+  });
+
+  return { app, ctx };
+}

@@ -1,0 +1,29 @@
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { isPostgres } from './portable.js';
+import * as core from './migrations/0001-core.js';
+import * as licences from './migrations/0002-licences.js';
+
+// Migrations are listed here (not read from disk) so the bundled server carries them.
+// Numbered, written once, never edited after they land.
+const migrations: Record<string, Migration> = {
+  '0001-core': core,
+  '0002-licences': licences,
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on any schema
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  // Kysely looks for its own tables in every schema unless told which; name the current one.
+  const migrationTableSchema = isPostgres(db)
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+    : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,96 @@
+import type { Generated } from 'kysely';
+
+// Table types for Kysely. Portable conventions (both SQLite and PostgreSQL):
+// - booleans are integers 0/1 (use toBool / fromBool from ./portable.ts);
+// - times are ISO-8601 UTC strings in text columns;
+// - money is an integer in minor units; lists are JSON text.
+// Each feature adds its tables under its own heading, with its own migration file.
+
+// --- core (0001-core) ---
+export interface SettingsTable {
+  key: string;
+  value: string; // JSON
+  updated_at: string;
+}
+
+export interface AdminSessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface PluginsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  description: string;
+  current_version: string | null;
+  active: number;
+  lemonsqueezy_product_id: string | null;
+  pricing_active: number;
+  is_free: number;
+  currency: string;
+  price: number | null;
+  discount_price: number | null;
+  price_display: string | null;
+  discount_display: string | null;
+  category: string;
+  rating: number;
+  review_count: number;
+  downloads_label: string;
+  is_popular: number;
+  is_featured: number;
+  features: string; // JSON string[]
+  benefits: string; // JSON string[]
+  requirements: string; // JSON string[]
+  use_cases: string; // JSON string[]
+  homepage: string | null;
+  requires_wp: string | null;
+  tested_wp: string | null;
+  requires_php: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ActivitiesTable {
+  id: Generated<number>;
+  action_type: string;
+  details: string; // JSON object
+  created_at: string;
+}
+
+// --- licences (0002-licences) ---
+export interface LicensesTable {
+  id: Generated<number>;
+  key: string;
+  plugin_slug: string;
+  plan: string; // lifetime | pro_yearly | pro_monthly | trial
+  status: string; // active | revoked (expired is derived from expires_at, and may also be stored)
+  max_activations: number;
+  expires_at: string | null;
+  customer_email: string | null;
+  order_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One row per site a licence is active on; deactivation deletes the row. */
+export interface LicenseActivationsTable {
+  id: Generated<number>;
+  license_id: number;
+  site_url: string; // normalised
+  is_local: number; // local/staging sites do not count toward the limit
+  environment: string | null;
+  created_at: string;
+  last_checked_at: string | null;
+}
+
+export interface DB {
+  settings: SettingsTable;
+  admin_sessions: AdminSessionsTable;
+  plugins: PluginsTable;
+  activities: ActivitiesTable;
+  licenses: LicensesTable;
+  license_activations: LicenseActivationsTable;
+}

@@ -1,0 +1,88 @@
+import type { Database } from './database.js';
+import { nowIso } from '../lib/time.js';
+
+export const POSTCODE_PLUGIN_SLUG = 'postcode-delivery-zones';
+export const LICENSING_PLUGIN_SLUG = 'ucre';
+
+/**
+ * The demo catalogue of the specification: the postcode plugin (purchasable, £49) and the licensing
+ * plugin (£99, Coming Soon). Runs once, on a database with no plugins.
+ */
+export async function seedDemoCatalogue(db: Database): Promise<boolean> {
+  const existing = await db.selectFrom('plugins').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const now = nowIso();
+  await db
+    .insertInto('plugins')
+    .values([
+      {
+        slug: POSTCODE_PLUGIN_SLUG,
+        name: 'Postcode Delivery Zones',
+        description:
+          'Control WooCommerce delivery by UK postcode: allow, block and price delivery by area, sector or full postcode, with free-delivery thresholds and date surcharges.',
+        current_version: '1.7.51',
+        active: 1,
+        pricing_active: 1,
+        is_free: 0,
+        currency: 'GBP',
+        price: 4900,
+        category: 'shipping',
+        rating: 4.8,
+        review_count: 156,
+        downloads_label: '2,500+',
+        is_popular: 1,
+        is_featured: 1,
+        features: JSON.stringify([
+          'Postcode-based delivery zones',
+          'Area, sector and full postcode rules',
+          'Postcode blacklist',
+          'Sector pricing',
+          'Free delivery threshold',
+          'Weekday and weekend surcharges',
+          'Bulk postcode testing',
+          'WooCommerce checkout integration',
+        ]),
+        benefits: JSON.stringify([
+          'Deliver only where you can',
+          'Charge the right delivery price for every postcode',
+          'Fewer failed deliveries and refunds',
+          'Set up in minutes',
+        ]),
+        requirements: JSON.stringify(['WordPress 6.0+', 'WooCommerce 7.0+', 'PHP 8.0+']),
+        use_cases: JSON.stringify(['Local food delivery', 'Furniture and bulky goods', 'Florists', 'Regional wholesalers']),
+        requires_wp: '6.0',
+        tested_wp: '6.8',
+        requires_php: '8.0',
+        created_at: now,
+        updated_at: now,
+      },
+      {
+        slug: LICENSING_PLUGIN_SLUG,
+        name: '8022 Licensing',
+        description: 'Sell and license your own WordPress plugins: licence keys, activations, signed updates.',
+        current_version: null,
+        active: 1,
+        pricing_active: 1,
+        is_free: 0,
+        currency: 'GBP',
+        price: 9900,
+        category: 'developer-tools',
+        rating: 0,
+        review_count: 0,
+        downloads_label: '',
+        is_popular: 0,
+        is_featured: 1,
+        features: JSON.stringify(['Licence keys', 'Site activations', 'Signed updates', 'Release management']),
+        benefits: JSON.stringify(['Get paid for your plugins', 'Protect your work']),
+        requirements: JSON.stringify(['WordPress 6.0+', 'PHP 8.0+']),
+        use_cases: JSON.stringify(['Plugin vendors']),
+        requires_wp: '6.0',
+        tested_wp: '6.8',
+        requires_php: '8.0',
+        created_at: now,
+        updated_at: now,
+      },
+    ])
+    .execute();
+  return true;
+}

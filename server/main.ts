@@ -1,0 +1,47 @@
+import { ConfigError, loadConfig } from './config.js';
+import { buildApp } from './app.js';
+import { openDatabase } from './startup.js';
+
+async function main(): Promise<void> {
+  const startedAt = Date.now();
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  const { app, ctx } = await buildApp({ config, db });
+
+  const { generated } = await ctx.auth.ensureAdminPassword(config.ADMIN_PASSWORD);
+  if (generated) {
+    // Printed once, on the first start; only its hash is stored.
+    console.log(`\n  Admin password (shown once, save it now): ${generated}\n  Change it later with: npm run admin:password\n`);
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    app
+      .close()
+      .then(() => db.destroy())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info({ database: config.database.dialect, ms: Date.now() - startedAt }, 'ready');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

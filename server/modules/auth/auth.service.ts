@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../../db/database.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { hashPassword, randomToken, safeEqual, sha256Hex, verifyPassword } from '../../lib/crypto.js';
+import { nowIso } from '../../lib/time.js';
+import { AppError } from '../../lib/errors.js';
+import * as sessions from './auth.repository.js';
+
+export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export class AuthService {
+  constructor(
+    private readonly db: Database,
+    private readonly settings: SettingsService,
+  ) {}
+
+  /**
+   * Makes sure an admin password exists. ADMIN_PASSWORD, when given, is the password; otherwise one is
+   * generated on first start and answered so the caller can print it once.
+   */
+  async ensureAdminPassword(fromEnvironment: string | undefined): Promise<{ generated: string | null }> {
+    const stored = this.settings.getInternal('admin_password_hash');
+    if (fromEnvironment) {
+      if (typeof stored !== 'string' || !(await verifyPassword(fromEnvironment, stored))) {
+        await this.settings.setInternal({ admin_password_hash: await hashPassword(fromEnvironment) });
+      }
+      return { generated: null };
+    }
+    if (typeof stored === 'string') return { generated: null };
+    const generated = randomBytes(12).toString('base64url');
+    await this.settings.setInternal({ admin_password_hash: await hashPassword(generated) });
+    return { generated };
+  }
+
+  async setPassword(password: string): Promise<void> {
+    if (password.trim().length < 10) throw new AppError('BAD_REQUEST', 'The new password must be at least 10 characters');
+    await this.settings.setInternal({ admin_password_hash: await hashPassword(password) });
+    await sessions.deleteAllSessions(this.db);
+  }
+
+  async checkPassword(password: string): Promise<boolean> {
+    const stored = this.settings.getInternal('admin_password_hash');
+    return typeof stored === 'string' && verifyPassword(password, stored);
+  }
+
+  async login(password: string): Promise<{ token: string; expiresAt: string }> {
+    if (!(await this.checkPassword(password))) throw new AppError('UNAUTHORIZED', 'Invalid password');
+    const token = randomToken();
+    const now = nowIso();
+    const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS).toISOString();
+    await sessions.deleteExpiredSessions(this.db, now);
+    await sessions.insertSession(this.db, sha256Hex(token), expiresAt, now);
+    return { token, expiresAt };
+  }
+
+  /** The session's expiry when the token names a live session, else null. */
+  async verifySession(token: string | undefined): Promise<string | null> {
+    if (!token) return null;
+    const session = await sessions.findSessionByHash(this.db, sha256Hex(token));
+    if (!session || session.expires_at <= nowIso()) return null;
+    return session.expires_at;
+  }
+
+  async logout(token: string | undefined): Promise<void> {
+    if (token) await sessions.deleteSessionByHash(this.db, sha256Hex(token));
+  }
+
+  verifyApiToken(token: string): boolean {
+    const stored = this.settings.getInternal('api_token_hash');
+    return typeof stored === 'string' && safeEqual(sha256Hex(token), stored);
+  }
+
+  async rotateApiToken(): Promise<{ token: string; created_at: string }> {
+    const token = `pls_${randomToken()}`;
+    const createdAt = nowIso();
+    await this.settings.setInternal({ api_token_hash: sha256Hex(token), api_token_created_at: createdAt });
+    return { token, created_at: createdAt };
+  }
+}

@@ -1,0 +1,21 @@
+import type { Database } from '../../db/database.js';
+import { nowIso } from '../../lib/time.js';
+
+export async function readAllSettings(db: Database): Promise<Map<string, unknown>> {
+  const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
+  return new Map(rows.map((row) => [row.key, JSON.parse(row.value) as unknown]));
+}
+
+export async function writeSettings(db: Database, entries: Record<string, unknown>): Promise<void> {
+  const updatedAt = nowIso();
+  await db.transaction().execute(async (trx) => {
+    for (const [key, value] of Object.entries(entries)) {
+      const json = JSON.stringify(value ?? null);
+      await trx
+        .insertInto('settings')
+        .values({ key, value: json, updated_at: updatedAt })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_at: updatedAt }))
+        .execute();
+    }
+  });
+}

@@ -1,0 +1,99 @@
+import type { Database } from '../../db/database.js';
+import type { Config } from '../../config.js';
+import { SECRET_SETTING_NAMES, type SecretSettingName, type SettingsResponse, type SettingsUpdate } from '../../../common/settings.js';
+import { readAllSettings, writeSettings } from './settings.repository.js';
+
+export interface PublicSettings {
+  base_url: string | null;
+  rate_limit_per_minute: number;
+  max_file_size_mb: number;
+  local_sites_exempt: boolean;
+  webhook_endpoints: string[];
+}
+
+const DEFAULTS: PublicSettings = {
+  base_url: null,
+  rate_limit_per_minute: 60,
+  max_file_size_mb: 50,
+  local_sites_exempt: true,
+  webhook_endpoints: [],
+};
+
+/**
+ * Settings live in the database and are cached in memory; every write goes through here and
+ * refreshes the cache, so a change takes effect without a restart.
+ */
+export class SettingsService {
+  private values = new Map<string, unknown>();
+  /** Extra fields other modules add to the Settings answer (e.g. the signing public key). */
+  signingPublicKey: () => string | null = () => null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly config: Config,
+  ) {}
+
+  async load(): Promise<void> {
+    this.values = await readAllSettings(this.db);
+  }
+
+  get<K extends keyof PublicSettings>(key: K): PublicSettings[K] {
+    const stored = this.values.get(key);
+    if (stored !== undefined && stored !== null) return stored as PublicSettings[K];
+    if (key === 'base_url' && this.config.BASE_URL) return this.config.BASE_URL as PublicSettings[K];
+    return DEFAULTS[key];
+  }
+
+  /** The public base URL of this server, without a trailing slash. */
+  baseUrl(fallback: string): string {
+    return (this.get('base_url') || fallback).replace(/\/+$/, '');
+  }
+
+  getSecret(name: SecretSettingName): string | null {
+    const stored = this.values.get(name);
+    if (typeof stored === 'string' && stored.length > 0) return stored;
+    const fromEnv: Record<SecretSettingName, string | undefined> = {
+      stripe_webhook_secret: this.config.STRIPE_WEBHOOK_SECRET,
+      lemonsqueezy_webhook_secret: this.config.LEMONSQUEEZY_WEBHOOK_SECRET,
+      webhook_secret: undefined,
+    };
+    return fromEnv[name] ?? null;
+  }
+
+  /** Internal values never answered by the settings API (password hash, token hash). */
+  getInternal(key: string): unknown {
+    return this.values.get(key);
+  }
+
+  async setInternal(entries: Record<string, unknown>): Promise<void> {
+    await writeSettings(this.db, entries);
+    for (const [key, value] of Object.entries(entries)) this.values.set(key, value);
+  }
+
+  async update(patch: SettingsUpdate): Promise<void> {
+    const entries: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === undefined) continue;
+      entries[key] = key === 'base_url' && value === '' ? null : value;
+    }
+    await this.setInternal(entries);
+  }
+
+  toResponse(): SettingsResponse {
+    const secret = (name: SecretSettingName) => ({ is_set: this.getSecret(name) !== null });
+    const tokenCreatedAt = this.values.get('api_token_created_at');
+    return {
+      base_url: this.get('base_url'),
+      rate_limit_per_minute: this.get('rate_limit_per_minute'),
+      max_file_size_mb: this.get('max_file_size_mb'),
+      local_sites_exempt: this.get('local_sites_exempt'),
+      webhook_endpoints: this.get('webhook_endpoints'),
+      secrets: Object.fromEntries(SECRET_SETTING_NAMES.map((name) => [name, secret(name)])) as SettingsResponse['secrets'],
+      api_token: {
+        is_set: typeof this.values.get('api_token_hash') === 'string',
+        created_at: typeof tokenCreatedAt === 'string' ? tokenCreatedAt : null,
+      },
+      signing_public_key: this.signingPublicKey(),
+    };
+  }
+}

@@ -1,0 +1,59 @@
+import { lazy } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { Spinner } from '@/components/ui/spinner';
+import { SessionProvider, useSession } from '@/features/auth/session';
+import { LoginPage } from '@/features/auth/components/login-page';
+import { AdminShell } from './admin-shell';
+import { NotFoundPage } from './not-found-page';
+
+const pages = {
+  dashboard: lazy(() => import('@/features/dashboard/pages/dashboard-page').then((m) => ({ default: m.DashboardPage }))),
+  licenses: lazy(() => import('@/features/licences/pages/licenses-page').then((m) => ({ default: m.LicensesPage }))),
+  releases: lazy(() => import('@/features/releases/pages/releases-page').then((m) => ({ default: m.ReleasesPage }))),
+  pluginSettings: lazy(() => import('@/features/plugin-settings/pages/plugin-settings-page').then((m) => ({ default: m.PluginSettingsPage }))),
+  settings: lazy(() => import('@/features/settings/pages/settings-page').then((m) => ({ default: m.SettingsPage }))),
+  postcodeTesting: lazy(() => import('@/features/postcode/pages/postcode-testing-page').then((m) => ({ default: m.PostcodeTestingPage }))),
+  ecommerceTesting: lazy(() => import('@/features/ecommerce-testing/pages/ecommerce-testing-page').then((m) => ({ default: m.EcommerceTestingPage }))),
+  orders: lazy(() => import('@/features/orders/pages/orders-page').then((m) => ({ default: m.OrdersPage }))),
+};
+
+function AdminRoutes() {
+  const { status } = useSession();
+  if (status === 'loading') {
+    return (
+      <div className="flex min-h-screen items-center justify-center" data-testid="session-loading">
+        <Spinner className="size-8" label="Loading session" />
+      </div>
+    );
+  }
+  if (status === 'unauthenticated') return <LoginPage />;
+  return (
+    <AdminShell>
+      <Switch>
+        <Route path="/admin" component={pages.dashboard} />
+        <Route path="/dashboard">
+          <Redirect to="/admin" />
+        </Route>
+        <Route path="/licenses" component={pages.licenses} />
+        <Route path="/releases" component={pages.releases} />
+        <Route path="/plugin-settings" component={pages.pluginSettings} />
+        <Route path="/settings" component={pages.settings} />
+        <Route path="/postcode-testing" component={pages.postcodeTesting} />
+        <Route path="/ecommerce-testing" component={pages.ecommerceTesting} />
+        <Route path="/orders" component={pages.orders} />
+        <Route>
+          <NotFoundPage homeHref="/admin" />
+        </Route>
+      </Switch>
+    </AdminShell>
+  );
+}
+
+/** Everything behind the password: loaded as its own chunk, never by the storefront. */
+export function AdminApp() {
+  return (
+    <SessionProvider>
+      <AdminRoutes />
+    </SessionProvider>
+  );
+}

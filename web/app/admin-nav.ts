@@ -1,0 +1,24 @@
+import { Cog, FileArchive, FlaskConical, KeyRound, LayoutDashboard, MapPin, Puzzle, ShoppingBag, type LucideIcon } from 'lucide-react';
+
+export interface AdminNavEntry {
+  title: string;
+  path: string;
+  icon: LucideIcon;
+  /** Other paths on which this entry is active. */
+  aliases?: string[];
+}
+
+/** The sidebar's entries (spec section 2), plus Orders (beyond the specification). */
+export const ADMIN_NAV: AdminNavEntry[] = [
+  { title: 'Dashboard', path: '/admin', icon: LayoutDashboard },
+  { title: 'Licenses', path: '/licenses', icon: KeyRound },
+  { title: 'Releases', path: '/releases', icon: FileArchive },
+  { title: 'Plugin Settings', path: '/plugin-settings', icon: Puzzle },
+  { title: 'Settings', path: '/settings', icon: Cog },
+  { title: 'Postcode Testing', path: '/postcode-testing', icon: MapPin },
+  { title: 'E-commerce Testing', path: '/ecommerce-testing', icon: FlaskConical },
+  { title: 'Orders', path: '/orders', icon: ShoppingBag },
+];
+
+export const isNavEntryActive = (entry: AdminNavEntry, path: string): boolean =>
+  path === entry.path || path.startsWith(`${entry.path}/`) || (entry.aliases ?? []).includes(path);

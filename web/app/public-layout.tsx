@@ -1,0 +1,57 @@
+import { Suspense, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { Package } from 'lucide-react';
+import { Spinner } from '@/components/ui/spinner';
+import { STORE_NAME, SUPPORT_EMAIL } from '@/lib/brand';
+
+const NAV = [
+  { href: '/', label: 'Home' },
+  { href: '/catalog', label: 'Catalog' },
+  { href: '/documentation', label: 'Documentation' },
+  { href: '/support', label: 'Support' },
+  { href: '/about', label: 'About' },
+];
+
+export function PublicLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="border-b bg-background">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-4">
+          <Link href="/" className="flex items-center gap-2 font-semibold">
+            <Package className="size-5" />
+            {STORE_NAME}
+          </Link>
+          <nav className="ml-auto flex gap-4 text-sm text-muted-foreground">
+            {NAV.map((item) => (
+              <Link key={item.href} href={item.href} className="hover:text-foreground">
+                {item.label}
+              </Link>
+            ))}
+          </nav>
+        </div>
+      </header>
+      <main className="flex-1">
+        <Suspense fallback={<div className="flex justify-center p-16"><Spinner /></div>}>{children}</Suspense>
+      </main>
+      <footer className="border-t bg-muted/40">
+        <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm text-muted-foreground sm:grid-cols-3">
+          <div>
+            <p className="font-semibold text-foreground">{STORE_NAME}</p>
+            <p>Premium WordPress and WooCommerce plugins with lifetime updates.</p>
+          </div>
+          <div className="flex flex-col gap-1">
+            <Link href="/catalog">Catalog</Link>
+            <Link href="/documentation">Documentation</Link>
+            <Link href="/support">Support</Link>
+          </div>
+          <div className="flex flex-col gap-1">
+            <Link href="/about">About</Link>
+            <Link href="/privacy">Privacy Policy</Link>
+            <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+          </div>
+        </div>
+        <p className="pb-6 text-center text-xs text-muted-foreground">© {new Date().getFullYear()} {STORE_NAME}. All rights reserved.</p>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { lazy } from 'react';
+
+// Paths shown without login (spec section 2, routing rule).
+const PUBLIC_PATHS = new Set(['/', '/home', '/catalog', '/about', '/support', '/privacy', '/documentation']);
+const PUBLIC_PREFIXES = ['/plugin/', '/checkout/', '/purchase/', '/public/'];
+
+export const isPublicPath = (path: string): boolean =>
+  PUBLIC_PATHS.has(path) || PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix));
+
+// Every page is its own chunk: the landing page loads no admin code.
+export const publicPages = {
+  landing: lazy(() => import('@/features/storefront/pages/landing-page').then((m) => ({ default: m.LandingPage }))),
+  catalog: lazy(() => import('@/features/storefront/pages/catalog-page').then((m) => ({ default: m.CatalogPage }))),
+  plugin: lazy(() => import('@/features/storefront/pages/plugin-page').then((m) => ({ default: m.PluginPage }))),
+  about: lazy(() => import('@/features/storefront/pages/about-page').then((m) => ({ default: m.AboutPage }))),
+  support: lazy(() => import('@/features/storefront/pages/support-page').then((m) => ({ default: m.SupportPage }))),
+  documentation: lazy(() => import('@/features/storefront/pages/documentation-page').then((m) => ({ default: m.DocumentationPage }))),
+  privacy: lazy(() => import('@/features/storefront/pages/privacy-page').then((m) => ({ default: m.PrivacyPage }))),
+  checkout: lazy(() => import('@/features/checkout/pages/checkout-page').then((m) => ({ default: m.CheckoutPage }))),
+  purchaseSuccess: lazy(() => import('@/features/checkout/pages/purchase-success-page').then((m) => ({ default: m.PurchaseSuccessPage }))),
+};
+
+export const AdminApp = lazy(() => import('./admin-app').then((m) => ({ default: m.AdminApp })));

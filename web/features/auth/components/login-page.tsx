@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import { AlertCircle, Lock } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ApiError } from '@/lib/api';
+import { usePageMeta } from '@/lib/page-meta';
+import { login } from '../api/login';
+import { useSession } from '../session';
+
+export function LoginPage() {
+  usePageMeta('Sign In');
+  const { signedIn } = useSession();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!password.trim()) {
+      setError('Password is required');
+      return;
+    }
+    setError(null);
+    setIsBusy(true);
+    try {
+      const answer = await login(password);
+      if (answer.success && answer.expiresAt) signedIn(answer.expiresAt);
+      else setError(answer.message || 'Login failed');
+    } catch (caught) {
+      setError(caught instanceof ApiError ? (caught.serverMessage ?? 'Login failed') : 'Authentication failed');
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-muted/40 p-4">
+      <Card className="w-full max-w-md">
+        <CardHeader className="text-center">
+          <div className="mx-auto mb-2 flex size-12 items-center justify-center rounded-full bg-primary/10">
+            <Lock className="size-6" />
+          </div>
+          <CardTitle className="text-2xl">Admin Login</CardTitle>
+          <CardDescription>Secure access to the plugin licensing system</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
+            <div className="space-y-2">
+              <Label htmlFor="password">Password</Label>
+              <Input
+                id="password"
+                type="password"
+                autoComplete="current-password"
+                placeholder="Enter admin password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                disabled={isBusy}
+                autoFocus
+              />
+            </div>
+            {error && (
+              <Alert variant="destructive">
+                <AlertCircle />
+                <AlertDescription>{error}</AlertDescription>
+              </Alert>
+            )}
+            <Button type="submit" className="w-full" disabled={isBusy}>
+              {isBusy ? 'Signing In...' : 'Sign In'}
+            </Button>
+          </form>
+          <p className="mt-6 text-center text-xs text-muted-foreground">
+            License validation endpoints remain publicly accessible for WordPress sites.
+          </p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import { usePageMeta } from '@/lib/page-meta';
+
+// Placeholder: the owning issue replaces this page.
+export function SupportPage() {
+  usePageMeta('Support');
+  return (
+    <div className="mx-auto max-w-6xl space-y-4 px-4 py-12">
+      <h1 className="text-2xl font-bold">Support</h1>
+    </div>
+  );
+}

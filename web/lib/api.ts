@@ -1,0 +1,65 @@
+// The request helpers of spec section 7: credentials always included; a JSON body only when a payload
+// is given (FormData is sent as is); an unsuccessful answer raises `{status}: {body or status text}`.
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+  }
+
+  /** The server's `message` field when the body is our JSON error shape, else null. */
+  get serverMessage(): string | null {
+    try {
+      const parsed = JSON.parse(this.body) as { message?: unknown };
+      return typeof parsed.message === 'string' ? parsed.message : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** The server's message for an error, else the fallback text. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  return fallback;
+}
+
+async function throwIfNotOk(response: Response): Promise<void> {
+  if (!response.ok) {
+    const body = await response.text();
+    throw new ApiError(response.status, body, response.statusText);
+  }
+}
+
+export async function apiRequest(method: string, url: string, payload?: unknown): Promise<Response> {
+  const isForm = payload instanceof FormData;
+  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
+  if (payload !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  const response = await fetch(url, {
+    method,
+    headers,
+    credentials: 'include',
+    body: payload === undefined ? undefined : isForm ? payload : JSON.stringify(payload),
+  });
+  await throwIfNotOk(response);
+  return response;
+}
+
+export async function apiJson<T>(method: string, url: string, payload?: unknown): Promise<T> {
+  const response = await apiRequest(method, url, payload);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+export const apiGet = <T>(url: string): Promise<T> => apiJson<T>('GET', url);
+
+/** GET that answers null on a 401 instead of failing (the optional fetch mode of section 7). */
+export async function apiGetOrNull<T>(url: string): Promise<T | null> {
+  const response = await fetch(url, { credentials: 'include', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  if (response.status === 401) return null;
+  await throwIfNotOk(response);
+  return (await response.json()) as T;
+}
