@@ -86,6 +86,19 @@ export interface LicenseActivationsTable {
   last_checked_at: string | null;
 }
 
+// --- releases (0004-releases) ---
+export interface ReleasesTable {
+  id: Generated<number>;
+  plugin_slug: string;
+  version: string; // x.y.z
+  notes: string;
+  zip_path: string; // generated file name under DATA_DIR/releases
+  file_size: number;
+  sha384: string; // hex
+  signature: string; // base64 Ed25519 over the raw SHA-384 digest
+  created_at: string;
+}
+
 export interface DB {
   settings: SettingsTable;
   admin_sessions: AdminSessionsTable;
@@ -93,4 +106,5 @@ export interface DB {
   activities: ActivitiesTable;
   licenses: LicensesTable;
   license_activations: LicenseActivationsTable;
+  releases: ReleasesTable;
 }
