@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { CURRENCIES, type Currency } from './plugins.js';
+
+// Pricing rules shared by the storefront, checkout and the admin pricing preview (spec sections 4, 5, 9;
+// DESIGN.md section 7). Money is integer minor units everywhere; the storefront shows whole major units.
+
+export const CURRENCY_SYMBOLS: Record<Currency, string> = { GBP: '£', USD: '$', EUR: '€' };
+
+/** The pricing fields of a plugin, as both the admin and the public plugin carry them. */
+export const pluginPricingSchema = z.object({
+  active: z.boolean(),
+  is_free: z.boolean(),
+  pricing_active: z.boolean(),
+  currency: z.enum(CURRENCIES),
+  price: z.number().int().nullable(),
+  discount_price: z.number().int().nullable(),
+  price_display: z.string().nullable(),
+  discount_display: z.string().nullable(),
+});
+export type PluginPricing = z.infer<typeof pluginPricingSchema>;
+
+/** Only what the price rules read; `active` and the display overrides are optional for callers. */
+export type PriceablePlugin = Pick<PluginPricing, 'is_free' | 'pricing_active' | 'price' | 'discount_price'> & {
+  currency: string;
+  active?: boolean;
+  price_display?: string | null;
+  discount_display?: string | null;
+};
+
+const isPositiveInteger = (value: number | null | undefined): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0;
+
+/** A discount counts only when it is above zero and below the price (spec section 4). */
+export function hasValidDiscount(price: number | null | undefined, discountPrice: number | null | undefined): boolean {
+  return isPositiveInteger(price) && isPositiveInteger(discountPrice) && discountPrice < price;
+}
+
+/** Percentage off, rounded to a whole number. */
+export function discountPercent(price: number, discountPrice: number): number {
+  if (price <= 0) return 0;
+  return Math.round(((price - discountPrice) / price) * 100);
+}
+
+/** Storefront money: symbol, minor units divided by 100, no decimals (spec section 9). */
+export function formatMoney(minor: number, currency: string): string {
+  const symbol = CURRENCY_SYMBOLS[currency as Currency];
+  const major = Math.round(minor / 100).toLocaleString('en-GB');
+  return symbol ? `${symbol}${major}` : `${currency} ${major}`;
+}
+
+/**
+ * What a buyer pays, in minor units: 0 for a free plugin, the valid discount or the price otherwise;
+ * null when the plugin has no active price (it cannot be bought by price).
+ */
+export function effectivePriceMinor(plugin: PriceablePlugin): number | null {
+  if (plugin.is_free) return 0;
+  if (!plugin.pricing_active || !isPositiveInteger(plugin.price)) return null;
+  return hasValidDiscount(plugin.price, plugin.discount_price) ? (plugin.discount_price as number) : plugin.price;
+}
+
+/**
+ * Purchasable (DESIGN.md section 7): the plugin is active, its pricing is active, it has a price or is free,
+ * and it has a qualifying release.
+ */
+export function isPurchasable(plugin: PriceablePlugin & { active: boolean }, hasQualifyingRelease: boolean): boolean {
+  return plugin.active && plugin.pricing_active && effectivePriceMinor(plugin) !== null && hasQualifyingRelease;
+}
+
+export type PriceDisplay =
+  | { kind: 'free'; label: 'Free' }
+  | { kind: 'contact'; label: 'Contact for pricing' }
+  | { kind: 'price'; label: string }
+  | { kind: 'discounted'; label: string; original: string; percentOff: number };
+
+const customLabel = (text: string | null | undefined): string | undefined => text?.trim() || undefined;
+
+/**
+ * The catalogue price display (spec section 4): 'Free'; 'Contact for pricing' when pricing is inactive or
+ * there is no price; a valid discount shows the discounted price, the original struck through and the
+ * rounded percentage off. The free-text price_display / discount_display, when set, replace the formatted amounts.
+ */
+export function priceDisplay(plugin: PriceablePlugin): PriceDisplay {
+  if (plugin.is_free) return { kind: 'free', label: 'Free' };
+  if (!plugin.pricing_active || !isPositiveInteger(plugin.price)) return { kind: 'contact', label: 'Contact for pricing' };
+  const original = customLabel(plugin.price_display) ?? formatMoney(plugin.price, plugin.currency);
+  if (hasValidDiscount(plugin.price, plugin.discount_price)) {
+    const discount = plugin.discount_price as number;
+    return {
+      kind: 'discounted',
+      label: customLabel(plugin.discount_display) ?? formatMoney(discount, plugin.currency),
+      original,
+      percentOff: discountPercent(plugin.price, discount),
+    };
+  }
+  return { kind: 'price', label: original };
+}
+
+const MAJOR_AMOUNT = /^(\d*)(?:\.(\d*))?$/;
+
+/**
+ * A price typed in major units → minor units, rounded half up to 2 decimals on the decimal text itself
+ * (so 49.995 → 5000, which floating point would turn into 4999). Empty → undefined (the field is omitted);
+ * anything that is not a non-negative decimal number → null.
+ */
+export function majorToMinor(input: string): number | null | undefined {
+  const text = input.trim().replace(/,/g, '');
+  if (text === '') return undefined;
+  const match = MAJOR_AMOUNT.exec(text);
+  if (!match || (match[1] === '' && !match[2])) return null;
+  const whole = Number(match[1] || '0');
+  const fraction = (match[2] ?? '').padEnd(3, '0');
+  const minor = whole * 100 + Number(fraction.slice(0, 2)) + (Number(fraction[2]) >= 5 ? 1 : 0);
+  return Number.isSafeInteger(minor) ? minor : null;
+}
+
+/** Minor units → the text a major-units input shows (4900 → '49.00'); null → ''. */
+export function minorToMajorInput(minor: number | null | undefined): string {
+  return typeof minor === 'number' ? (minor / 100).toFixed(2) : '';
+}
