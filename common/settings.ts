@@ -7,11 +7,11 @@ const secretInput = z.string().trim().max(500, 'must be at most 500 characters')
 
 export const settingsUpdateSchema = z
   .object({
-    base_url: z.union([z.url({ message: 'must be a full URL such as https://shop.example.com' }), z.literal('')]).nullable(),
+    base_url: z.union([z.url({ protocol: /^https?$/, message: 'must be a full http(s) URL such as https://shop.example.com' }), z.literal('')]).nullable(),
     rate_limit_per_minute: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'must be at most 100000'),
     max_file_size_mb: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(2048, 'must be at most 2048'),
     local_sites_exempt: z.boolean({ error: 'must be true or false' }),
-    webhook_endpoints: z.array(z.url({ message: 'each endpoint must be a full URL' })).max(20, 'at most 20 endpoints'),
+    webhook_endpoints: z.array(z.url({ protocol: /^https?$/, message: 'each endpoint must be a full http(s) URL' })).max(20, 'at most 20 endpoints'),
     stripe_webhook_secret: secretInput,
     lemonsqueezy_webhook_secret: secretInput,
     webhook_secret: secretInput,

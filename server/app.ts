@@ -38,7 +38,12 @@ const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
   registerPluginRoutes,
 ];
 
-export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<{ app: App; ctx: AppContext }> {
+export interface RouteInfo {
+  method: string;
+  url: string;
+}
+
+export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<{ app: App; ctx: AppContext; routes: RouteInfo[] }> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     trustProxy: true,
@@ -97,6 +102,12 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   });
   await app.register(compress, { global: true, threshold: 1024 });
 
+  // The route table, kept so tests can walk every registered route (e.g. every admin route refuses strangers).
+  const routes: RouteInfo[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+
   registerAdminGuard(app, ctx);
   for (const register of modules) await register(app, ctx);
   const hasWeb = await registerWebApp(app, ctx);
@@ -111,5 +122,5 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     return reply.code(404).send({ error: 'NOT_FOUND', message: `No route for ${request.method} ${path}` });
   });
 
-  return { app, ctx };
+  return { app, ctx, routes };
 }

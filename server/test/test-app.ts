@@ -7,7 +7,7 @@ import { loadConfig, type Config } from '../config.js';
 import { createDatabase, type Database, type DatabaseTarget, type Dialect } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedDemoCatalogue } from '../db/seed.js';
-import { buildApp } from '../app.js';
+import { buildApp, type RouteInfo } from '../app.js';
 import type { App, AppContext } from '../context.js';
 import { SESSION_COOKIE } from '../plugins/admin-guard.js';
 
@@ -55,6 +55,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export interface TestApp {
   app: App;
   ctx: AppContext;
+  routes: RouteInfo[];
   db: Database;
   config: Config;
   testDb: TestDatabase;
@@ -91,7 +92,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const db = createDatabase(testDb.target);
   await migrateToLatest(db);
   if (options.seed ?? true) await seedDemoCatalogue(db);
-  const { app, ctx } = await buildApp({ config, db, logger: false });
+  const { app, ctx, routes } = await buildApp({ config, db, logger: false });
   await ctx.auth.ensureAdminPassword(config.ADMIN_PASSWORD);
   await app.ready();
 
@@ -111,6 +112,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return {
     app,
     ctx,
+    routes,
     db,
     config,
     testDb,

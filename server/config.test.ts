@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration from the environment', () => {
+  it('defaults to SQLite in ./data on port 3000', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.database.dialect).toBe('sqlite');
+    expect(config.SEED_DEMO).toBe(true);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is a postgres URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({ dialect: 'postgres', url: 'postgres://u@h:5432/db' });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['BASE_URL', 'not a url'],
+    ['SEED_DEMO', 'maybe'],
+    ['LOG_LEVEL', 'loud'],
+    ['SMTP_URL', 'http://mail'],
+  ])('stops on an invalid %s with a message naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+});

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+
+describe(`settings (${testDialect()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('answers the defaults with secrets masked', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: await t.adminHeaders() });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      rate_limit_per_minute: 60,
+      max_file_size_mb: 50,
+      local_sites_exempt: true,
+      webhook_endpoints: [],
+      secrets: { stripe_webhook_secret: { is_set: false } },
+      api_token: { is_set: false },
+    });
+  });
+
+  it('saves values that survive a restart and never answers a secret back', async () => {
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: await t.adminHeaders(),
+      payload: { base_url: 'https://shop.example.com', rate_limit_per_minute: 120, webhook_endpoints: ['https://hooks.example.com/a'], stripe_webhook_secret: 'whsec_supersecretvalue' },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.body).not.toContain('whsec_supersecretvalue');
+    t = await t.restart();
+    const response = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: await t.adminHeaders() });
+    expect(response.json()).toMatchObject({
+      base_url: 'https://shop.example.com',
+      rate_limit_per_minute: 120,
+      webhook_endpoints: ['https://hooks.example.com/a'],
+      secrets: { stripe_webhook_secret: { is_set: true } },
+    });
+    expect(response.body).not.toContain('whsec_supersecretvalue');
+    expect(t.ctx.settings.getSecret('stripe_webhook_secret')).toBe('whsec_supersecretvalue');
+  });
+
+  it.each([
+    [{ rate_limit_per_minute: 0 }, 'rate_limit_per_minute'],
+    [{ rate_limit_per_minute: 'fast' }, 'rate_limit_per_minute'],
+    [{ max_file_size_mb: 1.5 }, 'max_file_size_mb'],
+    [{ base_url: 'not a url' }, 'base_url'],
+    [{ webhook_endpoints: ['ftp:/x'] }, 'webhook_endpoints'],
+    [{ unknown_setting: 1 }, 'unknown_setting'],
+  ])('refuses %j with a 400 naming the field, and changes nothing', async (payload, field) => {
+    const before = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: await t.adminHeaders() });
+    const response = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: await t.adminHeaders(), payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toContain(field);
+    const after = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: await t.adminHeaders() });
+    expect(after.json()).toEqual(before.json());
+  });
+
+  it('creates an API token that authenticates as Bearer; rotating it retires the old one', async () => {
+    const first = await t.app.inject({ method: 'POST', url: '/api/admin/settings/api-token', headers: await t.adminHeaders() });
+    expect(first.statusCode).toBe(200);
+    const { token } = first.json<{ token: string }>();
+    const stored = await t.db.selectFrom('settings').select('value').where('key', '=', 'api_token_hash').executeTakeFirstOrThrow();
+    expect(stored.value).not.toContain(token);
+
+    const asBearer = (value: string) => t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { authorization: `Bearer ${value}` } });
+    expect((await asBearer(token)).statusCode).toBe(200);
+    // Bearer calls are not cookie calls: no X-Requested-With needed for mutations.
+    const put = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: { authorization: `Bearer ${token}` }, payload: { max_file_size_mb: 64 } });
+    expect(put.statusCode).toBe(200);
+
+    const second = await t.app.inject({ method: 'POST', url: '/api/admin/settings/api-token', headers: { authorization: `Bearer ${token}` } });
+    const rotated = second.json<{ token: string }>().token;
+    expect(rotated).not.toBe(token);
+    expect((await asBearer(token)).statusCode).toBe(401);
+    expect((await asBearer(rotated)).statusCode).toBe(200);
+  });
+});
