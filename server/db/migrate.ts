@@ -3,6 +3,7 @@ import { isPostgres } from './portable.js';
 import * as core from './migrations/0001-core.js';
 import * as licences from './migrations/0002-licences.js';
 import * as releases from './migrations/0004-releases.js';
+import * as orders from './migrations/0006-orders.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0001-core': core,
   '0002-licences': licences,
   '0004-releases': releases,
+  '0006-orders': orders,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on any schema

@@ -99,6 +99,53 @@ export interface ReleasesTable {
   created_at: string;
 }
 
+// --- orders (0006-orders) ---
+export interface OrdersTable {
+  id: Generated<number>;
+  email: string;
+  plugin_slug: string;
+  amount: number; // minor units
+  currency: string;
+  status: string; // pending | paid | refunded
+  provider: string; // stripe | test | lemonsqueezy
+  provider_ref: string; // payment intent id / provider order id
+  client_secret_hash: string | null;
+  license_id: number | null;
+  created_at: string;
+  paid_at: string | null;
+  updated_at: string;
+}
+
+/** Every payment event a provider delivered, once per provider event id. */
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  event_type: string;
+  order_id: number | null;
+  outcome: string;
+  note: string | null;
+  created_at: string;
+}
+
+/** Outgoing e-mail: the outbox when SMTP is not configured, the delivery record when it is. */
+export interface EmailsTable {
+  id: Generated<number>;
+  to_address: string;
+  kind: string; // licence
+  order_id: number | null;
+  dedupe_key: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  status: string; // pending | sending | sent | outbox | failed
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+}
+
 export interface DB {
   settings: SettingsTable;
   admin_sessions: AdminSessionsTable;
@@ -107,4 +154,7 @@ export interface DB {
   licenses: LicensesTable;
   license_activations: LicenseActivationsTable;
   releases: ReleasesTable;
+  orders: OrdersTable;
+  payment_events: PaymentEventsTable;
+  emails: EmailsTable;
 }
