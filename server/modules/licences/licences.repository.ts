@@ -1,0 +1,117 @@
+import { type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { DB, LicenseActivationsTable, LicensesTable } from '../../db/schema.js';
+import { isPostgres } from '../../db/portable.js';
+
+export type LicenceRow = Selectable<LicensesTable>;
+export type ActivationRow = Selectable<LicenseActivationsTable>;
+type Db = Kysely<DB> | Transaction<DB>;
+
+export async function findLicenceByKey(db: Db, key: string): Promise<LicenceRow | undefined> {
+  return db.selectFrom('licenses').selectAll().where('key', '=', key).executeTakeFirst();
+}
+
+export async function findLicenceById(db: Db, id: number): Promise<LicenceRow | undefined> {
+  return db.selectFrom('licenses').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Reads the licence and, in PostgreSQL, locks its row until the transaction ends (SQLite serialises transactions). */
+export async function lockLicenceByKey(trx: Transaction<DB>, key: string): Promise<LicenceRow | undefined> {
+  const query = trx.selectFrom('licenses').selectAll().where('key', '=', key);
+  return (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function lockLicenceById(trx: Transaction<DB>, id: number): Promise<LicenceRow | undefined> {
+  const query = trx.selectFrom('licenses').selectAll().where('id', '=', id);
+  return (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function findActivation(db: Db, licenceId: number, siteUrl: string): Promise<ActivationRow | undefined> {
+  return db.selectFrom('license_activations').selectAll().where('license_id', '=', licenceId).where('site_url', '=', siteUrl).executeTakeFirst();
+}
+
+export async function listActivations(db: Db, licenceId: number): Promise<ActivationRow[]> {
+  return db.selectFrom('license_activations').selectAll().where('license_id', '=', licenceId).orderBy('created_at').orderBy('id').execute();
+}
+
+export async function countCountedActivations(db: Db, licenceId: number): Promise<number> {
+  const row = await db
+    .selectFrom('license_activations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('license_id', '=', licenceId)
+    .where('is_local', '=', 0)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Counted (non-local) activations per licence, for lists. */
+export async function countCountedActivationsByLicence(db: Db, licenceIds: number[]): Promise<Map<number, number>> {
+  if (licenceIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('license_activations')
+    .select(['license_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('license_id', 'in', licenceIds)
+    .where('is_local', '=', 0)
+    .groupBy('license_id')
+    .execute();
+  return new Map(rows.map((row) => [row.license_id, Number(row.n)]));
+}
+
+export async function listLicences(db: Db, pluginSlug?: string): Promise<LicenceRow[]> {
+  let query = db.selectFrom('licenses').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+  if (pluginSlug) query = query.where('plugin_slug', '=', pluginSlug);
+  return query.execute();
+}
+
+export async function insertLicence(db: Db, values: Omit<LicenceRow, 'id'>): Promise<LicenceRow> {
+  return db.insertInto('licenses').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateLicence(db: Db, id: number, values: Partial<Omit<LicenceRow, 'id' | 'key' | 'created_at'>>): Promise<void> {
+  await db.updateTable('licenses').set(values).where('id', '=', id).execute();
+}
+
+export async function insertActivation(db: Db, values: Omit<ActivationRow, 'id'>): Promise<void> {
+  await db.insertInto('license_activations').values(values).execute();
+}
+
+export async function touchActivation(db: Db, id: number, checkedAt: string): Promise<void> {
+  await db.updateTable('license_activations').set({ last_checked_at: checkedAt }).where('id', '=', id).execute();
+}
+
+export async function deleteActivation(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('license_activations').where('id', '=', id).execute();
+}
+
+export async function deleteActivationsOfLicence(db: Db, licenceId: number): Promise<void> {
+  await db.deleteFrom('license_activations').where('license_id', '=', licenceId).execute();
+}
+
+/** Dashboard figures: expired is derived from expires_at as well as the stored status. */
+export async function countLicenceStats(db: Db, nowIso: string) {
+  const total = await db.selectFrom('licenses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const active = await db
+    .selectFrom('licenses')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'active')
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso)]))
+    .executeTakeFirst();
+  const activations = await db
+    .selectFrom('license_activations')
+    .innerJoin('licenses', 'licenses.id', 'license_activations.license_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('license_activations.is_local', '=', 0)
+    .executeTakeFirst();
+  const versions = await db.selectFrom('plugins').select('current_version').where('current_version', 'is not', null).execute();
+  return {
+    total: Number(total?.n ?? 0),
+    active: Number(active?.n ?? 0),
+    activations: Number(activations?.n ?? 0),
+    versions: versions.map((row) => row.current_version).filter((v): v is string => v !== null),
+  };
+}
+
+export const isUniqueViolation = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+};
+
