@@ -23,6 +23,7 @@ import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { registerPluginRoutes } from './modules/plugins/plugins.routes.js';
+import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -36,6 +37,7 @@ const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
   registerAuthRoutes,
   registerSettingsRoutes,
   registerPluginRoutes,
+  registerCatalogueRoutes,
 ];
 
 export interface RouteInfo {

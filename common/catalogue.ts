@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { pluginPricingSchema } from './pricing.js';
+
+// The public catalogue (spec sections 2, 3 and 7): what a visitor may see of a plugin.
+
+export const CATALOGUE_CATEGORIES = ['shipping', 'developer-tools'] as const;
+export type CatalogueCategory = (typeof CATALOGUE_CATEGORIES)[number];
+
+export const CATALOGUE_SORTS = ['name', 'price', 'rating', 'popular'] as const;
+export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
+
+/** Public plugin: the specification's fields, its display data, and whether it can be bought. */
+export const publicPluginSchema = pluginPricingSchema.extend({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  current_version: z.string().nullable(),
+  category: z.string(),
+  rating: z.number(),
+  review_count: z.number().int(),
+  downloads_label: z.string(),
+  is_popular: z.boolean(),
+  is_featured: z.boolean(),
+  features: z.array(z.string()),
+  benefits: z.array(z.string()),
+  requirements: z.array(z.string()),
+  use_cases: z.array(z.string()),
+  requires_wp: z.string().nullable(),
+  tested_wp: z.string().nullable(),
+  requires_php: z.string().nullable(),
+  /** The qualifying release (spec section 5): newest by created_at among versions ≥ 1.7.51; null when none. */
+  release_version: z.string().nullable(),
+  release_date: z.string().nullable(),
+  /** DESIGN.md section 7: active, pricing active, a price or free, and a qualifying release. */
+  is_purchasable: z.boolean(),
+});
+export type PublicPlugin = z.infer<typeof publicPluginSchema>;
+
+export const publicPluginListSchema = z.array(publicPluginSchema);
+
+/** A storefront image as the images module answers it; `variants` are optional responsive WebP files. */
+export const publicImageSchema = z.object({
+  id: z.number(),
+  url: z.string(),
+  type: z.string(),
+  caption: z.string().nullable(),
+  sort_order: z.number(),
+  is_primary: z.boolean(),
+  plugin_slug: z.string(),
+  variants: z.array(z.object({ width: z.number(), url: z.string() })).optional(),
+});
+export type PublicImage = z.infer<typeof publicImageSchema>;
