@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pluginPricingSchema } from './pricing.js';
+import { CURRENCIES } from './plugins.js';
 
 // The public catalogue (spec sections 2, 3 and 7): what a visitor may see of a plugin.
 
@@ -8,6 +8,19 @@ export type CatalogueCategory = (typeof CATALOGUE_CATEGORIES)[number];
 
 export const CATALOGUE_SORTS = ['name', 'price', 'rating', 'popular'] as const;
 export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
+
+/** The pricing fields of a plugin (spec section 3), as the public plugin carries them. */
+export const pluginPricingSchema = z.object({
+  active: z.boolean(),
+  is_free: z.boolean(),
+  pricing_active: z.boolean(),
+  currency: z.enum(CURRENCIES),
+  price: z.number().int().nullable(),
+  discount_price: z.number().int().nullable(),
+  price_display: z.string().nullable(),
+  discount_display: z.string().nullable(),
+});
+export type PluginPricing = z.infer<typeof pluginPricingSchema>;
 
 /** Public plugin: the specification's fields, its display data, and whether it can be bought. */
 export const publicPluginSchema = pluginPricingSchema.extend({

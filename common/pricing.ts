@@ -1,31 +1,22 @@
-import { z } from 'zod';
-import { CURRENCIES, type Currency } from './plugins.js';
+import type { Currency } from './plugins.js';
 
 // Pricing rules shared by the storefront, checkout and the admin pricing preview (spec sections 4, 5, 9;
 // DESIGN.md section 7). Money is integer minor units everywhere; the storefront shows whole major units.
+// Pure functions and no runtime imports, so the storefront's page chunks stay small (no zod in the browser).
 
 export const CURRENCY_SYMBOLS: Record<Currency, string> = { GBP: '£', USD: '$', EUR: '€' };
 
-/** The pricing fields of a plugin, as both the admin and the public plugin carry them. */
-export const pluginPricingSchema = z.object({
-  active: z.boolean(),
-  is_free: z.boolean(),
-  pricing_active: z.boolean(),
-  currency: z.enum(CURRENCIES),
-  price: z.number().int().nullable(),
-  discount_price: z.number().int().nullable(),
-  price_display: z.string().nullable(),
-  discount_display: z.string().nullable(),
-});
-export type PluginPricing = z.infer<typeof pluginPricingSchema>;
-
 /** Only what the price rules read; `active` and the display overrides are optional for callers. */
-export type PriceablePlugin = Pick<PluginPricing, 'is_free' | 'pricing_active' | 'price' | 'discount_price'> & {
+export interface PriceablePlugin {
+  is_free: boolean;
+  pricing_active: boolean;
+  price: number | null;
+  discount_price: number | null;
   currency: string;
   active?: boolean;
   price_display?: string | null;
   discount_display?: string | null;
-};
+}
 
 const isPositiveInteger = (value: number | null | undefined): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value > 0;
