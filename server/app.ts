@@ -23,6 +23,9 @@ import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { registerPluginRoutes } from './modules/plugins/plugins.routes.js';
+import { registerPluginAdminRoutes } from './modules/plugin-admin/plugin-admin.routes.js';
+import { registerImageRoutes } from './modules/images/images.routes.js';
+import { registerReleaseRoutes } from './modules/releases/releases.routes.js';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 
 export interface BuildAppOptions {
@@ -37,6 +40,9 @@ const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
   registerAuthRoutes,
   registerSettingsRoutes,
   registerPluginRoutes,
+  registerPluginAdminRoutes,
+  registerImageRoutes,
+  registerReleaseRoutes,
   registerCatalogueRoutes,
 ];
 

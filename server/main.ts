@@ -7,6 +7,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase(config);
   const { app, ctx } = await buildApp({ config, db });
+  if (config.SEED_DEMO) await (await import('./modules/releases/demo-release.js')).seedDemoRelease(ctx);
 
   const { generated } = await ctx.auth.ensureAdminPassword(config.ADMIN_PASSWORD);
   if (generated) {

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+export const VERSION_HINT = 'Please enter version in format: x.y.z';
+
+/** The text fields of the multipart upload (the zip itself travels in the field `file`). */
+export const releaseUploadFieldsSchema = z.object({
+  plugin_slug: z.string({ error: 'Plugin selection is required' }).trim().min(1, 'Plugin selection is required').max(100, 'plugin_slug must be at most 100 characters'),
+  version: z
+    .string({ error: 'Version is required' })
+    .trim()
+    .min(1, 'Version is required')
+    .regex(/^\d{1,6}\.\d{1,6}\.\d{1,6}$/, VERSION_HINT),
+  notes: z.string().max(20_000, 'notes must be at most 20000 characters').default(''),
+});
+export type ReleaseUploadFields = z.infer<typeof releaseUploadFieldsSchema>;
+
+/** Release, spec section 3, plus what the server adds (digest, size). */
+export const releaseSchema = z.object({
+  id: z.number(),
+  plugin_slug: z.string(),
+  version: z.string(),
+  notes: z.string(),
+  zip_path: z.string(),
+  file_size: z.number(),
+  sha384: z.string(),
+  signature: z.string(),
+  created_at: z.string(),
+});
+export type Release = z.infer<typeof releaseSchema>;
+
+export const releaseListQuerySchema = z.object({ plugin_slug: z.string().max(100).optional() });
+
+/** The public release file list: plugin_slug, version, created_at only. */
+export const releaseFileSchema = z.object({ plugin_slug: z.string(), version: z.string(), created_at: z.string() });
+export type ReleaseFile = z.infer<typeof releaseFileSchema>;
+
+export const signingKeyResponseSchema = z.object({ algorithm: z.literal('ed25519'), public_key: z.string() });
+
+export const updateCheckQuerySchema = z.object({
+  installed_version: z.string().max(50).optional(),
+  license_key: z.string().max(200).optional(),
+  site_url: z.string().max(2000).optional(),
+});
+
+/** Metadata in the format of the plugin-update-checker library. */
+export const updateCheckResponseSchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+  version: z.string(),
+  download_url: z.string().optional(),
+  homepage: z.string(),
+  requires: z.string().nullable(),
+  tested: z.string().nullable(),
+  requires_php: z.string().nullable(),
+  last_updated: z.string(),
+  sections: z.object({ description: z.string(), changelog: z.string() }),
+  banners: z.record(z.string(), z.string()),
+  icons: z.record(z.string(), z.string()),
+});
+export type UpdateCheckResponse = z.infer<typeof updateCheckResponseSchema>;
+
+/** Plugin labels of spec section 2; other slugs are shown uppercased. */
+const PLUGIN_LABELS: Record<string, string> = {
+  ucre: '8022 Licensing',
+  'email-marketing': 'Email Marketing Pro',
+  analytics: 'Analytics Dashboard',
+};
+export const pluginLabel = (slug: string): string => PLUGIN_LABELS[slug] ?? slug.toUpperCase();

@@ -1,0 +1,26 @@
+import type { AppContext } from '../../context.js';
+import { downloadSecret, signDownloadToken } from './download-token.js';
+import { findNewestRelease, type ReleaseRow } from './releases.repository.js';
+
+/** The public file name of a release download: `{slug}-{version}.zip`. */
+export const downloadFileName = (release: Pick<ReleaseRow, 'plugin_slug' | 'version'>): string => `${release.plugin_slug}-${release.version}.zip`;
+
+/** A signed, expiring download URL for one release, entitled by one licence. */
+export function downloadUrlForRelease(ctx: AppContext, release: ReleaseRow, licenseId: number, ttlSeconds: number, baseUrl: string): string {
+  const token = signDownloadToken(downloadSecret(ctx.config.dataDir), {
+    licenseId,
+    releaseId: release.id,
+    expiresAt: Math.floor(Date.now() / 1000) + ttlSeconds,
+  });
+  return `${baseUrl.replace(/\/+$/, '')}/api/v1/downloads/${token}/${encodeURIComponent(downloadFileName(release))}`;
+}
+
+/** The signed URL for the plugin's newest release, or null when it has none (used by checkout e-mails). */
+export async function createDownloadUrl(
+  ctx: AppContext,
+  input: { licenseId: number; pluginSlug: string; ttlSeconds: number; baseUrl: string },
+): Promise<string | null> {
+  const release = await findNewestRelease(ctx.db, input.pluginSlug);
+  if (!release) return null;
+  return downloadUrlForRelease(ctx, release, input.licenseId, input.ttlSeconds, input.baseUrl);
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import yauzl from 'yauzl';
+
+/** Release zips live here under generated names; no path from a request ever reaches the file system. */
+export const releasesDir = (dataDir: string): string => path.join(dataDir, 'releases');
+
+export class FileTooLargeError extends Error {}
+
+export interface StoredUpload {
+  file: string;
+  size: number;
+  digest: Buffer; // raw SHA-384
+}
+
+/**
+ * Streams an upload to a temporary file while hashing it, never holding it whole in memory. Stops at
+ * `maxBytes` (FileTooLargeError) and removes the partial file on any failure.
+ */
+export async function storeUpload(source: Readable & { truncated?: boolean }, dir: string, maxBytes: number): Promise<StoredUpload> {
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `.upload-${randomBytes(12).toString('hex')}.part`);
+  const hash = createHash('sha384');
+  let size = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > maxBytes) return callback(new FileTooLargeError());
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(source, meter, fs.createWriteStream(file, { flags: 'wx' }));
+    // @fastify/multipart marks a stream it cut at its own limit as truncated.
+    if (source.truncated) throw new FileTooLargeError();
+  } catch (error) {
+    await fs.promises.rm(file, { force: true });
+    const code = (error as { code?: string }).code;
+    if (error instanceof FileTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE') throw new FileTooLargeError();
+    throw error;
+  }
+  return { file, size, digest: hash.digest() };
+}
+
+/** Whether the file is a zip whose central directory reads cleanly and lists at least one entry. */
+export function isReadableZip(file: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    yauzl.open(file, { lazyEntries: true, autoClose: true }, (openError, zip) => {
+      if (openError || !zip) return resolve(false);
+      let entries = 0;
+      zip.on('entry', () => {
+        entries += 1;
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(entries > 0));
+      zip.on('error', () => {
+        zip.close();
+        resolve(false);
+      });
+      zip.readEntry();
+    });
+  });
+}
+
+/** Drains what is left of a request stream so the client gets its answer instead of a reset. */
+export async function discard(source: Readable): Promise<void> {
+  source.resume();
+  await new Promise<void>((resolve) => {
+    source.once('end', resolve);
+    source.once('close', resolve);
+    source.once('error', () => resolve());
+  });
+}

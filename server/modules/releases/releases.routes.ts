@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { MultipartFile } from '@fastify/multipart';
+import type { App, AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { releaseFileSchema, releaseListQuerySchema, releaseSchema, releaseUploadFieldsSchema } from '../../../common/releases.js';
+import { registerSigningRoutes } from '../signing/signing.routes.js';
+import { discard, releasesDir } from './release-storage.js';
+import { findReleaseByZipPath, listReleaseFiles, listReleases, toRelease } from './releases.repository.js';
+import { registerReleaseMachineRoutes } from './releases-machine.routes.js';
+import { downloadFileName } from './download-links.js';
+import { uploadRelease } from './upload-release.js';
+
+function fieldValue(fields: MultipartFile['fields'], name: string): string | undefined {
+  const entry = fields[name];
+  const first = Array.isArray(entry) ? entry[0] : entry;
+  return first && first.type === 'field' ? String(first.value) : undefined;
+}
+
+export function registerReleaseRoutes(app: App, ctx: AppContext): void {
+  registerSigningRoutes(app, ctx);
+  registerReleaseMachineRoutes(app, ctx);
+
+  app.get('/api/admin/releases', { schema: { querystring: releaseListQuerySchema, response: { 200: z.array(releaseSchema) } } }, async (request) =>
+    (await listReleases(ctx.db, request.query.plugin_slug || undefined)).map(toRelease),
+  );
+
+  app.get('/api/releases/files', { schema: { response: { 200: z.array(releaseFileSchema) } } }, async () => listReleaseFiles(ctx.db));
+
+  app.post('/api/admin/releases', { schema: { response: { 201: releaseSchema } } }, async (request, reply) => {
+    if (!request.isMultipart()) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the release as multipart/form-data with the fields plugin_slug, version, notes and the zip in "file"');
+    }
+    const maxBytes = ctx.settings.get('max_file_size_mb') * 1024 * 1024;
+    const part = await request.file({ limits: { fileSize: maxBytes } });
+    if (!part || part.fieldname !== 'file') {
+      if (part) await discard(part.file);
+      throw new AppError('BAD_REQUEST', 'Attach the plugin .zip in the field "file" (after the plugin_slug, version and notes fields)');
+    }
+    const parsed = releaseUploadFieldsSchema.safeParse({
+      plugin_slug: fieldValue(part.fields, 'plugin_slug'),
+      version: fieldValue(part.fields, 'version'),
+      notes: fieldValue(part.fields, 'notes'),
+    });
+    if (!parsed.success) {
+      await discard(part.file);
+      throw new AppError('BAD_REQUEST', parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+    }
+    const release = await uploadRelease(ctx, { fields: parsed.data, file: part.file });
+    return reply.code(201).send(release);
+  });
+
+  app.get('/releases/:zip_path', { schema: { params: z.object({ zip_path: z.string().min(1).max(300) }) } }, async (request, reply) => {
+    const release = await findReleaseByZipPath(ctx.db, request.params.zip_path);
+    if (!release) throw new AppError('NOT_FOUND', `No release file ${request.params.zip_path}`);
+    const filePath = path.join(releasesDir(ctx.config.dataDir), release.zip_path);
+    if (!fs.existsSync(filePath)) throw new AppError('NOT_FOUND', 'The release file is missing on the server');
+    return reply
+      .header('Content-Type', 'application/zip')
+      .header('Content-Length', String(release.file_size))
+      .header('Content-Disposition', `attachment; filename="${downloadFileName(release)}"`)
+      .header('X-Content-Signature', release.signature)
+      .send(fs.createReadStream(filePath));
+  });
+}

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
+import { recordActivity } from '../activities/activities.repository.js';
+import { findPluginBySlug } from '../plugins/plugins.repository.js';
+import { signingKeyFor } from '../signing/signing-context.js';
+import type { ReleaseUploadFields } from '../../../common/releases.js';
+import { FileTooLargeError, discard, isReadableZip, releasesDir, storeUpload } from './release-storage.js';
+import { findNewestRelease, findRelease, insertRelease, isUniqueViolation, setPluginCurrentVersion, toRelease } from './releases.repository.js';
+
+export interface UploadInput {
+  fields: ReleaseUploadFields;
+  file: Readable & { truncated?: boolean };
+  /** Sets created_at (the demo release); uploads use the current time. */
+  createdAt?: string;
+}
+
+const duplicateMessage = (fields: ReleaseUploadFields) => `Version ${fields.version} of ${fields.plugin_slug} already exists`;
+
+/**
+ * Stores, hashes and signs an uploaded release zip. Every refusal leaves nothing behind: the temporary
+ * file is removed and no row is written.
+ */
+export async function uploadRelease(ctx: AppContext, { fields, file, createdAt }: UploadInput) {
+  const plugin = await findPluginBySlug(ctx.db, fields.plugin_slug);
+  if (!plugin) {
+    await discard(file);
+    throw new AppError('UNPROCESSABLE', `Unknown plugin "${fields.plugin_slug}": choose one of the plugins listed in Plugin Settings`);
+  }
+  if (await findRelease(ctx.db, plugin.slug, fields.version)) {
+    await discard(file);
+    throw new AppError('CONFLICT', duplicateMessage(fields));
+  }
+
+  const maxMb = ctx.settings.get('max_file_size_mb');
+  const dir = releasesDir(ctx.config.dataDir);
+  let stored;
+  try {
+    stored = await storeUpload(file, dir, maxMb * 1024 * 1024);
+  } catch (error) {
+    if (error instanceof FileTooLargeError) {
+      throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the maximum of ${maxMb} MB (change it in Settings)`);
+    }
+    throw error;
+  }
+  let finalPath: string | undefined;
+  try {
+    if (stored.size === 0) throw new AppError('BAD_REQUEST', 'The file is empty: choose the plugin .zip file');
+    if (!(await isReadableZip(stored.file))) throw new AppError('BAD_REQUEST', 'The file is not a readable .zip archive');
+
+    const signature = signingKeyFor(ctx).signDigest(stored.digest);
+    const safeSlug = plugin.slug.replace(/[^a-z0-9-]/gi, '').toLowerCase() || 'plugin';
+    const zipPath = `${safeSlug}-${fields.version}-${randomBytes(6).toString('hex')}.zip`;
+    finalPath = path.join(dir, zipPath);
+    await fs.promises.rename(stored.file, finalPath);
+
+    const now = createdAt ?? nowIso();
+    const row = await ctx.db.transaction().execute(async (trx) => {
+      const inserted = await insertRelease(trx, {
+        plugin_slug: plugin.slug,
+        version: fields.version,
+        notes: fields.notes,
+        zip_path: zipPath,
+        file_size: stored.size,
+        sha384: stored.digest.toString('hex'),
+        signature,
+        created_at: now,
+      });
+      const newest = await findNewestRelease(trx, plugin.slug);
+      if (newest) await setPluginCurrentVersion(trx, plugin.slug, newest.version, nowIso());
+      await recordActivity(trx, 'release_uploaded', { version: fields.version, plugin_slug: plugin.slug }, now);
+      return inserted;
+    });
+    return toRelease(row);
+  } catch (error) {
+    await fs.promises.rm(stored.file, { force: true });
+    if (finalPath) await fs.promises.rm(finalPath, { force: true });
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', duplicateMessage(fields));
+    throw error;
+  }
+}
