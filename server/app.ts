@@ -23,10 +23,18 @@ import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { registerPluginRoutes } from './modules/plugins/plugins.routes.js';
+import { registerCheckoutRoutes } from './modules/checkout/checkout.routes.js';
+import { registerOrderRoutes } from './modules/orders/orders.routes.js';
+import { registerEmailRoutes } from './modules/email/email.routes.js';
+import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes.js';
+import { registerLicenceRoutes } from './modules/licences/licences.routes.js';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { registerPluginAdminRoutes } from './modules/plugin-admin/plugin-admin.routes.js';
 import { registerImageRoutes } from './modules/images/images.routes.js';
 import { registerReleaseRoutes } from './modules/releases/releases.routes.js';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { registerPostcodeRoutes } from './modules/postcode/postcode.routes.js';
+import { registerEcommerceTestingRoutes } from './modules/ecommerce-testing/ecommerce-testing.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -40,10 +48,18 @@ const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
   registerAuthRoutes,
   registerSettingsRoutes,
   registerPluginRoutes,
+  registerCheckoutRoutes,
+  registerOrderRoutes,
+  registerEmailRoutes,
+  registerWebhookRoutes,
+  registerLicenceRoutes,
+  registerDashboardRoutes,
   registerPluginAdminRoutes,
   registerImageRoutes,
   registerReleaseRoutes,
   registerCatalogueRoutes,
+  registerPostcodeRoutes,
+  registerEcommerceTestingRoutes,
 ];
 
 export interface RouteInfo {

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { activitySchema, statsSchema } from '../../../common/licences.js';
+import type { App, AppContext } from '../../context.js';
+import { listRecentActivities } from '../activities/activities.repository.js';
+import { dashboardStats } from './dashboard.service.js';
+
+const activitiesQuerySchema = z.object({
+  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(10),
+});
+
+export function registerDashboardRoutes(app: App, ctx: AppContext): void {
+  app.get('/api/admin/stats', { schema: { response: { 200: statsSchema } } }, async () => dashboardStats(ctx.db));
+
+  app.get('/api/admin/activities', { schema: { querystring: activitiesQuerySchema, response: { 200: z.array(activitySchema) } } }, async (request) =>
+    listRecentActivities(ctx.db, request.query.limit),
+  );
+}

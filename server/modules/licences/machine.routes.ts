@@ -1,0 +1,34 @@
+import {
+  activateRequestSchema,
+  activateResponseSchema,
+  deactivateRequestSchema,
+  deactivateResponseSchema,
+  validateRequestSchema,
+  validateResponseSchema,
+} from '../../../common/licences.js';
+import type { App, AppContext } from '../../context.js';
+import { activateSite, deactivateSite, validateLicence } from './machine.service.js';
+
+/** Public API for WordPress sites. Bodies may be JSON or form-encoded (wp_remote_post sends form fields). */
+export function registerMachineRoutes(app: App, ctx: AppContext): void {
+  // Read on every request, so a change in Settings applies without a restart. Each endpoint counts per IP.
+  const rateLimit = { max: () => ctx.settings.get('rate_limit_per_minute'), timeWindow: 60_000 };
+
+  app.post(
+    '/api/v1/licenses/activate',
+    { config: { rateLimit }, schema: { body: activateRequestSchema, response: { 200: activateResponseSchema } } },
+    async (request) => activateSite(ctx.db, request.body, ctx.settings.get('local_sites_exempt')),
+  );
+
+  app.post(
+    '/api/v1/licenses/deactivate',
+    { config: { rateLimit }, schema: { body: deactivateRequestSchema, response: { 200: deactivateResponseSchema } } },
+    async (request) => deactivateSite(ctx.db, request.body),
+  );
+
+  app.post(
+    '/api/v1/licenses/validate',
+    { config: { rateLimit }, schema: { body: validateRequestSchema, response: { 200: validateResponseSchema } } },
+    async (request) => validateLicence(ctx.db, request.body),
+  );
+}

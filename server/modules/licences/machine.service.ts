@@ -1,0 +1,127 @@
+// The machine API's rules: activate, deactivate and validate a licence on a WordPress site.
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+import type { ActivateResponse, DeactivateResponse, LicenceCode, ValidateResponse } from '../../../common/licences.js';
+import { AppError } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
+import { recordActivity } from '../activities/activities.repository.js';
+import { canonicalKey, effectiveStatus } from './licence-access.js';
+import {
+  countCountedActivations,
+  deleteActivation,
+  findActivation,
+  findLicenceByKey,
+  insertActivation,
+  lockLicenceByKey,
+  type LicenceRow,
+} from './licences.repository.js';
+import { toPublicLicence } from './licence-view.js';
+import { isLocalSite, normaliseSiteUrl } from './site-url.js';
+
+export const CODE_DETAILS: Record<LicenceCode, string> = {
+  VALID: 'The license is valid.',
+  NOT_FOUND: 'No license exists with this key.',
+  REVOKED: 'This license has been revoked.',
+  EXPIRED: 'This license has expired.',
+  PLUGIN_MISMATCH: 'This license is for a different plugin.',
+  SITE_INACTIVE: 'The license is not activated on this site.',
+  ACTIVATION_LIMIT_REACHED: 'The license has reached its maximum number of site activations. Deactivate another site first.',
+  NOT_ACTIVE: 'The license was not active on this site.',
+};
+
+function requireSite(siteUrl: string): string {
+  const site = normaliseSiteUrl(siteUrl);
+  if (!site) throw new AppError('UNPROCESSABLE', 'site_url must be a site address such as https://example.com');
+  return site;
+}
+
+/** The code a licence's own state gives before any site is considered, or null when it is usable. */
+function stateCode(licence: LicenceRow | undefined, pluginSlug?: string): LicenceCode | null {
+  if (!licence) return 'NOT_FOUND';
+  const status = effectiveStatus(licence);
+  if (status === 'revoked') return 'REVOKED';
+  if (status === 'expired') return 'EXPIRED';
+  if (pluginSlug !== undefined && licence.plugin_slug !== pluginSlug) return 'PLUGIN_MISMATCH';
+  return null;
+}
+
+async function publicView(db: Database | Transaction<DB>, licence: LicenceRow | undefined) {
+  return licence ? toPublicLicence(licence, await countCountedActivations(db, licence.id)) : null;
+}
+
+export interface ActivateInput {
+  license_key: string;
+  site_url: string;
+  plugin_slug: string;
+  environment?: string | undefined;
+}
+
+/**
+ * The licence row is locked for the whole check-then-insert (FOR UPDATE in PostgreSQL; SQLite runs one
+ * transaction at a time), so concurrent activations can never exceed the maximum.
+ */
+export async function activateSite(db: Database, input: ActivateInput, localSitesExempt: boolean): Promise<ActivateResponse> {
+  const site = requireSite(input.site_url);
+  return db.transaction().execute(async (trx) => {
+    const licence = await lockLicenceByKey(trx, canonicalKey(input.license_key));
+    const refused = stateCode(licence, input.plugin_slug);
+    if (refused || !licence) {
+      return { activated: false, code: refused ?? 'NOT_FOUND', detail: CODE_DETAILS[refused ?? 'NOT_FOUND'], license: await publicView(trx, licence), activation: null };
+    }
+    const existing = await findActivation(trx, licence.id, site);
+    if (existing) {
+      return { activated: true, code: 'VALID', detail: 'The license is already active on this site.', license: await publicView(trx, licence), activation: { site_url: site, is_local: existing.is_local === 1 } };
+    }
+    const isLocal = localSitesExempt && isLocalSite(site, input.environment);
+    if (!isLocal && (await countCountedActivations(trx, licence.id)) >= licence.max_activations) {
+      return { activated: false, code: 'ACTIVATION_LIMIT_REACHED', detail: CODE_DETAILS.ACTIVATION_LIMIT_REACHED, license: await publicView(trx, licence), activation: null };
+    }
+    const at = nowIso();
+    await insertActivation(trx, { license_id: licence.id, site_url: site, is_local: isLocal ? 1 : 0, environment: input.environment || null, created_at: at, last_checked_at: null });
+    await recordActivity(trx, 'license_activated', { license_key: licence.key, site_url: site, is_local: isLocal }, at);
+    return { activated: true, code: 'VALID', detail: isLocal ? 'The license is now active on this site (a local or staging site, not counted toward the limit).' : 'The license is now active on this site.', license: await publicView(trx, licence), activation: { site_url: site, is_local: isLocal } };
+  });
+}
+
+export async function deactivateSite(db: Database, input: { license_key: string; site_url: string }): Promise<DeactivateResponse> {
+  const site = requireSite(input.site_url);
+  return db.transaction().execute(async (trx) => {
+    const licence = await lockLicenceByKey(trx, canonicalKey(input.license_key));
+    if (!licence) return { deactivated: false, code: 'NOT_FOUND', detail: CODE_DETAILS.NOT_FOUND, license: null };
+    if (licence.status === 'revoked') return { deactivated: false, code: 'REVOKED', detail: CODE_DETAILS.REVOKED, license: await publicView(trx, licence) };
+    const existing = await findActivation(trx, licence.id, site);
+    if (!existing) return { deactivated: false, code: 'NOT_ACTIVE', detail: CODE_DETAILS.NOT_ACTIVE, license: await publicView(trx, licence) };
+    await deleteActivation(trx, existing.id);
+    await recordActivity(trx, 'license_deactivated', { license_key: licence.key, site_url: site });
+    return { deactivated: true, code: 'VALID', detail: 'The license is no longer active on this site.', license: await publicView(trx, licence) };
+  });
+}
+
+const startOfUtcDay = (iso: string): string => `${iso.slice(0, 10)}T00:00:00.000Z`;
+
+export async function validateLicence(db: Database, input: { license_key: string; site_url?: string | undefined; plugin_slug?: string | undefined }): Promise<ValidateResponse> {
+  const site = input.site_url === undefined ? undefined : requireSite(input.site_url);
+  const licence = await findLicenceByKey(db, canonicalKey(input.license_key));
+  const refused = stateCode(licence, input.plugin_slug);
+  if (refused || !licence) return { valid: false, code: refused ?? 'NOT_FOUND', detail: CODE_DETAILS[refused ?? 'NOT_FOUND'], license: await publicView(db, licence) };
+  if (site !== undefined) {
+    const activation = await findActivation(db, licence.id, site);
+    if (!activation) return { valid: false, code: 'SITE_INACTIVE', detail: CODE_DETAILS.SITE_INACTIVE, license: await publicView(db, licence) };
+    await markVerified(db, licence, activation.id, site);
+  }
+  return { valid: true, code: 'VALID', detail: CODE_DETAILS.VALID, license: await publicView(db, licence) };
+}
+
+/** Records `license_verified` at most once per site per UTC day: only the request whose update moves last_checked_at into today does. */
+async function markVerified(db: Database, licence: LicenceRow, activationId: number, site: string): Promise<void> {
+  const at = nowIso();
+  const dayStart = startOfUtcDay(at);
+  const result = await db
+    .updateTable('license_activations')
+    .set({ last_checked_at: at })
+    .where('id', '=', activationId)
+    .where((eb) => eb.or([eb('last_checked_at', 'is', null), eb('last_checked_at', '<', dayStart)]))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) await recordActivity(db, 'license_verified', { license_key: licence.key, site_url: site }, at);
+}
