@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+// Checkout calls (spec section 7; DESIGN.md section 7).
+
+/** Test cards of the built-in test provider. */
+export const TEST_CARD_SUCCESS = '4242424242424242';
+export const TEST_CARD_DECLINED = '4000000000000002';
+export const TEST_CARD_DECLINE_MESSAGE = 'Your card was declined. Try the test card 4242 4242 4242 4242.';
+
+export const customerEmailSchema = z
+  .string({ error: 'customerEmail is required' })
+  .trim()
+  .min(1, 'customerEmail is required')
+  .max(254, 'customerEmail must be at most 254 characters')
+  .pipe(z.email({ message: 'customerEmail must be a valid e-mail address such as name@example.com' }));
+
+export const createPaymentIntentBodySchema = z.object({
+  items: z
+    .array(z.object({ id: z.string().trim().min(1, 'item id is required').max(200), name: z.string().max(300).optional() }), {
+      error: 'items must be a list of {id, name}',
+    })
+    .length(1, 'exactly one item can be bought at a time'),
+  amount: z.number({ error: 'amount must be a whole number of minor units' }).int('amount must be a whole number of minor units').min(0),
+  customerEmail: customerEmailSchema,
+});
+export type CreatePaymentIntentBody = z.infer<typeof createPaymentIntentBodySchema>;
+
+export const createPaymentIntentResponseSchema = z.object({ clientSecret: z.string() });
+export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
+
+export const PAYMENT_PROVIDERS = ['stripe', 'test'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** GET /api/checkout/config: which card form the page shows. */
+export const checkoutConfigSchema = z.object({
+  provider: z.enum([...PAYMENT_PROVIDERS, 'unavailable']),
+  publishableKey: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export type CheckoutConfig = z.infer<typeof checkoutConfigSchema>;
+
+/** POST /api/checkout/test/confirm: the test provider's card confirmation. */
+export const testConfirmBodySchema = z.object({
+  clientSecret: z.string().trim().min(1, 'clientSecret is required').max(300),
+  cardNumber: z
+    .string({ error: 'cardNumber is required' })
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'cardNumber must be 12 to 19 digits')),
+  expiry: z.string().trim().regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'expiry must be MM/YY').optional(),
+  cvc: z.string().trim().regex(/^\d{3,4}$/, 'cvc must be 3 or 4 digits').optional(),
+});
+export type TestConfirmBody = z.input<typeof testConfirmBodySchema>;
+
+export const testConfirmResponseSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('succeeded') }),
+  z.object({ status: z.literal('declined'), message: z.string() }),
+]);
+export type TestConfirmResponse = z.infer<typeof testConfirmResponseSchema>;

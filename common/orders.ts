@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+// Admin orders and outgoing e-mail (DESIGN.md section 7).
+
+export const ORDER_STATUSES = ['pending', 'paid', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Delivery state of an order's latest licence e-mail; 'none' before payment. */
+export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'outbox', 'failed'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+export const orderSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  plugin_slug: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  provider: z.string(),
+  license_key: z.string().nullable(),
+  email_status: z.enum([...EMAIL_STATUSES, 'none']),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderListSchema = z.array(orderSchema);
+
+export const orderIdParamsSchema = z.object({
+  id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive'),
+});
+
+export const outboxEmailSchema = z.object({
+  id: z.number(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  status: z.enum(EMAIL_STATUSES),
+  order_id: z.number().nullable(),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type OutboxEmail = z.infer<typeof outboxEmailSchema>;
+
+export const outboxEmailListSchema = z.array(outboxEmailSchema);
+
+export const emailListQuerySchema = z.object({
+  order_id: z.coerce.number({ error: 'order_id must be a number' }).int().positive().optional(),
+});
+
+export const resendEmailResponseSchema = z.object({ order: orderSchema, email: outboxEmailSchema });
+export type ResendEmailResponse = z.infer<typeof resendEmailResponseSchema>;

@@ -1,0 +1,51 @@
+import {
+  checkoutConfigSchema,
+  createPaymentIntentBodySchema,
+  createPaymentIntentResponseSchema,
+  testConfirmBodySchema,
+  testConfirmResponseSchema,
+  type CheckoutConfig,
+} from '../../../common/checkout.js';
+import { z } from 'zod';
+import type { App, AppContext } from '../../context.js';
+import { PaymentProviderError } from './payment-provider.js';
+import { choosePaymentProvider } from './provider-choice.js';
+import { confirmTestPayment, createPaymentIntent, PaymentsUnavailableError } from './checkout.service.js';
+
+const errorAnswerSchema = z.object({ error: z.string(), message: z.string() });
+const PUBLIC_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
+
+export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
+  app.get('/api/checkout/config', { schema: { response: { 200: checkoutConfigSchema } } }, async (): Promise<CheckoutConfig> => {
+    const choice = choosePaymentProvider(ctx);
+    return choice.available
+      ? { provider: choice.provider.name, publishableKey: choice.provider.publishableKey, message: null }
+      : { provider: 'unavailable', publishableKey: null, message: choice.message };
+  });
+
+  app.post(
+    '/api/create-payment-intent',
+    {
+      config: { rateLimit: PUBLIC_RATE_LIMIT },
+      schema: { body: createPaymentIntentBodySchema, response: { 200: createPaymentIntentResponseSchema, 502: errorAnswerSchema, 503: errorAnswerSchema } },
+    },
+    async (request, reply) => {
+      try {
+        return await createPaymentIntent(ctx, request.body);
+      } catch (error) {
+        if (error instanceof PaymentsUnavailableError) return reply.code(503).send({ error: 'PAYMENTS_UNAVAILABLE', message: error.message });
+        if (error instanceof PaymentProviderError) {
+          request.log.error({ err: error }, 'payment provider failed');
+          return reply.code(502).send({ error: 'PAYMENT_PROVIDER_ERROR', message: 'The payment provider could not set up the payment. Please try again.' });
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/checkout/test/confirm',
+    { config: { rateLimit: PUBLIC_RATE_LIMIT }, schema: { body: testConfirmBodySchema, response: { 200: testConfirmResponseSchema } } },
+    async (request) => confirmTestPayment(ctx, request.body),
+  );
+}

@@ -1,0 +1,25 @@
+import type { PaymentProviderName } from '../../../common/checkout.js';
+
+export interface CreateIntentInput {
+  amount: number;
+  currency: string;
+  customerEmail: string;
+  pluginSlug: string;
+  pluginName: string;
+}
+
+export interface CreatedIntent {
+  /** The provider's reference the order is recorded under (Stripe: the PaymentIntent id). */
+  providerRef: string;
+  clientSecret: string;
+}
+
+/** The two steps of every card provider: the server creates an intent, the browser confirms it with the client secret. */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  readonly publishableKey: string | null;
+  createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
+}
+
+/** A provider failure the buyer can do nothing about but retry (network, provider outage, bad key). */
+export class PaymentProviderError extends Error {}

@@ -1,0 +1,24 @@
+import { randomBytes } from 'node:crypto';
+import { TEST_CARD_DECLINE_MESSAGE, TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from '../../../common/checkout.js';
+import type { CreatedIntent, PaymentProvider } from './payment-provider.js';
+
+/** The built-in test provider: no network; the browser confirms with a test card at /api/checkout/test/confirm. */
+export function createTestProvider(): PaymentProvider {
+  return {
+    name: 'test',
+    publishableKey: null,
+    createIntent(): Promise<CreatedIntent> {
+      const providerRef = `test_pi_${randomBytes(12).toString('hex')}`;
+      return Promise.resolve({ providerRef, clientSecret: `${providerRef}_secret_${randomBytes(24).toString('base64url')}` });
+    },
+  };
+}
+
+export type TestCardOutcome = { approved: true } | { approved: false; message: string };
+
+/** 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined; any other number is declined with a hint. */
+export function chargeTestCard(cardNumber: string): TestCardOutcome {
+  if (cardNumber === TEST_CARD_SUCCESS) return { approved: true };
+  if (cardNumber === TEST_CARD_DECLINED) return { approved: false, message: TEST_CARD_DECLINE_MESSAGE };
+  return { approved: false, message: 'Test mode accepts only test cards: use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.' };
+}

@@ -1,0 +1,95 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { DB, EmailsTable } from '../../db/schema.js';
+import type { EmailStatus, OutboxEmail } from '../../../common/orders.js';
+
+export type EmailRow = Selectable<EmailsTable>;
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** Queues a message to be rendered and delivered after the transaction commits. */
+export async function insertQueuedEmail(
+  db: Db,
+  email: { to_address: string; kind: string; order_id: number | null; dedupe_key: string | null; created_at: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('emails')
+    .values({ ...email, subject: '', text: '', html: '', status: 'pending', attempts: 0, updated_at: email.created_at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findEmailById(db: Db, id: number): Promise<EmailRow | undefined> {
+  return db.selectFrom('emails').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Claims a message for one delivery attempt: only one caller can move it from pending/failed to sending,
+ * so a post-commit delivery and the periodic retry never send the same message twice.
+ */
+export async function claimEmailForDelivery(db: Db, id: number, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('emails')
+    .set((eb) => ({ status: 'sending', attempts: eb('attempts', '+', 1), updated_at: at }))
+    .where('id', '=', id)
+    .where('status', 'in', ['pending', 'failed'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function saveEmailContent(db: Db, id: number, content: { subject: string; text: string; html: string }): Promise<void> {
+  await db.updateTable('emails').set(content).where('id', '=', id).execute();
+}
+
+export async function finishEmail(
+  db: Db,
+  id: number,
+  outcome: { status: Extract<EmailStatus, 'sent' | 'outbox' | 'failed'>; last_error?: string | null; at: string },
+): Promise<void> {
+  await db
+    .updateTable('emails')
+    .set({
+      status: outcome.status,
+      last_error: outcome.last_error ?? null,
+      updated_at: outcome.at,
+      ...(outcome.status === 'failed' ? {} : { sent_at: outcome.at }),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Messages due another attempt: failed ones below the attempt limit, and pending ones a crash left behind. */
+export async function listEmailsDueForRetry(db: Db, input: { maxAttempts: number; failedBefore: string; pendingBefore: string }): Promise<number[]> {
+  const rows = await db
+    .selectFrom('emails')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'failed'), eb('attempts', '<', input.maxAttempts), eb('updated_at', '<', input.failedBefore)]),
+        eb.and([eb('status', '=', 'pending'), eb('updated_at', '<', input.pendingBefore)]),
+      ]),
+    )
+    .orderBy('id')
+    .limit(50)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export const toOutboxEmail = (row: EmailRow): OutboxEmail => ({
+  id: row.id,
+  to: row.to_address,
+  subject: row.subject,
+  text: row.text,
+  html: row.html,
+  status: row.status as EmailStatus,
+  order_id: row.order_id,
+  attempts: row.attempts,
+  last_error: row.last_error,
+  created_at: row.created_at,
+  sent_at: row.sent_at,
+});
+
+export async function listEmails(db: Db, filter: { orderId?: number } = {}): Promise<OutboxEmail[]> {
+  let query = db.selectFrom('emails').selectAll().orderBy('id', 'desc').limit(500);
+  if (filter.orderId !== undefined) query = query.where('order_id', '=', filter.orderId);
+  return (await query.execute()).map(toOutboxEmail);
+}

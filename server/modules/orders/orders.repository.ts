@@ -1,0 +1,119 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { DB, OrdersTable } from '../../db/schema.js';
+import { isPostgres } from '../../db/portable.js';
+import type { EmailStatus, Order, OrderStatus } from '../../../common/orders.js';
+
+export type OrderRow = Selectable<OrdersTable>;
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface NewOrder {
+  email: string;
+  plugin_slug: string;
+  amount: number;
+  currency: string;
+  provider: string;
+  provider_ref: string;
+  client_secret_hash?: string | null;
+  created_at: string;
+}
+
+export async function insertPendingOrder(db: Db, order: NewOrder): Promise<OrderRow> {
+  return db
+    .insertInto('orders')
+    .values({ ...order, client_secret_hash: order.client_secret_hash ?? null, status: 'pending', updated_at: order.created_at })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Inserts the order unless one with the same provider reference exists (concurrent webhooks race here). */
+export async function insertOrderIfAbsent(db: Db, order: NewOrder): Promise<void> {
+  await db
+    .insertInto('orders')
+    .values({ ...order, client_secret_hash: null, status: 'pending', updated_at: order.created_at })
+    .onConflict((oc) => oc.columns(['provider', 'provider_ref']).doNothing())
+    .execute();
+}
+
+/** Reads the order and, in PostgreSQL, locks its row until the transaction ends (SQLite serialises transactions). */
+export async function lockOrderByRef(trx: Transaction<DB>, provider: string, providerRef: string): Promise<OrderRow | undefined> {
+  const query = trx.selectFrom('orders').selectAll().where('provider', '=', provider).where('provider_ref', '=', providerRef);
+  return (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function findOrderById(db: Db, id: number): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findOrderByClientSecretHash(db: Db, hash: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('client_secret_hash', '=', hash).executeTakeFirst();
+}
+
+export async function updateOrder(
+  db: Db,
+  id: number,
+  patch: { status?: OrderStatus; license_id?: number | null; paid_at?: string | null; updated_at: string },
+): Promise<void> {
+  await db.updateTable('orders').set(patch).where('id', '=', id).execute();
+}
+
+/**
+ * Records a provider event once: answers false when this provider already delivered this event id
+ * (the unique constraint decides, so concurrent deliveries cannot both pass).
+ */
+export async function recordPaymentEventOnce(
+  db: Db,
+  event: { provider: string; event_id: string; event_type: string; outcome: string; note?: string | null; created_at: string },
+): Promise<number | null> {
+  const row = await db
+    .insertInto('payment_events')
+    .values({ ...event, note: event.note ?? null, order_id: null })
+    .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function setPaymentEventOutcome(db: Db, id: number, outcome: string, orderId: number | null, note?: string | null): Promise<void> {
+  await db.updateTable('payment_events').set({ outcome, order_id: orderId, ...(note !== undefined ? { note } : {}) }).where('id', '=', id).execute();
+}
+
+export async function listPaymentEvents(db: Db) {
+  return db.selectFrom('payment_events').selectAll().orderBy('id').execute();
+}
+
+/** Orders for the admin, newest first, with their licence key and the state of their latest e-mail. */
+export async function listOrdersForAdmin(db: Db, filter: { id?: number } = {}): Promise<Order[]> {
+  let query = db
+    .selectFrom('orders')
+    .leftJoin('licenses', 'licenses.id', 'orders.license_id')
+    .select([
+      'orders.id',
+      'orders.email',
+      'orders.plugin_slug',
+      'orders.amount',
+      'orders.currency',
+      'orders.status',
+      'orders.provider',
+      'orders.created_at',
+      'orders.paid_at',
+      'licenses.key as license_key',
+      (eb) =>
+        eb
+          .selectFrom('emails')
+          .select('emails.status')
+          .whereRef('emails.order_id', '=', 'orders.id')
+          .orderBy('emails.id', 'desc')
+          .limit(1)
+          .as('email_status'),
+    ])
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc');
+  if (filter.id !== undefined) query = query.where('orders.id', '=', filter.id);
+  const rows = await query.limit(500).execute();
+  return rows.map((row) => ({
+    ...row,
+    status: row.status as OrderStatus,
+    license_key: row.license_key ?? null,
+    email_status: (row.email_status ?? 'none') as EmailStatus | 'none',
+  }));
+}

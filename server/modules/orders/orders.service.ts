@@ -1,0 +1,22 @@
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
+import type { ResendEmailResponse } from '../../../common/orders.js';
+import { findEmailById, insertQueuedEmail, toOutboxEmail } from '../email/email.repository.js';
+import { deliverEmail } from '../email/email.service.js';
+import { findOrderById, listOrdersForAdmin } from './orders.repository.js';
+
+/** Sends the licence e-mail of a paid order again (a new message, with a fresh download link). */
+export async function resendLicenceEmail(ctx: AppContext, orderId: number): Promise<ResendEmailResponse> {
+  const order = await findOrderById(ctx.db, orderId);
+  if (!order) throw new AppError('NOT_FOUND', `Order ${orderId} was not found`);
+  if (order.status !== 'paid' || order.license_id === null) {
+    throw new AppError('CONFLICT', `Order ${orderId} is ${order.status}; only a paid order has a licence e-mail to send`);
+  }
+  const emailId = await insertQueuedEmail(ctx.db, { to_address: order.email, kind: 'licence', order_id: order.id, dedupe_key: null, created_at: nowIso() });
+  await deliverEmail(ctx, emailId);
+  const [listed] = await listOrdersForAdmin(ctx.db, { id: orderId });
+  const email = await findEmailById(ctx.db, emailId);
+  if (!listed || !email) throw new AppError('NOT_FOUND', `Order ${orderId} was not found`);
+  return { order: listed, email: toOutboxEmail(email) };
+}

@@ -1,0 +1,60 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { App, AppContext } from '../../context.js';
+import { applyPaymentEvent } from '../orders/fulfilment.js';
+import { stripeWebhookSecret, toPaymentEvent, verifyStripeEvent, WebhookSignatureError } from './stripe-webhook.js';
+import { lemonSqueezyPayloadSchema, lemonSqueezyToPaymentEvent, verifyLemonSqueezySignature } from './lemonsqueezy-webhook.js';
+
+const webhookAnswerSchema = z.object({ received: z.literal(true), outcome: z.string() });
+
+const badRequest = (reply: FastifyReply, message: string) => reply.code(400).send({ error: 'BAD_REQUEST', message });
+
+const header = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * Provider webhooks. Signatures are computed over the exact bytes sent, so this scope parses every body
+ * as a raw Buffer (the rest of the app keeps its JSON parser); nothing is written before the signature holds.
+ */
+export async function registerWebhookRoutes(app: App, ctx: AppContext): Promise<void> {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    const rawBody = (body: unknown): Buffer => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
+
+    scope.post('/api/webhooks/stripe', { schema: { response: { 200: webhookAnswerSchema } } }, async (request, reply) => {
+      const secret = stripeWebhookSecret(ctx);
+      if (!secret) return badRequest(reply, 'The Stripe webhook secret is not configured (Settings → stripe_webhook_secret)');
+      let event;
+      try {
+        event = verifyStripeEvent(rawBody(request.body), header(request.headers['stripe-signature']), secret);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) return badRequest(reply, error.message);
+        throw error;
+      }
+      const result = await applyPaymentEvent(ctx, toPaymentEvent(event));
+      return { received: true as const, outcome: result.outcome };
+    });
+
+    scope.post('/api/webhooks/lemonsqueezy', { schema: { response: { 200: webhookAnswerSchema } } }, async (request, reply) => {
+      const secret = ctx.settings.getSecret('lemonsqueezy_webhook_secret');
+      if (!secret) return badRequest(reply, 'The Lemon Squeezy webhook secret is not configured (Settings → lemonsqueezy_webhook_secret)');
+      const body = rawBody(request.body);
+      try {
+        verifyLemonSqueezySignature(body, header(request.headers['x-signature']), secret);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) return badRequest(reply, error.message);
+        throw error;
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(body.toString('utf8'));
+      } catch {
+        return badRequest(reply, 'The body is not valid JSON');
+      }
+      const parsed = lemonSqueezyPayloadSchema.safeParse(json);
+      if (!parsed.success) return badRequest(reply, `Unexpected Lemon Squeezy payload: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      const result = await applyPaymentEvent(ctx, await lemonSqueezyToPaymentEvent(ctx.db, parsed.data));
+      return { received: true as const, outcome: result.outcome };
+    });
+  });
+}
