@@ -3,6 +3,7 @@ import { isPostgres } from './portable.js';
 import * as core from './migrations/0001-core.js';
 import * as licences from './migrations/0002-licences.js';
 import * as releases from './migrations/0004-releases.js';
+import * as images from './migrations/0005-images.js';
 import * as orders from './migrations/0006-orders.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0001-core': core,
   '0002-licences': licences,
   '0004-releases': releases,
+  '0005-images': images,
   '0006-orders': orders,
 };
 

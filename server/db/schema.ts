@@ -146,6 +146,31 @@ export interface EmailsTable {
   sent_at: string | null;
 }
 
+// --- images (0005-images) ---
+/** A file stored by the image upload call (original + WebP variants under DATA_DIR/images). */
+export interface ImageUploadsTable {
+  name: string; // generated, 32 hex characters; never reused
+  plugin_slug: string;
+  ext: string; // jpg | png | webp
+  width: number;
+  height: number;
+  variant_widths: string; // JSON number[]
+  bytes: number;
+  created_at: string;
+}
+
+export interface PluginImagesTable {
+  id: Generated<number>;
+  plugin_slug: string;
+  upload_name: string;
+  type: string; // hero | screenshot | feature | settings
+  caption: string;
+  sort_order: number;
+  is_primary: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   settings: SettingsTable;
   admin_sessions: AdminSessionsTable;
@@ -157,4 +182,6 @@ export interface DB {
   orders: OrdersTable;
   payment_events: PaymentEventsTable;
   emails: EmailsTable;
+  image_uploads: ImageUploadsTable;
+  plugin_images: PluginImagesTable;
 }

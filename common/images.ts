@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+// Plugin images (spec sections 3, 5, 7; DESIGN.md section 4).
+
+export const IMAGE_TYPES = ['hero', 'screenshot', 'feature', 'settings'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const ACCEPTED_IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+export const pluginImageSchema = z.object({
+  id: z.number(),
+  url: z.string(),
+  type: z.enum(IMAGE_TYPES),
+  caption: z.string(),
+  sort_order: z.number(),
+  is_primary: z.boolean(),
+  plugin_slug: z.string(),
+  /** Responsive WebP variants, e.g. "/media/images/abc-480w.webp 480w, /media/images/abc-1200w.webp 1200w". */
+  srcset: z.string(),
+});
+export type PluginImage = z.infer<typeof pluginImageSchema>;
+
+export const imageUploadResponseSchema = z.object({ success: z.literal(true), url: z.string() });
+export type ImageUploadResponse = z.infer<typeof imageUploadResponseSchema>;
+
+const caption = z.string({ error: 'Caption must be text' }).trim().max(500, 'Caption must be at most 500 characters');
+
+export const imageCreateSchema = z
+  .object({
+    url: z.string({ error: 'url is required: the url answered by the upload call' }).min(1, 'url is required: the url answered by the upload call').max(1000),
+    type: z.enum(IMAGE_TYPES, { error: `type must be one of ${IMAGE_TYPES.join(', ')}` }).default('screenshot'),
+    caption: caption.nullable().optional(),
+    sort_order: z.number({ error: 'sort_order must be a whole number' }).int('sort_order must be a whole number').min(0, 'sort_order must be 0 or more').max(100_000).optional(),
+  })
+  .strict();
+export type ImageCreate = z.input<typeof imageCreateSchema>;
+
+export const imagePatchSchema = z
+  .object({
+    caption: caption.nullable(),
+    // Primary moves by making another image primary; the server clears the old one in the same operation.
+    is_primary: z.literal(true, { error: 'is_primary can only be set to true: make another image primary instead' }),
+  })
+  .partial()
+  .strict()
+  .refine((patch) => patch.caption !== undefined || patch.is_primary !== undefined, 'Send caption or is_primary');
+export type ImagePatch = z.infer<typeof imagePatchSchema>;
+
+export const imageParamsSchema = z.object({ slug: z.string().min(1).max(200), id: z.coerce.number({ error: 'The image id must be a number' }).int().positive() });

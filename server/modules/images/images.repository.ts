@@ -1,0 +1,84 @@
+import type { Insertable, Selectable, Transaction as KyselyTransaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { DB, ImageUploadsTable, PluginImagesTable } from '../../db/schema.js';
+import { isPostgres } from '../../db/portable.js';
+
+export type ImageRow = Selectable<PluginImagesTable> & { ext: string; variant_widths: string };
+export type Transaction = KyselyTransaction<DB>;
+type Db = Database | Transaction;
+
+export async function insertUpload(db: Db, upload: Insertable<ImageUploadsTable>): Promise<void> {
+  await db.insertInto('image_uploads').values(upload).execute();
+}
+
+export async function findUpload(db: Db, name: string): Promise<Selectable<ImageUploadsTable> | undefined> {
+  return db.selectFrom('image_uploads').selectAll().where('name', '=', name).executeTakeFirst();
+}
+
+export async function deleteUpload(db: Db, name: string): Promise<void> {
+  await db.deleteFrom('image_uploads').where('name', '=', name).execute();
+}
+
+const imagesWithFiles = (db: Db) =>
+  db
+    .selectFrom('plugin_images')
+    .innerJoin('image_uploads', 'image_uploads.name', 'plugin_images.upload_name')
+    .selectAll('plugin_images')
+    .select(['image_uploads.ext', 'image_uploads.variant_widths']);
+
+export async function listImages(db: Db, pluginSlug: string): Promise<ImageRow[]> {
+  return imagesWithFiles(db).where('plugin_images.plugin_slug', '=', pluginSlug).orderBy('plugin_images.sort_order').orderBy('plugin_images.id').execute();
+}
+
+export async function findImage(db: Db, pluginSlug: string, id: number): Promise<ImageRow | undefined> {
+  return imagesWithFiles(db).where('plugin_images.plugin_slug', '=', pluginSlug).where('plugin_images.id', '=', id).executeTakeFirst();
+}
+
+export async function insertImage(db: Db, image: Insertable<PluginImagesTable>): Promise<number> {
+  const row = await db.insertInto('plugin_images').values(image).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateImageCaption(db: Db, id: number, caption: string, updatedAt: string): Promise<void> {
+  await db.updateTable('plugin_images').set({ caption, updated_at: updatedAt }).where('id', '=', id).execute();
+}
+
+export async function deleteImage(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('plugin_images').where('id', '=', id).execute();
+}
+
+export async function countImages(db: Db, pluginSlug: string): Promise<{ total: number; primaries: number }> {
+  const row = await db
+    .selectFrom('plugin_images')
+    .select((eb) => [eb.fn.countAll<string | number>().as('total'), eb.fn.sum<string | number | null>('is_primary').as('primaries')])
+    .where('plugin_slug', '=', pluginSlug)
+    .executeTakeFirst();
+  return { total: Number(row?.total ?? 0), primaries: Number(row?.primaries ?? 0) };
+}
+
+/** Clears the current primary, then sets the chosen image: two statements, so the unique index never sees two. */
+export async function makePrimary(db: Db, pluginSlug: string, id: number, updatedAt: string): Promise<void> {
+  await db
+    .updateTable('plugin_images')
+    .set({ is_primary: 0, updated_at: updatedAt })
+    .where('plugin_slug', '=', pluginSlug)
+    .where('is_primary', '=', 1)
+    .where('id', '!=', id)
+    .execute();
+  await db.updateTable('plugin_images').set({ is_primary: 1, updated_at: updatedAt }).where('id', '=', id).execute();
+}
+
+export async function firstImageId(db: Db, pluginSlug: string): Promise<number | undefined> {
+  const row = await db.selectFrom('plugin_images').select('id').where('plugin_slug', '=', pluginSlug).orderBy('sort_order').orderBy('id').limit(1).executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * Serialises image changes of one plugin: PostgreSQL locks the plugin row until the transaction ends;
+ * SQLite runs one transaction at a time already.
+ */
+export async function lockPlugin(trx: Transaction, pluginSlug: string): Promise<boolean> {
+  let query = trx.selectFrom('plugins').select('id').where('slug', '=', pluginSlug);
+  if (isPostgres(trx)) query = query.forUpdate();
+  return (await query.executeTakeFirst()) !== undefined;
+}

@@ -1,0 +1,72 @@
+import fastifyStatic from '@fastify/static';
+import { z } from 'zod';
+import {
+  imageCreateSchema,
+  imageParamsSchema,
+  imagePatchSchema,
+  imageUploadResponseSchema,
+  MAX_IMAGE_BYTES,
+  pluginImageSchema,
+} from '../../../common/images.js';
+import { pluginSlugParamsSchema } from '../../../common/plugin-admin.js';
+import type { App, AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { ImagesService } from './images.service.js';
+import { ImageStorage, MEDIA_PREFIX } from './images.storage.js';
+
+const IMAGE_FIELD = 'image';
+
+export async function registerImageRoutes(app: App, ctx: AppContext): Promise<void> {
+  const service = new ImagesService(ctx.db, new ImageStorage(ctx.config.dataDir));
+  const list = z.array(pluginImageSchema);
+
+  // Names are generated and never reused, so a file at a URL never changes: cache it for a year.
+  await app.register(fastifyStatic, {
+    root: service.storage.dir,
+    prefix: MEDIA_PREFIX,
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    maxAge: 365 * 24 * 60 * 60 * 1000,
+    immutable: true,
+  });
+
+  app.get('/api/plugins/:slug/images', { schema: { params: pluginSlugParamsSchema, response: { 200: list } } }, async (request) =>
+    service.list(request.params.slug, { activeOnly: true }),
+  );
+
+  app.get('/api/admin/plugins/:slug/images', { schema: { params: pluginSlugParamsSchema, response: { 200: list } } }, async (request) =>
+    service.list(request.params.slug),
+  );
+
+  app.post('/api/admin/plugins/:slug/images/upload', {
+    schema: { params: pluginSlugParamsSchema, response: { 200: imageUploadResponseSchema } },
+  }, async (request) => {
+    if (!request.isMultipart()) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the image as multipart/form-data in the field "${IMAGE_FIELD}"`);
+    }
+    const part = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
+    if (!part) throw new AppError('BAD_REQUEST', `No file received: send the image in the field "${IMAGE_FIELD}"`);
+    if (part.fieldname !== IMAGE_FIELD) {
+      part.file.resume();
+      throw new AppError('BAD_REQUEST', `Send the image in the field "${IMAGE_FIELD}", not "${part.fieldname}"`);
+    }
+    const url = await service.upload(request.params.slug, part.file);
+    return { success: true as const, url };
+  });
+
+  app.post('/api/admin/plugins/:slug/images', {
+    schema: { params: pluginSlugParamsSchema, body: imageCreateSchema, response: { 201: pluginImageSchema } },
+  }, async (request, reply) => reply.code(201).send(await service.create(request.params.slug, request.body)));
+
+  app.patch('/api/admin/plugins/:slug/images/:id', {
+    schema: { params: imageParamsSchema, body: imagePatchSchema, response: { 200: pluginImageSchema } },
+  }, async (request) => service.update(request.params.slug, request.params.id, request.body));
+
+  app.delete('/api/admin/plugins/:slug/images/:id', {
+    schema: { params: imageParamsSchema, response: { 200: z.object({ success: z.boolean() }) } },
+  }, async (request) => {
+    await service.remove(request.params.slug, request.params.id);
+    return { success: true };
+  });
+}

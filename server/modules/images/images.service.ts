@@ -1,0 +1,146 @@
+import type { Readable } from 'node:stream';
+import type { Database } from '../../db/database.js';
+import { fromBool, toBool } from '../../db/portable.js';
+import { AppError } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
+import { IMAGE_TYPES, type ImageCreate, type ImagePatch, type ImageType, type PluginImage } from '../../../common/images.js';
+import { findPluginBySlug } from '../plugins/plugins.repository.js';
+import { ImageStorage, MEDIA_PREFIX } from './images.storage.js';
+import * as images from './images.repository.js';
+
+const ISSUED_URL = /^\/media\/images\/([0-9a-f]{32})\.(jpg|png|webp)$/;
+
+const parseWidths = (json: string): number[] => {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.filter((w): w is number => typeof w === 'number') : [];
+  } catch {
+    return [];
+  }
+};
+
+export function toPluginImage(row: images.ImageRow): PluginImage {
+  const srcset = parseWidths(row.variant_widths)
+    .map((width) => `${MEDIA_PREFIX}${ImageStorage.variantFile(row.upload_name, width)} ${width}w`)
+    .join(', ');
+  return {
+    id: row.id,
+    url: `${MEDIA_PREFIX}${ImageStorage.originalFile(row.upload_name, row.ext)}`,
+    type: (IMAGE_TYPES as readonly string[]).includes(row.type) ? (row.type as ImageType) : 'screenshot',
+    caption: row.caption,
+    sort_order: row.sort_order,
+    is_primary: toBool(row.is_primary),
+    plugin_slug: row.plugin_slug,
+    srcset,
+  };
+}
+
+/** The upload name in a URL the upload call answered (relative, or absolute on any host). */
+function issuedUploadName(url: string): string | null {
+  let pathname: string;
+  try {
+    pathname = new URL(url, 'http://localhost').pathname;
+  } catch {
+    return null;
+  }
+  return ISSUED_URL.exec(pathname)?.[1] ?? null;
+}
+
+export class ImagesService {
+  constructor(
+    private readonly db: Database,
+    readonly storage: ImageStorage,
+  ) {}
+
+  private async requirePlugin(slug: string, activeOnly = false): Promise<void> {
+    const plugin = await findPluginBySlug(this.db, slug);
+    if (!plugin || (activeOnly && !toBool(plugin.active))) throw new AppError('NOT_FOUND', `No plugin with slug "${slug}"`);
+  }
+
+  async list(slug: string, { activeOnly = false } = {}): Promise<PluginImage[]> {
+    await this.requirePlugin(slug, activeOnly);
+    return (await images.listImages(this.db, slug)).map(toPluginImage);
+  }
+
+  async upload(slug: string, file: Readable & { truncated?: boolean }): Promise<string> {
+    await this.requirePlugin(slug);
+    const stored = await this.storage.store(file);
+    try {
+      await images.insertUpload(this.db, {
+        name: stored.name,
+        plugin_slug: slug,
+        ext: stored.ext,
+        width: stored.width,
+        height: stored.height,
+        variant_widths: JSON.stringify(stored.variantWidths),
+        bytes: stored.bytes,
+        created_at: nowIso(),
+      });
+    } catch (error) {
+      await this.storage.remove(stored.name, stored.ext, stored.variantWidths);
+      throw error;
+    }
+    return `${MEDIA_PREFIX}${ImageStorage.originalFile(stored.name, stored.ext)}`;
+  }
+
+  async create(slug: string, input: ImageCreate): Promise<PluginImage> {
+    await this.requirePlugin(slug);
+    const name = issuedUploadName(input.url);
+    const upload = name ? await images.findUpload(this.db, name) : undefined;
+    if (!name || !upload) throw new AppError('BAD_REQUEST', 'The image url must be one answered by the upload call of this server');
+    if (upload.plugin_slug !== slug) throw new AppError('BAD_REQUEST', 'This image was uploaded for another plugin');
+    const id = await this.db.transaction().execute(async (trx) => {
+      await images.lockPlugin(trx, slug);
+      const existing = await trx.selectFrom('plugin_images').select('id').where('upload_name', '=', name).executeTakeFirst();
+      if (existing) throw new AppError('CONFLICT', 'This image has already been added');
+      const { total, primaries } = await images.countImages(trx, slug);
+      const now = nowIso();
+      return images.insertImage(trx, {
+        plugin_slug: slug,
+        upload_name: name,
+        type: input.type ?? 'screenshot',
+        caption: input.caption ?? '',
+        sort_order: input.sort_order ?? total,
+        // The first image of a plugin becomes its primary, so a plugin with images always has exactly one.
+        is_primary: fromBool(primaries === 0),
+        created_at: now,
+        updated_at: now,
+      });
+    });
+    return this.get(slug, id);
+  }
+
+  async get(slug: string, id: number): Promise<PluginImage> {
+    const row = await images.findImage(this.db, slug, id);
+    if (!row) throw new AppError('NOT_FOUND', `No image ${id} for plugin "${slug}"`);
+    return toPluginImage(row);
+  }
+
+  async update(slug: string, id: number, patch: ImagePatch): Promise<PluginImage> {
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await images.lockPlugin(trx, slug))) throw new AppError('NOT_FOUND', `No plugin with slug "${slug}"`);
+      if (!(await images.findImage(trx, slug, id))) throw new AppError('NOT_FOUND', `No image ${id} for plugin "${slug}"`);
+      const now = nowIso();
+      if (patch.caption !== undefined) await images.updateImageCaption(trx, id, patch.caption ?? '', now);
+      if (patch.is_primary) await images.makePrimary(trx, slug, id, now);
+    });
+    return this.get(slug, id);
+  }
+
+  async remove(slug: string, id: number): Promise<void> {
+    const removed = await this.db.transaction().execute(async (trx) => {
+      if (!(await images.lockPlugin(trx, slug))) throw new AppError('NOT_FOUND', `No plugin with slug "${slug}"`);
+      const row = await images.findImage(trx, slug, id);
+      if (!row) throw new AppError('NOT_FOUND', `No image ${id} for plugin "${slug}"`);
+      await images.deleteImage(trx, id);
+      await images.deleteUpload(trx, row.upload_name);
+      if (toBool(row.is_primary)) {
+        const next = await images.firstImageId(trx, slug);
+        if (next !== undefined) await images.makePrimary(trx, slug, next, nowIso());
+      }
+      return row;
+    });
+    // Files go after the commit: a failed transaction never leaves a record pointing at missing files.
+    await this.storage.remove(removed.upload_name, removed.ext, parseWidths(removed.variant_widths));
+  }
+}

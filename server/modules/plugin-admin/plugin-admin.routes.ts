@@ -1,0 +1,31 @@
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { adminPluginSchema } from '../../../common/plugins.js';
+import { pluginPatchSchema, pluginSlugParamsSchema } from '../../../common/plugin-admin.js';
+import type { App, AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { updatePlugin } from './plugin-admin.service.js';
+
+/**
+ * The body's own messages are already sentences a person can act on ('LemonSqueezy Product ID must be a
+ * numeric string'), so they are answered as they are rather than behind the generic "Invalid body:" prefix.
+ */
+function refuseInvalidBody(request: FastifyRequest): void {
+  const error = request.validationError;
+  if (!error) return;
+  if (hasZodFastifySchemaValidationErrors(error) && request.validationError?.validationContext === 'body') {
+    const issues: Array<{ message?: string }> = error.validation;
+    throw new AppError('BAD_REQUEST', [...new Set(issues.map((issue) => issue.message))].join('; '));
+  }
+  throw error;
+}
+
+export function registerPluginAdminRoutes(app: App, ctx: AppContext): void {
+  app.patch('/api/admin/plugins/:slug', {
+    attachValidation: true,
+    schema: { params: pluginSlugParamsSchema, body: pluginPatchSchema, response: { 200: adminPluginSchema } },
+  }, async (request) => {
+    refuseInvalidBody(request);
+    return updatePlugin(ctx.db, request.params.slug, request.body);
+  });
+}
