@@ -5,6 +5,7 @@ import * as licences from './migrations/0002-licences.js';
 import * as releases from './migrations/0004-releases.js';
 import * as images from './migrations/0005-images.js';
 import * as orders from './migrations/0006-orders.js';
+import * as postcode from './migrations/0007-postcode.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004-releases': releases,
   '0005-images': images,
   '0006-orders': orders,
+  '0007-postcode': postcode,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on any schema

@@ -171,6 +171,30 @@ export interface PluginImagesTable {
   updated_at: string;
 }
 
+// --- postcode delivery zones (0007-postcode) ---
+export interface PostcodeRulesTable {
+  id: Generated<number>;
+  kind: string; // area | sector | full | blacklist
+  value: string; // normalised: 'NE39', 'DH', 'NE16 6', 'NE39 1AB'
+  price: number | null; // pence; null for blacklist entries
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PostcodeSectorPricingTable {
+  id: Generated<number>;
+  sector: string; // 'NE39 1'
+  price: number; // pence
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PostcodeSettingsTable {
+  key: string;
+  value: string; // JSON
+  updated_at: string;
+}
+
 export interface DB {
   settings: SettingsTable;
   admin_sessions: AdminSessionsTable;
@@ -184,4 +208,7 @@ export interface DB {
   emails: EmailsTable;
   image_uploads: ImageUploadsTable;
   plugin_images: PluginImagesTable;
+  postcode_rules: PostcodeRulesTable;
+  postcode_sector_pricing: PostcodeSectorPricingTable;
+  postcode_settings: PostcodeSettingsTable;
 }
