@@ -1,11 +1,53 @@
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { errorMessage } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
+import { useAdminPlugins } from '../api/get-admin-plugins';
+import { ImagesTab } from '../components/images-tab';
+import { IntegrationGuide } from '../components/integration-guide';
+import { PluginsTable } from '../components/plugins-table';
+import { PricingTab } from '../components/pricing-tab';
 
-// Placeholder: the owning issue replaces this page.
 export function PluginSettingsPage() {
   usePageMeta('Plugin Settings');
+  const plugins = useAdminPlugins();
+
   return (
-    <div className="space-y-4">
-      <h1 className="text-2xl font-bold">Plugin Settings</h1>
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold">Plugin Settings</h1>
+        <p className="text-muted-foreground">Product IDs, images and pricing for each plugin.</p>
+      </div>
+      {plugins.isLoading ? (
+        <div className="space-y-3">
+          <Skeleton className="h-9 w-72" />
+          <Skeleton className="h-48 w-full" />
+        </div>
+      ) : plugins.isError ? (
+        <Alert variant="destructive">
+          <AlertTitle>Failed to load plugin settings</AlertTitle>
+          <AlertDescription>{errorMessage(plugins.error, 'Unknown error occurred')}</AlertDescription>
+        </Alert>
+      ) : (
+        <Tabs defaultValue="settings">
+          <TabsList>
+            <TabsTrigger value="settings">Settings</TabsTrigger>
+            <TabsTrigger value="images">Images</TabsTrigger>
+            <TabsTrigger value="pricing">Pricing</TabsTrigger>
+          </TabsList>
+          <TabsContent value="settings" className="space-y-6">
+            <PluginsTable plugins={plugins.data ?? []} />
+            <IntegrationGuide />
+          </TabsContent>
+          <TabsContent value="images">
+            <ImagesTab plugins={plugins.data ?? []} />
+          </TabsContent>
+          <TabsContent value="pricing">
+            <PricingTab plugins={plugins.data ?? []} />
+          </TabsContent>
+        </Tabs>
+      )}
     </div>
   );
 }

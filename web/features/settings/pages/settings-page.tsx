@@ -1,11 +1,44 @@
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
+import { useSettings } from '../api/get-settings';
+import { ApiTokenCard } from '../components/api-token-card';
+import { EndpointsCard } from '../components/endpoints-card';
+import { GeneralSettingsCard } from '../components/general-settings-card';
+import { PasswordCard } from '../components/password-card';
+import { WebhookSecretsCard } from '../components/webhook-secrets-card';
 
-// Placeholder: the owning issue replaces this page.
+/** Settings that really save (DESIGN.md section 4a): stored in the database, in effect without a restart. */
 export function SettingsPage() {
   usePageMeta('Settings');
+  const settings = useSettings();
+
   return (
-    <div className="space-y-4">
-      <h1 className="text-2xl font-bold">Settings</h1>
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold">Settings</h1>
+        <p className="text-muted-foreground">Server configuration, secrets and access.</p>
+      </div>
+      {settings.isLoading ? (
+        <div className="space-y-4">
+          <Skeleton className="h-64 w-full" />
+          <Skeleton className="h-48 w-full" />
+        </div>
+      ) : settings.isError || !settings.data ? (
+        <Alert variant="destructive">
+          <AlertTitle>Failed to load settings</AlertTitle>
+          <AlertDescription>{errorMessage(settings.error, 'Unknown error occurred')}</AlertDescription>
+        </Alert>
+      ) : (
+        <div className="grid gap-6 xl:grid-cols-2">
+          <GeneralSettingsCard settings={settings.data} />
+          <WebhookSecretsCard settings={settings.data} />
+          <ApiTokenCard settings={settings.data} />
+          <EndpointsCard settings={settings.data} />
+          <PasswordCard />
+        </div>
+      )}
     </div>
   );
 }

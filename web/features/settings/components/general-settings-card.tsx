@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+import type { SettingsResponse } from '@common/settings';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { errorMessage } from '@/lib/api';
+import { toast } from '@/lib/use-toast';
+import { useUpdateSettings } from '../api/update-settings';
+import { FormError } from './form-error';
+
+const toNumber = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text));
+
+/** Base URL, limits and outgoing webhook endpoints; they take effect without a restart. */
+export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }) {
+  const [baseUrl, setBaseUrl] = useState(settings.base_url ?? '');
+  const [rateLimit, setRateLimit] = useState(String(settings.rate_limit_per_minute));
+  const [maxFileSize, setMaxFileSize] = useState(String(settings.max_file_size_mb));
+  const [localSitesExempt, setLocalSitesExempt] = useState(settings.local_sites_exempt);
+  const [endpoints, setEndpoints] = useState(settings.webhook_endpoints.join('\n'));
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateSettings();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    update.mutate(
+      {
+        base_url: baseUrl.trim() || null,
+        // NaN is sent as null, so the server answers its own "must be a whole number" message.
+        rate_limit_per_minute: toNumber(rateLimit),
+        max_file_size_mb: toNumber(maxFileSize),
+        local_sites_exempt: localSitesExempt,
+        webhook_endpoints: endpoints.split('\n').map((line) => line.trim()).filter(Boolean),
+      },
+      {
+        onSuccess: () => toast({ title: 'Settings Saved', description: 'The new values are in effect.' }),
+        onError: (caught) => setError(errorMessage(caught, 'Failed to save settings')),
+      },
+    );
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Server</CardTitle>
+        <CardDescription>Public address, licence API rate limit, release upload size and outgoing webhooks.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="space-y-4" onSubmit={submit} noValidate>
+          <div className="space-y-2">
+            <Label htmlFor="base-url">Base URL</Label>
+            <Input id="base-url" type="url" placeholder={window.location.origin} value={baseUrl} onChange={(event) => setBaseUrl(event.target.value)} />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-2">
+              <Label htmlFor="rate-limit">Rate limit per minute</Label>
+              <Input id="rate-limit" inputMode="numeric" value={rateLimit} onChange={(event) => setRateLimit(event.target.value)} />
+              <p className="text-xs text-muted-foreground">Licence API requests per IP address per minute.</p>
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="max-file-size">Max file size (MB)</Label>
+              <Input id="max-file-size" inputMode="numeric" value={maxFileSize} onChange={(event) => setMaxFileSize(event.target.value)} />
+              <p className="text-xs text-muted-foreground">Largest release zip accepted.</p>
+            </div>
+          </div>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" className="size-4 accent-primary" checked={localSitesExempt} onChange={(event) => setLocalSitesExempt(event.target.checked)} />
+            Local and staging sites do not count toward a licence's activation limit
+          </label>
+          <div className="space-y-2">
+            <Label htmlFor="webhook-endpoints">Webhook endpoints</Label>
+            <Textarea id="webhook-endpoints" rows={3} placeholder="https://example.com/hooks/licensing (one per line)" value={endpoints} onChange={(event) => setEndpoints(event.target.value)} />
+          </div>
+          <FormError message={error} />
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save Settings'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
