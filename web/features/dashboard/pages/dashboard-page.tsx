@@ -1,12 +1,21 @@
 import { usePageMeta } from '@/lib/page-meta';
+import { QuickActions } from '../components/quick-actions';
+import { RecentActivity } from '../components/recent-activity';
+import { StatCards } from '../components/stat-cards';
 
-// Placeholder: the licences issue fills in the stat cards, activity and quick actions.
 export function DashboardPage() {
-  usePageMeta('Dashboard');
+  usePageMeta('Dashboard', 'Licences, site activations and recent activity at a glance.');
   return (
-    <div className="space-y-1">
-      <h1 className="text-2xl font-bold">Dashboard</h1>
-      <p className="text-muted-foreground">Welcome to the product Licensing Dashboard</p>
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold">Dashboard</h1>
+        <p className="text-muted-foreground">Welcome to the product Licensing Dashboard</p>
+      </div>
+      <StatCards />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <RecentActivity />
+        <QuickActions />
+      </div>
     </div>
   );
 }

@@ -1,11 +1,116 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { Plus, Search } from 'lucide-react';
+import type { Licence } from '@common/licences';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
 import { usePageMeta } from '@/lib/page-meta';
+import { useAdminPlugins } from '../api/get-admin-plugins';
+import { useLicenses } from '../api/get-licenses';
+import { CreateLicenceDialog } from '../components/create-licence-dialog';
+import { EditLicenceDialog } from '../components/edit-licence-dialog';
+import { LicenceCard } from '../components/licence-card';
+import { RevokeLicenceDialog } from '../components/revoke-licence-dialog';
+import { matchesSearch } from '../lib/licence-form';
 
-// Placeholder: the owning issue replaces this page.
+const ALL = 'all';
+
 export function LicensesPage() {
-  usePageMeta('Licenses');
+  usePageMeta('Licenses', 'Issue, edit and revoke licence keys and manage the sites they are active on.');
+  const [location, navigate] = useLocation();
+  const query = useSearch();
+  const [search, setSearch] = useState('');
+  const [pluginFilter, setPluginFilter] = useState(ALL);
+  const [creating, setCreating] = useState(false);
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const [revoking, setRevoking] = useState<Licence | null>(null);
+  const plugins = useAdminPlugins();
+  const licences = useLicenses(pluginFilter === ALL ? undefined : pluginFilter);
+
+  // ?action=create opens the dialog once, then the parameter is removed from the address.
+  useEffect(() => {
+    if (new URLSearchParams(query).get('action') === 'create') {
+      setCreating(true);
+      navigate(location, { replace: true });
+    }
+  }, [query, location, navigate]);
+
+  const pluginNames = useMemo(() => new Map((plugins.data ?? []).map((p) => [p.slug, p.name])), [plugins.data]);
+  const shown = useMemo(() => (licences.data ?? []).filter((licence) => matchesSearch(licence, search)), [licences.data, search]);
+
   return (
-    <div className="space-y-4">
-      <h1 className="text-2xl font-bold">Licenses</h1>
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold">Licenses</h1>
+        <Button onClick={() => setCreating(true)}>
+          <Plus />
+          New License
+        </Button>
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input className="pl-9" placeholder="Search licenses..." aria-label="Search licenses" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <Select value={pluginFilter} onValueChange={setPluginFilter}>
+          <SelectTrigger className="sm:w-64" aria-label="Filter by plugin">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All Plugins</SelectItem>
+            {(plugins.data ?? []).map((plugin) => (
+              <SelectItem key={plugin.slug} value={plugin.slug}>
+                {plugin.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+
+      {licences.isPending ? (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Card key={i} data-testid="licence-skeleton">
+              <CardHeader>
+                <Skeleton className="h-4 w-3/4" />
+                <Skeleton className="h-3 w-1/2" />
+              </CardHeader>
+              <CardContent className="space-y-2">
+                <Skeleton className="h-2 w-full" />
+                <Skeleton className="h-3 w-1/3" />
+              </CardContent>
+            </Card>
+          ))}
+        </div>
+      ) : licences.isError ? (
+        <div role="alert" className="rounded-md border border-destructive/50 p-4 text-sm text-destructive">
+          <p>Failed to load licenses. Please try again.</p>
+          <p className="text-xs opacity-80">{licences.error.message}</p>
+        </div>
+      ) : shown.length === 0 ? (
+        <p className="rounded-md border border-dashed p-8 text-center text-sm text-muted-foreground">
+          {search.trim() ? `No licenses found matching "${search}"` : 'No licenses yet. Create your first license to get started.'}
+        </p>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {shown.map((licence) => (
+            <LicenceCard
+              key={licence.id}
+              licence={licence}
+              pluginName={pluginNames.get(licence.plugin_slug) ?? licence.plugin_slug}
+              onEdit={() => setEditingId(licence.id)}
+              onRevoke={() => setRevoking(licence)}
+            />
+          ))}
+        </div>
+      )}
+
+      <CreateLicenceDialog open={creating} onOpenChange={setCreating} />
+      <EditLicenceDialog licenceId={editingId} onOpenChange={(open) => !open && setEditingId(null)} />
+      <RevokeLicenceDialog licence={revoking} onOpenChange={(open) => !open && setRevoking(null)} />
     </div>
   );
 }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { activityText, relativeTime } from './activity-text';
+
+describe('activityText', () => {
+  it.each([
+    ['license_created', { license_key: '8022-A' }, 'New license created', '8022-A'],
+    ['license_activated', { site_url: 'shop.com' }, 'License activated', 'shop.com'],
+    ['license_verified', { site_url: 'shop.com' }, 'License verified', 'shop.com'],
+    ['license_revoked', { license_key: '8022-B' }, 'License revoked', '8022-B'],
+    ['release_uploaded', { version: '1.8.0' }, 'Release uploaded', 'Version 1.8.0'],
+    ['license_deactivated', { site_url: 'shop.com' }, 'License Deactivated', 'shop.com'],
+    ['order_paid', {}, 'Order Paid', null],
+  ])('%s', (type, details, title, secondary) => {
+    expect(activityText({ action_type: type, details })).toEqual({ title, secondary });
+  });
+});
+
+describe('relativeTime', () => {
+  const now = new Date('2026-01-10T12:00:00Z');
+  it.each([
+    ['2026-01-10T12:00:00Z', '0 minutes ago'],
+    ['2026-01-10T11:59:00Z', '1 minute ago'],
+    ['2026-01-10T11:01:00Z', '59 minutes ago'],
+    ['2026-01-10T11:00:00Z', '1 hour ago'],
+    ['2026-01-09T12:00:01Z', '23 hours ago'],
+    ['2026-01-09T12:00:00Z', '1 day ago'],
+    ['2026-01-01T12:00:00Z', '9 days ago'],
+  ])('%s → %s', (iso, expected) => {
+    expect(relativeTime(iso, now)).toBe(expected);
+  });
+});

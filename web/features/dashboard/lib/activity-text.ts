@@ -1,0 +1,39 @@
+import type { Activity } from '@common/licences';
+
+const TITLES: Record<string, string> = {
+  license_created: 'New license created',
+  license_activated: 'License activated',
+  license_verified: 'License verified',
+  license_revoked: 'License revoked',
+  release_uploaded: 'Release uploaded',
+};
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+
+/** The two lines of an activity row (spec section 4): any other type reads with spaces and capitals. */
+export function activityText(activity: Pick<Activity, 'action_type' | 'details'>): { title: string; secondary: string | null } {
+  const { action_type: type, details } = activity;
+  const title = TITLES[type] ?? type.split('_').map((word) => (word ? word[0]!.toUpperCase() + word.slice(1) : word)).join(' ');
+  switch (type) {
+    case 'license_created':
+    case 'license_revoked':
+      return { title, secondary: text(details.license_key) };
+    case 'license_activated':
+    case 'license_verified':
+      return { title, secondary: text(details.site_url) };
+    case 'release_uploaded':
+      return { title, secondary: text(details.version) ? `Version ${text(details.version)}` : null };
+    default:
+      return { title, secondary: text(details.site_url) ?? text(details.license_key) ?? (text(details.version) ? `Version ${text(details.version)}` : null) };
+  }
+}
+
+/** Minutes ago under an hour, hours ago under a day, otherwise days ago. */
+export function relativeTime(iso: string, now: Date = new Date()): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - new Date(iso).getTime()) / 60_000));
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'} ago`;
+  if (minutes < 60) return unit(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return unit(hours, 'hour');
+  return unit(Math.floor(hours / 24), 'day');
+}

@@ -1,0 +1,152 @@
+import { useState, type FormEvent } from 'react';
+import { RefreshCw } from 'lucide-react';
+import { generateLicenceKey } from '@common/licence-key';
+import { DEFAULT_MAX_ACTIVATIONS, LICENCE_STATUSES, PLANS, PLAN_LABELS, type LicenceStatus, type Plan } from '@common/licences';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { errorMessage } from '@/lib/api';
+import { toast } from '@/lib/use-toast';
+import { useAdminPlugins } from '../api/get-admin-plugins';
+import { useCreateLicense } from '../api/create-license';
+import { parseMaxActivations } from '../lib/licence-form';
+
+const DEFAULT_PLUGIN = 'ucre';
+
+export function CreateLicenceDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const plugins = useAdminPlugins();
+  const create = useCreateLicense();
+  const [key, setKey] = useState('');
+  const [pluginSlug, setPluginSlug] = useState<string>('');
+  const [plan, setPlan] = useState<Plan>('pro_yearly');
+  const [status, setStatus] = useState<LicenceStatus>('active');
+  const [maxActivations, setMaxActivations] = useState(String(DEFAULT_MAX_ACTIVATIONS));
+  const [keyError, setKeyError] = useState<string | null>(null);
+
+  const pluginList = plugins.data ?? [];
+  const selectedPlugin = pluginSlug || (pluginList.some((p) => p.slug === DEFAULT_PLUGIN) ? DEFAULT_PLUGIN : (pluginList[0]?.slug ?? ''));
+
+  const reset = () => {
+    setKey('');
+    setPluginSlug('');
+    setPlan('pro_yearly');
+    setStatus('active');
+    setMaxActivations(String(DEFAULT_MAX_ACTIVATIONS));
+    setKeyError(null);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!key.trim()) {
+      setKeyError('License key is required');
+      return;
+    }
+    create.mutate(
+      { key: key.trim(), plugin_slug: selectedPlugin, plan, status, max_activations: parseMaxActivations(maxActivations) },
+      {
+        onSuccess: (licence) => {
+          toast({ title: 'License Created', description: licence.key });
+          reset();
+          onOpenChange(false);
+        },
+        onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to create license'), variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Create New License</DialogTitle>
+          <DialogDescription>Issue a licence key for a plugin.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          <div className="space-y-2">
+            <Label htmlFor="licence-key">License Key</Label>
+            <div className="flex gap-2">
+              <Input
+                id="licence-key"
+                value={key}
+                onChange={(e) => {
+                  setKey(e.target.value);
+                  setKeyError(null);
+                }}
+                placeholder="8022-XXXX-XXXX-XXXX-XXXX"
+                className="font-mono"
+                aria-invalid={keyError ? true : undefined}
+                required
+              />
+              <Button type="button" variant="outline" onClick={() => setKey(generateLicenceKey())}>
+                <RefreshCw />
+                Generate
+              </Button>
+            </div>
+            {keyError && <p className="text-sm text-destructive">{keyError}</p>}
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="licence-plugin">Plugin</Label>
+            <Select value={selectedPlugin} onValueChange={setPluginSlug}>
+              <SelectTrigger id="licence-plugin">
+                <SelectValue placeholder="Select a plugin" />
+              </SelectTrigger>
+              <SelectContent>
+                {pluginList.map((plugin) => (
+                  <SelectItem key={plugin.slug} value={plugin.slug}>
+                    {plugin.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="grid grid-cols-2 gap-4">
+            <div className="space-y-2">
+              <Label htmlFor="licence-plan">Plan</Label>
+              <Select value={plan} onValueChange={(value) => setPlan(value as Plan)}>
+                <SelectTrigger id="licence-plan">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {PLANS.map((p) => (
+                    <SelectItem key={p} value={p}>
+                      {PLAN_LABELS[p]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="licence-status">Status</Label>
+              <Select value={status} onValueChange={(value) => setStatus(value as LicenceStatus)}>
+                <SelectTrigger id="licence-status">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {LICENCE_STATUSES.map((s) => (
+                    <SelectItem key={s} value={s} className="capitalize">
+                      {s}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="licence-max">Max Activations</Label>
+            <Input id="licence-max" type="number" min={1} max={100} value={maxActivations} onChange={(e) => setMaxActivations(e.target.value)} />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!key.trim() || !selectedPlugin || create.isPending}>
+              {create.isPending ? 'Creating License...' : 'Create License'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

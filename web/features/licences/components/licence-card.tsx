@@ -1,0 +1,61 @@
+import { MoreHorizontal, Pencil, ShieldX } from 'lucide-react';
+import { PLAN_LABELS, type Licence } from '@common/licences';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { Progress } from '@/components/ui/progress';
+
+const STATUS_VARIANT = { active: 'success', expired: 'warning', revoked: 'destructive' } as const;
+
+export function LicenceCard({ licence, pluginName, onEdit, onRevoke }: { licence: Licence; pluginName: string; onEdit: () => void; onRevoke: () => void }) {
+  const usage = licence.max_activations > 0 ? (licence.activations_used / licence.max_activations) * 100 : 0;
+  return (
+    <Card data-testid="licence-card" data-key={licence.key}>
+      <CardHeader className="flex flex-row items-start justify-between gap-2 space-y-0">
+        <div className="min-w-0 space-y-1">
+          <CardTitle className="truncate font-mono text-sm">{licence.key}</CardTitle>
+          <p className="truncate text-sm text-muted-foreground">{pluginName}</p>
+        </div>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon" aria-label={`Actions for ${licence.key}`}>
+              <MoreHorizontal />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem onSelect={onEdit}>
+              <Pencil />
+              Edit License
+            </DropdownMenuItem>
+            <DropdownMenuItem variant="destructive" onSelect={onRevoke} disabled={licence.status === 'revoked'}>
+              <ShieldX />
+              Revoke License
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant={STATUS_VARIANT[licence.status]} className="capitalize">
+            {licence.status}
+          </Badge>
+          <Badge variant="outline">{PLAN_LABELS[licence.plan]}</Badge>
+        </div>
+        <div className="space-y-1">
+          <div className="flex justify-between text-xs text-muted-foreground">
+            <span>Activations</span>
+            <span data-testid="activations">
+              {licence.activations_used} / {licence.max_activations}
+            </span>
+          </div>
+          <Progress value={usage} label={`Activations ${licence.activations_used} of ${licence.max_activations}`} />
+        </div>
+        <p className="text-xs text-muted-foreground">
+          Created {new Date(licence.created_at).toLocaleDateString()}
+          {licence.expires_at ? ` · expires ${new Date(licence.expires_at).toLocaleDateString()}` : ' · never expires'}
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
