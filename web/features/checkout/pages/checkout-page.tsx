@@ -1,11 +1,114 @@
+import { lazy, Suspense, useState } from 'react';
+import { useLocation, useParams } from 'wouter';
+import { Check } from 'lucide-react';
+import { effectivePriceMinor, formatMoney } from '@common/pricing';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
 import { usePageMeta } from '@/lib/page-meta';
+import { usePublicPlugin } from '../api/get-public-plugins';
+import { useCheckoutConfig } from '../api/get-checkout-config';
+import { useCreatePaymentIntent } from '../api/create-payment-intent';
+import { EmailStep } from '../components/email-step';
+import { TestCardForm } from '../components/test-card-form';
+import { PluginNotAvailable } from '../components/plugin-not-available';
+import { successPath, toastPaymentFailed, toastPaymentSucceeded, toastSetupFailed } from '../lib/payment-outcome';
 
-// Placeholder: the owning issue replaces this page.
+const StripeCardForm = lazy(() => import('../components/stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
+
+type Step = { name: 'email' } | { name: 'setup' } | { name: 'payment'; clientSecret: string };
+
+/** Two-step purchase (spec section 4): e-mail, then the card form of the configured provider. */
 export function CheckoutPage() {
+  const { slug = '' } = useParams<{ slug: string }>();
   usePageMeta('Checkout');
+  const [, navigate] = useLocation();
+  const { plugin, isPending: pluginLoading } = usePublicPlugin(slug);
+  const config = useCheckoutConfig();
+  const createIntent = useCreatePaymentIntent();
+  const [step, setStep] = useState<Step>({ name: 'email' });
+  const [email, setEmail] = useState('');
+
+  if (pluginLoading || config.isPending) {
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner className="size-8" label="Loading checkout" />
+      </div>
+    );
+  }
+  const amount = plugin ? effectivePriceMinor(plugin) : null;
+  if (!plugin || !plugin.is_purchasable || amount === null || config.data?.provider === 'unavailable') return <PluginNotAvailable />;
+  const priceLabel = formatMoney(amount, plugin.currency);
+
+  const startPayment = (address: string) => {
+    setEmail(address);
+    setStep({ name: 'setup' });
+    createIntent.mutate(
+      { items: [{ id: plugin.slug, name: plugin.name }], amount, customerEmail: address },
+      {
+        onSuccess: ({ clientSecret }) => setStep({ name: 'payment', clientSecret }),
+        onError: () => {
+          toastSetupFailed();
+          setStep({ name: 'email' });
+        },
+      },
+    );
+  };
+  const succeeded = () => {
+    toastPaymentSucceeded();
+    navigate(successPath(plugin.slug));
+  };
+
   return (
-    <div className="mx-auto max-w-6xl space-y-4 px-4 py-12">
-      <h1 className="text-2xl font-bold">Checkout</h1>
+    <div className="mx-auto grid max-w-4xl gap-8 px-4 py-12 md:grid-cols-[1fr_20rem]">
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-xl">{step.name === 'payment' ? 'Payment details' : 'Your email'}</CardTitle>
+          <CardDescription>{step.name === 'payment' ? `Paying as ${email}` : 'Step 1 of 2'}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {step.name === 'email' && <EmailStep initialEmail={email} isPending={createIntent.isPending} onContinue={startPayment} />}
+          {step.name === 'setup' && (
+            <div className="flex items-center gap-3 py-8 text-muted-foreground" role="status">
+              <Spinner className="size-5" label="Setting up payment" />
+              <span>Setting up payment...</span>
+            </div>
+          )}
+          {step.name === 'payment' && config.data?.provider === 'test' && (
+            <TestCardForm clientSecret={step.clientSecret} priceLabel={priceLabel} onSucceeded={succeeded} onFailed={toastPaymentFailed} />
+          )}
+          {step.name === 'payment' && config.data?.provider === 'stripe' && config.data.publishableKey && (
+            <Suspense fallback={<Spinner className="size-5" label="Loading payment form" />}>
+              <StripeCardForm
+                publishableKey={config.data.publishableKey}
+                clientSecret={step.clientSecret}
+                returnUrl={`${window.location.origin}${successPath(plugin.slug)}`}
+                priceLabel={priceLabel}
+                onSucceeded={succeeded}
+                onFailed={toastPaymentFailed}
+              />
+            </Suspense>
+          )}
+        </CardContent>
+      </Card>
+      <Card className="h-fit">
+        <CardHeader>
+          <CardTitle>Order summary</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-3 text-sm">
+          <div className="flex justify-between font-medium">
+            <span>{plugin.name}</span>
+            <span data-testid="checkout-price">{priceLabel}</span>
+          </div>
+          <ul className="space-y-1 text-muted-foreground">
+            {['One-time purchase, 3 domain license', 'Lifetime updates', '30-day money-back guarantee'].map((line) => (
+              <li key={line} className="flex items-center gap-2">
+                <Check className="size-4 text-green-600" />
+                {line}
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
     </div>
   );
 }

@@ -1,0 +1,56 @@
+import { Mail, Send } from 'lucide-react';
+import type { Order } from '@common/orders';
+import { formatMoney } from '@common/pricing';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+
+const statusVariant = { paid: 'success', pending: 'secondary', refunded: 'destructive' } as const;
+const emailVariant = (status: Order['email_status']) => (status === 'failed' ? 'destructive' : status === 'sent' || status === 'outbox' ? 'outline' : 'secondary');
+
+export function OrdersTable({ orders, resendingId, onResend, onViewEmail }: { orders: Order[]; resendingId: number | null; onResend: (id: number) => void; onViewEmail: (id: number) => void }) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Order</TableHead>
+          <TableHead>Email</TableHead>
+          <TableHead>Plugin</TableHead>
+          <TableHead>Amount</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>License Key</TableHead>
+          <TableHead>Email Delivery</TableHead>
+          <TableHead className="text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {orders.map((order) => (
+          <TableRow key={order.id} data-testid="order-row">
+            <TableCell>
+              <div className="font-medium">#{order.id}</div>
+              <div className="text-xs text-muted-foreground">{new Date(order.created_at).toLocaleString()} · {order.provider}</div>
+            </TableCell>
+            <TableCell>{order.email}</TableCell>
+            <TableCell>{order.plugin_slug}</TableCell>
+            <TableCell>{formatMoney(order.amount, order.currency)}</TableCell>
+            <TableCell>
+              <Badge variant={statusVariant[order.status]}>{order.status}</Badge>
+            </TableCell>
+            <TableCell className="font-mono text-xs">{order.license_key ?? '—'}</TableCell>
+            <TableCell>
+              <Badge variant={emailVariant(order.email_status)}>{order.email_status}</Badge>
+            </TableCell>
+            <TableCell className="space-x-2 text-right whitespace-nowrap">
+              <Button size="sm" variant="outline" onClick={() => onViewEmail(order.id)} aria-label={`View e-mail of order ${order.id}`}>
+                <Mail /> View Email
+              </Button>
+              <Button size="sm" variant="outline" disabled={order.status !== 'paid' || resendingId === order.id} onClick={() => onResend(order.id)} aria-label={`Resend e-mail of order ${order.id}`}>
+                <Send /> {resendingId === order.id ? 'Sending...' : 'Resend Email'}
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
