@@ -58,11 +58,3 @@ export const updateCheckResponseSchema = z.object({
   icons: z.record(z.string(), z.string()),
 });
 export type UpdateCheckResponse = z.infer<typeof updateCheckResponseSchema>;
-
-/** Plugin labels of spec section 2; other slugs are shown uppercased. */
-const PLUGIN_LABELS: Record<string, string> = {
-  ucre: '8022 Licensing',
-  'email-marketing': 'Email Marketing Pro',
-  analytics: 'Analytics Dashboard',
-};
-export const pluginLabel = (slug: string): string => PLUGIN_LABELS[slug] ?? slug.toUpperCase();

@@ -1,0 +1,142 @@
+import { useState, type FormEvent } from 'react';
+import type { AdminPlugin } from '@common/plugins';
+import { VERSION_PATTERN } from '@common/versions';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { errorMessage } from '@/lib/api';
+import { toast } from '@/lib/use-toast';
+import { useCreateRelease } from '../api/create-release';
+import { VERSION_HINT, pluginLabel } from '../lib/release-labels';
+
+interface NewReleaseDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  plugins: AdminPlugin[];
+}
+
+interface FormErrors {
+  plugin?: string;
+  version?: string;
+  file?: string;
+}
+
+export function NewReleaseDialog({ open, onOpenChange, plugins }: NewReleaseDialogProps) {
+  const [pluginSlug, setPluginSlug] = useState('');
+  const [version, setVersion] = useState('');
+  const [notes, setNotes] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const createRelease = useCreateRelease();
+
+  const reset = () => {
+    setPluginSlug('');
+    setVersion('');
+    setNotes('');
+    setFile(null);
+    setErrors({});
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next: FormErrors = {};
+    if (!pluginSlug) next.plugin = 'Plugin selection is required';
+    if (!version.trim()) next.version = 'Version is required';
+    else if (!VERSION_PATTERN.test(version.trim())) next.version = VERSION_HINT;
+    if (!file) next.file = 'Choose the plugin .zip file';
+    setErrors(next);
+    if (next.plugin || next.version || !file) return;
+    createRelease.mutate(
+      { pluginSlug, version: version.trim(), notes, file },
+      {
+        onSuccess: (release) => {
+          toast({ title: 'Release Created', description: `Version ${release.version} has been uploaded and signed.` });
+          reset();
+          onOpenChange(false);
+        },
+        onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to create release'), variant: 'destructive' }),
+      },
+    );
+  };
+
+  const versionLooksWrong = version.trim() !== '' && !VERSION_PATTERN.test(version.trim());
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Create New Release</DialogTitle>
+          <DialogDescription>Upload a new version of a plugin. The server stores and signs the zip.</DialogDescription>
+        </DialogHeader>
+        <form className="space-y-4" onSubmit={submit} noValidate>
+          <div className="space-y-2">
+            <Label htmlFor="release-plugin">Plugin</Label>
+            <Select
+              value={pluginSlug}
+              onValueChange={(slug) => {
+                setPluginSlug(slug);
+                setErrors((current) => ({ ...current, plugin: undefined }));
+              }}
+            >
+              <SelectTrigger id="release-plugin" aria-invalid={Boolean(errors.plugin)}>
+                <SelectValue placeholder="Select a plugin" />
+              </SelectTrigger>
+              <SelectContent>
+                {plugins.map((plugin) => (
+                  <SelectItem key={plugin.slug} value={plugin.slug}>
+                    {pluginLabel(plugin.slug)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            {errors.plugin && <p className="text-sm text-destructive">{errors.plugin}</p>}
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="release-version">Version</Label>
+            <Input
+              id="release-version"
+              placeholder="1.0.0"
+              value={version}
+              pattern="\d+\.\d+\.\d+"
+              title={VERSION_HINT}
+              aria-invalid={Boolean(errors.version) || versionLooksWrong}
+              onChange={(event) => {
+                setVersion(event.target.value);
+                setErrors((current) => ({ ...current, version: undefined }));
+              }}
+            />
+            {errors.version ? (
+              <p className="text-sm text-destructive">{errors.version}</p>
+            ) : (
+              versionLooksWrong && <p className="text-sm text-muted-foreground">{VERSION_HINT}</p>
+            )}
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="release-notes">Release Notes</Label>
+            <Textarea id="release-notes" rows={4} placeholder="What changed in this version?" value={notes} onChange={(event) => setNotes(event.target.value)} />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="release-file">Plugin File</Label>
+            <Input id="release-file" type="file" accept=".zip,application/zip" onChange={(event) => {
+                setFile(event.target.files?.[0] ?? null);
+                setErrors((current) => ({ ...current, file: undefined }));
+              }} />
+            <p className="text-xs text-muted-foreground">Maximum file size: 50MB</p>
+            {errors.file && <p className="text-sm text-destructive">{errors.file}</p>}
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={createRelease.isPending}>
+              {createRelease.isPending ? 'Creating Release...' : 'Create Release'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
