@@ -50,16 +50,3 @@ export const publicPluginSchema = pluginPricingSchema.extend({
 export type PublicPlugin = z.infer<typeof publicPluginSchema>;
 
 export const publicPluginListSchema = z.array(publicPluginSchema);
-
-/** A storefront image as the images module answers it; `variants` are optional responsive WebP files. */
-export const publicImageSchema = z.object({
-  id: z.number(),
-  url: z.string(),
-  type: z.string(),
-  caption: z.string().nullable(),
-  sort_order: z.number(),
-  is_primary: z.boolean(),
-  plugin_slug: z.string(),
-  variants: z.array(z.object({ width: z.number(), url: z.string() })).optional(),
-});
-export type PublicImage = z.infer<typeof publicImageSchema>;

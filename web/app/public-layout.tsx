@@ -1,8 +1,10 @@
-import { Suspense, type ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
 import { Package } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { STORE_NAME, SUPPORT_EMAIL } from '@/lib/brand';
+import { queryClient } from '@/lib/query-client';
+import { publicPluginsQueryOptions } from '@/features/storefront/api/get-public-plugins';
 
 const NAV = [
   { href: '/', label: 'Home' },
@@ -12,7 +14,14 @@ const NAV = [
   { href: '/about', label: 'About' },
 ];
 
+const usesCatalogue = (path: string) => ['/', '/home', '/catalog'].includes(path) || path.startsWith('/plugin/');
+
 export function PublicLayout({ children }: { children: ReactNode }) {
+  const [path] = useLocation();
+  // Start the catalogue request while the page's own chunk is still loading, not after it (Lighthouse LCP).
+  useEffect(() => {
+    if (usesCatalogue(path)) void queryClient.prefetchQuery(publicPluginsQueryOptions());
+  }, [path]);
   return (
     <div className="flex min-h-screen flex-col">
       <header className="border-b bg-background">
@@ -30,7 +39,8 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           </nav>
         </div>
       </header>
-      <main className="flex-1">
+      {/* At least a screen tall, so the footer starts below the fold and never shifts in view while a page loads (CLS). */}
+      <main className="min-h-screen flex-1">
         <Suspense fallback={<div className="flex justify-center p-16"><Spinner /></div>}>{children}</Suspense>
       </main>
       <footer className="border-t bg-muted/40">

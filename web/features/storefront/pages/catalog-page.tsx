@@ -1,11 +1,68 @@
+import { useState } from 'react';
+import { AlertCircle, PackageSearch } from 'lucide-react';
+import { Skeleton } from '@/components/ui/skeleton';
 import { usePageMeta } from '@/lib/page-meta';
+import { cn } from '@/lib/utils';
+import { usePublicPlugins } from '../api/use-public-plugins';
+import { CatalogueCard, type CatalogueLayout } from '../components/catalogue-card';
+import { CatalogueToolbar } from '../components/catalogue-toolbar';
+import { catalogueCards, type CatalogueView } from '../lib/catalogue-view';
 
-// Placeholder: the owning issue replaces this page.
-export function CatalogPage() {
-  usePageMeta('Catalog');
+const SKELETON_CARDS = 6;
+
+function CatalogueMessage({ icon: Icon, title, text }: { icon: typeof AlertCircle; title: string; text: string }) {
   return (
-    <div className="mx-auto max-w-6xl space-y-4 px-4 py-12">
-      <h1 className="text-2xl font-bold">Catalog</h1>
+    <div className="flex flex-col items-center gap-3 py-16 text-center">
+      <Icon className="size-10 text-muted-foreground" aria-hidden="true" />
+      <h2 className="text-xl font-semibold">{title}</h2>
+      <p className="text-muted-foreground">{text}</p>
+    </div>
+  );
+}
+
+export function CatalogPage() {
+  usePageMeta('Catalog', 'Browse premium WordPress and WooCommerce plugins.');
+  const { data: plugins, isPending, isError } = usePublicPlugins();
+  const [view, setView] = useState<CatalogueView>({ search: '', category: 'all', sort: 'name' });
+  const [layout, setLayout] = useState<CatalogueLayout>('grid');
+
+  if (isError) {
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-12">
+        <CatalogueMessage icon={AlertCircle} title="Error Loading Catalog" text="Failed to load plugin catalog. Please try again later." />
+      </div>
+    );
+  }
+
+  const cards = plugins ? catalogueCards(plugins, view) : [];
+  const isFiltered = view.search.trim() !== '' || view.category !== 'all';
+  const gridClass = cn('grid gap-6', layout === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1');
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-12">
+      <div>
+        <h1 className="text-3xl font-bold">Plugin Catalog</h1>
+        <p className="mt-2 text-muted-foreground">Professional WordPress and WooCommerce plugins, each with a one-time licence for up to 3 websites.</p>
+      </div>
+      <CatalogueToolbar view={view} onViewChange={setView} layout={layout} onLayoutChange={setLayout} />
+      {isPending ? (
+        <div className={gridClass} aria-busy="true">
+          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+            <Skeleton key={index} className="h-96 rounded-xl" />
+          ))}
+        </div>
+      ) : cards.length === 0 ? (
+        isFiltered ? (
+          <CatalogueMessage icon={PackageSearch} title="No plugins found" text="Try a different search or category." />
+        ) : (
+          <CatalogueMessage icon={PackageSearch} title="No plugins available" text="New plugins are on their way. Please check back soon." />
+        )
+      ) : (
+        <div className={gridClass} data-testid="catalogue-cards" data-layout={layout}>
+          {cards.map((plugin) => (
+            <CatalogueCard key={plugin.slug} plugin={plugin} layout={layout} />
+          ))}
+        </div>
+      )}
     </div>
   );
 }

@@ -1,11 +1,84 @@
+import { Link, useParams } from 'wouter';
+import { AlertCircle, ArrowLeft, Download } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { usePageMeta } from '@/lib/page-meta';
+import { usePublicPlugins } from '../api/use-public-plugins';
+import { PluginDetailsTabs } from '../components/plugin-details-tabs';
+import { PurchaseBox } from '../components/purchase-box';
+import { Rating } from '../components/rating';
+import { ScreenshotGallery } from '../components/screenshot-gallery';
+import { categoryLabel } from '../lib/catalogue-view';
 
-// Placeholder: the owning issue replaces this page.
-export function PluginPage() {
-  usePageMeta('Plugin');
+const releaseDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+function PluginNotFound() {
   return (
-    <div className="mx-auto max-w-6xl space-y-4 px-4 py-12">
-      <h1 className="text-2xl font-bold">Plugin</h1>
+    <div className="mx-auto flex max-w-6xl flex-col items-center gap-3 px-4 py-24 text-center">
+      <AlertCircle className="size-10 text-muted-foreground" aria-hidden="true" />
+      <h1 className="text-2xl font-bold">Plugin Not Found</h1>
+      <p className="text-muted-foreground">The requested plugin could not be found or failed to load.</p>
+      <Button asChild variant="outline">
+        <Link href="/catalog">Back to Catalog</Link>
+      </Button>
+    </div>
+  );
+}
+
+export function PluginPage() {
+  const { slug = '' } = useParams<{ slug: string }>();
+  const { data: plugins, isPending, isError } = usePublicPlugins();
+  const plugin = plugins?.find((candidate) => candidate.slug === slug && candidate.active);
+  usePageMeta(plugin?.name ?? (isPending ? undefined : 'Plugin Not Found'), plugin?.description);
+
+  if (isPending) {
+    return (
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 lg:grid-cols-[1fr_20rem]" aria-busy="true">
+        <Skeleton className="h-96 rounded-xl" />
+        <Skeleton className="h-72 rounded-xl" />
+      </div>
+    );
+  }
+  if (isError || !plugin) return <PluginNotFound />;
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-8 px-4 py-12">
+      <Link href="/catalog" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="size-4" aria-hidden="true" /> Back to Catalog
+      </Link>
+      <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
+        <div className="min-w-0 space-y-6">
+          <div className="space-y-3">
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge variant="secondary">{categoryLabel(plugin.category)}</Badge>
+              {plugin.is_popular && <Badge>Popular</Badge>}
+              {!plugin.is_purchasable && <Badge variant="outline">Coming Soon</Badge>}
+            </div>
+            <h1 className="text-3xl font-bold md:text-4xl">{plugin.name}</h1>
+            <p className="text-lg text-muted-foreground">{plugin.description}</p>
+            <div className="flex flex-wrap items-center gap-4 text-sm text-muted-foreground">
+              <Rating rating={plugin.rating} reviewCount={plugin.review_count} />
+              {plugin.downloads_label && (
+                <span className="inline-flex items-center gap-1">
+                  <Download className="size-4" aria-hidden="true" /> {plugin.downloads_label} downloads
+                </span>
+              )}
+              {plugin.release_version && (
+                <span data-testid="release">
+                  Version {plugin.release_version}
+                  {plugin.release_date && ` · released ${releaseDate(plugin.release_date)}`}
+                </span>
+              )}
+            </div>
+          </div>
+          <ScreenshotGallery slug={plugin.slug} name={plugin.name} />
+          <PluginDetailsTabs plugin={plugin} />
+        </div>
+        <aside className="lg:sticky lg:top-6 lg:self-start">
+          <PurchaseBox plugin={plugin} />
+        </aside>
+      </div>
     </div>
   );
 }

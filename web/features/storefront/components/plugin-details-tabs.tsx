@@ -1,0 +1,87 @@
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Check } from 'lucide-react';
+import type { PublicPlugin } from '@common/catalogue';
+import { cn } from '@/lib/utils';
+
+function CheckList({ items }: { items: string[] }) {
+  return (
+    <ul className="grid gap-2 sm:grid-cols-2">
+      {items.map((item) => (
+        <li key={item} className="flex items-start gap-2">
+          <Check className="mt-0.5 size-4 shrink-0 text-green-600" aria-hidden="true" />
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const TABS = ['Features', 'Benefits', 'Requirements'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * Features, Benefits and Requirements (spec section 2); use cases sit with the benefits. A small WAI-ARIA tabs
+ * pattern (arrow keys, Home/End) rather than the Radix tabs primitive: it keeps about 10 KB of gzipped
+ * JavaScript off the plugin page, which must score 95 in Lighthouse (DESIGN.md section 9).
+ */
+export function PluginDetailsTabs({ plugin }: { plugin: PublicPlugin }) {
+  const [active, setActive] = useState<Tab>('Features');
+  const id = useId();
+  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  const select = (index: number) => {
+    const tab = TABS[(index + TABS.length) % TABS.length] ?? 'Features';
+    setActive(tab);
+    tabRefs.current[TABS.indexOf(tab)]?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    const current = TABS.indexOf(active);
+    const next = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: TABS.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    select(next);
+  };
+  const panels: Record<Tab, ReactNode> = {
+    Features: <CheckList items={plugin.features} />,
+    Benefits: (
+      <div className="space-y-6">
+        <CheckList items={plugin.benefits} />
+        {plugin.use_cases.length > 0 && (
+          <div>
+            <h3 className="mb-2 font-semibold">Perfect for</h3>
+            <CheckList items={plugin.use_cases} />
+          </div>
+        )}
+      </div>
+    ),
+    Requirements: <CheckList items={plugin.requirements} />,
+  };
+  return (
+    <div className="flex flex-col gap-2">
+      <div role="tablist" aria-label="Plugin details" className="inline-flex h-9 w-fit items-center rounded-lg bg-muted p-[3px] text-muted-foreground" onKeyDown={onKeyDown}>
+        {TABS.map((tab, index) => (
+          <button
+            key={tab}
+            ref={(element) => {
+              tabRefs.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${index}`}
+            aria-selected={tab === active}
+            aria-controls={`${id}-panel-${index}`}
+            tabIndex={tab === active ? 0 : -1}
+            onClick={() => setActive(tab)}
+            className={cn('inline-flex h-full items-center rounded-md px-3 text-sm font-medium', tab === active && 'bg-background text-foreground shadow-sm')}
+          >
+            {tab}
+          </button>
+        ))}
+      </div>
+      {TABS.map((tab, index) => (
+        <div key={tab} role="tabpanel" id={`${id}-panel-${index}`} aria-labelledby={`${id}-tab-${index}`} hidden={tab !== active} tabIndex={0} className="pt-4 outline-none">
+          {tab === active && panels[tab]}
+        </div>
+      ))}
+    </div>
+  );
+}
