@@ -1,0 +1,101 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './fixtures';
+
+const SLUG = 'postcode-delivery-zones';
+
+async function enterEmail(page: Page, email: string): Promise<void> {
+  const cont = page.getByRole('button', { name: 'Continue to Payment' });
+  await expect(cont).toBeDisabled();
+  await page.getByLabel('Email address').fill('buyer.example.com');
+  await expect(cont).toBeDisabled();
+  await page.getByLabel('Email address').fill(email);
+  await expect(cont).toBeEnabled();
+  await cont.click();
+}
+
+async function payWith(page: Page, card: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Card payment' });
+  await expect(form.getByText('TEST MODE')).toBeVisible();
+  await form.getByLabel('Card number').fill(card);
+  await form.getByRole('button', { name: 'Pay £49' }).click();
+}
+
+test('buy the postcode plugin in test mode from the landing page; the order, licence and e-mail appear in the admin', async ({ page }) => {
+  const email = `e2e-${Date.now()}@example.com`;
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Purchase Postcode Delivery Zones' }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/checkout/${SLUG}$`));
+  await expect(page.getByTestId('checkout-price')).toHaveText('£49');
+
+  await enterEmail(page, email);
+  await payWith(page, '4242 4242 4242 4242');
+
+  await expect(page.getByText('Payment Successful', { exact: true })).toBeVisible();
+  await expect(page.getByText("Thank you for your purchase! You'll receive your license key shortly.", { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(`/purchase/success?plugin=${SLUG}`);
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await expect(page.getByText('Order Confirmed')).toBeVisible();
+  await expect(page.getByTestId('order-plugin')).toHaveText('Postcode Delivery Zones');
+  await expect(page.getByTestId('order-price')).toHaveText('£49');
+  await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(page.getByText(/within 5-10 minutes/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', /^mailto:/);
+  await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('link', { name: 'Browse Catalog' })).toHaveAttribute('href', '/catalog');
+
+  await signIn(page, '/orders');
+  const row = page.getByTestId('order-row').filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('paid', { exact: true })).toBeVisible();
+  await expect(row.getByText('outbox', { exact: true })).toBeVisible();
+  const key = (await row.getByText(/^8022(-[A-Z0-9]{4}){4}$/).textContent()) ?? '';
+  expect(key).toMatch(/^8022(-[A-Z0-9]{4}){4}$/);
+
+  await row.getByRole('button', { name: /View e-mail/i }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Your Postcode Delivery Zones licence key')).toBeVisible();
+  await expect(dialog.getByTestId('outbox-message').first()).toContainText(key);
+  await expect(dialog.getByTestId('outbox-message').first()).toContainText('/api/v1/downloads/');
+  await page.keyboard.press('Escape');
+
+  const licences = (await (await page.request.get('/api/admin/licenses')).json()) as Array<{ key: string; plan: string; max_activations: number }>;
+  expect(licences.find((licence) => licence.key === key)).toMatchObject({ plan: 'lifetime', max_activations: 3 });
+  await page.goto('/licenses');
+  await expect(page.getByText(key).first()).toBeVisible();
+});
+
+test('a declined card shows Payment Failed and the form allows a retry', async ({ page }) => {
+  await page.goto(`/checkout/${SLUG}`);
+  await enterEmail(page, `declined-${Date.now()}@example.com`);
+  await payWith(page, '4000 0000 0000 0002');
+  await expect(page.getByText('Payment Failed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Your card was declined. Try the test card 4242 4242 4242 4242.', { exact: true })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Card payment' });
+  await expect(form.getByRole('button', { name: 'Pay £49' })).toBeEnabled();
+
+  await payWith(page, '4242424242424242');
+  await expect(page).toHaveURL(`/purchase/success?plugin=${SLUG}`);
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+});
+
+test('a failed payment setup returns to the e-mail step', async ({ page }) => {
+  await page.route('**/api/create-payment-intent', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"INTERNAL","message":"Internal server error"}' });
+  });
+  await page.goto(`/checkout/${SLUG}`);
+  await enterEmail(page, 'setup-fails@example.com');
+  await expect(page.getByText('Setting up payment...', { exact: true })).toBeVisible();
+  await expect(page.getByText('Payment Setup Failed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Unable to initialize payment. Please try again.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue to Payment' })).toBeEnabled();
+  await expect(page.getByLabel('Email address')).toHaveValue('setup-fails@example.com');
+});
+
+test('a plugin that cannot be bought shows Plugin Not Available', async ({ page }) => {
+  for (const slug of ['ucre', 'no-such-plugin']) {
+    await page.goto(`/checkout/${slug}`);
+    await expect(page.getByRole('heading', { name: 'Plugin Not Available' })).toBeVisible();
+    await expect(page.getByText('This plugin is not available for purchase.')).toBeVisible();
+  }
+});
