@@ -4,11 +4,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
+import { collectYoungGarbage } from './young-gc.js';
 
 /** Release zips live here under generated names; no path from a request ever reaches the file system. */
 export const releasesDir = (dataDir: string): string => path.join(dataDir, 'releases');
 
 export class FileTooLargeError extends Error {}
+
+/** How many bytes pass between two young-generation collections (see young-gc.ts). */
+const COLLECT_EVERY_BYTES = 4 * 1024 * 1024;
 
 export interface StoredUpload {
   file: string;
@@ -25,11 +29,17 @@ export async function storeUpload(source: Readable & { truncated?: boolean }, di
   const file = path.join(dir, `.upload-${randomBytes(12).toString('hex')}.part`);
   const hash = createHash('sha384');
   let size = 0;
+  let sinceCollect = 0;
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
       if (size > maxBytes) return callback(new FileTooLargeError());
       hash.update(chunk);
+      sinceCollect += chunk.length;
+      if (sinceCollect >= COLLECT_EVERY_BYTES) {
+        sinceCollect = 0;
+        collectYoungGarbage();
+      }
       callback(null, chunk);
     },
   });
