@@ -31,7 +31,7 @@ export function SingleTestTab() {
   const result = test.data?.data;
   return (
     <div className="space-y-4">
-      <form onSubmit={submit} className="grid gap-4 sm:grid-cols-4 sm:items-end">
+      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-4 sm:items-end">
         <div className="space-y-2">
           <Label htmlFor="single-postcode">Postcode</Label>
           <Input id="single-postcode" value={postcode} onChange={(e) => setPostcode(e.target.value)} />
