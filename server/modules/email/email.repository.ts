@@ -57,6 +57,17 @@ export async function finishEmail(
     .execute();
 }
 
+/** A message left in `sending` by a process that died mid-send becomes failed, so the retry picks it up. */
+export async function releaseStaleSendingEmails(db: Db, before: string): Promise<void> {
+  // updated_at is kept, so the released message is due for a retry at once.
+  await db
+    .updateTable('emails')
+    .set({ status: 'failed', last_error: 'delivery was interrupted' })
+    .where('status', '=', 'sending')
+    .where('updated_at', '<', before)
+    .execute();
+}
+
 /** Messages due another attempt: failed ones below the attempt limit, and pending ones a crash left behind. */
 export async function listEmailsDueForRetry(db: Db, input: { maxAttempts: number; failedBefore: string; pendingBefore: string }): Promise<number[]> {
   const rows = await db

@@ -10,12 +10,14 @@ import {
   findEmailById,
   finishEmail,
   listEmailsDueForRetry,
+  releaseStaleSendingEmails,
   saveEmailContent,
   type EmailRow,
 } from './email.repository.js';
 
 export const MAX_EMAIL_ATTEMPTS = 5;
 const RETRY_INTERVAL_MS = 60_000;
+const STALE_SENDING_MS = 10 * 60_000;
 
 const transports = new WeakMap<AppContext, MailTransport>();
 
@@ -81,8 +83,9 @@ export async function deliverEmail(ctx: AppContext, emailId: number): Promise<vo
   }
 }
 
-/** Retries failed messages (and pending ones a crash left behind); answers how many were attempted. */
+/** Retries failed messages (and pending or sending ones a crash left behind); answers how many were attempted. */
 export async function retryDueEmails(ctx: AppContext, now: Date = new Date()): Promise<number> {
+  await releaseStaleSendingEmails(ctx.db, new Date(now.getTime() - STALE_SENDING_MS).toISOString());
   const ids = await listEmailsDueForRetry(ctx.db, {
     maxAttempts: MAX_EMAIL_ATTEMPTS,
     failedBefore: new Date(now.getTime() - RETRY_INTERVAL_MS / 2).toISOString(),

@@ -97,6 +97,19 @@ describe(`licence e-mail over SMTP (${testDialect()})`, () => {
     expect(await retryDueEmails(t.ctx, new Date(Date.now() + 240_000))).toBe(0);
   });
 
+  it('delivers a message a crash left pending or mid-send, once', async () => {
+    await buy('crash-buyer@example.com');
+    const [order] = (await t.app.inject({ method: 'GET', url: '/api/admin/orders', headers: await t.adminHeaders() })).json<Array<{ id: number }>>();
+    const longAgo = new Date(Date.now() - 3_600_000).toISOString();
+    // As if the process died after commit (pending) and during a send (sending).
+    await t.db.updateTable('emails').set({ status: 'sending', updated_at: longAgo }).where('order_id', '=', order?.id as number).execute();
+    await t.db.insertInto('emails').values({ to_address: 'crash-buyer@example.com', kind: 'licence', order_id: order?.id as number, dedupe_key: null, subject: '', text: '', html: '', status: 'pending', attempts: 0, created_at: longAgo, updated_at: longAgo }).execute();
+    const before = smtp.received.filter((m) => m.to.includes('crash-buyer@example.com')).length;
+    expect(await retryDueEmails(t.ctx)).toBe(2);
+    expect(smtp.received.filter((m) => m.to.includes('crash-buyer@example.com'))).toHaveLength(before + 2);
+    expect(await retryDueEmails(t.ctx)).toBe(0);
+  });
+
   it('resends the licence e-mail on request', async () => {
     const headers = await t.adminHeaders();
     const [order] = (await t.app.inject({ method: 'GET', url: '/api/admin/orders', headers })).json<Array<{ id: number }>>();
