@@ -11,7 +11,7 @@ import {
   countCountedActivations,
   deleteActivation,
   findActivation,
-  findLicenceByKey,
+  findLicenceForValidation,
   insertActivation,
   lockLicenceByKey,
   type LicenceRow,
@@ -102,20 +102,23 @@ const startOfUtcDay = (iso: string): string => `${iso.slice(0, 10)}T00:00:00.000
 
 export async function validateLicence(db: Database, input: { license_key: string; site_url?: string | undefined; plugin_slug?: string | undefined }): Promise<ValidateResponse> {
   const site = input.site_url === undefined ? undefined : requireSite(input.site_url);
-  const licence = await findLicenceByKey(db, canonicalKey(input.license_key));
+  const found = await findLicenceForValidation(db, canonicalKey(input.license_key), site);
+  const licence = found?.licence;
+  const view = found ? toPublicLicence(found.licence, found.used) : null;
   const refused = stateCode(licence, input.plugin_slug);
-  if (refused || !licence) return { valid: false, code: refused ?? 'NOT_FOUND', detail: CODE_DETAILS[refused ?? 'NOT_FOUND'], license: await publicView(db, licence) };
+  if (refused || !found) return { valid: false, code: refused ?? 'NOT_FOUND', detail: CODE_DETAILS[refused ?? 'NOT_FOUND'], license: view };
   if (site !== undefined) {
-    const activation = await findActivation(db, licence.id, site);
-    if (!activation) return { valid: false, code: 'SITE_INACTIVE', detail: CODE_DETAILS.SITE_INACTIVE, license: await publicView(db, licence) };
-    await markVerified(db, licence, activation.id, site);
+    if (!found.activation) return { valid: false, code: 'SITE_INACTIVE', detail: CODE_DETAILS.SITE_INACTIVE, license: view };
+    // Skip the write when this site was already checked today: validation is the hot path.
+    const at = nowIso();
+    const checked = found.activation.last_checked_at;
+    if (!checked || checked < startOfUtcDay(at)) await markVerified(db, found.licence, found.activation.id, site, at);
   }
-  return { valid: true, code: 'VALID', detail: CODE_DETAILS.VALID, license: await publicView(db, licence) };
+  return { valid: true, code: 'VALID', detail: CODE_DETAILS.VALID, license: view };
 }
 
 /** Records `license_verified` at most once per site per UTC day: only the request whose update moves last_checked_at into today does. */
-async function markVerified(db: Database, licence: LicenceRow, activationId: number, site: string): Promise<void> {
-  const at = nowIso();
+async function markVerified(db: Database, licence: LicenceRow, activationId: number, site: string, at: string): Promise<void> {
   const dayStart = startOfUtcDay(at);
   const result = await db
     .updateTable('license_activations')
