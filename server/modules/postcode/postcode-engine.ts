@@ -79,20 +79,23 @@ export function buildIndex(rules: PostcodeRule[], sectorPricing: SectorPricingEn
 
 const NO_MATCH: BestMatch = { type: 'none', blocked: false, price: null, matched_type: null, matched_value: null };
 
+function matchAt(index: PostcodeIndex, level: VariationType, value: string): BestMatch | null {
+  if (index.blacklist[level].has(value)) return { type: 'blacklist', blocked: true, price: null, matched_type: level, matched_value: value };
+  const allow = index.allow[level];
+  const price = allow.get(value);
+  if (price !== undefined) return { type: 'allow', blocked: false, price, matched_type: level, matched_value: value };
+  return null;
+}
+
 /** The most specific level with any matching rule decides; at that level a blacklist entry beats an allow rule. */
 export function findBestMatch(index: PostcodeIndex, parsed: NormalizedPostcode): BestMatch {
-  const values: Array<[VariationType, string]> = [
-    ['full', parsed.normalized],
-    ['sector', parsed.sector],
-    ['district', parsed.district],
-    ['area', parsed.area],
-  ];
-  for (const [level, value] of values) {
-    if (index.blacklist[level].has(value)) return { type: 'blacklist', blocked: true, price: null, matched_type: level, matched_value: value };
-    const allow = index.allow[level];
-    if (allow.has(value)) return { type: 'allow', blocked: false, price: allow.get(value) ?? null, matched_type: level, matched_value: value };
-  }
-  return NO_MATCH;
+  return (
+    matchAt(index, 'full', parsed.normalized) ??
+    matchAt(index, 'sector', parsed.sector) ??
+    matchAt(index, 'district', parsed.district) ??
+    matchAt(index, 'area', parsed.area) ??
+    NO_MATCH
+  );
 }
 
 /** Base price: full rule, then sector pricing entry, then sector rule, then area rule, then the default. */
@@ -111,12 +114,22 @@ export function resolveBasePrice(index: PostcodeIndex, parsed: NormalizedPostcod
 /** The surcharge for a delivery date, on its calendar date in UTC; no date gives 0. */
 export function dateSurcharge(settings: EngineSettings, deliveryDate: string | null | undefined): number {
   if (!deliveryDate) return 0;
-  const date = new Date(deliveryDate.length === 10 ? `${deliveryDate}T00:00:00Z` : deliveryDate);
-  const day = date.getUTCDay();
+  const day = utcWeekday(deliveryDate);
   if (Number.isNaN(day)) return 0;
   if (day === 0) return settings.sunday_surcharge;
   if (day === 6) return settings.saturday_surcharge;
   return settings.weekday_surcharge;
+}
+
+// A bulk request repeats one date: remember the last one rather than parse it again per postcode.
+let lastDate = '';
+let lastWeekday = Number.NaN;
+function utcWeekday(deliveryDate: string): number {
+  if (deliveryDate !== lastDate) {
+    lastWeekday = new Date(deliveryDate.length === 10 ? `${deliveryDate}T00:00:00Z` : deliveryDate).getUTCDay();
+    lastDate = deliveryDate;
+  }
+  return lastWeekday;
 }
 
 const round3 = (ms: number): number => Math.round(ms * 1000) / 1000;
