@@ -164,3 +164,26 @@ describe(`release uploads (${testDialect()})`, () => {
     expect(after).toBe(before);
   });
 });
+
+describe(`concurrent uploads of one version (${testDialect()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('accepts exactly one and leaves exactly one file', async () => {
+    const headers = await t.adminHeaders();
+    const zips = await Promise.all([0, 1, 2, 3].map(() => makePluginZip(SLUG, '3.0.0', 200_000)));
+    const responses = await Promise.all(
+      zips.map((zip) => {
+        const body = multipartBody({ plugin_slug: SLUG, version: '3.0.0', notes: '' }, { content: zip });
+        return t.app.inject({ method: 'POST', url: '/api/admin/releases', payload: body.payload, headers: { ...headers, ...body.headers } });
+      }),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    expect(storedFiles(t)).toHaveLength(1);
+    expect(await t.db.selectFrom('releases').select('id').execute()).toHaveLength(1);
+    expect(await t.db.selectFrom('activities').select('id').where('action_type', '=', 'release_uploaded').execute()).toHaveLength(1);
+  });
+});

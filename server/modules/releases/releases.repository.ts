@@ -1,7 +1,7 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { DB, ReleasesTable } from '../../db/schema.js';
-import type { Transaction } from 'kysely';
+import { recordActivity } from '../activities/activities.repository.js';
 import type { Release, ReleaseFile } from '../../../common/releases.js';
 
 export type ReleaseRow = Selectable<ReleasesTable>;
@@ -52,12 +52,20 @@ export async function findNewestRelease(db: Database | Transaction<DB>, pluginSl
     .executeTakeFirst();
 }
 
-export async function insertRelease(trx: Transaction<DB>, values: Insertable<ReleasesTable>): Promise<ReleaseRow> {
-  return trx.insertInto('releases').values(values).returningAll().executeTakeFirstOrThrow();
-}
-
-export async function setPluginCurrentVersion(trx: Transaction<DB>, pluginSlug: string, version: string, now: string): Promise<void> {
-  await trx.updateTable('plugins').set({ current_version: version, updated_at: now }).where('slug', '=', pluginSlug).execute();
+/**
+ * Inserts a release in one transaction with what follows from it: the plugin's current_version becomes its
+ * newest release's version and a `release_uploaded` activity is written.
+ */
+export async function insertReleaseAndRecord(db: Database, values: Insertable<ReleasesTable>, updatedAt: string): Promise<ReleaseRow> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.insertInto('releases').values(values).returningAll().executeTakeFirstOrThrow();
+    const newest = await findNewestRelease(trx, row.plugin_slug);
+    if (newest) {
+      await trx.updateTable('plugins').set({ current_version: newest.version, updated_at: updatedAt }).where('slug', '=', row.plugin_slug).execute();
+    }
+    await recordActivity(trx, 'release_uploaded', { version: row.version, plugin_slug: row.plugin_slug }, row.created_at);
+    return row;
+  });
 }
 
 /** A unique-constraint violation on either dialect (the plugin+version pair raced another upload). */

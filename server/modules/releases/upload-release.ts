@@ -5,12 +5,11 @@ import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { recordActivity } from '../activities/activities.repository.js';
 import { findPluginBySlug } from '../plugins/plugins.repository.js';
 import { signingKeyFor } from '../signing/signing-context.js';
 import type { ReleaseUploadFields } from '../../../common/releases.js';
 import { FileTooLargeError, discard, isReadableZip, releasesDir, storeUpload } from './release-storage.js';
-import { findNewestRelease, findRelease, insertRelease, isUniqueViolation, setPluginCurrentVersion, toRelease } from './releases.repository.js';
+import { findRelease, insertReleaseAndRecord, isUniqueViolation, toRelease } from './releases.repository.js';
 
 export interface UploadInput {
   fields: ReleaseUploadFields;
@@ -58,9 +57,9 @@ export async function uploadRelease(ctx: AppContext, { fields, file, createdAt }
     finalPath = path.join(dir, zipPath);
     await fs.promises.rename(stored.file, finalPath);
 
-    const now = createdAt ?? nowIso();
-    const row = await ctx.db.transaction().execute(async (trx) => {
-      const inserted = await insertRelease(trx, {
+    const row = await insertReleaseAndRecord(
+      ctx.db,
+      {
         plugin_slug: plugin.slug,
         version: fields.version,
         notes: fields.notes,
@@ -68,13 +67,10 @@ export async function uploadRelease(ctx: AppContext, { fields, file, createdAt }
         file_size: stored.size,
         sha384: stored.digest.toString('hex'),
         signature,
-        created_at: now,
-      });
-      const newest = await findNewestRelease(trx, plugin.slug);
-      if (newest) await setPluginCurrentVersion(trx, plugin.slug, newest.version, nowIso());
-      await recordActivity(trx, 'release_uploaded', { version: fields.version, plugin_slug: plugin.slug }, now);
-      return inserted;
-    });
+        created_at: createdAt ?? nowIso(),
+      },
+      nowIso(),
+    );
     return toRelease(row);
   } catch (error) {
     await fs.promises.rm(stored.file, { force: true });
