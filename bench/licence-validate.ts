@@ -2,7 +2,7 @@
 // connections, validation throughput must be at least half of the same server's /api/health in the same
 // run, and its p99 under 20 ms.
 // Run: npx tsx bench/licence-validate.ts   (starts its own server on a free port with a temp DATA_DIR;
-// BENCH_SECONDS sets each phase's length, default 10; DATABASE_URL=postgres://… benchmarks PostgreSQL)
+// BENCH_SECONDS sets each phase's total length, default 20, split into 4 alternating rounds; DATABASE_URL=postgres://… benchmarks PostgreSQL)
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -15,7 +15,8 @@ import { generateLicenceKey } from '../common/licence-key.js';
 
 const LICENCES = 10_000;
 const CONNECTIONS = 50;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const ROUNDS = 4;
 const PLUGIN = 'postcode-delivery-zones';
 
 interface PhaseResult {
@@ -27,7 +28,7 @@ interface PhaseResult {
   p99: number;
 }
 
-/** Fills the database before the server starts: 10,000 licences, each active on one site. */
+/** Fills the database before the server starts: 10,000 licences, each active on one site already checked today (the steady state: one verification write per site per day). */
 async function seed(target: DatabaseTarget): Promise<string[]> {
   const db = createDatabase(target);
   await migrateToLatest(db);
@@ -42,7 +43,7 @@ async function seed(target: DatabaseTarget): Promise<string[]> {
       .execute();
     await db
       .insertInto('license_activations')
-      .values(rows.map((row) => ({ license_id: row.id, site_url: `site-${row.key.toLowerCase()}.com`, is_local: 0, environment: null, created_at: now, last_checked_at: null })))
+      .values(rows.map((row) => ({ license_id: row.id, site_url: `site-${row.key.toLowerCase()}.com`, is_local: 0, environment: null, created_at: now, last_checked_at: now })))
       .execute();
   }
   // The public API's per-IP limit (the Settings maximum) must not cut the run short.
@@ -55,12 +56,12 @@ async function seed(target: DatabaseTarget): Promise<string[]> {
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** 50 keep-alive connections, each sending its next request as soon as the previous answer arrives. */
-async function runPhase(name: string, port: number, makeRequest: (i: number) => { method: string; path: string; body?: string }): Promise<PhaseResult> {
+async function runPhase(name: string, port: number, makeRequest: (i: number) => { method: string; path: string; body?: string }, seconds = SECONDS): Promise<PhaseResult & { latencies: number[]; elapsed: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const latencies: number[] = [];
   let errors = 0;
   let counter = 0;
-  const deadline = performance.now() + SECONDS * 1000;
+  const deadline = performance.now() + seconds * 1000;
   const one = (connection: number) =>
     new Promise<void>((resolve) => {
       const { method, path: urlPath, body } = makeRequest(counter++);
@@ -99,7 +100,20 @@ async function runPhase(name: string, port: number, makeRequest: (i: number) => 
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { name, requests: latencies.length, errors, perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return { name, requests: latencies.length, errors, perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), latencies, elapsed };
+}
+
+function combine(rounds: Array<PhaseResult & { latencies?: number[]; elapsed?: number }>): PhaseResult {
+  const latencies = rounds.flatMap((r) => r.latencies ?? []).sort((a, b) => a - b);
+  const elapsed = rounds.reduce((sum, r) => sum + (r.elapsed ?? 0), 0);
+  return {
+    name: rounds[0]?.name ?? '',
+    requests: latencies.length,
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
 }
 
 async function waitForHealth(port: number): Promise<void> {
@@ -133,11 +147,18 @@ async function main(): Promise<void> {
       return JSON.stringify({ license_key: key, site_url: `https://site-${key.toLowerCase()}.com`, plugin_slug: PLUGIN });
     };
     // Warm-up: JIT, statement cache, and each site's once-a-day verification write happen before measuring.
-    await runPhase('warm-up', port, (i) => ({ method: 'POST', path: '/api/v1/licenses/validate', body: validateBody(i) }));
-    const health = await runPhase('GET /api/health', port, () => ({ method: 'GET', path: '/api/health' }));
-    const validate = await runPhase('POST /api/v1/licenses/validate', port, (i) => ({ method: 'POST', path: '/api/v1/licenses/validate', body: validateBody(i) }));
+    await runPhase('warm-up', port, (i) => ({ method: 'POST', path: '/api/v1/licenses/validate', body: validateBody(i) }), 5);
+    // The machines are shared and noisy: alternate short rounds of each so both see the same background load.
+    const healthRounds: PhaseResult[] = [];
+    const validateRounds: PhaseResult[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      healthRounds.push(await runPhase('GET /api/health', port, () => ({ method: 'GET', path: '/api/health' }), SECONDS / ROUNDS));
+      validateRounds.push(await runPhase('POST /api/v1/licenses/validate', port, (i) => ({ method: 'POST', path: '/api/v1/licenses/validate', body: validateBody(i) }), SECONDS / ROUNDS));
+    }
+    const health = combine(healthRounds);
+    const validate = combine(validateRounds);
     const ratio = validate.perSecond / health.perSecond;
-    console.log(`\n${LICENCES} licences, ${CONNECTIONS} connections, ${SECONDS} s per phase, ${os.cpus().length} CPUs, Node ${process.version}`);
+    console.log(`\n${LICENCES} licences, ${CONNECTIONS} connections, ${SECONDS} s per phase in ${ROUNDS} alternating rounds, ${os.cpus().length} CPUs, Node ${process.version}`);
     console.log('phase                               req/s     p50 ms   p99 ms   requests  non-200');
     for (const r of [health, validate]) {
       console.log(`${r.name.padEnd(34)} ${r.perSecond.toFixed(0).padStart(7)} ${r.p50.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(8)} ${String(r.requests).padStart(10)} ${String(r.errors).padStart(8)}`);
