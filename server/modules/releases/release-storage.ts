@@ -85,3 +85,18 @@ export async function discard(source: Readable): Promise<void> {
     source.once('error', () => resolve());
   });
 }
+
+/** Removes partial uploads left by a process killed mid-upload (older than `olderThanMs`, so live ones stay). */
+export function removeStalePartials(dir: string, olderThanMs = 60 * 60 * 1000, now = Date.now()): number {
+  if (!fs.existsSync(dir)) return 0;
+  let removed = 0;
+  for (const name of fs.readdirSync(dir)) {
+    if (!name.startsWith('.upload-') || !name.endsWith('.part')) continue;
+    const file = path.join(dir, name);
+    if (now - fs.statSync(file).mtimeMs > olderThanMs) {
+      fs.rmSync(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}

@@ -6,7 +6,7 @@ import type { App, AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { releaseFileSchema, releaseListQuerySchema, releaseSchema, releaseUploadFieldsSchema } from '../../../common/releases.js';
 import { registerSigningRoutes } from '../signing/signing.routes.js';
-import { discard, releasesDir } from './release-storage.js';
+import { discard, releasesDir, removeStalePartials } from './release-storage.js';
 import { findReleaseByZipPath, listReleaseFiles, listReleases, toRelease } from './releases.repository.js';
 import { registerReleaseMachineRoutes } from './releases-machine.routes.js';
 import { downloadFileName } from './download-links.js';
@@ -21,6 +21,7 @@ function fieldValue(fields: MultipartFile['fields'], name: string): string | und
 export function registerReleaseRoutes(app: App, ctx: AppContext): void {
   registerSigningRoutes(app, ctx);
   registerReleaseMachineRoutes(app, ctx);
+  removeStalePartials(releasesDir(ctx.config.dataDir));
 
   app.get('/api/admin/releases', { schema: { querystring: releaseListQuerySchema, response: { 200: z.array(releaseSchema) } } }, async (request) =>
     (await listReleases(ctx.db, request.query.plugin_slug || undefined)).map(toRelease),
