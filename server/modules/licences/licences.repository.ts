@@ -11,32 +11,17 @@ export async function findLicenceByKey(db: Db, key: string): Promise<LicenceRow 
 }
 
 /**
- * The validation hot path in one query: the licence, its counted activations and, when a site is given,
- * that site's activation.
+ * The validation hot path in two small indexed queries (measured faster than one joined query with a
+ * correlated count on SQLite): the licence, its counted activations and, when a site is given, that
+ * site's activation.
  */
 export async function findLicenceForValidation(db: Db, key: string, siteUrl: string | undefined) {
-  const row = await db
-    .selectFrom('licenses as l')
-    .leftJoin('license_activations as a', (join) => join.onRef('a.license_id', '=', 'l.id').on('a.site_url', '=', siteUrl ?? ''))
-    .selectAll('l')
-    .select(['a.id as activation_id', 'a.last_checked_at as activation_checked_at'])
-    .select((eb) =>
-      eb
-        .selectFrom('license_activations as c')
-        .select((inner) => inner.fn.countAll<number>().as('n'))
-        .whereRef('c.license_id', '=', 'l.id')
-        .where('c.is_local', '=', 0)
-        .as('activations_used'),
-    )
-    .where('l.key', '=', key)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const { activation_id, activation_checked_at, activations_used, ...licence } = row;
-  return {
-    licence: licence as LicenceRow,
-    used: Number(activations_used ?? 0),
-    activation: siteUrl !== undefined && activation_id !== null ? { id: activation_id, last_checked_at: activation_checked_at } : null,
-  };
+  const licence = await findLicenceByKey(db, key);
+  if (!licence) return undefined;
+  const sites = await db.selectFrom('license_activations').select(['id', 'site_url', 'is_local', 'last_checked_at']).where('license_id', '=', licence.id).execute();
+  const used = sites.filter((site) => site.is_local === 0).length;
+  const match = siteUrl === undefined ? undefined : sites.find((site) => site.site_url === siteUrl);
+  return { licence, used, activation: match ? { id: match.id, last_checked_at: match.last_checked_at } : null };
 }
 
 export async function findLicenceById(db: Db, id: number): Promise<LicenceRow | undefined> {
