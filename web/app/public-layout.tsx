@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { STORE_NAME, SUPPORT_EMAIL } from '@/lib/brand';
 import { queryClient } from '@/lib/query-client';
 import { publicPluginsQueryOptions } from '@/features/storefront/api/get-public-plugins';
+import { isLandingPath, LandingHero } from '@/features/storefront/components/landing-hero';
 
 const NAV = [
   { href: '/', label: 'Home' },
@@ -41,6 +42,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       </header>
       {/* At least a screen tall, so the footer starts below the fold and never shifts in view while a page loads (CLS). */}
       <main className="min-h-screen flex-1">
+        {isLandingPath(path) && <LandingHero />}
         <Suspense fallback={<div className="flex justify-center p-16"><Spinner /></div>}>{children}</Suspense>
       </main>
       <footer className="border-t bg-muted/40">

@@ -1,6 +1,5 @@
 import { Link } from 'wouter';
 import { BadgeCheck, RefreshCw, ShieldCheck } from 'lucide-react';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePageMeta } from '@/lib/page-meta';
 import { STORE_TAGLINE } from '@/lib/brand';
@@ -13,27 +12,13 @@ const VALUE_POINTS = [
   { icon: ShieldCheck, title: '30-day money-back guarantee', text: 'Not the right fit? Ask for a full refund within 30 days of purchase.' },
 ];
 
+/** Everything below the hero, which the public layout renders (see landing-hero.tsx). */
 export function LandingPage() {
   usePageMeta('Home', STORE_TAGLINE);
   const { data: plugins, isPending, isError } = usePublicPluginsSnapshot();
   const featured = (plugins ?? []).filter((plugin) => plugin.is_featured);
   return (
     <div>
-      <section className="border-b bg-muted/40">
-        <div className="mx-auto max-w-6xl px-4 py-16 text-center md:py-24">
-          <h1 className="text-4xl font-bold tracking-tight md:text-5xl">Premium WordPress Plugins for WooCommerce</h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">{STORE_TAGLINE}</p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Button asChild size="lg">
-              <Link href="/catalog">Browse Plugins</Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link href="/documentation">Read the Documentation</Link>
-            </Button>
-          </div>
-        </div>
-      </section>
-
       <section className="mx-auto grid max-w-6xl gap-6 px-4 py-12 md:grid-cols-3" aria-label="Why buy from us">
         {VALUE_POINTS.map((point) => (
           <div key={point.title} className="flex gap-3">
