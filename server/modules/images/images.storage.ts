@@ -76,6 +76,9 @@ export class ImageStorage {
       },
     });
     const written: string[] = [incoming];
+    // The parser stops passing bytes at the limit but ends the stream only when the part ends; refuse at once
+    // instead of waiting for a client that may keep sending.
+    file.once('limit', () => sniffer.destroy(tooLarge()));
     try {
       await pipeline(file, sniffer, fs.createWriteStream(incoming));
       if (file.truncated || bytes > MAX_IMAGE_BYTES) throw tooLarge();
