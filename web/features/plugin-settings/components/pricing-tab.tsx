@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AdminPlugin, Currency } from '@common/plugins';
 import { CURRENCY_SYMBOLS, priceDisplay } from '@common/pricing';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -26,7 +27,14 @@ export function PricingTab({ plugins }: { plugins: AdminPlugin[] }) {
   return (
     <div className="space-y-4">
       <PluginSelect id="pricing-plugin" plugins={plugins} value={slug} onChange={setSlug} />
-      {plugin && <PricingEditor key={plugin.slug} plugin={plugin} />}
+      {plugin ? (
+        <PricingEditor key={plugin.slug} plugin={plugin} />
+      ) : (
+        <Alert variant="destructive">
+          <AlertTitle>Failed to load plugin data</AlertTitle>
+          <AlertDescription>Plugin not found</AlertDescription>
+        </Alert>
+      )}
     </div>
   );
 }
