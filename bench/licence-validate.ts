@@ -136,7 +136,7 @@ async function main(): Promise<void> {
   console.log(`seeding ${LICENCES} licences…`);
   const keys = await seed(target);
   const port = 23_000 + Math.floor(Math.random() * 10_000);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const server = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/main.ts'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-admin-password', LOG_LEVEL: 'warn', WEB_DIST_DIR: path.join(root, 'no-web'), NODE_ENV: 'production', DATABASE_URL: '' },
   });

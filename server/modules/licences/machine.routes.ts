@@ -8,6 +8,7 @@ import {
 } from '../../../common/licences.js';
 import type { App, AppContext } from '../../context.js';
 import { activateSite, deactivateSite, validateLicence } from './machine.service.js';
+import { openValidationReader } from './validation-reader.js';
 
 /** Public API for WordPress sites. Bodies may be JSON or form-encoded (wp_remote_post sends form fields). */
 export function registerMachineRoutes(app: App, ctx: AppContext): void {
@@ -26,9 +27,12 @@ export function registerMachineRoutes(app: App, ctx: AppContext): void {
     async (request) => deactivateSite(ctx.db, request.body),
   );
 
+  const reader = openValidationReader(ctx);
+  if (reader) app.addHook('onClose', async () => reader.close());
+
   app.post(
     '/api/v1/licenses/validate',
     { config: { rateLimit }, schema: { body: validateRequestSchema, response: { 200: validateResponseSchema } } },
-    async (request) => validateLicence(ctx.db, request.body),
+    async (request) => validateLicence(ctx.db, request.body, reader?.read),
   );
 }

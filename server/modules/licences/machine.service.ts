@@ -18,6 +18,7 @@ import {
 } from './licences.repository.js';
 import { toPublicLicence } from './licence-view.js';
 import { isLocalSite, normaliseSiteUrl } from './site-url.js';
+import type { ValidationReader } from './validation-reader.js';
 
 export const CODE_DETAILS: Record<LicenceCode, string> = {
   VALID: 'The license is valid.',
@@ -100,9 +101,14 @@ export async function deactivateSite(db: Database, input: { license_key: string;
 
 const startOfUtcDay = (iso: string): string => `${iso.slice(0, 10)}T00:00:00.000Z`;
 
-export async function validateLicence(db: Database, input: { license_key: string; site_url?: string | undefined; plugin_slug?: string | undefined }): Promise<ValidateResponse> {
+export async function validateLicence(
+  db: Database,
+  input: { license_key: string; site_url?: string | undefined; plugin_slug?: string | undefined },
+  reader?: ValidationReader,
+): Promise<ValidateResponse> {
   const site = input.site_url === undefined ? undefined : requireSite(input.site_url);
-  const found = await findLicenceForValidation(db, canonicalKey(input.license_key), site);
+  const key = canonicalKey(input.license_key);
+  const found = reader ? reader(key, site) : await findLicenceForValidation(db, key, site);
   const licence = found?.licence;
   const view = found ? toPublicLicence(found.licence, found.used) : null;
   const refused = stateCode(licence, input.plugin_slug);
