@@ -31,7 +31,7 @@ export function SettingsPage() {
           <AlertDescription>{errorMessage(settings.error, 'Unknown error occurred')}</AlertDescription>
         </Alert>
       ) : (
-        <div className="grid gap-6 xl:grid-cols-2">
+        <div className="grid items-start gap-6 xl:grid-cols-2">
           <GeneralSettingsCard settings={settings.data} />
           <WebhookSecretsCard settings={settings.data} />
           <ApiTokenCard settings={settings.data} />
