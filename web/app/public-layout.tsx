@@ -6,6 +6,7 @@ import { STORE_NAME, SUPPORT_EMAIL } from '@/lib/brand';
 import { queryClient } from '@/lib/query-client';
 import { publicPluginsQueryOptions } from '@/features/storefront/api/get-public-plugins';
 import { isLandingPath, LandingHero } from '@/features/storefront/components/landing-hero';
+import { CatalogIntro } from '@/features/storefront/components/catalog-intro';
 
 const NAV = [
   { href: '/', label: 'Home' },
@@ -43,6 +44,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       {/* At least a screen tall, so the footer starts below the fold and never shifts in view while a page loads (CLS). */}
       <main className="min-h-screen flex-1">
         {isLandingPath(path) && <LandingHero />}
+        {path === '/catalog' && <CatalogIntro />}
         <Suspense fallback={<div className="flex justify-center p-16"><Spinner /></div>}>{children}</Suspense>
       </main>
       <footer className="border-t bg-muted/40">

@@ -20,6 +20,7 @@ function CatalogueMessage({ icon: Icon, title, text }: { icon: typeof AlertCircl
   );
 }
 
+/** The catalogue below its heading, which the public layout renders (see catalog-intro.tsx). */
 export function CatalogPage() {
   usePageMeta('Catalog', 'Browse premium WordPress and WooCommerce plugins.');
   const { data: plugins, isPending, isError } = usePublicPlugins();
@@ -38,11 +39,7 @@ export function CatalogPage() {
   const isFiltered = view.search.trim() !== '' || view.category !== 'all';
   const gridClass = cn('grid gap-6', layout === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1');
   return (
-    <div className="mx-auto max-w-6xl space-y-6 px-4 py-12">
-      <div>
-        <h1 className="text-3xl font-bold">Plugin Catalog</h1>
-        <p className="mt-2 text-muted-foreground">Professional WordPress and WooCommerce plugins, each with a one-time licence for up to 3 websites.</p>
-      </div>
+    <div className="mx-auto max-w-6xl space-y-6 px-4 pt-6 pb-12">
       <CatalogueToolbar view={view} onViewChange={setView} layout={layout} onLayoutChange={setLayout} />
       {isPending ? (
         <div className={gridClass} aria-busy="true">
