@@ -21,6 +21,9 @@ test('create a licence in the UI, activate it through the API, see the dashboard
 
   const dialog = page.getByRole('dialog', { name: 'Create New License' });
   await expect(dialog.getByRole('button', { name: 'Create License' })).toBeDisabled();
+  await dialog.getByLabel('License Key').focus();
+  await dialog.getByLabel('License Key').blur();
+  await expect(dialog.getByText('License key is required')).toBeVisible();
   await dialog.getByRole('button', { name: 'Generate' }).click();
   const key = await dialog.getByLabel('License Key').inputValue();
   expect(key).toMatch(/^8022(-[A-Z0-9]{4}){4}$/);

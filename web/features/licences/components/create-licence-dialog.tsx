@@ -23,7 +23,8 @@ export function CreateLicenceDialog({ open, onOpenChange }: { open: boolean; onO
   const [plan, setPlan] = useState<Plan>('pro_yearly');
   const [status, setStatus] = useState<LicenceStatus>('active');
   const [maxActivations, setMaxActivations] = useState(String(DEFAULT_MAX_ACTIVATIONS));
-  const [keyError, setKeyError] = useState<string | null>(null);
+  const [keyTouched, setKeyTouched] = useState(false);
+  const keyError = keyTouched && !key.trim() ? 'License key is required' : null;
 
   const pluginList = plugins.data ?? [];
   const selectedPlugin = pluginSlug || (pluginList.some((p) => p.slug === DEFAULT_PLUGIN) ? DEFAULT_PLUGIN : (pluginList[0]?.slug ?? ''));
@@ -34,13 +35,13 @@ export function CreateLicenceDialog({ open, onOpenChange }: { open: boolean; onO
     setPlan('pro_yearly');
     setStatus('active');
     setMaxActivations(String(DEFAULT_MAX_ACTIVATIONS));
-    setKeyError(null);
+    setKeyTouched(false);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!key.trim()) {
-      setKeyError('License key is required');
+      setKeyTouched(true);
       return;
     }
     create.mutate(
@@ -70,10 +71,8 @@ export function CreateLicenceDialog({ open, onOpenChange }: { open: boolean; onO
               <Input
                 id="licence-key"
                 value={key}
-                onChange={(e) => {
-                  setKey(e.target.value);
-                  setKeyError(null);
-                }}
+                onChange={(e) => setKey(e.target.value)}
+                onBlur={() => setKeyTouched(true)}
                 placeholder="8022-XXXX-XXXX-XXXX-XXXX"
                 className="font-mono"
                 aria-invalid={keyError ? true : undefined}
