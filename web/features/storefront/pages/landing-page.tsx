@@ -1,15 +1,14 @@
 import { Link } from 'wouter';
-import { BadgeCheck, RefreshCw, ShieldCheck } from 'lucide-react';
-import { Skeleton } from '@/components/ui/skeleton';
 import { usePageMeta } from '@/lib/page-meta';
 import { STORE_TAGLINE } from '@/lib/brand';
 import { usePublicPluginsSnapshot } from '../api/get-public-plugins';
 import { FeaturedPluginCard } from '../components/featured-plugin-card';
 
+// No icons or shared skeleton here: each would be another chunk on the page with the 100 KB JavaScript budget.
 const VALUE_POINTS = [
-  { icon: BadgeCheck, title: 'One-time payment', text: 'Pay once and use your plugin for good: each licence covers up to 3 websites.' },
-  { icon: RefreshCw, title: 'Lifetime updates', text: 'Signed updates delivered straight to your WordPress dashboard, for life.' },
-  { icon: ShieldCheck, title: '30-day money-back guarantee', text: 'Not the right fit? Ask for a full refund within 30 days of purchase.' },
+  { title: 'One-time payment', text: 'Pay once and use your plugin for good: each licence covers up to 3 websites.' },
+  { title: 'Lifetime updates', text: 'Signed updates delivered straight to your WordPress dashboard, for life.' },
+  { title: '30-day money-back guarantee', text: 'Not the right fit? Ask for a full refund within 30 days of purchase.' },
 ];
 
 /** Everything below the hero, which the public layout renders (see landing-hero.tsx). */
@@ -21,12 +20,9 @@ export function LandingPage() {
     <div>
       <section className="mx-auto grid max-w-6xl gap-6 px-4 py-12 md:grid-cols-3" aria-label="Why buy from us">
         {VALUE_POINTS.map((point) => (
-          <div key={point.title} className="flex gap-3">
-            <point.icon className="mt-1 size-6 shrink-0" aria-hidden="true" />
-            <div>
-              <h2 className="font-semibold">{point.title}</h2>
-              <p className="text-sm text-muted-foreground">{point.text}</p>
-            </div>
+          <div key={point.title} className="border-l-4 border-primary pl-4">
+            <h2 className="font-semibold">{point.title}</h2>
+            <p className="text-sm text-muted-foreground">{point.text}</p>
           </div>
         ))}
       </section>
@@ -38,7 +34,7 @@ export function LandingPage() {
         ) : (
           <div className="grid gap-6 md:grid-cols-2">
             {isPending
-              ? [0, 1].map((key) => <Skeleton key={key} className="h-80 rounded-xl" />)
+              ? [0, 1].map((key) => <div key={key} className="h-80 animate-pulse rounded-xl bg-muted" />)
               : featured.map((plugin) => <FeaturedPluginCard key={plugin.slug} plugin={plugin} />)}
           </div>
         )}
