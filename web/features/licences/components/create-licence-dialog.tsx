@@ -9,7 +9,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
-import { useAdminPlugins } from '../api/get-admin-plugins';
+import { useAdminPlugins } from '@/lib/admin-plugins';
 import { useCreateLicense } from '../api/create-license';
 import { parseMaxActivations } from '../lib/licence-form';
 

@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePageMeta } from '@/lib/page-meta';
-import { useAdminPlugins } from '../api/get-admin-plugins';
+import { useAdminPlugins } from '@/lib/admin-plugins';
 import { useLicenses } from '../api/get-licenses';
 import { CreateLicenceDialog } from '../components/create-licence-dialog';
 import { EditLicenceDialog } from '../components/edit-licence-dialog';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminPlugin } from '@common/plugins';
 import type { PluginPatch } from '@common/plugin-admin';
 import { apiJson } from '@/lib/api';
-import { adminPluginsQueryKey } from './get-admin-plugins';
+import { adminPluginsQueryKey } from '@/lib/admin-plugins';
 
 /** PATCH /api/admin/plugins/{slug}: the product id, or the pricing fields. */
 export const updatePlugin = ({ slug, patch }: { slug: string; patch: PluginPatch }): Promise<AdminPlugin> =>

@@ -3,7 +3,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
-import { useAdminPlugins } from '../api/get-admin-plugins';
+import { useAdminPlugins } from '@/lib/admin-plugins';
 import { ImagesTab } from '../components/images-tab';
 import { IntegrationGuide } from '../components/integration-guide';
 import { PluginsTable } from '../components/plugins-table';

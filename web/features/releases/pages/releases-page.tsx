@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/use-toast';
-import { useAdminPlugins } from '../api/get-admin-plugins';
+import { useAdminPlugins } from '@/lib/admin-plugins';
 import { useReleases } from '../api/get-releases';
 import { downloadRelease } from '../api/download-release';
 import { NewReleaseDialog } from '../components/new-release-dialog';
