@@ -24,6 +24,7 @@ const environmentSchema = z.object({
   MAIL_FROM: optionalString,
   PAYMENTS_TEST_MODE: booleanString.optional(),
   SEED_DEMO: booleanString.default(true),
+  LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SIGNING_PRIVATE_KEY: optionalString,
   WEB_DIST_DIR: optionalString,

@@ -15,6 +15,28 @@ export type DatabaseTarget =
 // Integer-valued bigint results (count(*)) come back from pg as strings; parse them.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely asks better-sqlite3 to prepare every statement anew; preparing costs more than running a small
+ * indexed query. Prepared statements are reusable, and Kysely runs one query at a time per connection.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (sql: string) => {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 export function createDatabase(target: DatabaseTarget): Database {
   if (target.dialect === 'sqlite') {
     if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
@@ -23,7 +45,7 @@ export function createDatabase(target: DatabaseTarget): Database {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   }
   const pool = new pg.Pool({
     connectionString: target.url,

@@ -5,8 +5,6 @@ import type { App, AppContext } from '../../context.js';
 import { SESSION_COOKIE } from '../../plugins/admin-guard.js';
 import { AppError } from '../../lib/errors.js';
 
-const LOGIN_ATTEMPTS_PER_MINUTE = 10;
-
 export function registerAuthRoutes(app: App, ctx: AppContext): void {
   const cookieOptions = {
     path: '/',
@@ -16,7 +14,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
   };
 
   app.post('/api/auth/login', {
-    config: { rateLimit: { max: LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: '1 minute' } },
+    config: { rateLimit: { max: ctx.config.LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: '1 minute' } },
     schema: { body: loginRequestSchema, response: { 200: loginResponseSchema, 401: loginResponseSchema } },
   }, async (request, reply) => {
     try {
