@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { RefreshCw } from 'lucide-react';
 import { generateLicenceKey } from '@common/licence-key';
-import { DEFAULT_MAX_ACTIVATIONS, LICENCE_STATUSES, PLANS, PLAN_LABELS, type LicenceStatus, type Plan } from '@common/licences';
+import { DEFAULT_MAX_ACTIVATIONS, type LicenceStatus, type Plan } from '@common/licences';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -12,6 +12,7 @@ import { toast } from '@/lib/use-toast';
 import { useAdminPlugins } from '@/lib/admin-plugins';
 import { useCreateLicense } from '../api/create-license';
 import { parseMaxActivations } from '../lib/licence-form';
+import { PlanStatusFields } from './plan-status-fields';
 
 const DEFAULT_PLUGIN = 'ucre';
 
@@ -101,36 +102,7 @@ export function CreateLicenceDialog({ open, onOpenChange }: { open: boolean; onO
             </Select>
           </div>
           <div className="grid grid-cols-2 gap-4">
-            <div className="space-y-2">
-              <Label htmlFor="licence-plan">Plan</Label>
-              <Select value={plan} onValueChange={(value) => setPlan(value as Plan)}>
-                <SelectTrigger id="licence-plan">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {PLANS.map((p) => (
-                    <SelectItem key={p} value={p}>
-                      {PLAN_LABELS[p]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="licence-status">Status</Label>
-              <Select value={status} onValueChange={(value) => setStatus(value as LicenceStatus)}>
-                <SelectTrigger id="licence-status">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {LICENCE_STATUSES.map((s) => (
-                    <SelectItem key={s} value={s} className="capitalize">
-                      {s}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
+            <PlanStatusFields idPrefix="licence" plan={plan} onPlanChange={setPlan} status={status} onStatusChange={setStatus} />
           </div>
           <div className="space-y-2">
             <Label htmlFor="licence-max">Max Activations</Label>

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { LICENCE_STATUSES, PLANS, PLAN_LABELS, type LicenceDetail, type LicenceStatus, type LicenceUpdate, type Plan } from '@common/licences';
+import { type LicenceDetail, type LicenceStatus, type LicenceUpdate, type Plan } from '@common/licences';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
@@ -12,6 +11,7 @@ import { useLicense } from '../api/get-license';
 import { useUpdateLicense } from '../api/update-license';
 import { fromDateInput, parseMaxActivations, toDateInput } from '../lib/licence-form';
 import { LicenceSites } from './licence-sites';
+import { PlanStatusFields } from './plan-status-fields';
 
 export function EditLicenceDialog({ licenceId, onOpenChange }: { licenceId: number | null; onOpenChange: (open: boolean) => void }) {
   const licence = useLicense(licenceId);
@@ -68,36 +68,7 @@ function EditForm({ licence, onDone }: { licence: LicenceDetail; onDone: () => v
   return (
     <form onSubmit={submit} className="space-y-4">
       <div className="grid grid-cols-2 gap-4">
-        <div className="space-y-2">
-          <Label htmlFor="edit-plan">Plan</Label>
-          <Select value={plan} onValueChange={(value) => setPlan(value as Plan)}>
-            <SelectTrigger id="edit-plan">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {PLANS.map((p) => (
-                <SelectItem key={p} value={p}>
-                  {PLAN_LABELS[p]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="edit-status">Status</Label>
-          <Select value={status} onValueChange={(value) => setStatus(value as LicenceStatus)}>
-            <SelectTrigger id="edit-status">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {LICENCE_STATUSES.map((s) => (
-                <SelectItem key={s} value={s} className="capitalize">
-                  {s}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <PlanStatusFields idPrefix="edit" plan={plan} onPlanChange={setPlan} status={status} onStatusChange={setStatus} />
         <div className="space-y-2">
           <Label htmlFor="edit-max">Max Activations</Label>
           <Input id="edit-max" type="number" min={1} max={100} value={maxActivations} onChange={(e) => setMaxActivations(e.target.value)} />
