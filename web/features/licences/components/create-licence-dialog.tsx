@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { PluginSelect } from '@/components/plugin-select';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useAdminPlugins } from '@/lib/admin-plugins';
@@ -86,21 +86,7 @@ export function CreateLicenceDialog({ open, onOpenChange }: { open: boolean; onO
             </div>
             {keyError && <p className="text-sm text-destructive">{keyError}</p>}
           </div>
-          <div className="space-y-2">
-            <Label htmlFor="licence-plugin">Plugin</Label>
-            <Select value={selectedPlugin} onValueChange={setPluginSlug}>
-              <SelectTrigger id="licence-plugin">
-                <SelectValue placeholder="Select a plugin" />
-              </SelectTrigger>
-              <SelectContent>
-                {pluginList.map((plugin) => (
-                  <SelectItem key={plugin.slug} value={plugin.slug}>
-                    {plugin.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <PluginSelect id="licence-plugin" plugins={pluginList} value={selectedPlugin} onChange={setPluginSlug} />
           <div className="grid grid-cols-2 gap-4">
             <PlanStatusFields idPrefix="licence" plan={plan} onPlanChange={setPlan} status={status} onStatusChange={setStatus} />
           </div>

@@ -24,7 +24,7 @@ import { useUpdateImage } from '../api/update-image';
 import { useUploadImage } from '../api/upload-image';
 import { ImageCard } from './image-card';
 import { PendingUploads, type PendingImage } from './pending-uploads';
-import { PluginSelect } from './plugin-select';
+import { PluginSelect } from '@/components/plugin-select';
 
 const isAcceptedType = (file: File) => (ACCEPTED_IMAGE_MIME_TYPES as readonly string[]).includes(file.type);
 let pendingCounter = 0;
@@ -34,7 +34,7 @@ export function ImagesTab({ plugins }: { plugins: AdminPlugin[] }) {
   if (plugins.length === 0) return <p className="py-10 text-center text-muted-foreground">No plugins found</p>;
   return (
     <div className="space-y-4">
-      <PluginSelect id="images-plugin" plugins={plugins} value={slug} onChange={setSlug} />
+      <PluginSelect id="images-plugin" plugins={plugins} value={slug} onChange={setSlug} className="max-w-sm" />
       {slug && <ImageGallery key={slug} slug={slug} />}
     </div>
   );

@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useUpdatePlugin } from '../api/update-plugin';
 import { previewPlugin, toPricingForm, toPricingPatch, type PricingForm } from '../lib/pricing-form';
-import { PluginSelect } from './plugin-select';
+import { PluginSelect } from '@/components/plugin-select';
 
 const CURRENCY_OPTIONS: Array<{ value: Currency; label: string }> = [
   { value: 'GBP', label: 'GBP (£)' },
@@ -26,7 +26,7 @@ export function PricingTab({ plugins }: { plugins: AdminPlugin[] }) {
   if (plugins.length === 0) return <p className="py-10 text-center text-muted-foreground">No plugins found</p>;
   return (
     <div className="space-y-4">
-      <PluginSelect id="pricing-plugin" plugins={plugins} value={slug} onChange={setSlug} />
+      <PluginSelect id="pricing-plugin" plugins={plugins} value={slug} onChange={setSlug} className="max-w-sm" />
       {plugin ? (
         <PricingEditor key={plugin.slug} plugin={plugin} />
       ) : (

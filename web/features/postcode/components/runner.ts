@@ -15,3 +15,16 @@ export function toastTestingComplete(total: number, startedAt: number, note: str
   const ms = Math.round(performance.now() - startedAt);
   toast({ title: 'Testing Complete', description: `${total} ${total === 1 ? 'test' : 'tests'} in ${ms} ms, ${note}` });
 }
+
+interface SuiteMutation {
+  mutate: (variables: undefined, options: { onSuccess: (answer: { data: { total_tests: number; pass_rate: number } }) => void; onError: (error: unknown) => void }) => void;
+}
+
+/** Runs a whole suite (user scenarios or precedence) and toasts its outcome. */
+export function runSuite(suite: SuiteMutation): void {
+  const startedAt = performance.now();
+  suite.mutate(undefined, {
+    onSuccess: ({ data }) => toastTestingComplete(data.total_tests, startedAt, `pass rate ${data.pass_rate}%`),
+    onError: (error) => toastFailure('Failed to test postcodes', error),
+  });
+}

@@ -2,19 +2,13 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useRunUserScenarios } from '../api/user-scenarios';
-import { toastFailure, toastTestingComplete, usePostcodeRunnerBusy } from './runner';
+import { runSuite, usePostcodeRunnerBusy } from './runner';
 import { PassBadge, SuiteSummary } from './suite-summary';
 
 export function UserScenariosTab() {
   const suite = useRunUserScenarios();
   const isBusy = usePostcodeRunnerBusy();
-  const run = () => {
-    const startedAt = performance.now();
-    suite.mutate(undefined, {
-      onSuccess: ({ data }) => toastTestingComplete(data.total_tests, startedAt, `pass rate ${data.pass_rate}%`),
-      onError: (error) => toastFailure('Failed to test postcodes', error),
-    });
-  };
+  const run = () => runSuite(suite);
   const data = suite.data?.data;
   return (
     <div className="space-y-4">
