@@ -1,7 +1,6 @@
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import {
@@ -70,7 +69,7 @@ export interface RouteInfo {
 export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<{ app: App; ctx: AppContext; routes: RouteInfo[] }> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -115,7 +114,6 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
 
   await app.register(cookie);
   await app.register(formbody);
-  await app.register(multipart, { limits: { fileSize: 2048 * 1024 * 1024, files: 1, fields: 20, fieldSize: 100_000 } });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({

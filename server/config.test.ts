@@ -13,6 +13,13 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({ dialect: 'postgres', url: 'postgres://u@h:5432/db' });
   });
 
+  it('believes X-Forwarded-For from a proxy on the same host only, unless told otherwise', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toBe('10.0.0.0/8, 127.0.0.1');
+  });
+
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],

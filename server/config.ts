@@ -25,6 +25,13 @@ const environmentSchema = z.object({
   PAYMENTS_TEST_MODE: booleanString.optional(),
   SEED_DEMO: booleanString.default(true),
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  // Which proxies' X-Forwarded-For to believe for the client IP (rate limits are per IP): `loopback` (a
+  // proxy on the same host), `true`, `false`, or addresses and CIDRs separated by commas.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('loopback')
+    .transform((value) => (value === 'true' ? true : value === 'false' ? false : value)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SIGNING_PRIVATE_KEY: optionalString,
   WEB_DIST_DIR: optionalString,

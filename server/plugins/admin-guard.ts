@@ -22,9 +22,13 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/**
+ * Attaches the guard to every route registered after this call whose path is under an admin prefix (the
+ * way @fastify/rate-limit attaches its hook), so public routes, the busiest being licence validation,
+ * pay nothing for it.
+ */
 export function registerAdminGuard(app: App, ctx: AppContext): void {
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!isAdminPath(request.url)) return;
+  const guard = async (request: FastifyRequest, reply: FastifyReply) => {
     const bearer = bearerToken(request);
     if (bearer !== undefined) {
       if (ctx.auth.verifyApiToken(bearer)) return;
@@ -38,5 +42,9 @@ export function registerAdminGuard(app: App, ctx: AppContext): void {
     if (!SAFE_METHODS.has(request.method) && request.headers['x-requested-with'] !== 'XMLHttpRequest') {
       return reply.code(403).send({ error: 'FORBIDDEN', message: 'Missing X-Requested-With: XMLHttpRequest header' });
     }
+  };
+  app.addHook('onRoute', (route) => {
+    if (!isAdminPath(route.url)) return;
+    route.onRequest = [guard, ...[route.onRequest ?? []].flat()];
   });
 }

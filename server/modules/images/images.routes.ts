@@ -11,6 +11,7 @@ import {
 import { pluginSlugParamsSchema } from '../../../common/plugin-admin.js';
 import type { App, AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
+import { withUploads } from '../../plugins/uploads.js';
 import { ImagesService } from './images.service.js';
 import { ImageStorage, MEDIA_PREFIX } from './images.storage.js';
 
@@ -39,7 +40,7 @@ export async function registerImageRoutes(app: App, ctx: AppContext): Promise<vo
     service.list(request.params.slug),
   );
 
-  app.post('/api/admin/plugins/:slug/images/upload', {
+  await withUploads(app, (scope) => scope.post('/api/admin/plugins/:slug/images/upload', {
     schema: { params: pluginSlugParamsSchema, response: { 200: imageUploadResponseSchema } },
   }, async (request) => {
     if (!request.isMultipart()) {
@@ -53,7 +54,7 @@ export async function registerImageRoutes(app: App, ctx: AppContext): Promise<vo
     }
     const url = await service.upload(request.params.slug, part.file);
     return { success: true as const, url };
-  });
+  }));
 
   app.post('/api/admin/plugins/:slug/images', {
     schema: { params: pluginSlugParamsSchema, body: imageCreateSchema, response: { 201: pluginImageSchema } },

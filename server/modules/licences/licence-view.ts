@@ -3,7 +3,7 @@ import { maskLicenceKey } from '../../../common/licence-key.js';
 import { PLANS, type Activation, type Licence, type Plan, type PublicLicence } from '../../../common/licences.js';
 import { toBool } from '../../db/portable.js';
 import { effectiveStatus } from './licence-access.js';
-import type { ActivationRow, LicenceRow } from './licences.repository.js';
+import type { ActivationRow, LicenceRow, ValidationLicence } from './licences.repository.js';
 
 const asPlan = (plan: string): Plan => ((PLANS as readonly string[]).includes(plan) ? (plan as Plan) : 'lifetime');
 
@@ -23,7 +23,7 @@ export function toAdminLicence(row: LicenceRow, activationsUsed: number, now = n
   };
 }
 
-export function toPublicLicence(row: LicenceRow, activationsUsed: number, now = new Date()): PublicLicence {
+export function toPublicLicence(row: ValidationLicence, activationsUsed: number, now = new Date()): PublicLicence {
   return {
     key: maskLicenceKey(row.key),
     status: effectiveStatus(row, now),

@@ -207,4 +207,24 @@ describe('rate limit', () => {
       await t.ctx.settings.update({ rate_limit_per_minute: 100_000 });
     }
   });
+
+  it('counts a client that is not a trusted proxy by its own address, whatever X-Forwarded-For it sends', async () => {
+    await t.ctx.settings.update({ rate_limit_per_minute: 2 });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/licenses/validate',
+          remoteAddress: '198.51.100.77',
+          headers: { 'x-forwarded-for': `192.0.2.${i + 1}` },
+          payload: { license_key: 'X' },
+        });
+        codes.push(response.statusCode);
+      }
+      expect(codes).toEqual([200, 200, 429]);
+    } finally {
+      await t.ctx.settings.update({ rate_limit_per_minute: 100_000 });
+    }
+  });
 });

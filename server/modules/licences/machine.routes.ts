@@ -7,6 +7,7 @@ import {
   validateResponseSchema,
 } from '../../../common/licences.js';
 import type { App, AppContext } from '../../context.js';
+import { fastSerializerCompiler } from '../../lib/fast-serializer.js';
 import { activateSite, deactivateSite, validateLicence } from './machine.service.js';
 import { openValidationReader } from './validation-reader.js';
 
@@ -14,16 +15,18 @@ import { openValidationReader } from './validation-reader.js';
 export function registerMachineRoutes(app: App, ctx: AppContext): void {
   // Read on every request, so a change in Settings applies without a restart. Each endpoint counts per IP.
   const rateLimit = { max: () => ctx.settings.get('rate_limit_per_minute'), timeWindow: 60_000 };
+  // The answers are a few hundred bytes and the requests never compressed: no compression hooks.
+  const machine = { config: { rateLimit }, compress: false, decompress: false, serializerCompiler: fastSerializerCompiler } as const;
 
   app.post(
     '/api/v1/licenses/activate',
-    { config: { rateLimit }, schema: { body: activateRequestSchema, response: { 200: activateResponseSchema } } },
+    { ...machine, schema: { body: activateRequestSchema, response: { 200: activateResponseSchema } } },
     async (request) => activateSite(ctx.db, request.body, ctx.settings.get('local_sites_exempt')),
   );
 
   app.post(
     '/api/v1/licenses/deactivate',
-    { config: { rateLimit }, schema: { body: deactivateRequestSchema, response: { 200: deactivateResponseSchema } } },
+    { ...machine, schema: { body: deactivateRequestSchema, response: { 200: deactivateResponseSchema } } },
     async (request) => deactivateSite(ctx.db, request.body),
   );
 
@@ -32,7 +35,7 @@ export function registerMachineRoutes(app: App, ctx: AppContext): void {
 
   app.post(
     '/api/v1/licenses/validate',
-    { config: { rateLimit }, schema: { body: validateRequestSchema, response: { 200: validateResponseSchema } } },
+    { ...machine, schema: { body: validateRequestSchema, response: { 200: validateResponseSchema } } },
     async (request) => validateLicence(ctx.db, request.body, reader?.read),
   );
 }

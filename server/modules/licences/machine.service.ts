@@ -15,6 +15,7 @@ import {
   insertActivation,
   lockLicenceByKey,
   type LicenceRow,
+  type ValidationLicence,
 } from './licences.repository.js';
 import { toPublicLicence } from './licence-view.js';
 import { isLocalSite, normaliseSiteUrl } from './site-url.js';
@@ -38,7 +39,7 @@ function requireSite(siteUrl: string): string {
 }
 
 /** The code a licence's own state gives before any site is considered, or null when it is usable. */
-function stateCode(licence: LicenceRow | undefined, pluginSlug?: string): LicenceCode | null {
+function stateCode(licence: ValidationLicence | undefined, pluginSlug?: string): LicenceCode | null {
   if (!licence) return 'NOT_FOUND';
   const status = effectiveStatus(licence);
   if (status === 'revoked') return 'REVOKED';
@@ -124,7 +125,7 @@ export async function validateLicence(
 }
 
 /** Records `license_verified` at most once per site per UTC day: only the request whose update moves last_checked_at into today does. */
-async function markVerified(db: Database, licence: LicenceRow, activationId: number, site: string, at: string): Promise<void> {
+async function markVerified(db: Database, licence: ValidationLicence, activationId: number, site: string, at: string): Promise<void> {
   const dayStart = startOfUtcDay(at);
   const result = await db
     .updateTable('license_activations')

@@ -127,11 +127,11 @@ describe(`release uploads (${testDialect()})`, () => {
   });
 
   it.each([
-    ['no plugin', { version: '1.9.2', notes: '' }, 400, 'Plugin selection is required'],
-    ['no version', { plugin_slug: SLUG, notes: '' }, 400, 'Version is required'],
-    ['a bad version', { plugin_slug: SLUG, version: '1.9', notes: '' }, 400, 'Please enter version in format: x.y.z'],
-    ['an unknown plugin', { plugin_slug: 'no-such-plugin', version: '1.9.2', notes: '' }, 422, 'Unknown plugin'],
-  ])('answers %s with a %i naming the problem', async (_case, fields, status, message) => {
+    { problem: 'no plugin', fields: { version: '1.9.2', notes: '' } as Record<string, string>, status: 400, message: 'Plugin selection is required' },
+    { problem: 'no version', fields: { plugin_slug: SLUG, notes: '' }, status: 400, message: 'Version is required' },
+    { problem: 'a bad version', fields: { plugin_slug: SLUG, version: '1.9', notes: '' }, status: 400, message: 'Please enter version in format: x.y.z' },
+    { problem: 'an unknown plugin', fields: { plugin_slug: 'no-such-plugin', version: '1.9.2', notes: '' }, status: 422, message: 'Unknown plugin' },
+  ])('answers $problem with a $status naming the problem', async ({ fields, status, message }) => {
     const response = await upload(fields, { content: await makePluginZip(SLUG, '1.9.2') });
     expect(response.statusCode).toBe(status);
     expect(response.json<{ message: string }>().message).toContain(message);

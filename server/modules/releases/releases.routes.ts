@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { MultipartFile } from '@fastify/multipart';
 import type { App, AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
+import { withUploads } from '../../plugins/uploads.js';
 import { releaseFileSchema, releaseListQuerySchema, releaseSchema, releaseUploadFieldsSchema } from '../../../common/releases.js';
 import { registerSigningRoutes } from '../signing/signing.routes.js';
 import { discard, releasesDir, removeStalePartials } from './release-storage.js';
@@ -18,7 +19,7 @@ function fieldValue(fields: MultipartFile['fields'], name: string): string | und
   return first && first.type === 'field' ? String(first.value) : undefined;
 }
 
-export function registerReleaseRoutes(app: App, ctx: AppContext): void {
+export async function registerReleaseRoutes(app: App, ctx: AppContext): Promise<void> {
   registerSigningRoutes(app, ctx);
   registerReleaseMachineRoutes(app, ctx);
   removeStalePartials(releasesDir(ctx.config.dataDir));
@@ -29,7 +30,7 @@ export function registerReleaseRoutes(app: App, ctx: AppContext): void {
 
   app.get('/api/releases/files', { schema: { response: { 200: z.array(releaseFileSchema) } } }, async () => listReleaseFiles(ctx.db));
 
-  app.post('/api/admin/releases', { schema: { response: { 201: releaseSchema } } }, async (request, reply) => {
+  await withUploads(app, (scope) => scope.post('/api/admin/releases', { schema: { response: { 201: releaseSchema } } }, async (request, reply) => {
     if (!request.isMultipart()) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the release as multipart/form-data with the fields plugin_slug, version, notes and the zip in "file"');
     }
@@ -50,7 +51,7 @@ export function registerReleaseRoutes(app: App, ctx: AppContext): void {
     }
     const release = await uploadRelease(ctx, { fields: parsed.data, file: part.file });
     return reply.code(201).send(release);
-  });
+  }));
 
   app.get('/releases/:zip_path', { schema: { params: z.object({ zip_path: z.string().min(1).max(300) }) } }, async (request, reply) => {
     const release = await findReleaseByZipPath(ctx.db, request.params.zip_path);
