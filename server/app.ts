@@ -1,7 +1,6 @@
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -17,6 +16,7 @@ import { AppError } from './lib/errors.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { registerAdminGuard } from './plugins/admin-guard.js';
+import { isLoopbackAddress } from './plugins/rate-limit.js';
 import { registerWebApp } from './plugins/web.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
@@ -69,7 +69,7 @@ export interface RouteInfo {
 export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<{ app: App; ctx: AppContext; routes: RouteInfo[] }> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: config.TRUST_PROXY === 'loopback' ? isLoopbackAddress : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -105,7 +105,6 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      if (status === 429) return reply.code(429).send({ error: 'RATE_LIMITED', message: error.message });
       return reply.code(status).send({ error: error.code ?? 'BAD_REQUEST', message: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
@@ -114,14 +113,6 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
 
   await app.register(cookie);
   await app.register(formbody);
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      error: 'RATE_LIMITED',
-      message: `Too many requests: try again in ${Math.ceil(context.ttl / 1000)} seconds`,
-    }),
-  });
   await app.register(compress, { global: true, threshold: 1024 });
 
   // The route table, kept so tests can walk every registered route (e.g. every admin route refuses strangers).

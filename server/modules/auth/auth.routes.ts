@@ -3,6 +3,7 @@ import { loginRequestSchema, loginResponseSchema, verifyResponseSchema } from '.
 import { passwordChangeSchema } from '../../../common/settings.js';
 import type { App, AppContext } from '../../context.js';
 import { SESSION_COOKIE } from '../../plugins/admin-guard.js';
+import { rateLimit } from '../../plugins/rate-limit.js';
 import { AppError } from '../../lib/errors.js';
 
 export function registerAuthRoutes(app: App, ctx: AppContext): void {
@@ -14,7 +15,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
   };
 
   app.post('/api/auth/login', {
-    config: { rateLimit: { max: ctx.config.LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: '1 minute' } },
+    onRequest: rateLimit({ max: ctx.config.LOGIN_ATTEMPTS_PER_MINUTE }),
     schema: { body: loginRequestSchema, response: { 200: loginResponseSchema, 401: loginResponseSchema } },
   }, async (request, reply) => {
     try {

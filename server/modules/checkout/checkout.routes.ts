@@ -8,14 +8,15 @@ import {
 } from '../../../common/checkout.js';
 import { z } from 'zod';
 import type { App, AppContext } from '../../context.js';
+import { rateLimit } from '../../plugins/rate-limit.js';
 import { PaymentProviderError } from './payment-provider.js';
 import { choosePaymentProvider } from './provider-choice.js';
 import { confirmTestPayment, createPaymentIntent, PaymentsUnavailableError } from './checkout.service.js';
 
 const errorAnswerSchema = z.object({ error: z.string(), message: z.string() });
-const PUBLIC_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 
 export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
+  const publicLimit = () => rateLimit({ max: 30 });
   app.get('/api/checkout/config', { schema: { response: { 200: checkoutConfigSchema } } }, async (): Promise<CheckoutConfig> => {
     const choice = choosePaymentProvider(ctx);
     return choice.available
@@ -26,7 +27,7 @@ export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/create-payment-intent',
     {
-      config: { rateLimit: PUBLIC_RATE_LIMIT },
+      onRequest: publicLimit(),
       schema: { body: createPaymentIntentBodySchema, response: { 200: createPaymentIntentResponseSchema, 502: errorAnswerSchema, 503: errorAnswerSchema } },
     },
     async (request, reply) => {
@@ -45,7 +46,7 @@ export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
 
   app.post(
     '/api/checkout/test/confirm',
-    { config: { rateLimit: PUBLIC_RATE_LIMIT }, schema: { body: testConfirmBodySchema, response: { 200: testConfirmResponseSchema } } },
+    { onRequest: publicLimit(), schema: { body: testConfirmBodySchema, response: { 200: testConfirmResponseSchema } } },
     async (request) => confirmTestPayment(ctx, request.body),
   );
 }

@@ -8,25 +8,32 @@ import {
 } from '../../../common/licences.js';
 import type { App, AppContext } from '../../context.js';
 import { fastSerializerCompiler } from '../../lib/fast-serializer.js';
+import { rateLimit } from '../../plugins/rate-limit.js';
 import { activateSite, deactivateSite, validateLicence } from './machine.service.js';
 import { openValidationReader } from './validation-reader.js';
 
 /** Public API for WordPress sites. Bodies may be JSON or form-encoded (wp_remote_post sends form fields). */
 export function registerMachineRoutes(app: App, ctx: AppContext): void {
-  // Read on every request, so a change in Settings applies without a restart. Each endpoint counts per IP.
-  const rateLimit = { max: () => ctx.settings.get('rate_limit_per_minute'), timeWindow: 60_000 };
-  // The answers are a few hundred bytes and the requests never compressed: no compression hooks.
-  const machine = { config: { rateLimit }, compress: false, decompress: false, serializerCompiler: fastSerializerCompiler } as const;
+  // The limit is read on every request, so a change in Settings applies without a restart. Each call has
+  // its own budget per IP. The answers are a few hundred bytes and requests are never compressed: no
+  // compression hooks.
+  const machine = () =>
+    ({
+      onRequest: rateLimit({ max: () => ctx.settings.get('rate_limit_per_minute') }),
+      compress: false,
+      decompress: false,
+      serializerCompiler: fastSerializerCompiler,
+    }) as const;
 
   app.post(
     '/api/v1/licenses/activate',
-    { ...machine, schema: { body: activateRequestSchema, response: { 200: activateResponseSchema } } },
+    { ...machine(), schema: { body: activateRequestSchema, response: { 200: activateResponseSchema } } },
     async (request) => activateSite(ctx.db, request.body, ctx.settings.get('local_sites_exempt')),
   );
 
   app.post(
     '/api/v1/licenses/deactivate',
-    { ...machine, schema: { body: deactivateRequestSchema, response: { 200: deactivateResponseSchema } } },
+    { ...machine(), schema: { body: deactivateRequestSchema, response: { 200: deactivateResponseSchema } } },
     async (request) => deactivateSite(ctx.db, request.body),
   );
 
@@ -35,7 +42,7 @@ export function registerMachineRoutes(app: App, ctx: AppContext): void {
 
   app.post(
     '/api/v1/licenses/validate',
-    { ...machine, schema: { body: validateRequestSchema, response: { 200: validateResponseSchema } } },
+    { ...machine(), schema: { body: validateRequestSchema, response: { 200: validateResponseSchema } } },
     async (request) => validateLicence(ctx.db, request.body, reader?.read),
   );
 }

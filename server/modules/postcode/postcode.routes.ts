@@ -9,6 +9,7 @@ import {
   testDataSummaryResponseSchema,
 } from '../../../common/postcode.js';
 import type { App, AppContext } from '../../context.js';
+import { rateLimit } from '../../plugins/rate-limit.js';
 import { postcodeServiceFor } from './postcode.service.js';
 
 // Paths under /api/postcode/admin/ are admin-only by the admin guard; the test calls are public.
@@ -32,7 +33,7 @@ export async function registerPostcodeRoutes(app: App, ctx: AppContext): Promise
   }, (request) => ({ success: true as const, data: service.test(request.body) }));
 
   app.post('/api/postcode/test-bulk', {
-    config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    onRequest: rateLimit({ max: 120 }),
     schema: { body: postcodeBulkRequestSchema, response: { 200: postcodeBulkResponseSchema } },
   }, (request) => ({ success: true as const, data: service.testBulk(request.body) }));
 
