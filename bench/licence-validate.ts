@@ -2,12 +2,15 @@
 // connections, validation throughput must be at least half of the same server's /api/health in the same
 // run, and its p99 under 20 ms.
 // Run: npx tsx bench/licence-validate.ts   (starts its own server on a free port with a temp DATA_DIR;
-// BENCH_SECONDS sets each phase's total length, default 20, split into 4 alternating rounds; DATABASE_URL=postgres://… benchmarks PostgreSQL)
+// BENCH_SECONDS sets each phase's total length, default 20, split into 4 alternating rounds;
+// DATABASE_URL=postgres://… benchmarks PostgreSQL in a temporary schema of that database)
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { performance } from 'node:perf_hooks';
 import { createDatabase, type DatabaseTarget } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
@@ -131,14 +134,18 @@ async function main(): Promise<void> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pls-bench-validate-'));
   const dataDir = path.join(root, 'data');
   const databaseUrl = process.env.DATABASE_URL ?? '';
-  const target: DatabaseTarget = databaseUrl.startsWith('postgres') ? { dialect: 'postgres', url: databaseUrl } : { dialect: 'sqlite', file: path.join(dataDir, 'licensing.sqlite') };
-  if (target.dialect === 'postgres') throw new Error('Point DATABASE_URL at an empty database; this script only seeds SQLite safely. Unset it for the SQLite run.');
+  // PostgreSQL runs in a schema of its own, dropped afterwards; the server reaches it through search_path.
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  const onPostgres = databaseUrl.startsWith('postgres');
+  const target: DatabaseTarget = onPostgres ? { dialect: 'postgres', url: databaseUrl, schema } : { dialect: 'sqlite', file: path.join(dataDir, 'licensing.sqlite') };
+  const serverDatabaseUrl = onPostgres ? withSearchPath(databaseUrl, schema) : '';
+  if (onPostgres) await postgresAdmin(databaseUrl, `create schema ${schema}`);
   console.log(`seeding ${LICENCES} licences…`);
   const keys = await seed(target);
   const port = 23_000 + Math.floor(Math.random() * 10_000);
   const server = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/main.ts'], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-admin-password', LOG_LEVEL: 'warn', WEB_DIST_DIR: path.join(root, 'no-web'), NODE_ENV: 'production', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-admin-password', LOG_LEVEL: 'warn', WEB_DIST_DIR: path.join(root, 'no-web'), NODE_ENV: 'production', DATABASE_URL: serverDatabaseUrl },
   });
   try {
     await waitForHealth(port);
@@ -158,7 +165,7 @@ async function main(): Promise<void> {
     const health = combine(healthRounds);
     const validate = combine(validateRounds);
     const ratio = validate.perSecond / health.perSecond;
-    console.log(`\n${LICENCES} licences, ${CONNECTIONS} connections, ${SECONDS} s per phase in ${ROUNDS} alternating rounds, ${os.cpus().length} CPUs, Node ${process.version}`);
+    console.log(`\n${target.dialect}, ${LICENCES} licences, ${CONNECTIONS} connections, ${SECONDS} s per phase in ${ROUNDS} alternating rounds, ${os.cpus().length} CPUs, Node ${process.version}`);
     console.log('phase                               req/s     p50 ms   p99 ms   requests  non-200');
     for (const r of [health, validate]) {
       console.log(`${r.name.padEnd(34)} ${r.perSecond.toFixed(0).padStart(7)} ${r.p50.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(8)} ${String(r.requests).padStart(10)} ${String(r.errors).padStart(8)}`);
@@ -170,6 +177,23 @@ async function main(): Promise<void> {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     fs.rmSync(root, { recursive: true, force: true });
+    if (onPostgres) await postgresAdmin(databaseUrl, `drop schema if exists ${schema} cascade`);
+  }
+}
+
+function withSearchPath(url: string, schema: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('options', `-c search_path=${schema}`);
+  return parsed.toString();
+}
+
+async function postgresAdmin(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
   }
 }
 

@@ -37,6 +37,11 @@ function withStatementCache(sqlite: SQLite.Database) {
   };
 }
 
+const postgresPools = new WeakMap<Database, pg.Pool>();
+
+/** The pg pool under a PostgreSQL database, for the one hot query that runs as a named prepared statement. */
+export const postgresPoolOf = (db: Database): pg.Pool | undefined => postgresPools.get(db);
+
 export function createDatabase(target: DatabaseTarget): Database {
   if (target.dialect === 'sqlite') {
     if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
@@ -52,5 +57,7 @@ export function createDatabase(target: DatabaseTarget): Database {
     max: target.poolSize ?? 10,
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  postgresPools.set(db, pool);
+  return db;
 }

@@ -109,7 +109,7 @@ export async function validateLicence(
 ): Promise<ValidateResponse> {
   const site = input.site_url === undefined ? undefined : requireSite(input.site_url);
   const key = canonicalKey(input.license_key);
-  const found = reader ? reader(key, site) : await findLicenceForValidation(db, key, site);
+  const found = reader ? await reader(key, site) : await findLicenceForValidation(db, key, site);
   const licence = found?.licence;
   const view = found ? toPublicLicence(found.licence, found.used) : null;
   const refused = stateCode(licence, input.plugin_slug);
