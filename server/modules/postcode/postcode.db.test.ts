@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { BULK_POSTCODE_LIMIT, type PostcodeBulkResponse, type PostcodeTestResponse, type PrecedenceResponse, type SuiteResponse, type TestDataSummaryResponse } from '../../../common/postcode.js';
+import { BULK_POSTCODE_LIMIT, postcodeBulkResponseSchema, type PostcodeBulkResponse, type PostcodeTestResponse, type PrecedenceResponse, type SuiteResponse, type TestDataSummaryResponse } from '../../../common/postcode.js';
 
 // Every row of ../shared/postcode-engine.md, through POST /api/postcode/test.
 const WEDNESDAY = '2025-09-17';
@@ -123,6 +123,8 @@ describe('bulk test', () => {
     expect(data.total_tested).toBe(8);
     expect(data.results.map((r) => r.delivery_allowed)).toEqual([true, true, true, true, false, true, true, false]);
     expect(data.results[0]?.formatted_pricing).toEqual({ total_cost: '£3.50', base_cost: '£3.50', surcharge: '£0.00' });
+    // The answer is written by fast-json-stringify: it must be exactly what the schema describes.
+    expect(response.json()).toEqual(postcodeBulkResponseSchema.parse(response.json()));
   });
 
   it(`takes ${BULK_POSTCODE_LIMIT} postcodes and refuses one more with a clear 400`, async () => {

@@ -10,6 +10,7 @@ import {
 } from '../../../common/postcode.js';
 import type { App, AppContext } from '../../context.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
+import { fastSerializerCompiler } from '../../lib/fast-serializer.js';
 import { postcodeServiceFor } from './postcode.service.js';
 
 // Paths under /api/postcode/admin/ are admin-only by the admin guard; the test calls are public.
@@ -34,6 +35,8 @@ export async function registerPostcodeRoutes(app: App, ctx: AppContext): Promise
 
   app.post('/api/postcode/test-bulk', {
     onRequest: rateLimit({ max: 120 }),
+    // Up to 10,000 results (≈ 8 MB): zod's check of the answer cost as much as computing it.
+    serializerCompiler: fastSerializerCompiler,
     schema: { body: postcodeBulkRequestSchema, response: { 200: postcodeBulkResponseSchema } },
   }, (request) => ({ success: true as const, data: service.testBulk(request.body) }));
 
