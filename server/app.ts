@@ -129,7 +129,14 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     const path = request.url.split('?')[0] ?? '';
     const isApi = path.startsWith('/api/') || path === '/api' || path.startsWith('/releases/') || path.startsWith('/media/');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      reply.header('Cache-Control', 'no-cache');
+      // No other site may frame the pages (the admin's buttons revoke licences), nor sniff their type.
+      reply.headers({
+        'Cache-Control': 'no-cache',
+        'Content-Security-Policy': "frame-ancestors 'none'",
+        'X-Frame-Options': 'DENY',
+        'X-Content-Type-Options': 'nosniff',
+        'Referrer-Policy': 'strict-origin-when-cross-origin',
+      });
       return reply.sendFile('index.html');
     }
     return reply.code(404).send({ error: 'NOT_FOUND', message: `No route for ${request.method} ${path}` });

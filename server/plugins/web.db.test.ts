@@ -24,6 +24,9 @@ describe(`serving the built web app (${testDialect()})`, () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.body).toContain('id="root"');
     }
   });
