@@ -53,3 +53,23 @@ export const emailListQuerySchema = z.object({
 
 export const resendEmailResponseSchema = z.object({ order: orderSchema, email: outboxEmailSchema });
 export type ResendEmailResponse = z.infer<typeof resendEmailResponseSchema>;
+
+/**
+ * Provider events that issued or changed no licence and may need the vendor (beyond the specification): a
+ * product not mapped to a plugin, an order without an e-mail address, or a payment or refund for an order
+ * this server does not know.
+ */
+export const UNMATCHED_OUTCOMES = ['unmapped_product', 'missing_email', 'unknown_order'] as const;
+
+export const paymentEventSchema = z.object({
+  id: z.number(),
+  provider: z.string(),
+  event_id: z.string(),
+  event_type: z.string(),
+  outcome: z.string(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PaymentEventRecord = z.infer<typeof paymentEventSchema>;
+
+export const paymentEventListSchema = z.array(paymentEventSchema);

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './fixtures';
 
@@ -98,4 +99,37 @@ test('a plugin that cannot be bought shows Plugin Not Available', async ({ page 
     await expect(page.getByRole('heading', { name: 'Plugin Not Available' })).toBeVisible();
     await expect(page.getByText('This plugin is not available for purchase.')).toBeVisible();
   }
+});
+
+test('a Lemon Squeezy order for a product no plugin maps is listed on the Orders page', async ({ page }) => {
+  const secret = 'e2e-lemonsqueezy-secret';
+  const orderId = Date.now();
+  const body = JSON.stringify({
+    meta: { event_name: 'order_created', custom_data: null },
+    data: {
+      type: 'orders',
+      id: String(orderId),
+      attributes: { user_email: `ls-${orderId}@example.com`, total: 4900, currency: 'GBP', status: 'paid', first_order_item: { product_id: 987654, variant_id: 1 } },
+    },
+  });
+  await signIn(page, '/orders');
+  // The secret is set for this test only: the settings spec expects it unset.
+  const setSecret = (value: string | null) =>
+    page.request.put('/api/admin/settings', { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { lemonsqueezy_webhook_secret: value } });
+  expect((await setSecret(secret)).ok()).toBe(true);
+  try {
+    const signature = createHmac('sha256', secret).update(body).digest('hex');
+    const delivered = await page.request.post('/api/webhooks/lemonsqueezy', { headers: { 'content-type': 'application/json', 'x-signature': signature }, data: body });
+    expect(await delivered.json()).toEqual({ received: true, outcome: 'unmapped_product' });
+  } finally {
+    expect((await setSecret(null)).ok()).toBe(true);
+  }
+
+  await page.reload();
+  const card = page.getByTestId('unmatched-events');
+  await expect(card.getByText(/Payment events without a license/)).toBeVisible();
+  const row = card.getByRole('row').filter({ hasText: `order_created:${orderId}` });
+  await expect(row.getByText('Product not mapped to a plugin')).toBeVisible();
+  await expect(row.getByText(/987654/)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('orders-unmatched.png'), fullPage: true });
 });

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { DB, OrdersTable } from '../../db/schema.js';
 import { isPostgres } from '../../db/portable.js';
-import type { EmailStatus, Order, OrderStatus } from '../../../common/orders.js';
+import { UNMATCHED_OUTCOMES, type EmailStatus, type Order, type OrderStatus } from '../../../common/orders.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 type Db = Kysely<DB> | Transaction<DB>;
@@ -79,6 +79,17 @@ export async function setPaymentEventOutcome(db: Db, id: number, outcome: string
 
 export async function listPaymentEvents(db: Db) {
   return db.selectFrom('payment_events').selectAll().orderBy('id').execute();
+}
+
+/** The newest provider events that issued no licence (`UNMATCHED_OUTCOMES`), for the Orders page. */
+export async function listUnmatchedPaymentEvents(db: Db, limit = 100) {
+  return db
+    .selectFrom('payment_events')
+    .select(['id', 'provider', 'event_id', 'event_type', 'outcome', 'note', 'created_at'])
+    .where('outcome', 'in', [...UNMATCHED_OUTCOMES])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** Orders for the admin, newest first, with their licence key and the state of their latest e-mail. */

@@ -71,6 +71,15 @@ describe(`Lemon Squeezy webhook (${testDialect()})`, () => {
     expect((await events()).at(-1)).toMatchObject({ event_id: 'order_created:1003', outcome: 'unmapped_product', note: expect.stringContaining('999') });
   });
 
+  it('lists the events that issued no licence for the Orders page, newest first, to admins only', async () => {
+    const listed = await t.app.inject({ method: 'GET', url: '/api/admin/payment-events/unmatched', headers: await t.adminHeaders() });
+    expect(listed.statusCode).toBe(200);
+    const unmatched = listed.json<Array<{ event_id: string; outcome: string; note: string | null }>>();
+    expect(unmatched[0]).toMatchObject({ event_id: 'order_created:1003', outcome: 'unmapped_product', note: expect.stringContaining('999') });
+    expect(unmatched.map((event) => event.outcome)).not.toContain('fulfilled');
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/payment-events/unmatched' })).statusCode).toBe(401);
+  });
+
   it('order_refunded revokes the licence', async () => {
     await deliver(payload('order_created', 1004));
     const response = await deliver(payload('order_refunded', 1004));

@@ -5,14 +5,17 @@ import { errorMessage } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/use-toast';
 import { useOrders } from '../api/get-orders';
+import { useUnmatchedPaymentEvents } from '../api/get-unmatched-payment-events';
 import { useResendOrderEmail } from '../api/resend-order-email';
 import { OrdersTable } from '../components/orders-table';
 import { OrderEmailDialog } from '../components/order-email-dialog';
+import { UnmatchedEventsCard } from '../components/unmatched-events-card';
 
 /** Orders (beyond the specification): payments, their licences and the delivery of the licence e-mail. */
 export function OrdersPage() {
   usePageMeta('Orders');
   const orders = useOrders();
+  const unmatched = useUnmatchedPaymentEvents();
   const resend = useResendOrderEmail();
   const [viewing, setViewing] = useState<number | null>(null);
 
@@ -33,6 +36,7 @@ export function OrdersPage() {
         <h1 className="text-2xl font-bold">Orders</h1>
         <p className="text-muted-foreground">Payments, the licences they issued and the licence e-mails.</p>
       </div>
+      {unmatched.data && unmatched.data.length > 0 && <UnmatchedEventsCard events={unmatched.data} />}
       <Card>
         <CardContent className="pt-6">
           {orders.isPending && (

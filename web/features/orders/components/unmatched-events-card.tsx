@@ -1,0 +1,52 @@
+import { AlertTriangle } from 'lucide-react';
+import type { PaymentEventRecord } from '@common/orders';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+
+const outcomeLabel: Record<string, string> = {
+  unmapped_product: 'Product not mapped to a plugin',
+  missing_email: 'No customer e-mail address',
+  unknown_order: 'Order not known to this server',
+};
+
+/** Provider events that issued no licence, so a payment is never silently left without one. */
+export function UnmatchedEventsCard({ events }: { events: PaymentEventRecord[] }) {
+  return (
+    <Card className="border-amber-300" data-testid="unmatched-events">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <AlertTriangle className="h-5 w-5 text-amber-600" aria-hidden />
+          Payment events without a license ({events.length})
+        </CardTitle>
+        <CardDescription>
+          Stripe or Lemon Squeezy reported these, but no license was issued or changed. Map the product to a plugin in Plugin
+          Settings, or create the license by hand on the Licenses page.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Received</TableHead>
+              <TableHead>Provider</TableHead>
+              <TableHead>Event</TableHead>
+              <TableHead>Reason</TableHead>
+              <TableHead>Details</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {events.map((event) => (
+              <TableRow key={event.id}>
+                <TableCell className="whitespace-nowrap">{new Date(event.created_at).toLocaleString()}</TableCell>
+                <TableCell>{event.provider}</TableCell>
+                <TableCell className="font-mono text-xs">{event.event_id}</TableCell>
+                <TableCell>{outcomeLabel[event.outcome] ?? event.outcome}</TableCell>
+                <TableCell className="text-xs text-muted-foreground">{event.note ?? '—'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+}
