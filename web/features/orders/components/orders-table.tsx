@@ -40,13 +40,16 @@ export function OrdersTable({ orders, resendingId, onResend, onViewEmail }: { or
             <TableCell>
               <Badge variant={emailVariant(order.email_status)}>{order.email_status}</Badge>
             </TableCell>
-            <TableCell className="space-x-2 text-right whitespace-nowrap">
-              <Button size="sm" variant="outline" onClick={() => onViewEmail(order.id)} aria-label={`View e-mail of order ${order.id}`}>
-                <Mail /> View Email
-              </Button>
-              <Button size="sm" variant="outline" disabled={order.status !== 'paid' || resendingId === order.id} onClick={() => onResend(order.id)} aria-label={`Resend e-mail of order ${order.id}`}>
-                <Send /> {resendingId === order.id ? 'Sending...' : 'Resend Email'}
-              </Button>
+            <TableCell>
+              {/* Stacked, so the table fits beside the sidebar on a laptop screen. */}
+              <div className="flex flex-col items-end gap-2 whitespace-nowrap">
+                <Button size="sm" variant="outline" onClick={() => onViewEmail(order.id)} aria-label={`View e-mail of order ${order.id}`}>
+                  <Mail /> View Email
+                </Button>
+                <Button size="sm" variant="outline" disabled={order.status !== 'paid' || resendingId === order.id} onClick={() => onResend(order.id)} aria-label={`Resend e-mail of order ${order.id}`}>
+                  <Send /> {resendingId === order.id ? 'Sending...' : 'Resend Email'}
+                </Button>
+              </div>
             </TableCell>
           </TableRow>
         ))}
