@@ -17,7 +17,7 @@ export function registerMachineRoutes(app: App, ctx: AppContext): void {
   // The limit is read on every request, so a change in Settings applies without a restart. Each call has
   // its own budget per IP. The answers are a few hundred bytes and requests are never compressed: no
   // compression hooks.
-  const machine = () =>
+  const machineRouteOptions = () =>
     ({
       onRequest: rateLimit({ max: () => ctx.settings.get('rate_limit_per_minute') }),
       compress: false,
@@ -27,13 +27,13 @@ export function registerMachineRoutes(app: App, ctx: AppContext): void {
 
   app.post(
     '/api/v1/licenses/activate',
-    { ...machine(), schema: { body: activateRequestSchema, response: { 200: activateResponseSchema } } },
+    { ...machineRouteOptions(), schema: { body: activateRequestSchema, response: { 200: activateResponseSchema } } },
     async (request) => activateSite(ctx.db, request.body, ctx.settings.get('local_sites_exempt')),
   );
 
   app.post(
     '/api/v1/licenses/deactivate',
-    { ...machine(), schema: { body: deactivateRequestSchema, response: { 200: deactivateResponseSchema } } },
+    { ...machineRouteOptions(), schema: { body: deactivateRequestSchema, response: { 200: deactivateResponseSchema } } },
     async (request) => deactivateSite(ctx.db, request.body),
   );
 
@@ -42,7 +42,7 @@ export function registerMachineRoutes(app: App, ctx: AppContext): void {
 
   app.post(
     '/api/v1/licenses/validate',
-    { ...machine(), schema: { body: validateRequestSchema, response: { 200: validateResponseSchema } } },
+    { ...machineRouteOptions(), schema: { body: validateRequestSchema, response: { 200: validateResponseSchema } } },
     async (request) => validateLicence(ctx.db, request.body, reader?.read),
   );
 }
