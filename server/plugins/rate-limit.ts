@@ -3,6 +3,7 @@
 // address parsing and per-route cache measured about 5 % of a licence validation, the busiest call.
 import ipaddr from 'ipaddr.js';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { AppContext } from '../context.js';
 
 /** Clients counted separately in one window; past this, new addresses share one budget (a flood can't exhaust memory). */
 const MAX_TRACKED_CLIENTS = 100_000;
@@ -66,3 +67,9 @@ export function rateLimit({ max, windowMs = 60_000 }: RateLimitOptions) {
       .send({ error: 'RATE_LIMITED', message: `Too many requests: try again in ${seconds} seconds` });
   };
 }
+
+/**
+ * The limit of the public machine API (licence calls, update checks, downloads): the Settings value, read on
+ * every request so a change applies without a restart. Each call of this makes its own budget per IP.
+ */
+export const machineApiRateLimit = (ctx: Pick<AppContext, 'settings'>) => rateLimit({ max: () => ctx.settings.get('rate_limit_per_minute') });

@@ -8,18 +8,17 @@ import {
 } from '../../../common/licences.js';
 import type { App, AppContext } from '../../context.js';
 import { fastSerializerCompiler } from '../../lib/fast-serializer.js';
-import { rateLimit } from '../../plugins/rate-limit.js';
+import { machineApiRateLimit } from '../../plugins/rate-limit.js';
 import { activateSite, deactivateSite, validateLicence } from './machine.service.js';
 import { openValidationReader } from './validation-reader.js';
 
 /** Public API for WordPress sites. Bodies may be JSON or form-encoded (wp_remote_post sends form fields). */
 export function registerMachineRoutes(app: App, ctx: AppContext): void {
-  // The limit is read on every request, so a change in Settings applies without a restart. Each call has
-  // its own budget per IP. The answers are a few hundred bytes and requests are never compressed: no
-  // compression hooks.
+  // Each call has its own budget per IP. The answers are a few hundred bytes and requests are never
+  // compressed: no compression hooks.
   const machineRouteOptions = () =>
     ({
-      onRequest: rateLimit({ max: () => ctx.settings.get('rate_limit_per_minute') }),
+      onRequest: machineApiRateLimit(ctx),
       compress: false,
       decompress: false,
       serializerCompiler: fastSerializerCompiler,

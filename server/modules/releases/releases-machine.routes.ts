@@ -4,16 +4,14 @@ import type { App, AppContext } from '../../context.js';
 import { updateCheckQuerySchema, updateCheckResponseSchema } from '../../../common/releases.js';
 import { checkForUpdate } from './update-check.js';
 import { resolveDownload } from './serve-download.js';
-import { rateLimit } from '../../plugins/rate-limit.js';
+import { machineApiRateLimit } from '../../plugins/rate-limit.js';
 
 /** The public machine API of releases: update checks and signed downloads, rate limited per IP. */
 export function registerReleaseMachineRoutes(app: App, ctx: AppContext): void {
-  const limit = () => rateLimit({ max: () => ctx.settings.get('rate_limit_per_minute') });
-
   app.get(
     '/api/v1/plugins/:slug/update',
     {
-      onRequest: limit(),
+      onRequest: machineApiRateLimit(ctx),
       schema: { params: z.object({ slug: z.string().min(1).max(100) }), querystring: updateCheckQuerySchema, response: { 200: updateCheckResponseSchema } },
     },
     async (request) =>
@@ -27,7 +25,7 @@ export function registerReleaseMachineRoutes(app: App, ctx: AppContext): void {
 
   app.get(
     '/api/v1/downloads/:token/:file',
-    { onRequest: limit(), schema: { params: z.object({ token: z.string().min(1).max(1000), file: z.string().min(1).max(300) }) } },
+    { onRequest: machineApiRateLimit(ctx), schema: { params: z.object({ token: z.string().min(1).max(1000), file: z.string().min(1).max(300) }) } },
     async (request, reply) => {
       const download = await resolveDownload(ctx, request.params.token, request.params.file);
       reply.header('Cache-Control', 'private, no-store');
