@@ -28,6 +28,8 @@ describe('configuration from the environment', () => {
     ['SEED_DEMO', 'maybe'],
     ['LOG_LEVEL', 'loud'],
     ['SMTP_URL', 'http://mail'],
+    ['TRUST_PROXY', 'my-proxy'],
+    ['TRUST_PROXY', '10.0.0.0/8, nginx'],
   ])('stops on an invalid %s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

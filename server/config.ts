@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { isIP } from 'node:net';
 
 // The only reader of process.env. Invalid values stop the start with a message naming the variable.
 const optionalString = z.string().trim().min(1).optional();
+// The names proxy-addr (Fastify's trustProxy) knows besides addresses.
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const booleanString = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 const environmentSchema = z.object({
@@ -31,6 +34,10 @@ const environmentSchema = z.object({
     .string()
     .trim()
     .default('loopback')
+    .refine(
+      (value) => ['true', 'false'].includes(value) || value.split(',').every((part) => PROXY_NAMES.has(part.trim()) || isIP(part.trim().split('/')[0] ?? '') !== 0),
+      'must be true, false, loopback, linklocal, uniquelocal, or IP addresses/CIDRs separated by commas',
+    )
     .transform((value) => (value === 'true' ? true : value === 'false' ? false : value)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SIGNING_PRIVATE_KEY: optionalString,
