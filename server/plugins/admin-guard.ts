@@ -31,7 +31,7 @@ export function registerAdminGuard(app: App, ctx: AppContext): void {
   const guard = async (request: FastifyRequest, reply: FastifyReply) => {
     const bearer = bearerToken(request);
     if (bearer !== undefined) {
-      if (ctx.auth.verifyApiToken(bearer)) return;
+      if (await ctx.auth.verifyApiToken(bearer)) return;
       return reply.code(401).send({ error: 'UNAUTHORIZED', message: 'The API token is not valid' });
     }
     const expiresAt = await ctx.auth.verifySession(request.cookies[SESSION_COOKIE]);

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, TEST_ADMIN_PASSWORD, type TestApp } from '../../test/test-app.js';
 import { SESSION_COOKIE } from '../../plugins/admin-guard.js';
 import { sha256Hex } from '../../lib/crypto.js';
+import { SettingsService } from '../settings/settings.service.js';
+import { AuthService } from './auth.service.js';
 
 describe(`admin authentication (${testDialect()})`, () => {
   let t: TestApp;
@@ -97,5 +99,40 @@ describe(`admin authentication (${testDialect()})`, () => {
     expect(changed.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers })).statusCode).toBe(401);
     expect((await login({ password: 'a-new-password-123' }, '10.0.0.7')).statusCode).toBe(200);
+  });
+});
+
+// `npm run admin:password` and other instances write the database, not this process's settings cache.
+describe(`credentials changed by another process (${testDialect()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  /** What server/cli/admin-password.ts does: its own settings and auth services on the same database. */
+  const otherProcess = async () => {
+    const settings = new SettingsService(t.db, t.config);
+    await settings.load();
+    return new AuthService(t.db, settings);
+  };
+  const login = (password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { password }, remoteAddress: '10.0.1.1' });
+
+  it('a password set elsewhere works at once and the old one stops working', async () => {
+    const session = await t.adminHeaders();
+    await (await otherProcess()).setPassword('changed-from-the-cli-42');
+    expect((await login(TEST_ADMIN_PASSWORD)).statusCode).toBe(401);
+    expect((await login('changed-from-the-cli-42')).statusCode).toBe(200);
+    // Sessions of the old password are signed out too.
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: session })).statusCode).toBe(401);
+  });
+
+  it('an API token rotated elsewhere replaces the old one at once', async () => {
+    const first = await (await otherProcess()).rotateApiToken();
+    const call = (token: string) => t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { authorization: `Bearer ${token}` } });
+    expect((await call(first.token)).statusCode).toBe(200);
+    const second = await (await otherProcess()).rotateApiToken();
+    expect((await call(first.token)).statusCode).toBe(401);
+    expect((await call(second.token)).statusCode).toBe(200);
   });
 });

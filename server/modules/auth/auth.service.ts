@@ -5,6 +5,7 @@ import { hashPassword, randomToken, safeEqual, sha256Hex, verifyPassword } from 
 import { nowIso } from '../../lib/time.js';
 import { AppError } from '../../lib/errors.js';
 import * as sessions from './auth.repository.js';
+import { readSetting } from '../settings/settings.repository.js';
 
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
@@ -19,7 +20,7 @@ export class AuthService {
    * generated on first start and answered so the caller can print it once.
    */
   async ensureAdminPassword(fromEnvironment: string | undefined): Promise<{ generated: string | null }> {
-    const stored = this.settings.getInternal('admin_password_hash');
+    const stored = await readSetting(this.db, 'admin_password_hash');
     if (fromEnvironment) {
       if (typeof stored !== 'string' || !(await verifyPassword(fromEnvironment, stored))) {
         await this.settings.setInternal({ admin_password_hash: await hashPassword(fromEnvironment) });
@@ -38,8 +39,11 @@ export class AuthService {
     await sessions.deleteAllSessions(this.db);
   }
 
+  // The password and API-token hashes are read from the database on every check, never from the settings
+  // cache: `npm run admin:password` (another process) or another instance may have changed them. Both checks
+  // are rare next to the machine API, and the read is one primary-key lookup.
   async checkPassword(password: string): Promise<boolean> {
-    const stored = this.settings.getInternal('admin_password_hash');
+    const stored = await readSetting(this.db, 'admin_password_hash');
     return typeof stored === 'string' && verifyPassword(password, stored);
   }
 
@@ -65,8 +69,8 @@ export class AuthService {
     if (token) await sessions.deleteSessionByHash(this.db, sha256Hex(token));
   }
 
-  verifyApiToken(token: string): boolean {
-    const stored = this.settings.getInternal('api_token_hash');
+  async verifyApiToken(token: string): Promise<boolean> {
+    const stored = await readSetting(this.db, 'api_token_hash');
     return typeof stored === 'string' && safeEqual(sha256Hex(token), stored);
   }
 

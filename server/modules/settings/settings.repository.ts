@@ -19,3 +19,9 @@ export async function writeSettings(db: Database, entries: Record<string, unknow
     }
   });
 }
+
+/** One stored value read now, past any cache: for what another process may have changed (the admin password). */
+export async function readSetting(db: Database, key: string): Promise<unknown> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row ? (JSON.parse(row.value) as unknown) : undefined;
+}
