@@ -6,6 +6,7 @@ import * as releases from './migrations/0004-releases.js';
 import * as images from './migrations/0005-images.js';
 import * as orders from './migrations/0006-orders.js';
 import * as postcode from './migrations/0007-postcode.js';
+import * as releaseMetadata from './migrations/0008-release-metadata.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005-images': images,
   '0006-orders': orders,
   '0007-postcode': postcode,
+  '0008-release-metadata': releaseMetadata,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on any schema

@@ -97,6 +97,15 @@ export interface ReleasesTable {
   sha384: string; // hex
   signature: string; // base64 Ed25519 over the raw SHA-384 digest
   created_at: string;
+  // 0008-release-metadata: read from the zip's main file header and readme.txt (null when absent)
+  requires_wp: string | null;
+  tested_wp: string | null;
+  requires_php: string | null;
+  author: string | null;
+  changelog: string | null; // the readme's == Changelog == section, as written
+  upgrade_notice: string | null; // the readme's upgrade notice for this version
+  withdrawn_at: string | null; // set: never offered, downloads refused, file kept
+  offered_at: string | null; // first time an update check or download link offered it
 }
 
 // --- orders (0006-orders) ---
