@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
+import { isSingleEmailAddress } from './email-address.js';
 
 export interface OutgoingMessage {
   to: string;
@@ -24,6 +25,8 @@ export function createMailTransport(config: Config): MailTransport {
   return {
     kind: 'smtp',
     send: async (message) => {
+      // Last line of defence: whatever stored the address, a header injection or a recipient list never leaves.
+      if (!isSingleEmailAddress(message.to)) throw new Error(`Refused to send: ${JSON.stringify(message.to.slice(0, 300))} is not one e-mail address`);
       await transporter.sendMail({ from, ...message });
     },
     close: () => transporter.close(),
