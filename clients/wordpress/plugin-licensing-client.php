@@ -1,0 +1,619 @@
+<?php
+/**
+ * Plugin Licensing Client: licence screen, licence checks and signed updates for a paid WordPress plugin
+ * sold through a plugin-licensing-server. PHP 7.4+, WordPress 5.2+ (core signature verification), no
+ * dependencies. Guide: docs/wordpress-client.md in the server's repository.
+ *
+ *     require_once __DIR__ . '/lib/plugin-licensing-client.php';
+ *     $my_plugin_licence = new Plugin_Licensing_Client( array(
+ *         'server'      => 'https://licensing.example.com',
+ *         'plugin_file' => __FILE__,
+ *         'slug'        => 'my-plugin',
+ *         'public_keys' => array( 'BASE64 ED25519 PUBLIC KEY' ),
+ *     ) );
+ *
+ * Then `$my_plugin_licence->is_licensed()` tells the plugin whether to unlock its paid features. In the
+ * plugin's uninstall.php: `Plugin_Licensing_Client::uninstall( 'my-plugin', 'https://licensing.example.com' );`.
+ */
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
+
+	/**
+	 * One instance per paid plugin. Everything it stores lives in one option, `{slug}_licence`.
+	 */
+	class Plugin_Licensing_Client {
+
+		const VERSION = '1.0.0';
+
+		/** Signed answers older than this many days no longer count when the server cannot be reached. */
+		const DEFAULT_GRACE_DAYS = 7;
+
+		/** How long an update answer is kept before the server is asked again: 6 hours. */
+		const UPDATE_CACHE_SECONDS = 21600;
+
+		const DAY_SECONDS = 86400;
+
+		/** @var string Server base URL, no trailing slash. */
+		private $server;
+		/** @var string */
+		private $server_host;
+		/** @var string Main plugin file, as __FILE__ in the plugin. */
+		private $plugin_file;
+		/** @var string plugin-folder/plugin-file.php */
+		private $basename;
+		/** @var string */
+		private $slug;
+		/** @var string */
+		private $name;
+		/** @var string[] Base64 Ed25519 public keys (the current one and, while rotating, the next). */
+		private $public_keys;
+		/** @var int */
+		private $grace_days;
+		/** @var string */
+		private $option;
+
+		/**
+		 * @param array $config server, plugin_file, slug, public_keys (1 or 2), optional name, grace_days.
+		 */
+		public function __construct( array $config ) {
+			foreach ( array( 'server', 'plugin_file', 'slug', 'public_keys' ) as $required ) {
+				if ( empty( $config[ $required ] ) ) {
+					throw new InvalidArgumentException( "Plugin_Licensing_Client: '$required' is required" );
+				}
+			}
+			$this->server      = untrailingslashit( (string) $config['server'] );
+			$this->server_host = (string) wp_parse_url( $this->server, PHP_URL_HOST );
+			$this->plugin_file = (string) $config['plugin_file'];
+			$this->basename    = plugin_basename( $this->plugin_file );
+			$this->slug        = (string) $config['slug'];
+			$this->name        = isset( $config['name'] ) ? (string) $config['name'] : $this->slug;
+			$this->public_keys = array_values( array_filter( array_map( 'trim', (array) $config['public_keys'] ) ) );
+			$this->grace_days  = isset( $config['grace_days'] ) ? max( 0, (int) $config['grace_days'] ) : self::DEFAULT_GRACE_DAYS;
+			$this->option      = self::option_name( $this->slug );
+			$this->register_hooks();
+		}
+
+		private function register_hooks() {
+			// Core verifies every package from the server against the pinned keys, and refuses a bad one.
+			add_filter( 'wp_trusted_keys', array( $this, 'filter_trusted_keys' ) );
+			add_filter( 'wp_signature_hosts', array( $this, 'filter_signature_hosts' ) );
+			add_filter( 'wp_signature_softfail', array( $this, 'filter_signature_softfail' ), 10, 2 );
+
+			add_filter( 'pre_set_site_transient_update_plugins', array( $this, 'filter_update_transient' ) );
+			add_filter( 'plugins_api', array( $this, 'filter_plugins_api' ), 10, 3 );
+			add_action( 'in_plugin_update_message-' . $this->basename, array( $this, 'print_withheld_reason' ), 10, 2 );
+
+			add_action( $this->cron_hook(), array( $this, 'validate' ) );
+			add_action( 'init', array( $this, 'schedule_daily_check' ) );
+			register_deactivation_hook( $this->plugin_file, array( $this, 'unschedule_daily_check' ) );
+
+			if ( is_admin() ) {
+				add_action( 'admin_menu', array( $this, 'add_licence_page' ) );
+				add_action( 'admin_post_' . $this->form_action(), array( $this, 'handle_licence_form' ) );
+				add_filter( 'plugin_action_links_' . $this->basename, array( $this, 'add_action_link' ) );
+			}
+		}
+
+		// ----- Licence state -----------------------------------------------------------------------------
+
+		/**
+		 * Whether the paid features may run: the last answer the server signed for this key and this site
+		 * says valid, and is at most `grace_days` old. Editing the database cannot forge one (it is signed),
+		 * and a server that is down costs nothing until the grace period runs out.
+		 */
+		public function is_licensed() {
+			$answer = $this->verified_answer();
+			return null !== $answer && true === $answer['valid'] && ! self::is_past_grace( $answer['issued_at'], $this->grace_days, time() );
+		}
+
+		/** The stored state: key, last code and detail, the signed answer, the last error. */
+		public function state() {
+			$state = get_option( $this->option, array() );
+			return is_array( $state ) ? $state : array();
+		}
+
+		/** The last signed answer, verified against the pinned keys and this key and site; else null. */
+		public function verified_answer() {
+			$state = $this->state();
+			if ( empty( $state['key'] ) || empty( $state['signed'] ) || ! is_array( $state['signed'] ) ) {
+				return null;
+			}
+			return self::verify_signed_answer( $state['signed'], $this->public_keys, $state['key'], $this->site_url(), null );
+		}
+
+		/** Activates the key on this site. Answers the server's answer, or a WP_Error. */
+		public function activate( $key ) {
+			$key    = self::clean_key( $key );
+			$answer = $this->post( '/api/v1/licenses/activate', array( 'license_key' => $key ) );
+			if ( is_wp_error( $answer ) ) {
+				return $answer;
+			}
+			$state = array(
+				'key'    => empty( $answer['activated'] ) ? '' : $key,
+				'code'   => isset( $answer['code'] ) ? (string) $answer['code'] : '',
+				'detail' => isset( $answer['detail'] ) ? (string) $answer['detail'] : '',
+			);
+			$this->save_state( $state );
+			if ( ! empty( $answer['activated'] ) ) {
+				$this->validate();
+			}
+			return $answer;
+		}
+
+		/** Frees this site's seat and forgets the key. */
+		public function deactivate() {
+			$state = $this->state();
+			if ( empty( $state['key'] ) ) {
+				return new WP_Error( 'no_key', __( 'No licence key is stored.', 'plugin-licensing-client' ) );
+			}
+			$answer = $this->post( '/api/v1/licenses/deactivate', array( 'license_key' => $state['key'] ) );
+			if ( is_wp_error( $answer ) ) {
+				return $answer;
+			}
+			$this->save_state(
+				array(
+					'key'    => '',
+					'code'   => isset( $answer['code'] ) ? (string) $answer['code'] : '',
+					'detail' => isset( $answer['detail'] ) ? (string) $answer['detail'] : '',
+				)
+			);
+			delete_site_transient( $this->update_cache_key() );
+			return $answer;
+		}
+
+		/**
+		 * Asks the server for a signed answer (daily by WP-Cron, and after activation). A network failure keeps
+		 * the last signed answer; a signed refusal replaces it at once.
+		 */
+		public function validate() {
+			$state = $this->state();
+			if ( empty( $state['key'] ) ) {
+				return new WP_Error( 'no_key', __( 'No licence key is stored.', 'plugin-licensing-client' ) );
+			}
+			$nonce  = bin2hex( random_bytes( 16 ) );
+			$answer = $this->post(
+				'/api/v1/licenses/validate',
+				array(
+					'license_key' => $state['key'],
+					'signed'      => '1',
+					'nonce'       => $nonce,
+				)
+			);
+			if ( is_wp_error( $answer ) ) {
+				$state['last_error'] = $answer->get_error_message();
+				$state['failed_at']  = time();
+				$this->save_state( $state );
+				return $answer;
+			}
+			$signed = isset( $answer['signature'] ) && is_array( $answer['signature'] ) ? $answer['signature'] : array();
+			if ( null === self::verify_signed_answer( $signed, $this->public_keys, $state['key'], $this->site_url(), $nonce ) ) {
+				$state['last_error'] = __( 'The licence server answered without a valid signature. Check the public key in the plugin.', 'plugin-licensing-client' );
+				$state['failed_at']  = time();
+				$this->save_state( $state );
+				return new WP_Error( 'bad_signature', $state['last_error'] );
+			}
+			$state['signed']     = array(
+				'payload'   => (string) $signed['payload'],
+				'signature' => (string) $signed['signature'],
+			);
+			$state['code']       = isset( $answer['code'] ) ? (string) $answer['code'] : '';
+			$state['detail']     = isset( $answer['detail'] ) ? (string) $answer['detail'] : '';
+			$state['license']    = isset( $answer['license'] ) && is_array( $answer['license'] ) ? $answer['license'] : null;
+			$state['last_error'] = '';
+			$state['checked_at'] = time();
+			$this->save_state( $state );
+			return $answer;
+		}
+
+		private function save_state( array $state ) {
+			update_option( $this->option, $state, false );
+		}
+
+		// ----- Pure parts (unit tested without WordPress) -------------------------------------------------
+
+		/**
+		 * Checks a signed validate answer: the Ed25519 signature over the exact payload text by one of the
+		 * pinned keys, then that the payload names this key (by SHA-256), this site and, when given, the nonce
+		 * the request sent. Answers the decoded payload, or null.
+		 */
+		public static function verify_signed_answer( $signed, array $public_keys, $key, $site_url, $nonce ) {
+			if ( ! is_array( $signed ) || ! isset( $signed['payload'], $signed['signature'] ) || ! is_string( $signed['payload'] ) || ! is_string( $signed['signature'] ) ) {
+				return null;
+			}
+			$signature = base64_decode( $signed['signature'], true );
+			if ( false === $signature || SODIUM_CRYPTO_SIGN_BYTES !== strlen( $signature ) ) {
+				return null;
+			}
+			$verified = false;
+			foreach ( $public_keys as $public_key ) {
+				$raw_key = base64_decode( (string) $public_key, true );
+				if ( false === $raw_key || SODIUM_CRYPTO_SIGN_PUBLICKEYBYTES !== strlen( $raw_key ) ) {
+					continue;
+				}
+				if ( sodium_crypto_sign_verify_detached( $signature, $signed['payload'], $raw_key ) ) {
+					$verified = true;
+					break;
+				}
+			}
+			if ( ! $verified ) {
+				return null;
+			}
+			$payload = json_decode( $signed['payload'], true );
+			if ( ! is_array( $payload ) || ! isset( $payload['valid'], $payload['license_key_sha256'], $payload['site_url'], $payload['issued_at'] ) ) {
+				return null;
+			}
+			if ( ! hash_equals( hash( 'sha256', (string) $key ), (string) $payload['license_key_sha256'] ) ) {
+				return null;
+			}
+			if ( (string) $payload['site_url'] !== (string) $site_url ) {
+				return null;
+			}
+			if ( null !== $nonce && ( ! isset( $payload['nonce'] ) || ! hash_equals( (string) $nonce, (string) $payload['nonce'] ) ) ) {
+				return null;
+			}
+			if ( false === strtotime( (string) $payload['issued_at'] ) ) {
+				return null;
+			}
+			$payload['valid'] = true === $payload['valid'];
+			return $payload;
+		}
+
+		/** Whether an answer issued at `$issued_at` (ISO 8601) is older than the grace period at `$now`. */
+		public static function is_past_grace( $issued_at, $grace_days, $now ) {
+			$issued = strtotime( (string) $issued_at );
+			// An answer dated in the future (a wrong clock somewhere) counts from now, not from then.
+			return false === $issued || $now - min( $issued, $now ) > $grace_days * self::DAY_SECONDS;
+		}
+
+		/** Trims and upper-cases a key as typed, keeping only letters, digits and dashes. */
+		public static function clean_key( $key ) {
+			return strtoupper( preg_replace( '/[^A-Za-z0-9-]/', '', (string) $key ) );
+		}
+
+		/** Shows `8022-AB12-****-****-7QX2`: enough to tell keys apart on screen. */
+		public static function mask_key( $key ) {
+			$groups = explode( '-', (string) $key );
+			$last   = count( $groups ) - 1;
+			foreach ( $groups as $i => $group ) {
+				if ( $i > 1 && $i < $last ) {
+					$groups[ $i ] = str_repeat( '*', strlen( $group ) );
+				}
+			}
+			return implode( '-', $groups );
+		}
+
+		/** The option that keeps a plugin's licence state. */
+		public static function option_name( $slug ) {
+			return sanitize_key( $slug ) . '_licence';
+		}
+
+		// ----- Server calls --------------------------------------------------------------------------------
+
+		/** POSTs form fields (the key travels in the body, never in a URL); answers the decoded body or a WP_Error. */
+		private function post( $path, array $fields ) {
+			$fields = array_merge(
+				array(
+					'site_url'    => $this->site_url(),
+					'plugin_slug' => $this->slug,
+					'environment' => function_exists( 'wp_get_environment_type' ) ? wp_get_environment_type() : 'production',
+				),
+				$fields
+			);
+			$response = wp_remote_post(
+				$this->server . $path,
+				array(
+					'timeout' => 15,
+					'body'    => $fields,
+					'headers' => array( 'Accept' => 'application/json' ),
+				)
+			);
+			if ( is_wp_error( $response ) ) {
+				return $response;
+			}
+			$status = (int) wp_remote_retrieve_response_code( $response );
+			$body   = json_decode( wp_remote_retrieve_body( $response ), true );
+			if ( 200 !== $status || ! is_array( $body ) ) {
+				$message = is_array( $body ) && isset( $body['message'] ) ? (string) $body['message'] : sprintf( 'HTTP %d', $status );
+				/* translators: %s: the licence server's message */
+				return new WP_Error( 'licence_server_' . $status, sprintf( __( 'The licence server refused the request: %s', 'plugin-licensing-client' ), $message ) );
+			}
+			return $body;
+		}
+
+		private function site_url() {
+			return home_url();
+		}
+
+		// ----- Updates ------------------------------------------------------------------------------------
+
+		/** The server's update answer for this plugin (cached), or null. */
+		public function update_info( $force = false ) {
+			$cache_key = $this->update_cache_key();
+			$cached    = get_site_transient( $cache_key );
+			if ( ! $force && is_array( $cached ) ) {
+				return $cached;
+			}
+			$state  = $this->state();
+			$answer = $this->post(
+				'/api/v1/plugins/' . rawurlencode( $this->slug ) . '/update',
+				array(
+					'installed_version' => $this->installed_version(),
+					'license_key'       => isset( $state['key'] ) ? $state['key'] : '',
+				)
+			);
+			if ( is_wp_error( $answer ) || empty( $answer['version'] ) ) {
+				return null;
+			}
+			set_site_transient( $cache_key, $answer, self::UPDATE_CACHE_SECONDS );
+			return $answer;
+		}
+
+		public function filter_update_transient( $transient ) {
+			if ( ! is_object( $transient ) || empty( $transient->checked ) ) {
+				return $transient;
+			}
+			$info = $this->update_info( true );
+			if ( null === $info ) {
+				return $transient;
+			}
+			$item = (object) array(
+				'id'             => $this->server . '/plugin/' . $this->slug,
+				'slug'           => $this->slug,
+				'plugin'         => $this->basename,
+				'new_version'    => (string) $info['version'],
+				'url'            => isset( $info['homepage'] ) ? (string) $info['homepage'] : '',
+				'package'        => isset( $info['download_url'] ) ? (string) $info['download_url'] : '',
+				'icons'          => isset( $info['icons'] ) ? (array) $info['icons'] : array(),
+				'banners'        => isset( $info['banners'] ) ? (array) $info['banners'] : array(),
+				'requires'       => isset( $info['requires'] ) ? $info['requires'] : null,
+				'tested'         => isset( $info['tested'] ) ? $info['tested'] : null,
+				'requires_php'   => isset( $info['requires_php'] ) ? $info['requires_php'] : null,
+				'upgrade_notice' => isset( $info['upgrade_notice'] ) ? (string) $info['upgrade_notice'] : '',
+			);
+			if ( version_compare( $item->new_version, $this->installed_version(), '>' ) ) {
+				$transient->response[ $this->basename ] = $item;
+				unset( $transient->no_update[ $this->basename ] );
+			} else {
+				$transient->no_update[ $this->basename ] = $item;
+				unset( $transient->response[ $this->basename ] );
+			}
+			return $transient;
+		}
+
+		/** "View details": the plugin information modal, with changelog, icons and banners from the server. */
+		public function filter_plugins_api( $result, $action, $args ) {
+			if ( 'plugin_information' !== $action || ! is_object( $args ) || ! isset( $args->slug ) || $args->slug !== $this->slug ) {
+				return $result;
+			}
+			$info = $this->update_info();
+			if ( null === $info ) {
+				return $result;
+			}
+			$sections = isset( $info['sections'] ) ? (array) $info['sections'] : array();
+			return (object) array(
+				'name'          => isset( $info['name'] ) ? (string) $info['name'] : $this->name,
+				'slug'          => $this->slug,
+				'version'       => (string) $info['version'],
+				'author'        => isset( $info['author'] ) ? (string) $info['author'] : '',
+				'homepage'      => isset( $info['homepage'] ) ? (string) $info['homepage'] : '',
+				'requires'      => isset( $info['requires'] ) ? $info['requires'] : null,
+				'tested'        => isset( $info['tested'] ) ? $info['tested'] : null,
+				'requires_php'  => isset( $info['requires_php'] ) ? $info['requires_php'] : null,
+				'last_updated'  => isset( $info['last_updated'] ) ? $info['last_updated'] : null,
+				'sections'      => $sections,
+				'banners'       => isset( $info['banners'] ) ? (array) $info['banners'] : array(),
+				'icons'         => isset( $info['icons'] ) ? (array) $info['icons'] : array(),
+				'download_link' => isset( $info['download_url'] ) ? (string) $info['download_url'] : '',
+				'external'      => true,
+			);
+		}
+
+		/** Why the update cannot be installed, from the server's machine-readable reason. */
+		public function withheld_reason() {
+			$info = $this->update_info();
+			if ( null === $info || ! empty( $info['download_url'] ) ) {
+				return '';
+			}
+			$code = isset( $info['package_withheld']['code'] ) ? (string) $info['package_withheld']['code'] : 'license_required';
+			$messages = array(
+				'license_required' => __( 'Enter a valid licence key to receive updates.', 'plugin-licensing-client' ),
+				'license_expired'  => __( 'Your licence has expired. Renew it to receive updates.', 'plugin-licensing-client' ),
+				'license_revoked'  => __( 'Your licence has been revoked, so updates are not available.', 'plugin-licensing-client' ),
+				'site_inactive'    => __( 'Your licence is not active on this site. Activate it on the licence screen.', 'plugin-licensing-client' ),
+			);
+			return isset( $messages[ $code ] ) ? $messages[ $code ] : $messages['license_required'];
+		}
+
+		public function print_withheld_reason( $plugin_data, $response ) {
+			if ( is_object( $response ) && empty( $response->package ) ) {
+				$reason = $this->withheld_reason();
+				if ( '' !== $reason ) {
+					echo ' <strong>' . esc_html( $reason ) . '</strong> <a href="' . esc_url( $this->page_url() ) . '">' . esc_html__( 'Licence settings', 'plugin-licensing-client' ) . '</a>';
+				}
+			}
+		}
+
+		public function filter_trusted_keys( $keys ) {
+			return array_values( array_unique( array_merge( (array) $keys, $this->public_keys ) ) );
+		}
+
+		public function filter_signature_hosts( $hosts ) {
+			$hosts   = (array) $hosts;
+			$hosts[] = $this->server_host;
+			return array_values( array_unique( $hosts ) );
+		}
+
+		/** A package from the licence server that fails verification is refused, never installed anyway. */
+		public function filter_signature_softfail( $softfail, $url ) {
+			return wp_parse_url( (string) $url, PHP_URL_HOST ) === $this->server_host ? false : $softfail;
+		}
+
+		private function installed_version() {
+			if ( ! function_exists( 'get_plugin_data' ) ) {
+				require_once ABSPATH . 'wp-admin/includes/plugin.php';
+			}
+			$data = get_plugin_data( $this->plugin_file, false, false );
+			return isset( $data['Version'] ) ? (string) $data['Version'] : '0';
+		}
+
+		private function update_cache_key() {
+			return sanitize_key( $this->slug ) . '_licence_update';
+		}
+
+		// ----- Daily check and uninstall ------------------------------------------------------------------
+
+		private function cron_hook() {
+			return sanitize_key( $this->slug ) . '_licence_daily_check';
+		}
+
+		public function schedule_daily_check() {
+			if ( ! wp_next_scheduled( $this->cron_hook() ) ) {
+				wp_schedule_event( time() + 3600, 'daily', $this->cron_hook() );
+			}
+		}
+
+		public function unschedule_daily_check() {
+			wp_clear_scheduled_hook( $this->cron_hook() );
+		}
+
+		/**
+		 * Call from the plugin's uninstall.php: frees the site's seat on the server when it can, and removes
+		 * everything this client stored.
+		 */
+		public static function uninstall( $slug, $server = '' ) {
+			$state = get_option( self::option_name( $slug ), array() );
+			if ( $server && is_array( $state ) && ! empty( $state['key'] ) ) {
+				wp_remote_post(
+					untrailingslashit( $server ) . '/api/v1/licenses/deactivate',
+					array(
+						'timeout' => 5,
+						'body'    => array(
+							'license_key' => $state['key'],
+							'site_url'    => home_url(),
+						),
+					)
+				);
+			}
+			delete_option( self::option_name( $slug ) );
+			delete_site_transient( sanitize_key( $slug ) . '_licence_update' );
+			wp_clear_scheduled_hook( sanitize_key( $slug ) . '_licence_daily_check' );
+		}
+
+		// ----- Licence screen -----------------------------------------------------------------------------
+
+		private function page_slug() {
+			return sanitize_key( $this->slug ) . '-licence';
+		}
+
+		private function form_action() {
+			return sanitize_key( $this->slug ) . '_licence';
+		}
+
+		public function page_url() {
+			return admin_url( 'options-general.php?page=' . $this->page_slug() );
+		}
+
+		public function add_licence_page() {
+			add_options_page(
+				/* translators: %s: plugin name */
+				sprintf( __( '%s Licence', 'plugin-licensing-client' ), $this->name ),
+				/* translators: %s: plugin name */
+				sprintf( __( '%s Licence', 'plugin-licensing-client' ), $this->name ),
+				'manage_options',
+				$this->page_slug(),
+				array( $this, 'render_licence_page' )
+			);
+		}
+
+		public function add_action_link( $links ) {
+			array_unshift( $links, '<a href="' . esc_url( $this->page_url() ) . '">' . esc_html__( 'Licence', 'plugin-licensing-client' ) . '</a>' );
+			return $links;
+		}
+
+		/** What the screen says about the licence now. */
+		public function status_text() {
+			$state = $this->state();
+			if ( empty( $state['key'] ) ) {
+				return __( 'No licence is active on this site.', 'plugin-licensing-client' );
+			}
+			if ( $this->is_licensed() ) {
+				if ( ! empty( $state['last_error'] ) ) {
+					return __( 'Active. The licence server could not be reached at the last check; the licence stays active during the grace period.', 'plugin-licensing-client' );
+				}
+				return __( 'Active on this site.', 'plugin-licensing-client' );
+			}
+			$answer = $this->verified_answer();
+			if ( null !== $answer && ! $answer['valid'] ) {
+				return ! empty( $state['detail'] ) ? $state['detail'] : __( 'The licence is not valid.', 'plugin-licensing-client' );
+			}
+			return __( 'The licence could not be confirmed with the licence server.', 'plugin-licensing-client' );
+		}
+
+		public function render_licence_page() {
+			if ( ! current_user_can( 'manage_options' ) ) {
+				wp_die( esc_html__( 'You are not allowed to manage this licence.', 'plugin-licensing-client' ) );
+			}
+			$state  = $this->state();
+			$notice = get_transient( $this->form_action() . '_notice_' . get_current_user_id() );
+			delete_transient( $this->form_action() . '_notice_' . get_current_user_id() );
+			echo '<div class="wrap"><h1>' . esc_html( sprintf( /* translators: %s: plugin name */ __( '%s Licence', 'plugin-licensing-client' ), $this->name ) ) . '</h1>';
+			if ( is_array( $notice ) ) {
+				echo '<div class="notice notice-' . ( 'success' === $notice['type'] ? 'success' : 'error' ) . '"><p>' . esc_html( $notice['message'] ) . '</p></div>';
+			}
+			echo '<p><strong>' . esc_html__( 'Status:', 'plugin-licensing-client' ) . '</strong> <span class="pls-licence-status">' . esc_html( $this->status_text() ) . '</span></p>';
+			if ( ! empty( $state['license']['expires_at'] ) ) {
+				echo '<p>' . esc_html__( 'Expires:', 'plugin-licensing-client' ) . ' ' . esc_html( $state['license']['expires_at'] ) . '</p>';
+			}
+			if ( isset( $state['license']['activations_used'], $state['license']['max_activations'] ) ) {
+				/* translators: 1: sites in use, 2: sites allowed */
+				echo '<p>' . esc_html( sprintf( __( 'Sites: %1$d of %2$d', 'plugin-licensing-client' ), $state['license']['activations_used'], $state['license']['max_activations'] ) ) . '</p>';
+			}
+			echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '">';
+			echo '<input type="hidden" name="action" value="' . esc_attr( $this->form_action() ) . '">';
+			wp_nonce_field( $this->form_action() );
+			if ( empty( $state['key'] ) ) {
+				echo '<p><label for="pls-licence-key">' . esc_html__( 'Licence key', 'plugin-licensing-client' ) . '</label><br>';
+				echo '<input id="pls-licence-key" class="regular-text code" name="licence_key" autocomplete="off" placeholder="8022-XXXX-XXXX-XXXX-XXXX"></p>';
+				echo '<p><button class="button button-primary" name="licence_action" value="activate">' . esc_html__( 'Activate', 'plugin-licensing-client' ) . '</button></p>';
+			} else {
+				echo '<p>' . esc_html__( 'Licence key', 'plugin-licensing-client' ) . ': <code>' . esc_html( self::mask_key( $state['key'] ) ) . '</code></p>';
+				echo '<p><button class="button" name="licence_action" value="check">' . esc_html__( 'Check now', 'plugin-licensing-client' ) . '</button> ';
+				echo '<button class="button" name="licence_action" value="deactivate">' . esc_html__( 'Deactivate on this site', 'plugin-licensing-client' ) . '</button></p>';
+			}
+			echo '</form></div>';
+		}
+
+		/** admin-post.php handler: capability and nonce first, then the action, then back to the screen. */
+		public function handle_licence_form() {
+			if ( ! current_user_can( 'manage_options' ) ) {
+				wp_die( esc_html__( 'You are not allowed to manage this licence.', 'plugin-licensing-client' ), 403 );
+			}
+			check_admin_referer( $this->form_action() );
+			$action = isset( $_POST['licence_action'] ) ? sanitize_key( wp_unslash( $_POST['licence_action'] ) ) : '';
+			if ( 'activate' === $action ) {
+				$key    = isset( $_POST['licence_key'] ) ? self::clean_key( wp_unslash( $_POST['licence_key'] ) ) : '';
+				$result = '' === $key ? new WP_Error( 'empty', __( 'Enter your licence key.', 'plugin-licensing-client' ) ) : $this->activate( $key );
+			} elseif ( 'deactivate' === $action ) {
+				$result = $this->deactivate();
+			} elseif ( 'check' === $action ) {
+				$result = $this->validate();
+			} else {
+				$result = new WP_Error( 'unknown', __( 'Unknown action.', 'plugin-licensing-client' ) );
+			}
+			if ( is_wp_error( $result ) ) {
+				$notice = array( 'type' => 'error', 'message' => $result->get_error_message() );
+			} else {
+				$ok     = ! empty( $result['activated'] ) || ! empty( $result['deactivated'] ) || ! empty( $result['valid'] );
+				$notice = array( 'type' => $ok ? 'success' : 'error', 'message' => isset( $result['detail'] ) ? (string) $result['detail'] : '' );
+			}
+			set_transient( $this->form_action() . '_notice_' . get_current_user_id(), $notice, MINUTE_IN_SECONDS );
+			wp_safe_redirect( $this->page_url() );
+			exit;
+		}
+	}
+
+endif;
