@@ -56,10 +56,10 @@ export type ResendEmailResponse = z.infer<typeof resendEmailResponseSchema>;
 
 /**
  * Provider events that issued or changed no licence and may need the vendor (beyond the specification): a
- * product not mapped to a plugin, an order without an e-mail address, or a payment or refund for an order
- * this server does not know.
+ * product not mapped to a plugin, an order without one valid e-mail address, a payment for an order this
+ * server does not know, or a refund still waiting for its order.
  */
-export const UNMATCHED_OUTCOMES = ['unmapped_product', 'missing_email', 'unknown_order'] as const;
+export const UNMATCHED_OUTCOMES = ['unmapped_product', 'missing_email', 'invalid_email', 'unknown_order', 'refund_pending'] as const;
 
 export const paymentEventSchema = z.object({
   id: z.number(),

@@ -135,6 +135,7 @@ export interface PaymentEventsTable {
   outcome: string;
   note: string | null;
   created_at: string;
+  provider_ref: string | null; // the provider's order reference (0011); null before it
 }
 
 /** Outgoing e-mail: the outbox when SMTP is not configured, the delivery record when it is. */

@@ -9,8 +9,10 @@ import { deliverEmail } from '../email/email.service.js';
 import {
   insertOrderIfAbsent,
   lockOrderByRef,
+  lockProviderRef,
   recordPaymentEventOnce,
   setPaymentEventOutcome,
+  settlePendingRefunds,
   updateOrder,
   type OrderRow,
 } from './orders.repository.js';
@@ -49,6 +51,7 @@ export type FulfilmentOutcome =
   | 'already_paid'
   | 'already_refunded'
   | 'refunded'
+  | 'refund_pending'
   | 'unknown_order'
   | 'ignored'
   | string;
@@ -86,10 +89,13 @@ async function markRefunded(trx: Transaction<DB>, order: OrderRow, at: string): 
 export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): Promise<FulfilmentResult> {
   const at = nowIso();
   const { result, emailId } = await ctx.db.transaction().execute(async (trx) => {
+    const providerRef = event.kind === 'ignored' ? null : event.providerRef;
+    if (providerRef !== null) await lockProviderRef(trx, event.provider, providerRef);
     const eventRowId = await recordPaymentEventOnce(trx, {
       provider: event.provider,
       event_id: event.eventId,
       event_type: event.eventType,
+      provider_ref: providerRef,
       outcome: 'processing',
       created_at: at,
     });
@@ -112,12 +118,20 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): P
       });
     }
     const order = await lockOrderByRef(trx, event.provider, event.providerRef);
+    if (!order && event.kind === 'refunded') {
+      // Kept, not lost: the order's own event applies it when it arrives (settlePendingRefunds below).
+      return done('refund_pending', null, `no order yet for ${event.provider} reference ${event.providerRef}; the refund applies when the order arrives`);
+    }
     if (!order) return done('unknown_order', null, `no order for ${event.provider} reference ${event.providerRef}`);
 
     if (event.kind === 'paid') {
       if (order.status === 'paid') return done('already_paid', order.id);
       // A refund that arrived first wins: a refunded order is never fulfilled afterwards.
       if (order.status === 'refunded') return done('already_refunded', order.id);
+      if (await settlePendingRefunds(trx, event.provider, event.providerRef, order.id)) {
+        await markRefunded(trx, order, at); // no licence yet, so none to revoke and no e-mail
+        return done('already_refunded', order.id, 'a refund for this order arrived before it');
+      }
       const queued = await markPaid(trx, order, at);
       return done('fulfilled', order.id, undefined, queued);
     }

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { DB, OrdersTable } from '../../db/schema.js';
 import { isPostgres } from '../../db/portable.js';
 import { UNMATCHED_OUTCOMES, type EmailStatus, type Order, type OrderStatus } from '../../../common/orders.js';
@@ -62,15 +62,37 @@ export async function updateOrder(
  */
 export async function recordPaymentEventOnce(
   db: Db,
-  event: { provider: string; event_id: string; event_type: string; outcome: string; note?: string | null; created_at: string },
+  event: { provider: string; event_id: string; event_type: string; provider_ref?: string | null; outcome: string; note?: string | null; created_at: string },
 ): Promise<number | null> {
   const row = await db
     .insertInto('payment_events')
-    .values({ ...event, note: event.note ?? null, order_id: null })
+    .values({ ...event, note: event.note ?? null, provider_ref: event.provider_ref ?? null, order_id: null })
     .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
     .returning('id')
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+/**
+ * Serialises every event for one provider reference until the transaction ends: a refund that finds no order
+ * and the order arriving at the same moment must not both miss each other. PostgreSQL: a transaction-scoped
+ * advisory lock on a 64-bit hash of the reference (a collision only serialises two unrelated events);
+ * SQLite already runs one transaction at a time.
+ */
+export async function lockProviderRef(trx: Transaction<DB>, provider: string, providerRef: string): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtextextended(${`${provider}:${providerRef}`}, 0))`.execute(trx);
+}
+
+/** Marks the refunds that arrived before this order (`refund_pending`) as applied to it; answers whether there were any. */
+export async function settlePendingRefunds(trx: Transaction<DB>, provider: string, providerRef: string, orderId: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('payment_events')
+    .set({ outcome: 'refunded', order_id: orderId })
+    .where('provider', '=', provider)
+    .where('provider_ref', '=', providerRef)
+    .where('outcome', '=', 'refund_pending')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export async function setPaymentEventOutcome(db: Db, id: number, outcome: string, orderId: number | null, note?: string | null): Promise<void> {

@@ -14,13 +14,13 @@ describe(`Lemon Squeezy webhook (${testDialect()})`, () => {
   });
   afterAll(async () => t.close());
 
-  const payload = (eventName: string, orderId: number, productId: number | string = Number(PRODUCT_ID)) =>
+  const payload = (eventName: string, orderId: number, productId: number | string = Number(PRODUCT_ID), userEmail = `ls-${orderId}@example.com`) =>
     JSON.stringify({
       meta: { event_name: eventName, custom_data: null },
       data: {
         type: 'orders',
         id: String(orderId),
-        attributes: { user_email: `ls-${orderId}@example.com`, total: 4900, currency: 'GBP', status: 'paid', first_order_item: { product_id: productId, variant_id: 1 } },
+        attributes: { user_email: userEmail, total: 4900, currency: 'GBP', status: 'paid', first_order_item: { product_id: productId, variant_id: 1 } },
       },
     });
   const sign = (body: string, secret = SECRET) => createHmac('sha256', secret).update(body).digest('hex');
@@ -32,6 +32,8 @@ describe(`Lemon Squeezy webhook (${testDialect()})`, () => {
       payload: body,
     });
   const events = () => t.db.selectFrom('payment_events').selectAll().where('provider', '=', 'lemonsqueezy').orderBy('id').execute();
+  const orderOf = (ref: number) =>
+    t.db.selectFrom('orders').selectAll().where('provider', '=', 'lemonsqueezy').where('provider_ref', '=', String(ref)).executeTakeFirst();
 
   it('order_created with a good X-Signature fulfils the mapped plugin once', async () => {
     const before = await fulfilmentCounts(t.db);
@@ -96,5 +98,81 @@ describe(`Lemon Squeezy webhook (${testDialect()})`, () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(/JSON|payload/);
     }
+  });
+
+  it.each([
+    ['a CR/LF header', 'victim@example.com\r\nBcc: x@attacker.example'],
+    ['a LF header', 'victim@example.com\nBcc: x@attacker.example'],
+    ['a comma list', 'victim@example.com, x@attacker.example'],
+    ['a semicolon list', 'victim@example.com;x@attacker.example'],
+    ['a display name', 'Victim <victim@example.com>'],
+  ])('records an order_created whose user_email is %s as invalid_email, with no order, licence or e-mail', async (_name, userEmail) => {
+    const ref = 2000 + userEmail.length;
+    const before = await fulfilmentCounts(t.db);
+    const response = await deliver(payload('order_created', ref, Number(PRODUCT_ID), userEmail));
+    expect(response.json()).toEqual({ received: true, outcome: 'invalid_email' });
+    expect(await fulfilmentCounts(t.db)).toEqual(before);
+    const listed = await t.app.inject({ method: 'GET', url: '/api/admin/payment-events/unmatched', headers: await t.adminHeaders() });
+    expect(listed.json()[0]).toMatchObject({ event_id: `order_created:${ref}`, outcome: 'invalid_email', note: expect.stringContaining('not one address') });
+  });
+
+  // Each order below is delivered in the given sequence, every event twice; the end state must not depend on it.
+  it.each([
+    ['refund then order', 3001, ['order_refunded', 'order_refunded', 'order_created', 'order_created'], ['refund_pending', 'duplicate', 'already_refunded', 'duplicate']],
+    ['order then refund', 3002, ['order_created', 'order_created', 'order_refunded', 'order_refunded'], ['fulfilled', 'duplicate', 'refunded', 'duplicate']],
+    ['refund, order, each replayed', 3003, ['order_refunded', 'order_created', 'order_refunded', 'order_created'], ['refund_pending', 'already_refunded', 'duplicate', 'duplicate']],
+  ])('%s: the refund wins and is recorded once', async (_name, ref, sequence, outcomes) => {
+    const before = await fulfilmentCounts(t.db);
+    const answers = [];
+    for (const eventName of sequence) answers.push((await deliver(payload(eventName, ref))).json<{ outcome: string }>().outcome);
+    expect(answers).toEqual(outcomes);
+    const order = await orderOf(ref);
+    expect(order).toMatchObject({ status: 'refunded', email: `ls-${ref}@example.com` });
+    const refundFirst = outcomes[0] === 'refund_pending';
+    // Refund first: no licence was ever issued and no e-mail queued; order first: one of each, the licence revoked.
+    expect(order?.license_id === null).toBe(refundFirst);
+    if (!refundFirst) {
+      const licence = await t.db.selectFrom('licenses').select('status').where('id', '=', order?.license_id as number).executeTakeFirstOrThrow();
+      expect(licence.status).toBe('revoked');
+    }
+    const issued = refundFirst ? 0 : 1;
+    expect(await fulfilmentCounts(t.db)).toEqual({
+      orders: before.orders + 1,
+      paid: before.paid,
+      licences: before.licences + issued,
+      emails: before.emails + issued,
+      orderPaidActivities: before.orderPaidActivities + issued,
+    });
+    const refundEvent = (await events()).find((event) => event.event_id === `order_refunded:${ref}`);
+    expect(refundEvent).toMatchObject({ outcome: 'refunded', order_id: order?.id });
+    const refundedActivities = await t.db.selectFrom('activities').select('details').where('action_type', '=', 'order_refunded').execute();
+    expect(refundedActivities.filter((activity) => JSON.parse(activity.details ?? '{}').order_id === order?.id)).toHaveLength(1);
+  });
+
+  it('applies a refund and its order delivered concurrently, twice each, exactly once', async () => {
+    const before = await fulfilmentCounts(t.db);
+    const refs = Array.from({ length: 10 }, (_, i) => 4001 + i);
+    await Promise.all(
+      refs.flatMap((ref) => ['order_refunded', 'order_created', 'order_refunded', 'order_created'].map((eventName) => deliver(payload(eventName, ref)))),
+    );
+    for (const ref of refs) {
+      const order = await orderOf(ref);
+      expect(order?.status).toBe('refunded');
+      if (order?.license_id != null) {
+        const licence = await t.db.selectFrom('licenses').select('status').where('id', '=', order.license_id).executeTakeFirstOrThrow();
+        expect(licence.status).toBe('revoked');
+      }
+    }
+    const settled = (await events()).filter((event) => refs.some((ref) => event.event_id.endsWith(`:${ref}`)));
+    // One row per event id (the replays were duplicates); every refund applied, none left pending.
+    expect(settled).toHaveLength(refs.length * 2);
+    for (const event of settled) {
+      expect(event.outcome).toMatch(event.event_type === 'order_refunded' ? /^refunded$/ : /^(fulfilled|already_refunded)$/);
+    }
+    const after = await fulfilmentCounts(t.db);
+    expect(after.orders).toBe(before.orders + refs.length);
+    expect(after.paid).toBe(before.paid);
+    expect(after.licences - before.licences).toBe(after.emails - before.emails);
+    expect(after.licences - before.licences).toBeLessThanOrEqual(refs.length);
   });
 });

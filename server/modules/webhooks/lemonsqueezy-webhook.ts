@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
+import { isSingleEmailAddress } from '../email/email-address.js';
 import type { PaymentEvent } from '../orders/fulfilment.js';
 import { WebhookSignatureError } from './stripe-webhook.js';
 
@@ -47,6 +48,10 @@ export async function lemonSqueezyToPaymentEvent(db: Database, payload: LemonSqu
     return { ...base, kind: 'ignored', reason: 'unmapped_product', note: `Lemon Squeezy product ${productId ?? '(none)'} is not mapped to a plugin (order ${orderRef})` };
   }
   if (!attributes.user_email) return { ...base, kind: 'ignored', reason: 'missing_email', note: `order ${orderRef} carries no user_email` };
+  // The address becomes the licence e-mail's recipient: a CR/LF header or a list would redirect the key.
+  if (!isSingleEmailAddress(attributes.user_email)) {
+    return { ...base, kind: 'ignored', reason: 'invalid_email', note: `order ${orderRef} carries a user_email that is not one address: ${JSON.stringify(attributes.user_email.slice(0, 200))}` };
+  }
   return {
     ...base,
     kind: 'paid',
