@@ -7,6 +7,8 @@ describe('configuration from the environment', () => {
     expect(config.PORT).toBe(3000);
     expect(config.database.dialect).toBe('sqlite');
     expect(config.SEED_DEMO).toBe(true);
+    // `npm start` runs in production mode; dev and the test harnesses say otherwise.
+    expect(config.NODE_ENV).toBe('production');
   });
 
   it('uses PostgreSQL when DATABASE_URL is a postgres URL', () => {

@@ -9,7 +9,9 @@ const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const booleanString = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 const environmentSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Production unless told otherwise: `npm start` and a bare `node dist/server/main.js` are production;
+  // `npm run dev` sets development, the test harnesses set test.
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -25,6 +27,8 @@ const environmentSchema = z.object({
   LEMONSQUEEZY_WEBHOOK_SECRET: optionalString,
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: optionalString,
+  // true: the built-in test payments are live even beside a real provider; false: never. Unset: live only
+  // while no real provider is configured (server/modules/checkout/provider-choice.ts).
   PAYMENTS_TEST_MODE: booleanString.optional(),
   SEED_DEMO: booleanString.default(true),
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './startup.js';
+import { isTestProviderLive } from './modules/checkout/provider-choice.js';
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
@@ -36,6 +37,11 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info({ database: config.database.dialect, ms: Date.now() - startedAt }, 'ready');
+  if (isTestProviderLive(ctx)) {
+    app.log.warn(
+      'TEST MODE: the built-in test payments are live (card 4242 4242 4242 4242 gets a licence free). Configure Stripe or Lemon Squeezy (docs/checkout.md), or set PAYMENTS_TEST_MODE=false.',
+    );
+  }
 }
 
 main().catch((error: unknown) => {

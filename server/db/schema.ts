@@ -119,6 +119,7 @@ export interface OrdersTable {
   provider: string; // stripe | test | lemonsqueezy
   provider_ref: string; // payment intent id / provider order id
   client_secret_hash: string | null;
+  origin: string | null; // scheme://host of the request that created the order (0010); null before it
   license_id: number | null;
   created_at: string;
   paid_at: string | null;

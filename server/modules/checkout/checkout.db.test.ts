@@ -117,26 +117,59 @@ describe(`checkout with the test provider (${testDialect()})`, () => {
   });
 });
 
-describe(`checkout in production without Stripe (${testDialect()})`, () => {
-  it('refuses the test provider unless PAYMENTS_TEST_MODE=true', async () => {
-    const t = await createTestApp({ env: { NODE_ENV: 'production' } });
+describe(`when the built-in test provider is live (${testDialect()})`, () => {
+  // Zero configuration must keep working (`npm ci && npm start`, production mode): test payments, banner.
+  it.each([
+    ['production, nothing configured', 'test', { NODE_ENV: 'production' }],
+    ['a Stripe key', 'stripe', { NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }],
+    // NODE_ENV unset is production: the issue's case, a real provider beside live test payments.
+    ['NODE_ENV unset, a Lemon Squeezy secret', 'unavailable', { NODE_ENV: '', LEMONSQUEEZY_WEBHOOK_SECRET: 'ls_secret' }],
+    ['a Lemon Squeezy secret only', 'unavailable', { NODE_ENV: 'production', LEMONSQUEEZY_WEBHOOK_SECRET: 'ls_secret' }],
+    ['PAYMENTS_TEST_MODE=true beside Stripe', 'test', { NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_x', PAYMENTS_TEST_MODE: 'true' }],
+    ['PAYMENTS_TEST_MODE=true beside Lemon Squeezy', 'test', { LEMONSQUEEZY_WEBHOOK_SECRET: 'ls_secret', PAYMENTS_TEST_MODE: 'true' }],
+    ['PAYMENTS_TEST_MODE=false, nothing configured', 'unavailable', { NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'false' }],
+  ])('%s: the checkout uses %s', async (_name, provider, env) => {
+    const t = await createTestApp({ env });
     try {
+      const config = (await t.app.inject({ method: 'GET', url: '/api/checkout/config' })).json<{ provider: string; message: string | null }>();
+      expect(config.provider).toBe(provider);
+      if (provider === 'unavailable') expect(config.message).toMatch(/STRIPE_SECRET_KEY.*PAYMENTS_TEST_MODE=true/);
+      if (provider === 'test') return;
       await ensureQualifyingRelease(t.db);
-      const config = (await t.app.inject({ method: 'GET', url: '/api/checkout/config' })).json();
-      expect(config).toMatchObject({ provider: 'unavailable', message: expect.stringContaining('PAYMENTS_TEST_MODE') });
-      const response = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: intentBody() });
-      expect(response.statusCode).toBe(503);
-      expect(await fulfilmentCounts(t.db)).toMatchObject({ orders: 0 });
-      const confirm = await t.app.inject({ method: 'POST', url: '/api/checkout/test/confirm', payload: { clientSecret: 'x', cardNumber: '4242424242424242' } });
+      const before = await fulfilmentCounts(t.db);
+      const confirm = await t.app.inject({ method: 'POST', url: '/api/checkout/test/confirm', payload: { clientSecret: 'test_pi_x_secret_y', cardNumber: '4242424242424242' } });
       expect(confirm.statusCode).toBe(403);
+      expect(confirm.json().message).toMatch(/Test payments are switched off/);
+      if (provider === 'unavailable') expect((await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: intentBody() })).statusCode).toBe(503);
+      expect(await fulfilmentCounts(t.db)).toEqual(before);
     } finally {
       await t.close();
     }
-    const allowed = await createTestApp({ env: { NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true' } });
+  });
+
+  it('switches off as soon as a Lemon Squeezy secret is saved in Settings: a pending test order cannot be confirmed', async () => {
+    const t = await createTestApp({ env: { NODE_ENV: 'production' } });
     try {
-      expect((await allowed.app.inject({ method: 'GET', url: '/api/checkout/config' })).json()).toMatchObject({ provider: 'test' });
+      await ensureQualifyingRelease(t.db);
+      const headers = await t.adminHeaders();
+      const setSecret = async (value: string | null) =>
+        expect((await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers, payload: { lemonsqueezy_webhook_secret: value } })).statusCode).toBe(200);
+      const intent = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: intentBody() });
+      const confirm = () => t.app.inject({ method: 'POST', url: '/api/checkout/test/confirm', payload: { clientSecret: intent.json().clientSecret, cardNumber: '4242424242424242' } });
+
+      await setSecret('ls_saved_in_settings');
+      const before = await fulfilmentCounts(t.db);
+      expect((await t.app.inject({ method: 'GET', url: '/api/checkout/config' })).json()).toMatchObject({ provider: 'unavailable' });
+      const refused = await confirm();
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ error: 'FORBIDDEN', message: expect.stringMatching(/no payment was taken/) });
+      expect(await fulfilmentCounts(t.db)).toEqual(before);
+
+      await setSecret(null);
+      expect((await confirm()).json()).toEqual({ status: 'succeeded' });
+      expect(await fulfilmentCounts(t.db)).toMatchObject({ paid: before.paid + 1, licences: before.licences + 1 });
     } finally {
-      await allowed.close();
+      await t.close();
     }
   });
 });

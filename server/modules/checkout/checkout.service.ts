@@ -8,7 +8,7 @@ import { findPluginBySlug, toAdminPlugin } from '../plugins/plugins.repository.j
 import { findOrderByClientSecretHash, insertPendingOrder } from '../orders/orders.repository.js';
 import { applyPaymentEvent } from '../orders/fulfilment.js';
 import { hasQualifyingRelease } from './checkout.repository.js';
-import { choosePaymentProvider, isTestProviderAllowed } from './provider-choice.js';
+import { choosePaymentProvider, isTestProviderAllowed, TEST_PROVIDER_OFF_MESSAGE } from './provider-choice.js';
 import { chargeTestCard } from './test-provider.js';
 
 export const NOT_PURCHASABLE_MESSAGE = 'This plugin is not available for purchase.';
@@ -18,9 +18,10 @@ export class PaymentsUnavailableError extends Error {}
 
 /**
  * Step one of checkout: the server prices the plugin itself, checks the client's amount against it,
- * asks the provider for an intent and records a pending order under the provider's reference.
+ * asks the provider for an intent and records a pending order under the provider's reference, with the
+ * origin the buyer used (the licence e-mail links there while no base URL is set).
  */
-export async function createPaymentIntent(ctx: AppContext, body: CreatePaymentIntentBody): Promise<{ clientSecret: string }> {
+export async function createPaymentIntent(ctx: AppContext, body: CreatePaymentIntentBody, origin: string | null): Promise<{ clientSecret: string }> {
   const item = body.items[0];
   if (!item) throw new AppError('BAD_REQUEST', 'items must hold the plugin to buy');
   const row = await findPluginBySlug(ctx.db, item.id);
@@ -53,6 +54,7 @@ export async function createPaymentIntent(ctx: AppContext, body: CreatePaymentIn
     provider: choice.provider.name,
     provider_ref: intent.providerRef,
     client_secret_hash: sha256Hex(intent.clientSecret),
+    origin,
     created_at: nowIso(),
   });
   return { clientSecret: intent.clientSecret };
@@ -60,7 +62,7 @@ export async function createPaymentIntent(ctx: AppContext, body: CreatePaymentIn
 
 /** Step two with the built-in test provider: the card decides, and an approved payment is fulfilled at once. */
 export async function confirmTestPayment(ctx: AppContext, input: { clientSecret: string; cardNumber: string }): Promise<TestConfirmResponse> {
-  if (!isTestProviderAllowed(ctx)) throw new AppError('FORBIDDEN', 'The test payment provider is not enabled on this server');
+  if (!isTestProviderAllowed(ctx)) throw new AppError('FORBIDDEN', TEST_PROVIDER_OFF_MESSAGE);
   const order = await findOrderByClientSecretHash(ctx.db, sha256Hex(input.clientSecret));
   if (!order || order.provider !== 'test') throw new AppError('NOT_FOUND', 'No payment matches this client secret; start the checkout again');
   if (order.status === 'refunded') throw new AppError('CONFLICT', 'This payment was refunded; start the checkout again');

@@ -45,7 +45,8 @@ async function renderEmail(ctx: AppContext, email: EmailRow): Promise<{ subject:
   if (!order || order.license_id === null) throw new Error(`order ${email.order_id} has no licence to send`);
   const licence = await ctx.db.selectFrom('licenses').select(['id', 'key']).where('id', '=', order.license_id).executeTakeFirstOrThrow();
   const plugin = await findPluginBySlug(ctx.db, order.plugin_slug);
-  const baseUrl = ctx.settings.baseUrl(fallbackBaseUrl(ctx));
+  // Without a base URL, the host the buyer (or the Lemon Squeezy webhook) reached this server on.
+  const baseUrl = ctx.settings.baseUrl(order.origin ?? fallbackBaseUrl(ctx));
   const downloadUrl = await createDownloadUrl(ctx, {
     licenseId: licence.id,
     pluginSlug: order.plugin_slug,

@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { App, AppContext } from '../../context.js';
-import { applyPaymentEvent } from '../orders/fulfilment.js';
+import { requestOrigin } from '../../lib/request-origin.js';
+import { applyPaymentEvent, withOrderOrigin } from '../orders/fulfilment.js';
 import { stripeWebhookSecret, toPaymentEvent, verifyStripeEvent, WebhookSignatureError } from './stripe-webhook.js';
 import { lemonSqueezyPayloadSchema, lemonSqueezyToPaymentEvent, verifyLemonSqueezySignature } from './lemonsqueezy-webhook.js';
 
@@ -53,7 +54,8 @@ export async function registerWebhookRoutes(app: App, ctx: AppContext): Promise<
       }
       const parsed = lemonSqueezyPayloadSchema.safeParse(json);
       if (!parsed.success) return badRequest(reply, `Unexpected Lemon Squeezy payload: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-      const result = await applyPaymentEvent(ctx, await lemonSqueezyToPaymentEvent(ctx.db, parsed.data));
+      // No checkout ran on this server: the licence e-mail links to the host the webhook reached (while no base URL is set).
+      const result = await applyPaymentEvent(ctx, withOrderOrigin(await lemonSqueezyToPaymentEvent(ctx.db, parsed.data), requestOrigin(request)));
       return { received: true as const, outcome: result.outcome };
     });
   });
