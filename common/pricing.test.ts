@@ -45,11 +45,24 @@ describe('formatMoney', () => {
     [4900, 'GBP', '£49'],
     [9900, 'USD', '$99'],
     [2500, 'EUR', '€25'],
-    [4999, 'GBP', '£50'],
     [123456700, 'GBP', '£1,234,567'],
     [0, 'GBP', '£0'],
+    // Pence are shown, never rounded away: a £39.50 price used to read £40 while £39.50 was charged.
+    [3950, 'GBP', '£39.50'],
+    [4999, 'GBP', '£49.99'],
+    [1, 'GBP', '£0.01'],
+    [3905, 'USD', '$39.05'],
+    [123456789, 'EUR', '€1,234,567.89'],
   ])('%s %s → %s', (minor, currency, expected) => {
     expect(formatMoney(minor, currency)).toBe(expected);
+  });
+
+  it('shows exactly the amount charged (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), (minor) => {
+        expect(majorToMinor(formatMoney(minor, 'GBP').slice(1))).toBe(minor);
+      }),
+    );
   });
 });
 
@@ -82,6 +95,11 @@ describe('priceDisplay (spec section 4)', () => {
 
   it('shows a valid discount with the original and the rounded percentage', () => {
     expect(priceDisplay(plugin({ discount_price: 3900 }))).toEqual({ kind: 'discounted', label: '£39', original: '£49', percentOff: 20 });
+  });
+
+  it('shows pence when a price has them', () => {
+    expect(priceDisplay(plugin({ price: 3950 }))).toEqual({ kind: 'price', label: '£39.50' });
+    expect(priceDisplay(plugin({ price: 4999, discount_price: 3950 }))).toEqual({ kind: 'discounted', label: '£39.50', original: '£49.99', percentOff: 21 });
   });
 
   it.each([4900, 5900, 0])('ignores a discount of %s on a £49 price', (discount_price) => {

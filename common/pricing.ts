@@ -1,7 +1,7 @@
 import type { Currency } from './plugins.js';
 
 // Pricing rules shared by the storefront, checkout and the admin pricing preview (spec sections 4, 5, 9;
-// DESIGN.md section 7). Money is integer minor units everywhere; the storefront shows whole major units.
+// docs/checkout.md). Money is integer minor units everywhere; whole amounts show without decimals, others with 2.
 // Pure functions and no runtime imports, so the storefront's page chunks stay small (no zod in the browser).
 
 export const CURRENCY_SYMBOLS: Record<Currency, string> = { GBP: '£', USD: '$', EUR: '€' };
@@ -32,10 +32,14 @@ export function discountPercent(price: number, discountPrice: number): number {
   return Math.round(((price - discountPrice) / price) * 100);
 }
 
-/** Storefront money: symbol, minor units divided by 100, no decimals (spec section 9). */
+/**
+ * Money as shown everywhere: symbol and minor units divided by 100, with no decimals for a whole amount (spec
+ * section 9: £49) and exactly 2 otherwise (£39.50), so a page never shows a figure other than the one charged.
+ */
 export function formatMoney(minor: number, currency: string): string {
   const symbol = CURRENCY_SYMBOLS[currency as Currency];
-  const major = Math.round(minor / 100).toLocaleString('en-GB');
+  const decimals = minor % 100 === 0 ? 0 : 2;
+  const major = (minor / 100).toLocaleString('en-GB', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
   return symbol ? `${symbol}${major}` : `${currency} ${major}`;
 }
 
@@ -50,7 +54,7 @@ export function effectivePriceMinor(plugin: PriceablePlugin): number | null {
 }
 
 /**
- * Purchasable (DESIGN.md section 7): the plugin is active, its pricing is active, it has a price or is free,
+ * Purchasable (docs/checkout.md): the plugin is active, its pricing is active, it has a price or is free,
  * and it has a qualifying release.
  */
 export function isPurchasable(plugin: PriceablePlugin & { active: boolean }, hasQualifyingRelease: boolean): boolean {

@@ -14,11 +14,11 @@ async function enterEmail(page: Page, email: string): Promise<void> {
   await cont.click();
 }
 
-async function payWith(page: Page, card: string): Promise<void> {
+async function payWith(page: Page, card: string, price = '£49'): Promise<void> {
   const form = page.getByRole('form', { name: 'Card payment' });
   await expect(form.getByText('TEST MODE')).toBeVisible();
   await form.getByLabel('Card number').fill(card);
-  await form.getByRole('button', { name: 'Pay £49' }).click();
+  await form.getByRole('button', { name: `Pay ${price}` }).click();
 }
 
 test('buy the postcode plugin in test mode from the landing page; the order, licence and e-mail appear in the admin', async ({ page }) => {
@@ -65,6 +65,30 @@ test('buy the postcode plugin in test mode from the landing page; the order, lic
   await expect(page.getByText(key).first()).toBeVisible();
 });
 
+test('a price with pence is shown, charged and recorded as £39.50 everywhere', async ({ page }) => {
+  await signIn(page, '/orders');
+  const setPrice = (price: number) =>
+    page.request.patch(`/api/admin/plugins/${SLUG}`, { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { price } });
+  expect((await setPrice(3950)).ok()).toBe(true);
+  const email = `pence-${Date.now()}@example.com`;
+  try {
+    await page.goto(`/checkout/${SLUG}`);
+    await expect(page.getByTestId('checkout-price')).toHaveText('£39.50');
+    await enterEmail(page, email);
+    await payWith(page, '4242 4242 4242 4242', '£39.50');
+    await expect(page).toHaveURL(`/purchase/success?plugin=${SLUG}`);
+    await expect(page.getByTestId('order-price')).toHaveText('£39.50');
+
+    await page.goto('/orders');
+    const row = page.getByTestId('order-row').filter({ hasText: email });
+    await expect(row.getByText('£39.50', { exact: true })).toBeVisible();
+    const orders = (await (await page.request.get('/api/admin/orders')).json()) as Array<{ email: string; amount: number }>;
+    expect(orders.find((order) => order.email === email)?.amount).toBe(3950);
+  } finally {
+    expect((await setPrice(4900)).ok()).toBe(true);
+  }
+});
+
 test('a declined card shows Payment Failed and the form allows a retry', async ({ page }) => {
   await page.goto(`/checkout/${SLUG}`);
   await enterEmail(page, `declined-${Date.now()}@example.com`);
@@ -101,28 +125,37 @@ test('a plugin that cannot be bought shows Plugin Not Available', async ({ page 
   }
 });
 
-test('a Lemon Squeezy order for a product no plugin maps is listed on the Orders page', async ({ page }) => {
+test('Lemon Squeezy orders for an unmapped product or with an injected e-mail are listed on the Orders page', async ({ page }) => {
   const secret = 'e2e-lemonsqueezy-secret';
   const orderId = Date.now();
-  const body = JSON.stringify({
-    meta: { event_name: 'order_created', custom_data: null },
-    data: {
-      type: 'orders',
-      id: String(orderId),
-      attributes: { user_email: `ls-${orderId}@example.com`, total: 4900, currency: 'GBP', status: 'paid', first_order_item: { product_id: 987654, variant_id: 1 } },
-    },
-  });
+  const order = (id: number, productId: number, userEmail: string) =>
+    JSON.stringify({
+      meta: { event_name: 'order_created', custom_data: null },
+      data: {
+        type: 'orders',
+        id: String(id),
+        attributes: { user_email: userEmail, total: 4900, currency: 'GBP', status: 'paid', first_order_item: { product_id: productId, variant_id: 1 } },
+      },
+    });
+  const deliver = async (body: string) => {
+    const signature = createHmac('sha256', secret).update(body).digest('hex');
+    const delivered = await page.request.post('/api/webhooks/lemonsqueezy', { headers: { 'content-type': 'application/json', 'x-signature': signature }, data: body });
+    return ((await delivered.json()) as { outcome: string }).outcome;
+  };
   await signIn(page, '/orders');
+  const mapProduct = (lemonsqueezy_product_id: string | null) =>
+    page.request.patch(`/api/admin/plugins/${SLUG}`, { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { lemonsqueezy_product_id } });
   // The secret is set for this test only: the settings spec expects it unset.
   const setSecret = (value: string | null) =>
     page.request.put('/api/admin/settings', { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { lemonsqueezy_webhook_secret: value } });
   expect((await setSecret(secret)).ok()).toBe(true);
+  expect((await mapProduct('987655')).ok()).toBe(true);
   try {
-    const signature = createHmac('sha256', secret).update(body).digest('hex');
-    const delivered = await page.request.post('/api/webhooks/lemonsqueezy', { headers: { 'content-type': 'application/json', 'x-signature': signature }, data: body });
-    expect(await delivered.json()).toEqual({ received: true, outcome: 'unmapped_product' });
+    expect(await deliver(order(orderId, 987654, `ls-${orderId}@example.com`))).toBe('unmapped_product');
+    expect(await deliver(order(orderId + 1, 987655, 'victim@example.com\r\nBcc: x@attacker.example'))).toBe('invalid_email');
   } finally {
     expect((await setSecret(null)).ok()).toBe(true);
+    expect((await mapProduct(null)).ok()).toBe(true);
   }
 
   await page.reload();
@@ -131,5 +164,8 @@ test('a Lemon Squeezy order for a product no plugin maps is listed on the Orders
   const row = card.getByRole('row').filter({ hasText: `order_created:${orderId}` });
   await expect(row.getByText('Product not mapped to a plugin')).toBeVisible();
   await expect(row.getByText(/987654/)).toBeVisible();
+  const injected = card.getByRole('row').filter({ hasText: `order_created:${orderId + 1}` });
+  await expect(injected.getByText('Customer e-mail is not one valid address')).toBeVisible();
+  await expect(page.getByTestId('order-row').filter({ hasText: 'attacker.example' })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('orders-unmatched.png'), fullPage: true });
 });

@@ -1,13 +1,16 @@
 import { AlertTriangle } from 'lucide-react';
-import type { PaymentEventRecord } from '@common/orders';
+import type { PaymentEventRecord, UNMATCHED_OUTCOMES } from '@common/orders';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
+// `satisfies`: a new unmatched outcome without a label here fails the typecheck.
 const outcomeLabel: Record<string, string> = {
   unmapped_product: 'Product not mapped to a plugin',
   missing_email: 'No customer e-mail address',
+  invalid_email: 'Customer e-mail is not one valid address',
   unknown_order: 'Order not known to this server',
-};
+  refund_pending: 'Refund received before its order; applied when the order arrives',
+} satisfies Record<(typeof UNMATCHED_OUTCOMES)[number], string>;
 
 /** Provider events that issued no licence, so a payment is never silently left without one. */
 export function UnmatchedEventsCard({ events }: { events: PaymentEventRecord[] }) {
