@@ -5,6 +5,32 @@ export type SecretSettingName = (typeof SECRET_SETTING_NAMES)[number];
 
 const secretInput = z.string().trim().max(500, 'must be at most 500 characters').nullable();
 
+export const MAX_STAGING_SITE_PATTERNS = 50;
+/** A DNS label (letters, digits, hyphens inside, underscores) or `*`, which stands for one or more whole labels. */
+const PATTERN_LABEL = /^(\*|[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)$/;
+const PATTERN_HELP = 'use host names such as staging.* or *.wpengine.com, where * stands for one or more whole labels';
+
+/** A staging host pattern, lower-cased; null when it is usable, else why not. */
+function stagingPatternProblem(pattern: string): string | null {
+  const labels = pattern.split('.');
+  if (!labels.every((label) => PATTERN_LABEL.test(label))) return `"${pattern}" is not a host pattern: ${PATTERN_HELP}`;
+  if (labels.every((label) => label === '*')) return `"${pattern}" would match every site: turn off the local and staging exemption instead`;
+  // Site addresses are compared without www., so a www. pattern would never match.
+  if (labels[0] === 'www') return `"${pattern}" starts with www., which site addresses never keep: leave it out`;
+  return null;
+}
+
+const stagingPattern = z
+  .string({ error: 'each pattern must be text' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'a pattern must not be empty')
+  .max(253, 'a pattern must be at most 253 characters')
+  .superRefine((pattern, ctx) => {
+    const problem = stagingPatternProblem(pattern);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 export const settingsUpdateSchema = z
   .object({
     base_url: z.union([z.url({ protocol: /^https?$/, message: 'must be a full http(s) URL such as https://shop.example.com' }), z.literal('')]).nullable(),
@@ -12,6 +38,8 @@ export const settingsUpdateSchema = z
     max_file_size_mb: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(2048, 'must be at most 2048'),
     local_sites_exempt: z.boolean({ error: 'must be true or false' }),
     webhook_endpoints: z.array(z.url({ protocol: /^https?$/, message: 'each endpoint must be a full http(s) URL' })).max(20, 'at most 20 endpoints'),
+    staging_site_patterns: z.array(stagingPattern).max(MAX_STAGING_SITE_PATTERNS, `at most ${MAX_STAGING_SITE_PATTERNS} patterns`),
+    trust_environment_claim: z.boolean({ error: 'must be true or false' }),
     stripe_webhook_secret: secretInput,
     lemonsqueezy_webhook_secret: secretInput,
     webhook_secret: secretInput,
@@ -26,6 +54,8 @@ export const settingsResponseSchema = z.object({
   max_file_size_mb: z.number(),
   local_sites_exempt: z.boolean(),
   webhook_endpoints: z.array(z.string()),
+  staging_site_patterns: z.array(z.string()),
+  trust_environment_claim: z.boolean(),
   secrets: z.object({
     stripe_webhook_secret: z.object({ is_set: z.boolean() }),
     lemonsqueezy_webhook_secret: z.object({ is_set: z.boolean() }),

@@ -9,7 +9,7 @@ import {
 import type { App, AppContext } from '../../context.js';
 import { fastSerializerCompiler } from '../../lib/fast-serializer.js';
 import { machineApiRateLimit } from '../../plugins/rate-limit.js';
-import { activateSite, deactivateSite, validateLicence } from './machine.service.js';
+import { activateSite, deactivateSite, validateLicence, type SeatRules } from './machine.service.js';
 import { openValidationReader } from './validation-reader.js';
 
 /** Public API for WordPress sites. Bodies may be JSON or form-encoded (wp_remote_post sends form fields). */
@@ -24,10 +24,17 @@ export function registerMachineRoutes(app: App, ctx: AppContext): void {
       serializerCompiler: fastSerializerCompiler,
     }) as const;
 
+  // Read on every activation, so a Settings change applies without a restart.
+  const seatRules = (): SeatRules => ({
+    localSitesExempt: ctx.settings.get('local_sites_exempt'),
+    stagingPatterns: ctx.settings.get('staging_site_patterns'),
+    trustEnvironmentClaim: ctx.settings.get('trust_environment_claim'),
+  });
+
   app.post(
     '/api/v1/licenses/activate',
     { ...machineRouteOptions(), schema: { body: activateRequestSchema, response: { 200: activateResponseSchema } } },
-    async (request) => activateSite(ctx.db, request.body, ctx.settings.get('local_sites_exempt')),
+    async (request) => activateSite(ctx.db, request.body, seatRules()),
   );
 
   app.post(

@@ -18,7 +18,7 @@ import {
   type ValidationLicence,
 } from './licences.repository.js';
 import { toPublicLicence } from './licence-view.js';
-import { isLocalSite, normaliseSiteUrl } from './site-url.js';
+import { isLocalSite, normaliseSiteUrl, type LocalSiteRules } from './site-url.js';
 import type { ValidationReader } from './validation-reader.js';
 
 export const CODE_DETAILS: Record<LicenceCode, string> = {
@@ -59,11 +59,18 @@ export interface ActivateInput {
   environment?: string | undefined;
 }
 
+/** Settings that decide whether a new site uses a seat; `localSitesExempt` off makes every site count. */
+export interface SeatRules extends LocalSiteRules {
+  localSitesExempt: boolean;
+}
+
 /**
+ * Whether a site is local is decided once, at its activation: changing the Settings later leaves
+ * activated sites as they are (docs/licence-api.md).
  * The licence row is locked for the whole check-then-insert (FOR UPDATE in PostgreSQL; SQLite runs one
  * transaction at a time), so concurrent activations can never exceed the maximum.
  */
-export async function activateSite(db: Database, input: ActivateInput, localSitesExempt: boolean): Promise<ActivateResponse> {
+export async function activateSite(db: Database, input: ActivateInput, rules: SeatRules): Promise<ActivateResponse> {
   const site = requireSite(input.site_url);
   return db.transaction().execute(async (trx) => {
     const licence = await lockLicenceByKey(trx, canonicalKey(input.license_key));
@@ -75,13 +82,15 @@ export async function activateSite(db: Database, input: ActivateInput, localSite
     if (existing) {
       return { activated: true, code: 'VALID', detail: 'The license is already active on this site.', license: await publicView(trx, licence), activation: { site_url: site, is_local: existing.is_local === 1 } };
     }
-    const isLocal = localSitesExempt && isLocalSite(site, input.environment);
+    const isLocal = rules.localSitesExempt && isLocalSite(site, input.environment, rules);
     if (!isLocal && (await countCountedActivations(trx, licence.id)) >= licence.max_activations) {
       return { activated: false, code: 'ACTIVATION_LIMIT_REACHED', detail: CODE_DETAILS.ACTIVATION_LIMIT_REACHED, license: await publicView(trx, licence), activation: null };
     }
     const at = nowIso();
-    await insertActivation(trx, { license_id: licence.id, site_url: site, is_local: isLocal ? 1 : 0, environment: input.environment || null, created_at: at, last_checked_at: null });
-    await recordActivity(trx, 'license_activated', { license_key: licence.key, site_url: site, is_local: isLocal }, at);
+    // The environment claim is recorded whether or not it freed a seat, so the vendor can see it.
+    const environment = input.environment || null;
+    await insertActivation(trx, { license_id: licence.id, site_url: site, is_local: isLocal ? 1 : 0, environment, created_at: at, last_checked_at: null });
+    await recordActivity(trx, 'license_activated', { license_key: licence.key, site_url: site, is_local: isLocal, environment }, at);
     return { activated: true, code: 'VALID', detail: isLocal ? 'The license is now active on this site (a local or staging site, not counted toward the limit).' : 'The license is now active on this site.', license: await publicView(trx, licence), activation: { site_url: site, is_local: isLocal } };
   });
 }

@@ -1,4 +1,5 @@
-// Site URL normalisation and the local/staging rule (DESIGN.md section 5).
+// Site URL normalisation and the local/staging rule (docs/licence-api.md, "Local and staging sites").
+import ipaddr from 'ipaddr.js';
 
 const MAX_SITE_URL_LENGTH = 2048;
 
@@ -29,33 +30,57 @@ export function normaliseSiteUrl(input: string): string | null {
   return `${host}${path}`;
 }
 
-const LOCAL_SUFFIXES = ['.local', '.test', '.dev', '.example', '.invalid', '.localhost'];
-const LOCAL_SUBDOMAINS = ['staging.', 'dev.', 'test.'];
+/** Top-level names reserved by RFC 2606 and RFC 6761/6762: they never reach a public site. */
+const RESERVED_NAMES = ['localhost', 'local', 'test', 'example', 'invalid'];
+const LOCAL_IPV4_RANGES = new Set(['private', 'loopback', 'linkLocal', 'unspecified', 'carrierGradeNat']);
+const LOCAL_IPV6_RANGES = new Set(['uniqueLocal', 'loopback', 'linkLocal', 'unspecified']);
+/** The non-production values of WordPress's `wp_get_environment_type()`. */
+const NON_PRODUCTION_ENVIRONMENTS = new Set(['local', 'development', 'staging']);
 
-function isPrivateIpv4(host: string): boolean {
-  const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  if (!match) return false;
-  const [a, b] = [Number(match[1]), Number(match[2])];
-  return a === 10 || a === 127 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127);
-}
-
-function isPrivateIpv6(host: string): boolean {
-  if (!host.startsWith('[')) return false;
-  const address = host.slice(1, -1);
-  return address === '::1' || address === '::' || /^f[cd][0-9a-f]{0,2}:/.test(address) || /^fe[89ab][0-9a-f]?:/.test(address) || address.startsWith('::ffff:127.') || address.startsWith('::ffff:7f');
+/** Loopback, private, link-local and unspecified IPv4 and IPv6 literals; an IPv4-mapped IPv6 address reads as its IPv4 address. */
+function isPrivateIpLiteral(host: string): boolean {
+  const literal = host.startsWith('[') ? host.slice(1, -1) : host;
+  if (!ipaddr.isValid(literal)) return false;
+  const address = ipaddr.process(literal);
+  return (address.kind() === 'ipv4' ? LOCAL_IPV4_RANGES : LOCAL_IPV6_RANGES).has(address.range());
 }
 
 /**
- * Local and staging sites are recorded but do not count toward a licence's limit: localhost, private IPs,
- * `.local` `.test` `.dev` `.example` `.invalid` hosts, `staging.` `dev.` `test.` sub-domains, and any
- * `environment` other than production.
+ * Whether a host matches a staging pattern from Settings: `*` stands for one or more whole labels, any
+ * other label must be equal. Label by label (not a regular expression), so no pattern can backtrack
+ * badly: at most labels × pattern labels steps.
  */
-export function isLocalSite(normalised: string, environment?: string): boolean {
-  const env = environment?.trim().toLowerCase();
-  if (env && env !== 'production') return true;
+export function matchesHostPattern(host: string, pattern: string): boolean {
+  const labels = host.split('.');
+  // matched[j]: the pattern labels seen so far match the first j host labels.
+  let matched = Array.from({ length: labels.length + 1 }, (_, j) => j === 0);
+  for (const part of pattern.split('.')) {
+    const next: boolean[] = [false];
+    for (let j = 1; j <= labels.length; j++) {
+      next[j] = part === '*' ? Boolean(matched[j - 1] || next[j - 1]) : Boolean(matched[j - 1]) && labels[j - 1] === part;
+    }
+    matched = next;
+  }
+  return Boolean(matched[labels.length]);
+}
+
+export interface LocalSiteRules {
+  /** Settings `staging_site_patterns`: the vendor's own staging hosts. */
+  stagingPatterns: readonly string[];
+  /** Settings `trust_environment_claim`: a non-production `environment` claim alone makes a site local. */
+  trustEnvironmentClaim: boolean;
+}
+
+/**
+ * Local and staging sites are recorded but do not use a seat (docs/licence-api.md). The server decides from
+ * the URL: localhost, private-range IP literals, the reserved names `.localhost` `.local` `.test`
+ * `.example` `.invalid`, and the vendor's staging patterns. A client's `environment` claim counts only when
+ * the vendor trusts it. `.dev` is a public top-level domain, and `example.com` a registered name: both count.
+ */
+export function isLocalSite(normalised: string, environment: string | undefined, rules: LocalSiteRules): boolean {
   const host = normalised.split('/')[0] ?? '';
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  if (isPrivateIpv4(host) || isPrivateIpv6(host)) return true;
-  if (LOCAL_SUFFIXES.some((suffix) => host.endsWith(suffix))) return true;
-  return LOCAL_SUBDOMAINS.some((prefix) => host.startsWith(prefix) && host.length > prefix.length);
+  if (RESERVED_NAMES.some((name) => host === name || host.endsWith(`.${name}`))) return true;
+  if (isPrivateIpLiteral(host)) return true;
+  if (rules.stagingPatterns.some((pattern) => matchesHostPattern(host, pattern))) return true;
+  return rules.trustEnvironmentClaim && NON_PRODUCTION_ENVIRONMENTS.has(environment?.trim().toLowerCase() ?? '');
 }

@@ -15,6 +15,8 @@ describe(`settings (${testDialect()})`, () => {
       rate_limit_per_minute: 60,
       max_file_size_mb: 50,
       local_sites_exempt: true,
+      staging_site_patterns: [],
+      trust_environment_claim: false,
       webhook_endpoints: [],
       secrets: { stripe_webhook_secret: { is_set: false } },
       api_token: { is_set: false },
@@ -49,6 +51,16 @@ describe(`settings (${testDialect()})`, () => {
     [{ base_url: 'not a url' }, 'base_url'],
     [{ webhook_endpoints: ['ftp:/x'] }, 'webhook_endpoints'],
     [{ unknown_setting: 1 }, 'unknown_setting'],
+    [{ trust_environment_claim: 'yes' }, 'trust_environment_claim: must be true or false'],
+    [{ staging_site_patterns: 'staging.*' }, 'staging_site_patterns'],
+    [{ staging_site_patterns: ['staging.*', 'bad pattern!'] }, 'staging_site_patterns.1: "bad pattern!" is not a host pattern'],
+    [{ staging_site_patterns: ['staging*.acme.com'] }, 'is not a host pattern'],
+    [{ staging_site_patterns: ['https://staging.acme.com'] }, 'is not a host pattern'],
+    [{ staging_site_patterns: ['*.*'] }, '"*.*" would match every site'],
+    [{ staging_site_patterns: ['www.staging.acme.com'] }, 'starts with www.'],
+    [{ staging_site_patterns: ['  '] }, 'staging_site_patterns.0: a pattern must not be empty'],
+    [{ staging_site_patterns: [`${'a.'.repeat(127)}com`] }, 'at most 253 characters'],
+    [{ staging_site_patterns: Array.from({ length: 51 }, (_, i) => `s${i}.*`) }, 'staging_site_patterns: at most 50 patterns'],
   ])('refuses %j with a 400 naming the field, and changes nothing', async (payload, field) => {
     const before = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: await t.adminHeaders() });
     const response = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: await t.adminHeaders(), payload });

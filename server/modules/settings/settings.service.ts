@@ -8,6 +8,10 @@ export interface PublicSettings {
   rate_limit_per_minute: number;
   max_file_size_mb: number;
   local_sites_exempt: boolean;
+  /** Host patterns of the vendor's staging sites, which use no seat (docs/licence-api.md). */
+  staging_site_patterns: string[];
+  /** Whether a plugin's non-production `environment` claim alone frees a seat. */
+  trust_environment_claim: boolean;
   webhook_endpoints: string[];
 }
 
@@ -16,6 +20,8 @@ const DEFAULTS: PublicSettings = {
   rate_limit_per_minute: 60,
   max_file_size_mb: 50,
   local_sites_exempt: true,
+  staging_site_patterns: [],
+  trust_environment_claim: false,
   webhook_endpoints: [],
 };
 
@@ -87,6 +93,8 @@ export class SettingsService {
       rate_limit_per_minute: this.get('rate_limit_per_minute'),
       max_file_size_mb: this.get('max_file_size_mb'),
       local_sites_exempt: this.get('local_sites_exempt'),
+      staging_site_patterns: this.get('staging_site_patterns'),
+      trust_environment_claim: this.get('trust_environment_claim'),
       webhook_endpoints: this.get('webhook_endpoints'),
       secrets: Object.fromEntries(SECRET_SETTING_NAMES.map((name) => [name, secret(name)])) as SettingsResponse['secrets'],
       api_token: {
