@@ -43,6 +43,8 @@ export default defineConfig(async () => {
       projects: [
         { resolve: { alias }, test: { name: 'unit', include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'web/**/*.test.ts', 'web/**/*.test.tsx', 'bench/**/*.test.ts'], exclude: ['**/*.db.test.ts', '**/node_modules/**'], testTimeout: 30_000 } },
         dbProject('sqlite'),
+        // The WordPress client (clients/wordpress): PHP checks, and the end-to-end run on real WordPress + MariaDB.
+        { resolve: { alias }, test: { name: 'wordpress', include: ['clients/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 300_000 } },
         ...(withPostgres ? [dbProject('postgres')] : []),
       ],
     },

@@ -1,0 +1,326 @@
+// End to end on real WordPress (Debian's `wordpress` package, 6.1) and MariaDB: a paid plugin that bundles
+// clients/wordpress/plugin-licensing-client.php is installed on two sites, licensed, updated through core's
+// Plugin_Upgrader with signature verification, refused a swapped or mis-signed package, revoked, and keeps its
+// licence through the grace period while this server is down. WordPress runs as php-cli scripts
+// (tests/e2e/wp-driver.php); this server listens on 127.0.0.1 on a free port, which the test's mu-plugin
+// lets WordPress's safe HTTP reach (`http_allowed_safe_ports`, `http_request_host_is_external`).
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../server/test/test-app.js';
+import { makeZip, multipartBody } from '../../../server/modules/releases/release-test-helpers.js';
+import { nowIso } from '../../../server/lib/time.js';
+
+const run = promisify(execFile);
+const WORDPRESS = process.env.WORDPRESS_DIR ?? '/usr/share/wordpress';
+const DRIVER = path.join(import.meta.dirname, 'e2e', 'wp-driver.php');
+const LIBRARY = path.join(import.meta.dirname, '..', 'plugin-licensing-client.php');
+const SLUG = 'pls-e2e-plugin';
+const BASENAME = `${SLUG}/${SLUG}.php`;
+const FORM_ACTION = 'pls-e2e-plugin_licence'.replace(/[^a-z0-9_-]/g, '');
+const MYSQL = ['-h', '127.0.0.1', '-u', 'root'];
+
+interface Site {
+  name: string;
+  host: string;
+  dir: string;
+  database: string;
+}
+
+let t: TestApp;
+let port = 0;
+let server = '';
+let publicKey = '';
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pls-wp-e2e-'));
+const sites: Site[] = [];
+
+/** The paid plugin at `version`: main file with header, the client library, uninstall.php, readme.txt, a marker. */
+function pluginZip(version: string, marker = version): Promise<Buffer> {
+  const main = `<?php
+/**
+ * Plugin Name: PLS E2E Plugin
+ * Version: ${version}
+ * Requires at least: 6.0
+ * Requires PHP: 7.4
+ * Author: E2E Vendor
+ */
+require_once __DIR__ . '/lib/plugin-licensing-client.php';
+$GLOBALS['pls_e2e_client'] = new Plugin_Licensing_Client( array(
+\t'server'      => '${server}',
+\t'plugin_file' => __FILE__,
+\t'slug'        => '${SLUG}',
+\t'name'        => 'PLS E2E Plugin',
+\t'public_keys' => array( '${randomBytes(32).toString('base64')}', '${publicKey}' ),
+\t'grace_days'  => 3,
+) );
+`;
+  const uninstall = `<?php
+if ( ! defined( 'WP_UNINSTALL_PLUGIN' ) ) { exit; }
+require_once __DIR__ . '/lib/plugin-licensing-client.php';
+Plugin_Licensing_Client::uninstall( '${SLUG}', '${server}' );
+`;
+  const readme = `=== PLS E2E Plugin ===
+Requires at least: 6.0
+Tested up to: 6.1
+Stable tag: ${version}
+
+A paid plugin for the end-to-end test.
+
+== Changelog ==
+
+= ${version} =
+* Release ${version}.
+
+== Upgrade Notice ==
+
+= ${version} =
+Upgrade to ${version} for the test.
+`;
+  return makeZip({
+    [`${SLUG}/${SLUG}.php`]: main,
+    [`${SLUG}/uninstall.php`]: uninstall,
+    [`${SLUG}/readme.txt`]: readme,
+    [`${SLUG}/MARKER`]: marker,
+    [`${SLUG}/lib/plugin-licensing-client.php`]: fs.readFileSync(LIBRARY),
+  });
+}
+
+async function uploadRelease(version: string): Promise<void> {
+  const body = multipartBody({ plugin_slug: SLUG, version, notes: `Release ${version}` }, { content: await pluginZip(version), filename: `${SLUG}.zip` });
+  const response = await t.app.inject({ method: 'POST', url: '/api/admin/releases', headers: { ...(await t.adminHeaders()), ...body.headers }, payload: body.payload });
+  expect(response.statusCode, response.body).toBe(201);
+}
+
+async function createLicence(maxActivations: number): Promise<{ id: number; key: string }> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/licenses',
+    headers: await t.adminHeaders(),
+    payload: { plugin_slug: SLUG, plan: 'lifetime', max_activations: maxActivations, customer_email: 'buyer@example.com' },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number; key: string }>();
+}
+
+/** Runs one driver command on a site; answers its JSON. */
+async function wp<T = Record<string, unknown>>(site: Site, command: string, args: Record<string, unknown> = {}): Promise<T> {
+  const { stdout } = await run('php', [DRIVER, site.dir, command, JSON.stringify(args)], {
+    env: { ...process.env, PLS_E2E_HOST: site.host, PLS_E2E_PLUGIN: BASENAME, PLS_E2E_SLUG: SLUG, PLS_E2E_SERVER: server, PLS_E2E_PORT: String(port) },
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  try {
+    return JSON.parse(stdout) as T;
+  } catch {
+    throw new Error(`wp-driver ${command} printed no JSON:\n${stdout.slice(0, 2000)}`);
+  }
+}
+
+/** A WordPress site: the package's files linked, its own wp-config.php, wp-content and MariaDB database. */
+async function createSite(name: string): Promise<Site> {
+  const dir = path.join(work, name);
+  fs.mkdirSync(dir);
+  for (const entry of fs.readdirSync(WORDPRESS)) {
+    if (entry === 'wp-config.php' || entry === 'wp-content') continue;
+    fs.symlinkSync(path.join(WORDPRESS, entry), path.join(dir, entry));
+  }
+  for (const folder of ['plugins', 'mu-plugins', 'upgrade', 'uploads']) fs.mkdirSync(path.join(dir, 'wp-content', folder), { recursive: true });
+  fs.symlinkSync(path.join(WORDPRESS, 'wp-content', 'themes'), path.join(dir, 'wp-content', 'themes'));
+  const database = `pls_e2e_${randomBytes(4).toString('hex')}_${name}`;
+  await run('mysql', [...MYSQL, '-e', `create database ${database}`]);
+  fs.writeFileSync(
+    path.join(dir, 'wp-config.php'),
+    `<?php
+define( 'DB_NAME', '${database}' );
+define( 'DB_USER', 'root' );
+define( 'DB_PASSWORD', '' );
+define( 'DB_HOST', '127.0.0.1' );
+define( 'DB_CHARSET', 'utf8mb4' );
+define( 'DB_COLLATE', '' );
+$table_prefix = 'wp_';
+define( 'WP_DEBUG', false );
+define( 'DISABLE_WP_CRON', true );
+define( 'AUTOMATIC_UPDATER_DISABLED', true );
+define( 'FS_METHOD', 'direct' );
+define( 'WP_CONTENT_DIR', __DIR__ . '/wp-content' );
+if ( ! defined( 'ABSPATH' ) ) { define( 'ABSPATH', __DIR__ . '/' ); }
+require_once ABSPATH . 'wp-settings.php';
+`,
+  );
+  // The driver defines ABSPATH as the site folder, so wp-load.php (a link into the package) finds this config.
+  fs.writeFileSync(
+    path.join(dir, 'wp-content', 'mu-plugins', 'pls-e2e.php'),
+    `<?php
+// Test only: this server listens on 127.0.0.1 on a free port; nothing else is reachable.
+add_filter( 'http_request_host_is_external', function ( $external, $host ) { return '127.0.0.1' === $host ? true : $external; }, 10, 2 );
+add_filter( 'http_allowed_safe_ports', function ( $ports ) { $ports[] = (int) getenv( 'PLS_E2E_PORT' ); return $ports; } );
+add_filter( 'pre_http_request', function ( $pre, $args, $url ) {
+\treturn '127.0.0.1' === parse_url( $url, PHP_URL_HOST ) ? $pre : new WP_Error( 'e2e_offline', 'No outside network in the test' );
+}, 10, 3 );
+`,
+  );
+  const site = { name, host: `${name}.example.com`, dir, database };
+  sites.push(site);
+  await wp(site, 'install', { url: `https://${site.host}` });
+  return site;
+}
+
+async function activations(licenceId: number): Promise<string[]> {
+  const response = await t.app.inject({ method: 'GET', url: `/api/admin/licenses/${licenceId}`, headers: await t.adminHeaders() });
+  return response.json<{ activations: Array<{ site_url: string }> }>().activations.map((a) => a.site_url);
+}
+
+async function listen(): Promise<void> {
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  port = (t.app.server.address() as { port: number }).port;
+  server = `http://127.0.0.1:${port}`;
+  await t.ctx.settings.update({ base_url: server });
+}
+
+describe('the WordPress client on real WordPress 6.1', () => {
+  let siteA: Site;
+  let siteB: Site;
+  let first: { id: number; key: string };
+  let second: { id: number; key: string };
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+    await listen();
+    const at = nowIso();
+    await t.db.insertInto('plugins').values({ slug: SLUG, name: 'PLS E2E Plugin', description: 'A paid plugin for the end-to-end test.', created_at: at, updated_at: at }).execute();
+    publicKey = (await t.app.inject({ method: 'GET', url: '/api/v1/signing-key' })).json<{ public_key: string }>().public_key;
+    await uploadRelease('1.0.0');
+    first = await createLicence(1);
+    second = await createLicence(1);
+    [siteA, siteB] = await Promise.all([createSite('a'), createSite('b')]);
+    const zip = path.join(work, 'plugin-1.0.0.zip');
+    fs.writeFileSync(zip, await pluginZip('1.0.0'));
+    for (const site of [siteA, siteB]) expect(await wp(site, 'install-plugin', { zip })).toEqual({ activated: true, error: null });
+  }, 180_000);
+
+  afterAll(async () => {
+    await t?.close();
+    for (const site of sites) await run('mysql', [...MYSQL, '-e', `drop database if exists ${site.database}`]).catch(() => undefined);
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it('pins the server key (and a second, for rotation) for core signature checks, and refuses a soft fail from this server', async () => {
+    const filters = await wp<{ trusted_keys: string[]; hosts: string[]; softfail: boolean; softfail_elsewhere: boolean }>(siteA, 'filters');
+    expect(filters.trusted_keys).toContain(publicKey);
+    expect(filters.trusted_keys).toHaveLength(2);
+    expect(filters.hosts).toContain('127.0.0.1');
+    expect(filters.softfail).toBe(false);
+    expect(filters.softfail_elsewhere).toBe(true);
+  });
+
+  it('refuses the licence form without the capability or a valid nonce', async () => {
+    const subscriber = await wp<{ died?: string; licensed: boolean }>(siteA, 'form', { form_action: FORM_ACTION, licence_action: 'activate', key: first.key, as_subscriber: true });
+    expect(subscriber.died).toBeTruthy();
+    const forged = await wp<{ died?: string; licensed: boolean }>(siteA, 'form', { form_action: FORM_ACTION, licence_action: 'activate', key: first.key, nonce: 'forged' });
+    expect(forged.died).toBeTruthy();
+    expect(await activations(first.id)).toEqual([]);
+  });
+
+  it('activates the licence from the licence screen', async () => {
+    const result = await wp<{ redirect: string; page: string; licensed: boolean }>(siteA, 'form', { form_action: FORM_ACTION, licence_action: 'activate', key: first.key.toLowerCase() });
+    expect(result.redirect).toContain('options-general.php?page=pls-e2e-plugin-licence');
+    expect(result.licensed).toBe(true);
+    expect(result.page).toContain('Active on this site.');
+    expect(result.page).toContain('The license is now active on this site.');
+    expect(result.page).not.toContain(first.key);
+    expect(await activations(first.id)).toEqual(['a.example.com']);
+  });
+
+  it('a second site hits the activation limit and says so', async () => {
+    const result = await wp<{ page: string; licensed: boolean }>(siteB, 'form', { form_action: FORM_ACTION, licence_action: 'activate', key: first.key });
+    expect(result.licensed).toBe(false);
+    expect(result.page).toContain('maximum number of site activations');
+    expect(await activations(first.id)).toEqual(['a.example.com']);
+  });
+
+  it('offers 1.1.0 with the server details, and View details shows the changelog', async () => {
+    await uploadRelease('1.1.0');
+    const check = await wp<{ update: { new_version: string; package: string; upgrade_notice: string } | null }>(siteA, 'check-updates');
+    expect(check.update?.new_version).toBe('1.1.0');
+    expect(check.update?.package).toMatch(new RegExp(`^${server}/api/v1/downloads/`));
+    const info = await wp<{ version: string; sections: { changelog: string }; author: string }>(siteA, 'plugin-info');
+    expect(info.version).toBe('1.1.0');
+    expect(info.sections.changelog).toContain('1.1.0');
+  });
+
+  it('refuses a swapped zip and a wrong signature, leaving the plugin on disk unchanged', async () => {
+    const release = await t.db.selectFrom('releases').selectAll().where('plugin_slug', '=', SLUG).where('version', '=', '1.1.0').executeTakeFirstOrThrow();
+    const file = path.join(t.config.dataDir, 'releases', release.zip_path);
+    const genuine = fs.readFileSync(file);
+    const swapped = await pluginZip('1.1.0', 'swapped');
+    fs.writeFileSync(file, swapped);
+    await t.db.updateTable('releases').set({ file_size: swapped.length }).where('id', '=', release.id).execute();
+    const offered = await wp<{ update: { package: string } | null }>(siteA, 'check-updates');
+    expect(offered.update?.package).toMatch(/^http/);
+    const refusedSwap = await wp<{ result: unknown; errors: string[]; version: string; marker: string }>(siteA, 'upgrade');
+    expect(refusedSwap.result).not.toBe(true);
+    expect(refusedSwap.version).toBe('1.0.0');
+    expect(refusedSwap.marker).toBe('1.0.0');
+
+    fs.writeFileSync(file, genuine);
+    await t.db.updateTable('releases').set({ file_size: genuine.length, signature: randomBytes(64).toString('base64') }).where('id', '=', release.id).execute();
+    await wp(siteA, 'check-updates');
+    const refusedSignature = await wp<{ result: unknown; version: string; marker: string }>(siteA, 'upgrade');
+    expect(refusedSignature.result).not.toBe(true);
+    expect(refusedSignature.version).toBe('1.0.0');
+    expect(refusedSignature.marker).toBe('1.0.0');
+    await t.db.updateTable('releases').set({ signature: release.signature }).where('id', '=', release.id).execute();
+  });
+
+  it('installs 1.1.0 through Plugin_Upgrader with core verifying the signature', async () => {
+    await wp(siteA, 'check-updates');
+    const upgraded = await wp<{ result: unknown; version: string; marker: string }>(siteA, 'upgrade');
+    expect(upgraded.result).toBe(true);
+    expect(upgraded.version).toBe('1.1.0');
+    expect(upgraded.marker).toBe('1.1.0');
+  });
+
+  it('runs the daily check from WP-Cron', async () => {
+    const cron = await wp<{ scheduled: boolean; licensed: boolean }>(siteA, 'cron');
+    expect(cron.scheduled).toBe(true);
+    expect(cron.licensed).toBe(true);
+  });
+
+  it('a revoked licence gets no package, the reason is shown, and the licence stops', async () => {
+    const activated = await wp<{ licensed: boolean }>(siteB, 'form', { form_action: FORM_ACTION, licence_action: 'activate', key: second.key });
+    expect(activated.licensed).toBe(true);
+    const revoked = await t.app.inject({ method: 'DELETE', url: `/api/admin/licenses/${second.id}`, headers: await t.adminHeaders() });
+    expect(revoked.statusCode).toBe(200);
+    const check = await wp<{ update: { new_version: string; package: string } | null; message: string }>(siteB, 'check-updates');
+    expect(check.update?.new_version).toBe('1.1.0');
+    expect(check.update?.package).toBe('');
+    expect(check.message).toContain('revoked');
+    const cron = await wp<{ licensed: boolean }>(siteB, 'cron');
+    expect(cron.licensed).toBe(false);
+    const state = await wp<{ status: string }>(siteB, 'state');
+    expect(state.status).toContain('revoked');
+    // A signed refusal cannot be edited into a licence.
+    expect((await wp<{ licensed: boolean }>(siteB, 'tamper', { how: 'flip' })).licensed).toBe(false);
+  });
+
+  it('keeps the licence through the grace period while the server is down', async () => {
+    await new Promise((resolve) => t.app.server.close(resolve));
+    const cron = await wp<{ licensed: boolean; state: { last_error: string } }>(siteA, 'cron');
+    expect(cron.state.last_error).not.toBe('');
+    expect(cron.licensed).toBe(true);
+    const state = await wp<{ status: string }>(siteA, 'state');
+    expect(state.status).toContain('could not be reached');
+    // Moving the signed answer's date past the grace period breaks its signature: no licence.
+    expect((await wp<{ licensed: boolean }>(siteA, 'tamper', { how: 'age' })).licensed).toBe(false);
+  });
+
+  it('uninstalls cleanly: the seat is freed and the options removed', async () => {
+    await new Promise<void>((resolve) => t.app.server.listen(port, '127.0.0.1', resolve));
+    const cleaned = await wp<{ had_option: boolean; has_option: boolean; cron: boolean }>(siteA, 'uninstall');
+    expect(cleaned).toEqual({ had_option: true, has_option: false, cron: false });
+    expect(await activations(first.id)).toEqual([]);
+  });
+});

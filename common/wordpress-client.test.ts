@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { wordpressClientSnippet } from './wordpress-client.js';
+
+describe('wordpressClientSnippet', () => {
+  it('builds a snippet whose quoted values cannot break out of PHP strings', () => {
+    const snippet = wordpressClientSnippet({ serverUrl: "https://x.example.com/'); evil(); //", publicKey: 'KEY', slug: 'my-plugin', name: "Bob's \\ plugin" });
+    expect(snippet).toContain("'server'      => 'https://x.example.com/\\'); evil(); //'");
+    expect(snippet).toContain("'name'        => 'Bob\\'s \\\\ plugin'");
+  });
+
+  it('names the global after the slug', () => {
+    expect(wordpressClientSnippet({ serverUrl: 'https://a.example', publicKey: 'K', slug: 'my-plugin', name: 'My' })).toContain("$GLOBALS['my_plugin_licence']");
+  });
+});

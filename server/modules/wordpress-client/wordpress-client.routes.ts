@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import yazl from 'yazl';
+import { WORDPRESS_CLIENT_DOWNLOAD_PATH, wordpressClientInfoSchema, type WordpressClientInfo } from '../../../common/wordpress-client.js';
+import type { App, AppContext } from '../../context.js';
+import { listPlugins } from '../plugins/plugins.repository.js';
+import { signingKeyFor } from '../signing/signing-context.js';
+
+const LIBRARY = path.join('clients', 'wordpress', 'plugin-licensing-client.php');
+const GUIDE = path.join('docs', 'wordpress-client.md');
+
+/** The project folder: the nearest one up from this module (server/… in development, dist/server when built). */
+function projectRoot(): string {
+  for (let dir = import.meta.dirname; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, LIBRARY))) return dir;
+    if (path.dirname(dir) === dir) return process.cwd();
+  }
+}
+
+/** The admin's "WordPress client" page: the snippet's values, and the library as a zip to put in a plugin. */
+export function registerWordpressClientRoutes(app: App, ctx: AppContext): void {
+  const root = projectRoot();
+  const libraryFile = path.join(root, LIBRARY);
+  const libraryVersion = /const VERSION = '([^']+)'/.exec(fs.readFileSync(libraryFile, 'utf8'))?.[1] ?? 'unknown';
+
+  app.get('/api/admin/wordpress-client', { schema: { response: { 200: wordpressClientInfoSchema } } }, async (request): Promise<WordpressClientInfo> => {
+    const plugins = await listPlugins(ctx.db);
+    return {
+      server_url: ctx.settings.baseUrl(`${request.protocol}://${request.host}`),
+      public_key: signingKeyFor(ctx).publicKeyBase64,
+      library_version: libraryVersion,
+      plugins: plugins.map((plugin) => ({ slug: plugin.slug, name: plugin.name })),
+    };
+  });
+
+  app.get(WORDPRESS_CLIENT_DOWNLOAD_PATH, async (_request, reply) => {
+    const zip = new yazl.ZipFile();
+    zip.addFile(libraryFile, 'lib/plugin-licensing-client.php');
+    const guide = path.join(root, GUIDE);
+    if (fs.existsSync(guide)) zip.addFile(guide, 'lib/README.md');
+    zip.end();
+    return reply
+      .header('Content-Type', 'application/zip')
+      .header('Content-Disposition', `attachment; filename="plugin-licensing-client-${libraryVersion}.zip"`)
+      .header('Cache-Control', 'no-store')
+      .send(zip.outputStream);
+  });
+}
