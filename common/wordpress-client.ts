@@ -7,7 +7,6 @@ export const wordpressClientInfoSchema = z.object({
   /** Base64 Ed25519 public key: signs release zips and validation answers. */
   public_key: z.string(),
   library_version: z.string(),
-  plugins: z.array(z.object({ slug: z.string(), name: z.string() })),
 });
 export type WordpressClientInfo = z.infer<typeof wordpressClientInfoSchema>;
 

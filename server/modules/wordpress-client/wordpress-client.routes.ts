@@ -3,7 +3,6 @@ import path from 'node:path';
 import yazl from 'yazl';
 import { WORDPRESS_CLIENT_DOWNLOAD_PATH, wordpressClientInfoSchema, type WordpressClientInfo } from '../../../common/wordpress-client.js';
 import type { App, AppContext } from '../../context.js';
-import { listPlugins } from '../plugins/plugins.repository.js';
 import { signingKeyFor } from '../signing/signing-context.js';
 
 const LIBRARY = path.join('clients', 'wordpress', 'plugin-licensing-client.php');
@@ -23,15 +22,11 @@ export function registerWordpressClientRoutes(app: App, ctx: AppContext): void {
   const libraryFile = path.join(root, LIBRARY);
   const libraryVersion = /const VERSION = '([^']+)'/.exec(fs.readFileSync(libraryFile, 'utf8'))?.[1] ?? 'unknown';
 
-  app.get('/api/admin/wordpress-client', { schema: { response: { 200: wordpressClientInfoSchema } } }, async (request): Promise<WordpressClientInfo> => {
-    const plugins = await listPlugins(ctx.db);
-    return {
-      server_url: ctx.settings.baseUrl(`${request.protocol}://${request.host}`),
-      public_key: signingKeyFor(ctx).publicKeyBase64,
-      library_version: libraryVersion,
-      plugins: plugins.map((plugin) => ({ slug: plugin.slug, name: plugin.name })),
-    };
-  });
+  app.get('/api/admin/wordpress-client', { schema: { response: { 200: wordpressClientInfoSchema } } }, async (request): Promise<WordpressClientInfo> => ({
+    server_url: ctx.settings.baseUrl(`${request.protocol}://${request.host}`),
+    public_key: signingKeyFor(ctx).publicKeyBase64,
+    library_version: libraryVersion,
+  }));
 
   app.get(WORDPRESS_CLIENT_DOWNLOAD_PATH, async (_request, reply) => {
     const zip = new yazl.ZipFile();
