@@ -181,6 +181,26 @@ test.describe('price display (spec section 4)', () => {
     }
   });
 
+  test('a price with pence shows them on the landing page, catalogue and plugin page, discounted or not', async ({ page, request }) => {
+    const patch = await adminApi(request);
+    try {
+      expect((await patch({ price: 3950 })).ok()).toBe(true);
+      await page.goto('/');
+      await expect(page.getByTestId(`featured-${POSTCODE}`).getByTestId('price-amount')).toHaveText('£39.50');
+      for (const path of ['/catalog', `/plugin/${POSTCODE}`]) {
+        await page.goto(path);
+        await expect(page.getByTestId('price-amount').first()).toHaveText('£39.50');
+      }
+      expect((await patch({ price: 4999, discount_price: 3950 })).ok()).toBe(true);
+      await page.goto(`/plugin/${POSTCODE}`);
+      await expect(page.getByTestId('price-amount')).toHaveText('£39.50');
+      await expect(page.getByTestId('price-original')).toHaveText('£49.99');
+      await expect(page.getByTestId('discount-badge')).toHaveText('21% OFF');
+    } finally {
+      expect((await patch({ price: 4900, discount_price: null })).ok()).toBe(true);
+    }
+  });
+
   test('Free, Contact for pricing and every currency', async ({ page }) => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ is_free: true }, 'Free'],
