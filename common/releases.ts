@@ -25,8 +25,20 @@ export const releaseSchema = z.object({
   sha384: z.string(),
   signature: z.string(),
   created_at: z.string(),
+  /** From the zip's main file header and readme.txt; null when the zip did not say (or it predates 0008). */
+  requires_wp: z.string().nullable(),
+  tested_wp: z.string().nullable(),
+  requires_php: z.string().nullable(),
+  author: z.string().nullable(),
+  upgrade_notice: z.string().nullable(),
+  /** A withdrawn release is never offered and its download links are refused; the file stays. */
+  withdrawn_at: z.string().nullable(),
+  /** When a site was first offered it (update check or download link); only never-offered ones can be deleted. */
+  offered_at: z.string().nullable(),
 });
 export type Release = z.infer<typeof releaseSchema>;
+
+export const releaseIdParamsSchema = z.object({ id: z.coerce.number({ error: 'The release id must be a number' }).int().positive() });
 
 export const releaseListQuerySchema = z.object({ plugin_slug: z.string().max(100).optional() });
 
@@ -42,6 +54,10 @@ export const updateCheckQuerySchema = z.object({
   site_url: z.string().max(2000).optional(),
 });
 
+/** Why an update answer carries no download_url; a closed set the paid plugin can switch on. */
+export const PACKAGE_WITHHELD_CODES = ['license_required', 'license_expired', 'license_revoked', 'site_inactive'] as const;
+export type PackageWithheldCode = (typeof PACKAGE_WITHHELD_CODES)[number];
+
 /** Metadata in the format of the plugin-update-checker library. */
 export const updateCheckResponseSchema = z.object({
   name: z.string(),
@@ -56,5 +72,9 @@ export const updateCheckResponseSchema = z.object({
   sections: z.object({ description: z.string(), changelog: z.string() }),
   banners: z.record(z.string(), z.string()),
   icons: z.record(z.string(), z.string()),
+  author: z.string().optional(),
+  upgrade_notice: z.string().optional(),
+  /** Why download_url is absent, so the plugin can tell its customer (plugin-update-checker ignores it). */
+  package_withheld: z.object({ code: z.enum(PACKAGE_WITHHELD_CODES), message: z.string() }).optional(),
 });
 export type UpdateCheckResponse = z.infer<typeof updateCheckResponseSchema>;

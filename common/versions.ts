@@ -24,17 +24,26 @@ export interface ReleaseLike {
   plugin_slug: string;
   version: string;
   created_at: string;
+  /** Set when an admin withdrew the release: it is never the latest. */
+  withdrawn_at?: string | null;
 }
 
 /**
- * The release that counts for a plugin in the catalogue: among releases at or above the minimum version,
- * the newest by created_at. Null when none qualifies.
+ * The latest release: the highest version (x.y.z, compared numerically) that is not withdrawn, whatever
+ * the upload order (a 1.0.1 hotfix uploaded after 1.1.0 is not the latest). Null when none is left. The
+ * update check, the licence e-mail's link, `plugins.current_version`, the storefront and the Releases page
+ * all use this one rule.
  */
-export function qualifyingRelease<T extends ReleaseLike>(releases: T[], pluginSlug: string): T | null {
+export function latestRelease<T extends ReleaseLike>(releases: readonly T[]): T | null {
   let best: T | null = null;
   for (const release of releases) {
-    if (release.plugin_slug !== pluginSlug || compareVersions(release.version, MIN_RELEASE_VERSION) < 0) continue;
-    if (!best || release.created_at > best.created_at) best = release;
+    if (release.withdrawn_at) continue;
+    if (!best || compareVersions(release.version, best.version) > 0) best = release;
   }
   return best;
+}
+
+/** The release that counts for a plugin in the catalogue: the latest one at or above the minimum version. */
+export function qualifyingRelease<T extends ReleaseLike>(releases: readonly T[], pluginSlug: string): T | null {
+  return latestRelease(releases.filter((release) => release.plugin_slug === pluginSlug && compareVersions(release.version, MIN_RELEASE_VERSION) >= 0));
 }

@@ -78,12 +78,14 @@ describe(`public catalogue (${testDialect()})`, () => {
     expect(plugins.map((plugin) => plugin.slug)).toEqual([POSTCODE_PLUGIN_SLUG]);
   });
 
-  it('ignores releases below 1.7.51 and takes the newest qualifying one by created_at', async () => {
+  it('ignores releases below 1.7.51 and withdrawn ones, and takes the highest version, not the newest upload', async () => {
     await addRelease(POSTCODE_PLUGIN_SLUG, '1.7.50', '2025-12-01T00:00:00.000Z');
     expect(bySlug(await fetchCatalogue(), POSTCODE_PLUGIN_SLUG)).toMatchObject({ release_version: null, is_purchasable: false });
     await addRelease(POSTCODE_PLUGIN_SLUG, '1.9.0', '2025-10-01T00:00:00.000Z');
     await addRelease(POSTCODE_PLUGIN_SLUG, '1.8.0', '2025-11-01T00:00:00.000Z');
-    expect(bySlug(await fetchCatalogue(), POSTCODE_PLUGIN_SLUG)).toMatchObject({ release_version: '1.8.0', is_purchasable: true });
+    expect(bySlug(await fetchCatalogue(), POSTCODE_PLUGIN_SLUG)).toMatchObject({ release_version: '1.9.0', current_version: '1.9.0', is_purchasable: true });
+    await t.db.updateTable('releases').set({ withdrawn_at: '2025-12-02T00:00:00.000Z' }).where('version', '=', '1.9.0').execute();
+    expect(bySlug(await fetchCatalogue(), POSTCODE_PLUGIN_SLUG)).toMatchObject({ release_version: '1.8.0', current_version: '1.8.0' });
   });
 
   it.each([

@@ -3,7 +3,7 @@ import yazl from 'yazl';
 import type { AppContext } from '../../context.js';
 import { POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
 import { findPluginBySlug } from '../plugins/plugins.repository.js';
-import { findNewestRelease } from './releases.repository.js';
+import { listReleases } from './releases.repository.js';
 import { uploadRelease } from './upload-release.js';
 
 export const DEMO_RELEASE_VERSION = '1.7.51';
@@ -15,6 +15,7 @@ const MAIN_PHP = `<?php
  * Plugin Name: Postcode Delivery Zones
  * Description: Control WooCommerce delivery by UK postcode.
  * Version: ${DEMO_RELEASE_VERSION}
+ * Author: 8022 Licensing
  * Requires at least: 6.0
  * Requires PHP: 8.0
  */
@@ -51,7 +52,7 @@ export function buildDemoPluginZip(): PassThrough {
 /** Stores and signs the demo release 1.7.51 when the postcode plugin exists and has no release. */
 export async function seedDemoRelease(ctx: AppContext): Promise<boolean> {
   if (!(await findPluginBySlug(ctx.db, POSTCODE_PLUGIN_SLUG))) return false;
-  if (await findNewestRelease(ctx.db, POSTCODE_PLUGIN_SLUG)) return false;
+  if ((await listReleases(ctx.db, POSTCODE_PLUGIN_SLUG)).length > 0) return false;
   await uploadRelease(ctx, {
     fields: { plugin_slug: POSTCODE_PLUGIN_SLUG, version: DEMO_RELEASE_VERSION, notes: DEMO_NOTES },
     file: buildDemoPluginZip(),

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { downloadSecret, signDownloadToken } from './download-token.js';
-import { findNewestRelease, type ReleaseRow } from './releases.repository.js';
+import { nowIso } from '../../lib/time.js';
+import { findLatestRelease, markReleaseOffered, type ReleaseRow } from './releases.repository.js';
 
 /** The public file name of a release download: `{slug}-{version}.zip`. */
 export const downloadFileName = (release: Pick<ReleaseRow, 'plugin_slug' | 'version'>): string => `${release.plugin_slug}-${release.version}.zip`;
@@ -15,12 +16,16 @@ export function downloadUrlForRelease(ctx: AppContext, release: ReleaseRow, lice
   return `${baseUrl.replace(/\/+$/, '')}/api/v1/downloads/${token}/${encodeURIComponent(downloadFileName(release))}`;
 }
 
-/** The signed URL for the plugin's newest release, or null when it has none (used by checkout e-mails). */
+/**
+ * The signed URL for the plugin's latest release (highest version not withdrawn), or null when it has none
+ * (used by the licence e-mail). The release is marked offered: it can no longer be deleted, only withdrawn.
+ */
 export async function createDownloadUrl(
   ctx: AppContext,
   input: { licenseId: number; pluginSlug: string; ttlSeconds: number; baseUrl: string },
 ): Promise<string | null> {
-  const release = await findNewestRelease(ctx.db, input.pluginSlug);
+  const release = await findLatestRelease(ctx.db, input.pluginSlug);
   if (!release) return null;
+  if (!release.offered_at) await markReleaseOffered(ctx.db, release.id, nowIso());
   return downloadUrlForRelease(ctx, release, input.licenseId, input.ttlSeconds, input.baseUrl);
 }

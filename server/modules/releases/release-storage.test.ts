@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FileTooLargeError, isReadableZip, removeStalePartials, storeUpload } from './release-storage.js';
+import { FileTooLargeError, removeStalePartials, storeUpload } from './release-storage.js';
+import { checkPluginZip } from './plugin-zip.js';
 import { makePluginZip } from './release-test-helpers.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pls-release-storage-'));
@@ -20,9 +21,9 @@ describe('release storage', () => {
     const zip = await makePluginZip('demo', '1.0.0');
     const stored = await storeUpload(Readable.from([zip]), dir, 1_000_000);
     expect(fs.readFileSync(stored.file).equals(zip)).toBe(true);
-    expect(await isReadableZip(stored.file)).toBe(true);
+    expect((await checkPluginZip(stored.file, 'demo', '1.0.0')).ok).toBe(true);
     const text = await storeUpload(Readable.from([Buffer.from('hello')]), dir, 1_000_000);
-    expect(await isReadableZip(text.file)).toBe(false);
+    expect(await checkPluginZip(text.file, 'demo', '1.0.0')).toMatchObject({ ok: false, reason: 'unreadable' });
   });
 
   it('removes only partial uploads older than the cut-off', () => {

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import yauzl from 'yauzl';
 import { collectYoungGarbage } from './young-gc.js';
 
 /** Release zips live here under generated names; no path from a request ever reaches the file system. */
@@ -54,26 +53,6 @@ export async function storeUpload(source: Readable & { truncated?: boolean }, di
     throw error;
   }
   return { file, size, digest: hash.digest() };
-}
-
-/** Whether the file is a zip whose central directory reads cleanly and lists at least one entry. */
-export function isReadableZip(file: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    yauzl.open(file, { lazyEntries: true, autoClose: true }, (openError, zip) => {
-      if (openError || !zip) return resolve(false);
-      let entries = 0;
-      zip.on('entry', () => {
-        entries += 1;
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve(entries > 0));
-      zip.on('error', () => {
-        zip.close();
-        resolve(false);
-      });
-      zip.readEntry();
-    });
-  });
 }
 
 /** Drains what is left of a request stream so the client gets its answer instead of a reset. */

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import yazl from 'yazl';
 
-/** A real zip holding a plugin folder; `padding` adds incompressible bytes to make it larger. */
-export function makePluginZip(slug: string, version: string, padding = 0): Promise<Buffer> {
+/** A zip of the given entries (name → content; a name ending in "/" is a folder entry), in memory. */
+export function makeZip(entries: Record<string, string | Buffer>, padding?: { name: string; bytes: number }): Promise<Buffer> {
   const zip = new yazl.ZipFile();
-  zip.addBuffer(Buffer.from(`<?php\n/**\n * Plugin Name: ${slug}\n * Version: ${version}\n */\n`), `${slug}/${slug}.php`);
-  if (padding > 0) zip.addBuffer(randomBytes(padding), `${slug}/assets/blob.bin`, { compress: false });
+  for (const [name, content] of Object.entries(entries)) {
+    if (name.endsWith('/')) zip.addEmptyDirectory(name);
+    else zip.addBuffer(Buffer.from(content), name);
+  }
+  if (padding && padding.bytes > 0) zip.addBuffer(randomBytes(padding.bytes), padding.name, { compress: false });
   zip.end();
   const chunks: Buffer[] = [];
   return new Promise((resolve, reject) => {
@@ -13,6 +16,21 @@ export function makePluginZip(slug: string, version: string, padding = 0): Promi
     zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
     zip.outputStream.on('error', reject);
   });
+}
+
+/** A plugin main file's header comment, WordPress style. */
+export const pluginMainFile = (name: string, version: string, extra = ''): string =>
+  `<?php\n/**\n * Plugin Name: ${name}\n * Version: ${version}\n${extra} */\n`;
+
+/**
+ * A valid plugin zip: folder `{slug}/` with `{slug}.php` whose header says `version`; `padding` adds
+ * incompressible bytes to make it larger; `readme` adds `{slug}/readme.txt`.
+ */
+export function makePluginZip(slug: string, version: string, padding = 0, readme?: string): Promise<Buffer> {
+  return makeZip(
+    { [`${slug}/${slug}.php`]: pluginMainFile(slug, version), ...(readme === undefined ? {} : { [`${slug}/readme.txt`]: readme }) },
+    { name: `${slug}/assets/blob.bin`, bytes: padding },
+  );
 }
 
 /** A multipart/form-data body for app.inject: text fields first, then the optional file. */

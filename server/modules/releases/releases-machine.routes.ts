@@ -14,13 +14,17 @@ export function registerReleaseMachineRoutes(app: App, ctx: AppContext): void {
       onRequest: machineApiRateLimit(ctx),
       schema: { params: z.object({ slug: z.string().min(1).max(100) }), querystring: updateCheckQuerySchema, response: { 200: updateCheckResponseSchema } },
     },
-    async (request) =>
-      checkForUpdate(ctx, {
+    async (request, reply) => {
+      // Without a Base URL the request's Host decides download_url's host, and the answer carries a
+      // per-licence link: no shared cache may keep it.
+      reply.header('Cache-Control', 'private, no-store');
+      return checkForUpdate(ctx, {
         slug: request.params.slug,
         licenseKey: request.query.license_key,
         siteUrl: request.query.site_url,
         baseUrl: ctx.settings.baseUrl(`${request.protocol}://${request.host}`),
-      }),
+      });
+    },
   );
 
   app.get(

@@ -55,6 +55,8 @@ describe(`update checks and signed downloads (${testDialect()})`, () => {
     const body = response.json<Record<string, unknown> & { download_url: string; sections: { changelog: string } }>();
     expect(body).toMatchObject({ name: 'Postcode Delivery Zones', slug: SLUG, version: '1.8.0', requires: '6.0', tested: '6.8', requires_php: '8.0', banners: {}, icons: {} });
     expect(body.download_url).toMatch(new RegExp(`^${BASE}/api/v1/downloads/[^/]+/${SLUG}-1\\.8\\.0\\.zip$`));
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(body).not.toHaveProperty('package_withheld');
     expect(body.sections.changelog).toContain('<h4>1.8.0');
     expect(body.sections.changelog).toContain('&lt;b&gt;bold&lt;/b&gt;');
     expect(body.sections.changelog.indexOf('1.8.0')).toBeLessThan(body.sections.changelog.indexOf('1.7.51'));
@@ -69,16 +71,18 @@ describe(`update checks and signed downloads (${testDialect()})`, () => {
   });
 
   it.each([
-    ['a revoked licence', async () => { const row = await licence({ activateOn: SITE }); await revokeLicence(t.db, row.id); return { license_key: row.key, site_url: SITE }; }],
-    ['an expired licence', async () => { const row = await licence({ activateOn: SITE, expired: true }); return { license_key: row.key, site_url: SITE }; }],
-    ['a site the licence is not active on', async () => { const row = await licence({ activateOn: 'other.example.org' }); return { license_key: row.key, site_url: SITE }; }],
-    ['a licence for another plugin', async () => { const row = await licence({ activateOn: SITE, plugin: 'ucre' }); return { license_key: row.key, site_url: SITE }; }],
-    ['an unknown key', async () => ({ license_key: '8022-NOPE-NOPE-NOPE-NOPE', site_url: SITE })],
-    ['no licence at all', async () => ({})],
-  ])('answers metadata without download_url for %s', async (_case, makeQuery) => {
+    ['a revoked licence', 'license_revoked', async () => { const row = await licence({ activateOn: SITE }); await revokeLicence(t.db, row.id); return { license_key: row.key, site_url: SITE }; }],
+    ['an expired licence', 'license_expired', async () => { const row = await licence({ activateOn: SITE, expired: true }); return { license_key: row.key, site_url: SITE }; }],
+    ['a site the licence is not active on', 'site_inactive', async () => { const row = await licence({ activateOn: 'other.example.org' }); return { license_key: row.key, site_url: SITE }; }],
+    ['a licence for another plugin', 'license_required', async () => { const row = await licence({ activateOn: SITE, plugin: 'ucre' }); return { license_key: row.key, site_url: SITE }; }],
+    ['an unknown key', 'license_required', async () => ({ license_key: '8022-NOPE-NOPE-NOPE-NOPE', site_url: SITE })],
+    ['a key without a site', 'license_required', async () => ({ license_key: '8022-NOPE-NOPE-NOPE-NOPE' })],
+    ['no licence at all', 'license_required', async () => ({})],
+  ])('answers metadata without download_url for %s, saying why (%s)', async (_case, code, makeQuery) => {
     const response = await check(await makeQuery());
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ slug: SLUG, version: '1.8.0' });
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.json()).toMatchObject({ slug: SLUG, version: '1.8.0', package_withheld: { code, message: expect.stringMatching(/.{20,}/) } });
     expect(response.json()).not.toHaveProperty('download_url');
   });
 

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.js';
 import type { DB, ReleasesTable } from '../../db/schema.js';
 import { recordActivity } from '../activities/activities.repository.js';
 import type { Release, ReleaseFile } from '../../../common/releases.js';
+import { latestRelease } from '../../../common/versions.js';
 
 export type ReleaseRow = Selectable<ReleasesTable>;
 
@@ -16,16 +17,24 @@ export const toRelease = (row: ReleaseRow): Release => ({
   sha384: row.sha384,
   signature: row.signature,
   created_at: row.created_at,
+  requires_wp: row.requires_wp,
+  tested_wp: row.tested_wp,
+  requires_php: row.requires_php,
+  author: row.author,
+  upgrade_notice: row.upgrade_notice,
+  withdrawn_at: row.withdrawn_at,
+  offered_at: row.offered_at,
 });
 
-export async function listReleases(db: Database, pluginSlug?: string): Promise<ReleaseRow[]> {
+export async function listReleases(db: Database | Transaction<DB>, pluginSlug?: string): Promise<ReleaseRow[]> {
   let query = db.selectFrom('releases').selectAll();
   if (pluginSlug) query = query.where('plugin_slug', '=', pluginSlug);
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
 
+/** The public file list: releases still offered (withdrawn ones are left out). */
 export async function listReleaseFiles(db: Database): Promise<ReleaseFile[]> {
-  return db.selectFrom('releases').select(['plugin_slug', 'version', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  return db.selectFrom('releases').select(['plugin_slug', 'version', 'created_at']).where('withdrawn_at', 'is', null).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
 
 export async function findRelease(db: Database, pluginSlug: string, version: string): Promise<ReleaseRow | undefined> {
@@ -40,32 +49,54 @@ export async function findReleaseByZipPath(db: Database, zipPath: string): Promi
   return db.selectFrom('releases').selectAll().where('zip_path', '=', zipPath).executeTakeFirst();
 }
 
-/** The newest release of a plugin by created_at (ties: the later insert). */
-export async function findNewestRelease(db: Database | Transaction<DB>, pluginSlug: string): Promise<ReleaseRow | undefined> {
-  return db
-    .selectFrom('releases')
-    .selectAll()
-    .where('plugin_slug', '=', pluginSlug)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+/** The latest release of a plugin: the highest non-withdrawn version (`latestRelease` in common/versions.ts). */
+export async function findLatestRelease(db: Database | Transaction<DB>, pluginSlug: string): Promise<ReleaseRow | undefined> {
+  return latestRelease(await listReleases(db, pluginSlug)) ?? undefined;
+}
+
+/** `plugins.current_version` follows the latest release (null when none is left). */
+async function updateCurrentVersion(trx: Transaction<DB>, pluginSlug: string, updatedAt: string): Promise<void> {
+  const latest = await findLatestRelease(trx, pluginSlug);
+  await trx.updateTable('plugins').set({ current_version: latest?.version ?? null, updated_at: updatedAt }).where('slug', '=', pluginSlug).execute();
 }
 
 /**
  * Inserts a release in one transaction with what follows from it: the plugin's current_version becomes its
- * newest release's version and a `release_uploaded` activity is written.
+ * latest release's version and a `release_uploaded` activity is written.
  */
 export async function insertReleaseAndRecord(db: Database, values: Insertable<ReleasesTable>, updatedAt: string): Promise<ReleaseRow> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.insertInto('releases').values(values).returningAll().executeTakeFirstOrThrow();
-    const newest = await findNewestRelease(trx, row.plugin_slug);
-    if (newest) {
-      await trx.updateTable('plugins').set({ current_version: newest.version, updated_at: updatedAt }).where('slug', '=', row.plugin_slug).execute();
-    }
+    await updateCurrentVersion(trx, row.plugin_slug, updatedAt);
     await recordActivity(trx, 'release_uploaded', { version: row.version, plugin_slug: row.plugin_slug }, row.created_at);
     return row;
   });
+}
+
+/** Withdraws (a time) or restores (null) a release and moves current_version with it. */
+export async function setReleaseWithdrawn(db: Database, id: number, withdrawnAt: string | null, updatedAt: string): Promise<ReleaseRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.updateTable('releases').set({ withdrawn_at: withdrawnAt }).where('id', '=', id).returningAll().executeTakeFirst();
+    if (row) await updateCurrentVersion(trx, row.plugin_slug, updatedAt);
+    return row;
+  });
+}
+
+/**
+ * Deletes a release that was never offered; answers the deleted row, or undefined when none was deleted
+ * (the `offered_at is null` condition is in the statement, so an offer racing the delete wins).
+ */
+export async function deleteUnofferedRelease(db: Database, id: number, updatedAt: string): Promise<ReleaseRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.deleteFrom('releases').where('id', '=', id).where('offered_at', 'is', null).returningAll().executeTakeFirst();
+    if (row) await updateCurrentVersion(trx, row.plugin_slug, updatedAt);
+    return row;
+  });
+}
+
+/** Records the first time a release was offered to a site (update check answer or download link). */
+export async function markReleaseOffered(db: Database, id: number, at: string): Promise<void> {
+  await db.updateTable('releases').set({ offered_at: at }).where('id', '=', id).where('offered_at', 'is', null).execute();
 }
 
 /** A unique-constraint violation on either dialect (the plugin+version pair raced another upload). */

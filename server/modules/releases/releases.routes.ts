@@ -5,13 +5,14 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { App, AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { withUploads } from '../../plugins/uploads.js';
-import { releaseFileSchema, releaseListQuerySchema, releaseSchema, releaseUploadFieldsSchema } from '../../../common/releases.js';
+import { releaseFileSchema, releaseIdParamsSchema, releaseListQuerySchema, releaseSchema, releaseUploadFieldsSchema } from '../../../common/releases.js';
 import { registerSigningRoutes } from '../signing/signing.routes.js';
 import { discard, releasesDir, removeStalePartials } from './release-storage.js';
 import { findReleaseByZipPath, listReleaseFiles, listReleases, toRelease } from './releases.repository.js';
 import { registerReleaseMachineRoutes } from './releases-machine.routes.js';
 import { downloadFileName } from './download-links.js';
 import { uploadRelease } from './upload-release.js';
+import { deleteRelease, setWithdrawn } from './withdraw-release.js';
 
 function fieldValue(fields: MultipartFile['fields'], name: string): string | undefined {
   const entry = fields[name];
@@ -53,6 +54,15 @@ export async function registerReleaseRoutes(app: App, ctx: AppContext): Promise<
     return reply.code(201).send(release);
   }));
 
+  const byId = { schema: { params: releaseIdParamsSchema, response: { 200: releaseSchema } } };
+  app.post('/api/admin/releases/:id/withdraw', byId, async (request) => setWithdrawn(ctx, request.params.id, true));
+  app.post('/api/admin/releases/:id/restore', byId, async (request) => setWithdrawn(ctx, request.params.id, false));
+  app.delete('/api/admin/releases/:id', { schema: { params: releaseIdParamsSchema } }, async (request, reply) => {
+    await deleteRelease(ctx, request.params.id);
+    return reply.code(204).send();
+  });
+
+  // Admins may still download a withdrawn release here (the file is kept for audit).
   app.get('/releases/:zip_path', { schema: { params: z.object({ zip_path: z.string().min(1).max(300) }) } }, async (request, reply) => {
     const release = await findReleaseByZipPath(ctx.db, request.params.zip_path);
     if (!release) throw new AppError('NOT_FOUND', `No release file ${request.params.zip_path}`);

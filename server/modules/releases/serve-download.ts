@@ -17,7 +17,7 @@ export interface ResolvedDownload {
 
 /**
  * Checks a signed download link: the token's MAC and expiry, the file name it is used with, and the
- * licence again at download time (revoked or expired → 403).
+ * licence again at download time (revoked or expired → 403), and that the release was not withdrawn (403).
  */
 export async function resolveDownload(ctx: AppContext, token: string, file: string): Promise<ResolvedDownload> {
   const check = verifyDownloadToken(downloadSecret(ctx.config.dataDir), token);
@@ -26,6 +26,8 @@ export async function resolveDownload(ctx: AppContext, token: string, file: stri
   }
   const release = await findReleaseById(ctx.db, check.claims.releaseId);
   if (!release) throw new AppError('NOT_FOUND', 'This release no longer exists');
+  // Links made before a withdrawal are refused too: the token names the release, and it is checked here.
+  if (release.withdrawn_at) throw new AppError('FORBIDDEN', `Version ${release.version} was withdrawn: check for updates again to get the current version`);
   const fileName = downloadFileName(release);
   const wantsSignature = file === `${fileName}.sig`;
   if (file !== fileName && !wantsSignature) throw new AppError('NOT_FOUND', `This link downloads ${fileName}`);

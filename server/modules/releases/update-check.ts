@@ -1,11 +1,15 @@
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
 import { checkLicenceForSite } from '../licences/licence-access.js';
 import { findPluginBySlug } from '../plugins/plugins.repository.js';
-import type { UpdateCheckResponse } from '../../../common/releases.js';
+import type { PackageWithheldCode, UpdateCheckResponse } from '../../../common/releases.js';
+import { compareVersions, latestRelease } from '../../../common/versions.js';
 import { DEFAULT_DOWNLOAD_TTL_SECONDS } from './download-token.js';
 import { downloadUrlForRelease } from './download-links.js';
-import { listReleases, type ReleaseRow } from './releases.repository.js';
+import { findPluginArtwork } from './plugin-artwork.js';
+import { escapeHtml, readmeSectionToHtml } from './plugin-headers.js';
+import { listReleases, markReleaseOffered, type ReleaseRow } from './releases.repository.js';
 
 export interface UpdateCheckInput {
   slug: string;
@@ -14,10 +18,7 @@ export interface UpdateCheckInput {
   baseUrl: string;
 }
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
-/** The changelog section: one heading per release, newest first, notes as escaped paragraphs. */
+/** The changelog from release notes: one heading per release, newest first, notes as escaped paragraphs. */
 export function buildChangelog(releases: ReleaseRow[]): string {
   return releases
     .map((release) => {
@@ -29,36 +30,63 @@ export function buildChangelog(releases: ReleaseRow[]): string {
     .join('\n');
 }
 
+const WITHHELD_MESSAGES: Record<PackageWithheldCode, string> = {
+  license_required: 'Enter a valid licence key for this plugin to receive updates.',
+  license_expired: 'Your licence has expired: renew it to receive updates.',
+  license_revoked: 'Your licence has been revoked: contact the vendor to receive updates.',
+  site_inactive: 'Your licence is not activated on this site: activate it to receive updates.',
+};
+
+/** Why no package: from the licence check's code (unknown key, other plugin or none sent → licence required). */
+function withheldCode(code: string | null): PackageWithheldCode {
+  if (code === 'EXPIRED') return 'license_expired';
+  if (code === 'REVOKED') return 'license_revoked';
+  if (code === 'SITE_INACTIVE') return 'site_inactive';
+  return 'license_required';
+}
+
 /**
- * Update metadata in plugin-update-checker's format for the plugin's newest release. `download_url` is
- * present only when the licence is valid and active on the asking site.
+ * Update metadata in plugin-update-checker's format for the plugin's latest release (highest version not
+ * withdrawn). `download_url` is present only when the licence is valid and active on the asking site;
+ * otherwise `package_withheld` says why. A release answered with a download_url is marked offered.
  */
 export async function checkForUpdate(ctx: AppContext, input: UpdateCheckInput): Promise<UpdateCheckResponse> {
   const plugin = await findPluginBySlug(ctx.db, input.slug);
   if (!plugin) throw new AppError('NOT_FOUND', `No plugin with the slug "${input.slug}"`);
-  const releases = await listReleases(ctx.db, plugin.slug);
-  const newest = releases[0];
-  if (!newest) throw new AppError('NOT_FOUND', `${plugin.name} has no release yet`);
+  const releases = (await listReleases(ctx.db, plugin.slug)).filter((release) => !release.withdrawn_at);
+  const latest = latestRelease(releases);
+  if (!latest) throw new AppError('NOT_FOUND', `${plugin.name} has no release yet`);
 
   let downloadUrl: string | undefined;
+  let code: string | null = null;
   if (input.licenseKey?.trim() && input.siteUrl?.trim()) {
     const check = await checkLicenceForSite(ctx.db, { key: input.licenseKey, siteUrl: input.siteUrl, pluginSlug: plugin.slug });
+    code = check.code;
     if (check.valid && check.licence) {
-      downloadUrl = downloadUrlForRelease(ctx, newest, check.licence.id, DEFAULT_DOWNLOAD_TTL_SECONDS, input.baseUrl);
+      downloadUrl = downloadUrlForRelease(ctx, latest, check.licence.id, DEFAULT_DOWNLOAD_TTL_SECONDS, input.baseUrl);
+      if (!latest.offered_at) await markReleaseOffered(ctx.db, latest.id, nowIso());
     }
   }
+  const withheld = withheldCode(code);
+  const artwork = await findPluginArtwork(ctx.db, plugin.slug, input.baseUrl);
   return {
     name: plugin.name,
     slug: plugin.slug,
-    version: newest.version,
-    ...(downloadUrl ? { download_url: downloadUrl } : {}),
+    version: latest.version,
+    ...(downloadUrl ? { download_url: downloadUrl } : { package_withheld: { code: withheld, message: WITHHELD_MESSAGES[withheld] } }),
     homepage: plugin.homepage ?? `${input.baseUrl}/plugin/${plugin.slug}`,
-    requires: plugin.requires_wp,
-    tested: plugin.tested_wp,
-    requires_php: plugin.requires_php,
-    last_updated: newest.created_at,
-    sections: { description: `<p>${escapeHtml(plugin.description)}</p>`, changelog: buildChangelog(releases) },
-    banners: {},
-    icons: {},
+    requires: latest.requires_wp ?? plugin.requires_wp,
+    tested: latest.tested_wp ?? plugin.tested_wp,
+    requires_php: latest.requires_php ?? plugin.requires_php,
+    last_updated: latest.created_at,
+    sections: {
+      description: `<p>${escapeHtml(plugin.description)}</p>`,
+      // The readme's own changelog when the zip has one; otherwise the release notes, newest version first.
+      changelog: latest.changelog ? readmeSectionToHtml(latest.changelog) : buildChangelog(releases.sort((a, b) => compareVersions(b.version, a.version))),
+    },
+    banners: artwork.banners,
+    icons: artwork.icons,
+    ...(latest.author ? { author: latest.author } : {}),
+    ...(latest.upgrade_notice ? { upgrade_notice: latest.upgrade_notice } : {}),
   };
 }

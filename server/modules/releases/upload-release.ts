@@ -8,7 +8,8 @@ import { nowIso } from '../../lib/time.js';
 import { findPluginBySlug } from '../plugins/plugins.repository.js';
 import { signingKeyFor } from '../signing/signing-context.js';
 import type { ReleaseUploadFields } from '../../../common/releases.js';
-import { FileTooLargeError, discard, isReadableZip, releasesDir, storeUpload } from './release-storage.js';
+import { FileTooLargeError, discard, releasesDir, storeUpload } from './release-storage.js';
+import { checkPluginZip } from './plugin-zip.js';
 import { findRelease, insertReleaseAndRecord, isUniqueViolation, toRelease } from './releases.repository.js';
 
 export interface UploadInput {
@@ -21,8 +22,9 @@ export interface UploadInput {
 const duplicateMessage = (fields: ReleaseUploadFields) => `Version ${fields.version} of ${fields.plugin_slug} already exists`;
 
 /**
- * Stores, hashes and signs an uploaded release zip. Every refusal leaves nothing behind: the temporary
- * file is removed and no row is written.
+ * Stores, hashes and signs an uploaded release zip, after checking it is the release it claims to be
+ * (plugin-zip.ts) and reading its requires/tested/author/changelog. Every refusal leaves nothing behind:
+ * the temporary file is removed and no row is written.
  */
 export async function uploadRelease(ctx: AppContext, { fields, file, createdAt }: UploadInput) {
   const plugin = await findPluginBySlug(ctx.db, fields.plugin_slug);
@@ -49,7 +51,9 @@ export async function uploadRelease(ctx: AppContext, { fields, file, createdAt }
   let finalPath: string | undefined;
   try {
     if (stored.size === 0) throw new AppError('BAD_REQUEST', 'The file is empty: choose the plugin .zip file');
-    if (!(await isReadableZip(stored.file))) throw new AppError('BAD_REQUEST', 'The file is not a readable .zip archive');
+    const zip = await checkPluginZip(stored.file, plugin.slug, fields.version);
+    if (!zip.ok) throw new AppError('BAD_REQUEST', zip.detail);
+    const { metadata } = zip;
 
     const signature = signingKeyFor(ctx).signDigest(stored.digest);
     const safeSlug = plugin.slug.replace(/[^a-z0-9-]/gi, '').toLowerCase() || 'plugin';
@@ -68,6 +72,12 @@ export async function uploadRelease(ctx: AppContext, { fields, file, createdAt }
         sha384: stored.digest.toString('hex'),
         signature,
         created_at: createdAt ?? nowIso(),
+        requires_wp: metadata.requiresWp,
+        tested_wp: metadata.testedWp,
+        requires_php: metadata.requiresPhp,
+        author: metadata.author,
+        changelog: metadata.changelog,
+        upgrade_notice: metadata.upgradeNotice,
       },
       nowIso(),
     );

@@ -1,0 +1,58 @@
+import type { Database } from '../../db/database.js';
+import { ImageStorage, MEDIA_PREFIX } from '../images/images.storage.js';
+
+type ImageVariantsRow = { type: string; upload_name: string; ext: string; variant_widths: string; is_primary: number };
+
+/** The `icon` and `banner` images of a plugin with their stored files; the primary one of a type first. */
+async function listArtworkImages(db: Database, pluginSlug: string): Promise<ImageVariantsRow[]> {
+  return db
+    .selectFrom('plugin_images')
+    .innerJoin('image_uploads', 'image_uploads.name', 'plugin_images.upload_name')
+    .select(['plugin_images.type', 'plugin_images.upload_name', 'image_uploads.ext', 'image_uploads.variant_widths', 'plugin_images.is_primary'])
+    .where('plugin_images.plugin_slug', '=', pluginSlug)
+    .where('plugin_images.type', 'in', ['icon', 'banner'])
+    .orderBy('plugin_images.is_primary', 'desc')
+    .orderBy('plugin_images.sort_order')
+    .orderBy('plugin_images.id')
+    .execute();
+}
+
+const parseWidths = (json: string): number[] => {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.filter((width): width is number => Number.isInteger(width)) : [];
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * The smallest WebP variant and the original, as absolute URLs (WordPress loads them from the site's admin).
+ * Variants are 480 and 1200 px wide at most (images.storage.ts): the small one covers a 128 px icon and,
+ * for a banner, the largest covers the 772 px `low`; the original serves the 2x/`high` slot.
+ */
+function imageUrls(row: ImageVariantsRow, baseUrl: string): { small: string; large: string; original: string } {
+  const base = baseUrl.replace(/\/+$/, '');
+  const widths = parseWidths(row.variant_widths).sort((a, b) => a - b);
+  const original = `${base}${MEDIA_PREFIX}${ImageStorage.originalFile(row.upload_name, row.ext)}`;
+  const variant = (width: number | undefined) => (width === undefined ? original : `${base}${MEDIA_PREFIX}${ImageStorage.variantFile(row.upload_name, width)}`);
+  return { small: variant(widths[0]), large: variant(widths.at(-1)), original };
+}
+
+export interface PluginArtwork {
+  icons: Record<string, string>;
+  banners: Record<string, string>;
+}
+
+/** plugin-update-checker's `icons: {'1x','2x'}` and `banners: {low, high}` from the plugin's stored images. */
+export async function findPluginArtwork(db: Database, pluginSlug: string, baseUrl: string): Promise<PluginArtwork> {
+  const rows = await listArtworkImages(db, pluginSlug);
+  const icon = rows.find((row) => row.type === 'icon');
+  const banner = rows.find((row) => row.type === 'banner');
+  const iconUrls = icon && imageUrls(icon, baseUrl);
+  const bannerUrls = banner && imageUrls(banner, baseUrl);
+  return {
+    icons: iconUrls ? { '1x': iconUrls.small, '2x': iconUrls.original } : {},
+    banners: bannerUrls ? { low: bannerUrls.large, high: bannerUrls.original } : {},
+  };
+}

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
+import type { Release } from '../../../common/releases.js';
+import { releasesDir } from './release-storage.js';
+import { deleteUnofferedRelease, findReleaseById, setReleaseWithdrawn, toRelease } from './releases.repository.js';
+
+async function existingRelease(ctx: AppContext, id: number) {
+  const release = await findReleaseById(ctx.db, id);
+  if (!release) throw new AppError('NOT_FOUND', `No release with id ${id}`);
+  return release;
+}
+
+/**
+ * Withdraws a release (or restores it): a withdrawn release is never offered by the update check or the
+ * licence e-mail, its download links are refused, and the file stays for audit. Either way the plugin's
+ * current_version follows the latest release left.
+ */
+export async function setWithdrawn(ctx: AppContext, id: number, withdrawn: boolean): Promise<Release> {
+  const release = await existingRelease(ctx, id);
+  if (Boolean(release.withdrawn_at) === withdrawn) return toRelease(release);
+  const now = nowIso();
+  const row = await setReleaseWithdrawn(ctx.db, id, withdrawn ? now : null, now);
+  if (!row) throw new AppError('NOT_FOUND', `No release with id ${id}`);
+  return toRelease(row);
+}
+
+/**
+ * Deletes a release no site was ever offered (a mistaken upload): the row and the file. One that was
+ * offered may already be installed somewhere, so it can only be withdrawn (409 says so).
+ */
+export async function deleteRelease(ctx: AppContext, id: number): Promise<void> {
+  const release = await existingRelease(ctx, id);
+  const offered = `Version ${release.version} was already offered to sites on ${release.offered_at?.slice(0, 10) ?? ''}: withdraw it instead (its file is kept for audit)`;
+  if (release.offered_at) throw new AppError('CONFLICT', offered);
+  const now = nowIso();
+  const deleted = await deleteUnofferedRelease(ctx.db, id, now);
+  if (!deleted) {
+    const again = await findReleaseById(ctx.db, id);
+    throw again ? new AppError('CONFLICT', `Version ${again.version} was just offered to a site: withdraw it instead`) : new AppError('NOT_FOUND', `No release with id ${id}`);
+  }
+  await fs.promises.rm(path.join(releasesDir(ctx.config.dataDir), deleted.zip_path), { force: true });
+}
