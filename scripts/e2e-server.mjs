@@ -24,6 +24,8 @@ const server = spawn('npx', ['tsx', 'server/main.ts'], {
     // Every spec signs in from 127.0.0.1; the login limit itself is tested in server/modules/auth.
     LOGIN_ATTEMPTS_PER_MINUTE: '1000',
     BASE_URL: `http://127.0.0.1:${process.env.E2E_PORT}`,
+    // The checkout spec saves a Lemon Squeezy secret for one test, which would switch test payments off.
+    PAYMENTS_TEST_MODE: 'true',
   },
 });
 const stop = () => {

@@ -7,6 +7,7 @@ import { queryClient } from '@/lib/query-client';
 import { publicPluginsQueryOptions } from '@/features/storefront/api/get-public-plugins';
 import { isLandingPath, LandingHero } from '@/features/storefront/components/landing-hero';
 import { CatalogIntro } from '@/features/storefront/components/catalog-intro';
+import { TestModeBanner } from '@/features/checkout/components/test-mode-banner';
 
 const NAV = [
   { href: '/', label: 'Home' },
@@ -66,6 +67,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         </div>
         <p className="pb-6 text-center text-xs text-muted-foreground">© {new Date().getFullYear()} {STORE_NAME}. All rights reserved.</p>
       </footer>
+      <TestModeBanner />
     </div>
   );
 }

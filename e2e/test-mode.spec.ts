@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './fixtures';
+
+// Safe production defaults (docs/checkout.md): while the built-in test payments are live every storefront page
+// says so, and the admin is warned while no base URL is set. The e2e server runs with test payments live and
+// BASE_URL set.
+
+test('the TEST MODE banner shows on the landing page and the catalogue', async ({ page }) => {
+  for (const path of ['/', '/catalog', '/plugin/postcode-delivery-zones']) {
+    await page.goto(path);
+    const banner = page.getByTestId('test-mode-banner');
+    await expect(banner).toBeVisible();
+    await expect(banner).toContainText('TEST MODE');
+    await expect(banner).toContainText('no card is charged');
+    await expect(banner).toBeInViewport();
+  }
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('test-mode-banner.png') });
+});
+
+test('no TEST MODE banner once a real provider takes the checkout', async ({ page }) => {
+  await page.route('**/api/checkout/config', (route) => route.fulfill({ json: { provider: 'stripe', publishableKey: 'pk_test_x', message: null } }));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('test-mode-banner')).toHaveCount(0);
+});
+
+test('the admin is warned while no base URL is set, with a link to Settings', async ({ page }) => {
+  await signIn(page, '/admin');
+  await expect(page.getByRole('heading', { name: 'Licensing - Admin Dashboard' })).toBeVisible();
+  // BASE_URL is set on this server: no warning.
+  await expect(page.getByTestId('base-url-warning')).toHaveCount(0);
+
+  // As on a server without BASE_URL and with the Settings field empty.
+  await page.route('**/api/admin/settings', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...((await response.json()) as object), base_url: null } });
+  });
+  await page.reload();
+  const warning = page.getByTestId('base-url-warning');
+  await expect(warning).toContainText('Base URL is not set');
+  await page.screenshot({ path: test.info().outputPath('base-url-warning.png') });
+  await warning.getByRole('link', { name: 'Set the Base URL in Settings' }).click();
+  await expect(page).toHaveURL('/settings');
+});
