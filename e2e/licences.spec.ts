@@ -37,7 +37,7 @@ test('create a licence in the UI, activate it through the API, see the dashboard
   await expect(card.getByTestId('activations')).toHaveText('0 / 3');
 
   // A WordPress site activates it with form fields, as wp_remote_post sends them.
-  const activated = await page.request.post('/api/v1/licenses/activate', { form: { license_key: key, site_url: 'https://www.e2e-shop.com/', plugin_slug: 'postcode-delivery-zones' } });
+  const activated = await page.request.post('/api/v1/licenses/activate', { form: { license_key: key, site_url: 'https://www.e2e-shop.com/', plugin_slug: 'postcode-delivery-zones', environment: 'staging' } });
   expect(activated.status()).toBe(200);
   expect(await activated.json()).toMatchObject({ activated: true, code: 'VALID', activation: { site_url: 'e2e-shop.com' } });
 
@@ -57,6 +57,8 @@ test('create a licence in the UI, activate it through the API, see the dashboard
   await page.getByRole('menuitem', { name: 'Edit License' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit License' });
   await expect(edit.getByText('e2e-shop.com')).toBeVisible();
+  // The environment claim is shown as recorded; untrusted (the default), it still used a seat (1 / 3 above).
+  await expect(edit.getByText('environment claimed: staging', { exact: false })).toBeVisible();
   await edit.getByRole('button', { name: 'Close' }).click();
 
   await card.getByRole('button', { name: `Actions for ${key}` }).click();

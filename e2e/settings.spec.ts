@@ -47,6 +47,32 @@ test('server settings save, show the server validation message, and survive a re
   expect(reset.status()).toBe(200);
 });
 
+test('staging site patterns and the environment-claim switch save, show the server validation message, and survive a reload', async ({ page }) => {
+  await openSettings(page);
+  const patterns = page.getByLabel('Staging site patterns');
+  const trust = page.getByLabel("Trust the plugin's environment claim");
+  await expect(patterns).toHaveValue('');
+  await expect(trust).not.toBeChecked();
+  await expect(page.getByText('sites already active keep their status until they are deactivated and activated again', { exact: false })).toBeVisible();
+
+  await patterns.fill('staging.*\nstaging*.shop.com');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('staging_site_patterns.1: "staging*.shop.com" is not a host pattern', { exact: false })).toBeVisible();
+
+  await patterns.fill('Staging.*\n\n*.wpengine.com');
+  await trust.check();
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Settings Saved', { exact: true })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Staging site patterns')).toHaveValue('staging.*\n*.wpengine.com');
+  await expect(page.getByLabel("Trust the plugin's environment claim")).toBeChecked();
+
+  // Put the defaults back for the other journeys.
+  const reset = await page.request.put('/api/admin/settings', { headers: XHR, data: { staging_site_patterns: [], trust_environment_claim: false } });
+  expect(reset.status()).toBe(200);
+});
+
 test('webhook secrets are write-only; the signing public key is shown read-only', async ({ page }) => {
   await openSettings(page);
   const status = page.getByTestId('secret-status-lemonsqueezy_webhook_secret');

@@ -27,6 +27,8 @@ export function LicenceSites({ licence }: { licence: LicenceDetail }) {
                 <p className="text-xs text-muted-foreground">
                   Activated {new Date(site.created_at).toLocaleDateString()}
                   {site.last_checked_at ? ` · last checked ${new Date(site.last_checked_at).toLocaleDateString()}` : ''}
+                  {/* What the plugin claimed, recorded as sent; it frees a seat only if Settings trust it. */}
+                  {site.environment ? ` · environment claimed: ${site.environment}` : ''}
                 </p>
               </div>
               <Button

@@ -11,6 +11,7 @@ import { useUpdateSettings } from '../api/update-settings';
 import { FormError } from './form-error';
 
 const toNumber = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text));
+const toLines = (text: string): string[] => text.split('\n').map((line) => line.trim()).filter(Boolean);
 
 /** Base URL, limits and outgoing webhook endpoints; they take effect without a restart. */
 export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }) {
@@ -18,6 +19,8 @@ export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }
   const [rateLimit, setRateLimit] = useState(String(settings.rate_limit_per_minute));
   const [maxFileSize, setMaxFileSize] = useState(String(settings.max_file_size_mb));
   const [localSitesExempt, setLocalSitesExempt] = useState(settings.local_sites_exempt);
+  const [stagingPatterns, setStagingPatterns] = useState(settings.staging_site_patterns.join('\n'));
+  const [trustEnvironment, setTrustEnvironment] = useState(settings.trust_environment_claim);
   const [endpoints, setEndpoints] = useState(settings.webhook_endpoints.join('\n'));
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateSettings();
@@ -32,7 +35,9 @@ export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }
         rate_limit_per_minute: toNumber(rateLimit),
         max_file_size_mb: toNumber(maxFileSize),
         local_sites_exempt: localSitesExempt,
-        webhook_endpoints: endpoints.split('\n').map((line) => line.trim()).filter(Boolean),
+        staging_site_patterns: toLines(stagingPatterns),
+        trust_environment_claim: trustEnvironment,
+        webhook_endpoints: toLines(endpoints),
       },
       {
         onSuccess: () => toast({ title: 'Settings Saved', description: 'The new values are in effect.' }),
@@ -69,6 +74,26 @@ export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }
             <input type="checkbox" className="size-4 accent-primary" checked={localSitesExempt} onChange={(event) => setLocalSitesExempt(event.target.checked)} />
             Local and staging sites do not count toward a licence's activation limit
           </label>
+          <div className="space-y-2">
+            <Label htmlFor="staging-patterns">Staging site patterns</Label>
+            <Textarea id="staging-patterns" rows={3} placeholder={'staging.*\n*.wpengine.com'} value={stagingPatterns} onChange={(event) => setStagingPatterns(event.target.value)} aria-describedby="staging-patterns-help" />
+            <p id="staging-patterns-help" className="text-xs text-muted-foreground">
+              Your own staging hosts, one per line (at most 50); * stands for one or more whole parts of the name, so staging.* matches
+              staging.shop.com and *.wpengine.com matches shop.wpengine.com. Localhost, private IP addresses and .local, .localhost, .test,
+              .example and .invalid names never use a seat anyway. A site is judged when it activates: sites already active keep their
+              status until they are deactivated and activated again.
+            </p>
+          </div>
+          <div className="space-y-1">
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" className="size-4 accent-primary" checked={trustEnvironment} onChange={(event) => setTrustEnvironment(event.target.checked)} aria-describedby="trust-environment-help" />
+              Trust the plugin's environment claim
+            </label>
+            <p id="trust-environment-help" className="text-xs text-muted-foreground">
+              When on (and local and staging sites are exempt), a site whose plugin reports a local, development or staging environment (wp_get_environment_type()) uses no seat. Off by
+              default: any site can send that claim. It is recorded on the site either way.
+            </p>
+          </div>
           <div className="space-y-2">
             <Label htmlFor="webhook-endpoints">Webhook endpoints</Label>
             <Textarea id="webhook-endpoints" rows={3} placeholder="https://example.com/hooks/licensing (one per line)" value={endpoints} onChange={(event) => setEndpoints(event.target.value)} />
