@@ -1,12 +1,24 @@
 import { z } from 'zod';
+import { CATALOGUE_CATEGORIES } from './catalogue.js';
 import { CURRENCIES } from './plugins.js';
 
-// PATCH /api/admin/plugins/{slug}: the product id edit and the pricing edit (spec sections 4, 5, 7).
+// The admin's plugin calls (docs/plugins.md): POST /api/admin/plugins creates a plugin; PATCH
+// /api/admin/plugins/{slug} edits its catalogue fields, retires it, and keeps the specification's product id
+// and pricing edits (spec sections 4, 5, 7). Messages are sentences the admin page shows as they are.
 
 export const PRODUCT_ID_MESSAGE = 'LemonSqueezy Product ID must be a numeric string';
 
 /** Digits only; the page sends an empty entry as null. */
 export const isValidProductId = (value: string): boolean => /^\d+$/.test(value);
+
+/** WordPress plugin slug syntax: lowercase letters, digits and hyphens, starting and ending with a letter or digit. */
+export const PLUGIN_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/;
+export const PLUGIN_SLUG_MESSAGE =
+  'Slug must be 2 to 100 characters: lowercase letters, digits and hyphens, starting and ending with a letter or digit (for example my-plugin)';
+
+export const MAX_SHORT_DESCRIPTION = 300;
+export const MAX_LONG_DESCRIPTION = 20_000;
+export const MAX_LIST_ITEMS = 30;
 
 const minorAmount = (label: string) =>
   z
@@ -16,10 +28,69 @@ const minorAmount = (label: string) =>
     .max(100_000_000, `${label} must be at most 100000000`)
     .nullable();
 
-const displayText = (label: string) => z.string({ error: `${label} must be text` }).trim().max(100, `${label} must be at most 100 characters`).nullable();
+const text = (label: string, max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`);
+
+const displayText = (label: string) => text(label, 100).nullable();
+
+/** An absolute http(s) address, or empty/null for none. */
+export const isWebAddress = (value: string): boolean => {
+  if (value === '') return true;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+const webAddress = (label: string) =>
+  text(label, 500).refine(isWebAddress, `${label} must be a full web address starting with https:// (or leave it empty)`).nullable();
+
+const textList = (label: string, plural: string) =>
+  z
+    .array(text(label, 200).min(1, `${label} lines cannot be empty`), { error: `${plural} must be a list of texts` })
+    .max(MAX_LIST_ITEMS, `At most ${MAX_LIST_ITEMS} ${plural.toLowerCase()}`);
+
+export const pluginSlugSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'Slug is required' : 'Slug must be text') })
+  .trim()
+  .min(2, PLUGIN_SLUG_MESSAGE)
+  .max(100, PLUGIN_SLUG_MESSAGE)
+  .regex(PLUGIN_SLUG_PATTERN, PLUGIN_SLUG_MESSAGE);
+
+/** The storefront fields of a plugin; `description` is its short description (cards, tables, meta). */
+const catalogueFields = {
+  name: text('Name', 100).min(1, 'Name is required'),
+  description: text('Short description', MAX_SHORT_DESCRIPTION),
+  long_description: text('Long description', MAX_LONG_DESCRIPTION),
+  category: z.enum(CATALOGUE_CATEGORIES, { error: `Category must be one of ${CATALOGUE_CATEGORIES.join(', ')}` }),
+  features: textList('Feature', 'Features'),
+  benefits: textList('Benefit', 'Benefits'),
+  requirements: textList('Requirement', 'Requirements'),
+  homepage: webAddress('Homepage'),
+  documentation_url: webAddress('Documentation URL'),
+  author: text('Author', 100).nullable(),
+  is_featured: z.boolean({ error: 'is_featured must be true or false' }),
+};
+
+const { name, ...optionalCatalogueFields } = catalogueFields;
+
+/** POST /api/admin/plugins: slug and name; everything else may follow later through PATCH. */
+export const pluginCreateSchema = z
+  .object({ slug: pluginSlugSchema, name, ...z.object(optionalCatalogueFields).partial().shape })
+  .strict();
+export type PluginCreate = z.input<typeof pluginCreateSchema>;
 
 export const pluginPatchSchema = z
   .object({
+    slug: pluginSlugSchema,
+    ...catalogueFields,
+    /** true takes the plugin off sale (storefront, catalogue, checkout); false puts it back. */
+    retired: z.boolean({ error: 'retired must be true or false' }),
     lemonsqueezy_product_id: z
       .string({ error: PRODUCT_ID_MESSAGE })
       .trim()

@@ -19,5 +19,26 @@ export const adminPluginSchema = z.object({
   discount_price: z.number().int().nullable(),
   price_display: z.string().nullable(),
   discount_display: z.string().nullable(),
+  // The vendor's catalogue fields (docs/plugins.md); `description` above is the short description.
+  long_description: z.string(),
+  category: z.string(),
+  features: z.array(z.string()),
+  benefits: z.array(z.string()),
+  requirements: z.array(z.string()),
+  homepage: z.string().nullable(),
+  documentation_url: z.string().nullable(),
+  author: z.string().nullable(),
+  is_featured: z.boolean(),
+  /** When the plugin was taken off sale; null while it is on sale (then `active` is true). */
+  retired_at: z.string().nullable(),
 });
 export type AdminPlugin = z.infer<typeof adminPluginSchema>;
+
+/** GET /api/admin/plugins/{slug}: the plugin and what already refers to its slug. */
+export const adminPluginDetailSchema = adminPluginSchema.extend({
+  licence_count: z.number().int(),
+  release_count: z.number().int(),
+  /** The slug is fixed once a licence or a release names it (WordPress sites and zips carry it). */
+  is_slug_locked: z.boolean(),
+});
+export type AdminPluginDetail = z.infer<typeof adminPluginDetailSchema>;

@@ -7,6 +7,7 @@ import * as images from './migrations/0005-images.js';
 import * as orders from './migrations/0006-orders.js';
 import * as postcode from './migrations/0007-postcode.js';
 import * as releaseMetadata from './migrations/0008-release-metadata.js';
+import * as pluginCatalogue from './migrations/0009-plugin-catalogue.js';
 import * as orderOrigin from './migrations/0010-order-origin.js';
 import * as paymentEventRef from './migrations/0011-payment-event-ref.js';
 
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0006-orders': orders,
   '0007-postcode': postcode,
   '0008-release-metadata': releaseMetadata,
+  '0009-plugin-catalogue': pluginCatalogue,
   '0010-order-origin': orderOrigin,
   '0011-payment-event-ref': paymentEventRef,
 };

@@ -51,6 +51,11 @@ export interface PluginsTable {
   requires_php: string | null;
   created_at: string;
   updated_at: string;
+  // 0009-plugin-catalogue: `description` above is the short description
+  long_description: Generated<string>;
+  author: string | null;
+  documentation_url: string | null;
+  retired_at: string | null; // set while the plugin is off sale (active is 0 then)
 }
 
 export interface ActivitiesTable {

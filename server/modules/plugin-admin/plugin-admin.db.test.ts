@@ -51,7 +51,7 @@ describe(`PATCH /api/admin/plugins/:slug (${testDialect()})`, () => {
     [{ pricing_active: 1 }, 'pricing_active must be true or false'],
     [{ price_display: 'x'.repeat(101) }, 'Price display must be at most 100 characters'],
     [{}, 'Send at least one field to change'],
-    [{ slug: 'other' }, 'Unrecognized key'],
+    [{ plugin_slug: 'other' }, 'Unrecognized key'],
   ])('refuses %j with 400 and a message, changing nothing', async (payload, message) => {
     const before = await current();
     const response = await patch(payload);

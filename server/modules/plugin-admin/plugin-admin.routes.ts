@@ -1,10 +1,10 @@
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { adminPluginSchema } from '../../../common/plugins.js';
-import { pluginPatchSchema, pluginSlugParamsSchema } from '../../../common/plugin-admin.js';
+import { adminPluginDetailSchema, adminPluginSchema } from '../../../common/plugins.js';
+import { pluginCreateSchema, pluginPatchSchema, pluginSlugParamsSchema } from '../../../common/plugin-admin.js';
 import type { App, AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { updatePlugin } from './plugin-admin.service.js';
+import { createPlugin, getPluginDetail, updatePlugin } from './plugin-admin.service.js';
 
 /**
  * The body's own messages are already sentences a person can act on ('LemonSqueezy Product ID must be a
@@ -21,6 +21,18 @@ function refuseInvalidBody(request: FastifyRequest): void {
 }
 
 export function registerPluginAdminRoutes(app: App, ctx: AppContext): void {
+  app.post('/api/admin/plugins', {
+    attachValidation: true,
+    schema: { body: pluginCreateSchema, response: { 201: adminPluginSchema } },
+  }, async (request, reply) => {
+    refuseInvalidBody(request);
+    return reply.code(201).send(await createPlugin(ctx.db, request.body));
+  });
+
+  app.get('/api/admin/plugins/:slug', {
+    schema: { params: pluginSlugParamsSchema, response: { 200: adminPluginDetailSchema } },
+  }, async (request) => getPluginDetail(ctx.db, request.params.slug));
+
   app.patch('/api/admin/plugins/:slug', {
     attachValidation: true,
     schema: { params: pluginSlugParamsSchema, body: pluginPatchSchema, response: { 200: adminPluginSchema } },

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { PluginsTable } from '../../db/schema.js';
-import { toBool } from '../../db/portable.js';
+import { parseJsonList, toBool } from '../../db/portable.js';
 import { CURRENCIES, type AdminPlugin, type Currency } from '../../../common/plugins.js';
 
 export type PluginRow = Selectable<PluginsTable>;
@@ -30,5 +30,15 @@ export function toAdminPlugin(row: PluginRow): AdminPlugin {
     discount_price: row.discount_price,
     price_display: row.price_display,
     discount_display: row.discount_display,
+    long_description: row.long_description,
+    category: row.category,
+    features: parseJsonList(row.features),
+    benefits: parseJsonList(row.benefits),
+    requirements: parseJsonList(row.requirements),
+    homepage: row.homepage,
+    documentation_url: row.documentation_url,
+    author: row.author,
+    is_featured: toBool(row.is_featured),
+    retired_at: row.retired_at,
   };
 }
