@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 export default defineConfig({
   root: 'web',
+  // web/public (favicon.ico) is copied into the build as is, served at the site root.
+  publicDir: 'public',
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: {

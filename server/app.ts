@@ -13,11 +13,12 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { App, AppContext } from './context.js';
 import { AppError } from './lib/errors.js';
+import { redactSecrets } from './lib/redact.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { registerAdminGuard } from './plugins/admin-guard.js';
 import { isLoopbackAddress } from './plugins/rate-limit.js';
-import { registerWebApp } from './plugins/web.js';
+import { registerWebApp, sendWebPage } from './plugins/web.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
@@ -68,7 +69,8 @@ export interface RouteInfo {
 
 export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<{ app: App; ctx: AppContext; routes: RouteInfo[] }> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    // Every log line passes through redactSecrets: request URLs carry licence keys and download tokens.
+    logger: logger === false ? false : { level: config.LOG_LEVEL, ...(typeof logger === 'object' ? logger : {}), hooks: { streamWrite: redactSecrets } },
     trustProxy: config.TRUST_PROXY === 'loopback' ? isLoopbackAddress : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -128,17 +130,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path.startsWith('/api/') || path === '/api' || path.startsWith('/releases/') || path.startsWith('/media/');
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      // No other site may frame the pages (the admin's buttons revoke licences), nor sniff their type.
-      reply.headers({
-        'Cache-Control': 'no-cache',
-        'Content-Security-Policy': "frame-ancestors 'none'",
-        'X-Frame-Options': 'DENY',
-        'X-Content-Type-Options': 'nosniff',
-        'Referrer-Policy': 'strict-origin-when-cross-origin',
-      });
-      return reply.sendFile('index.html');
-    }
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) return sendWebPage(ctx, request, reply);
     return reply.code(404).send({ error: 'NOT_FOUND', message: `No route for ${request.method} ${path}` });
   });
 

@@ -5,7 +5,8 @@ import { useToasts } from '@/lib/use-toast';
 import { Spinner } from '@/components/ui/spinner';
 import { queryClient } from '@/lib/query-client';
 import { PublicApp } from './public-app';
-import { AdminApp, isPublicPath } from './routes';
+import { isPublicPath } from '@common/web-routes';
+import { AdminApp } from './routes';
 
 // The toast viewport (Radix) is fetched only once there is a toast to show.
 const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));

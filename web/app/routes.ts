@@ -1,14 +1,9 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
+import type { PublicPage } from '@common/web-routes';
 
-// Paths shown without login (spec section 2, routing rule).
-const PUBLIC_PATHS = new Set(['/', '/home', '/catalog', '/about', '/support', '/privacy', '/documentation']);
-const PUBLIC_PREFIXES = ['/plugin/', '/checkout/', '/purchase/', '/public/'];
-
-export const isPublicPath = (path: string): boolean =>
-  PUBLIC_PATHS.has(path) || PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix));
-
+// The paths are in common/web-routes.ts (the server answers 404 where none matches); the pages are here.
 // Every page is its own chunk: the landing page loads no admin code.
-export const publicPages = {
+export const publicPages: Record<PublicPage, ComponentType> = {
   landing: lazy(() => import('@/features/storefront/pages/landing-page').then((m) => ({ default: m.LandingPage }))),
   catalog: lazy(() => import('@/features/storefront/pages/catalog-page').then((m) => ({ default: m.CatalogPage }))),
   plugin: lazy(() => import('@/features/storefront/pages/plugin-page').then((m) => ({ default: m.PluginPage }))),

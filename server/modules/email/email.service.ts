@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../lib/time.js';
+import { maskEmailAddress } from '../../lib/redact.js';
 import { findPluginBySlug } from '../plugins/plugins.repository.js';
 import { createDownloadUrl } from '../releases/download-links.js';
 import { findOrderById } from '../orders/orders.repository.js';
@@ -69,7 +70,8 @@ export async function deliverEmail(ctx: AppContext, emailId: number): Promise<vo
     await saveEmailContent(ctx.db, emailId, content);
     const transport = mailTransport(ctx);
     if (transport.kind === 'outbox') {
-      ctx.log.info({ emailId, to: email.to_address, subject: content.subject, text: content.text }, 'e-mail kept in the outbox (SMTP_URL is not set)');
+      // The text carries the licence key and a signed download link: it stays in the outbox (admin), not the log.
+      ctx.log.info({ emailId, to: maskEmailAddress(email.to_address), subject: content.subject }, 'e-mail kept in the outbox (SMTP_URL is not set)');
       await finishEmail(ctx.db, emailId, { status: 'outbox', at: nowIso() });
       return;
     }

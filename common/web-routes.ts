@@ -1,0 +1,59 @@
+// The web app's pages, in one list read by its router (web/app/public-app.tsx, web/app/app.tsx) and by the
+// server, which answers index.html with 404 when no page matches the path (server/plugins/web.ts).
+
+/** Public pages by route pattern (wouter syntax): shown without login. */
+export const PUBLIC_ROUTES = {
+  '/': 'landing',
+  '/home': 'landing',
+  '/catalog': 'catalog',
+  '/about': 'about',
+  '/support': 'support',
+  '/documentation': 'documentation',
+  '/privacy': 'privacy',
+  '/plugin/:slug': 'plugin',
+  '/checkout/:slug': 'checkout',
+  '/purchase/success': 'purchaseSuccess',
+} as const;
+export type PublicPage = (typeof PUBLIC_ROUTES)[keyof typeof PUBLIC_ROUTES];
+
+/** Any path under these is public (spec section 2, routing rule), even one no page matches (its 404 page). */
+export const PUBLIC_PREFIXES = ['/plugin/', '/checkout/', '/purchase/', '/public/'] as const;
+
+/** The admin pages behind the session (web/app/admin-app.tsx routes each, web/app/admin-nav.ts links them). */
+export const ADMIN_PAGE_PATHS = [
+  '/admin',
+  '/dashboard',
+  '/licenses',
+  '/releases',
+  '/plugin-settings',
+  '/settings',
+  '/postcode-testing',
+  '/ecommerce-testing',
+  '/orders',
+] as const;
+
+const PUBLIC_PATHS = new Set<string>(Object.keys(PUBLIC_ROUTES).filter((pattern) => !pattern.includes(':')));
+
+/** The routing rule: which paths render without waiting for the session. */
+export const isPublicPath = (path: string): boolean =>
+  PUBLIC_PATHS.has(path) || PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix));
+
+/** A pattern as wouter (regexparam) matches it: case-insensitive, optional trailing slash, `:name` one segment. */
+const compile = (pattern: string): RegExp => new RegExp(`^${pattern.replace(/:\w+/g, '([^/]+?)').replace(/\/$/, '')}/?$`, 'i');
+
+const publicMatchers = Object.entries(PUBLIC_ROUTES).map(([pattern, page]) => ({ page, regex: compile(pattern) }));
+const adminMatchers = ADMIN_PAGE_PATHS.map((path) => compile(path));
+
+export type WebRouteMatch = { page: PublicPage; slug?: string } | { page: 'admin' };
+
+/** The page the web app renders at `path` (no query string), or undefined where it shows its 404 or the login screen. */
+export function matchWebRoute(path: string): WebRouteMatch | undefined {
+  if (isPublicPath(path)) {
+    for (const { page, regex } of publicMatchers) {
+      const match = regex.exec(path);
+      if (match) return match[1] === undefined ? { page } : { page, slug: match[1] };
+    }
+    return undefined;
+  }
+  return adminMatchers.some((regex) => regex.test(path)) ? { page: 'admin' } : undefined;
+}
