@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import compress from '@fastify/compress';
@@ -6,13 +6,14 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { App, AppContext } from './context.js';
 import { AppError } from './lib/errors.js';
+import { nulSafeValidatorCompiler } from './lib/nul-bytes.js';
+import { clientErrorFor } from './lib/client-errors.js';
 import { redactSecrets } from './lib/redact.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -65,6 +66,7 @@ const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
 export interface RouteInfo {
   method: string;
   url: string;
+  schema?: FastifySchema;
 }
 
 export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<{ app: App; ctx: AppContext; routes: RouteInfo[] }> {
@@ -74,7 +76,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     trustProxy: config.TRUST_PROXY === 'loopback' ? isLoopbackAddress : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(nulSafeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const settings = new SettingsService(db, config);
@@ -105,6 +107,11 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.code(500).send({ error: 'INTERNAL', message: 'Internal server error' });
     }
+    const clientError = clientErrorFor(error, request);
+    if (clientError) {
+      request.log.warn({ err: error }, 'malformed input reached past validation');
+      return reply.code(clientError.statusCode).send({ error: clientError.code, message: clientError.message });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: error.code ?? 'BAD_REQUEST', message: error.message });
@@ -120,7 +127,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   // The route table, kept so tests can walk every registered route (e.g. every admin route refuses strangers).
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
   });
 
   registerAdminGuard(app, ctx);
