@@ -2,8 +2,33 @@ import { z } from 'zod';
 
 // Plugin images (spec sections 3, 5, 7; DESIGN.md section 4).
 
-export const IMAGE_TYPES = ['hero', 'screenshot', 'feature', 'settings'] as const;
+/** Storefront gallery types, then WordPress artwork: the update answer's icons and banners (docs/plugins.md). */
+export const IMAGE_TYPES = ['hero', 'screenshot', 'feature', 'settings', 'icon', 'banner'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
+
+/** The pixel sizes WordPress shows (plugin directory conventions): 1x then 2x for icons, low then high for banners. */
+export const ARTWORK_SIZES = {
+  icon: [
+    { width: 128, height: 128 },
+    { width: 256, height: 256 },
+  ],
+  banner: [
+    { width: 772, height: 250 },
+    { width: 1544, height: 500 },
+  ],
+} as const;
+export type ArtworkType = keyof typeof ARTWORK_SIZES;
+
+export const isArtworkType = (type: string): type is ArtworkType => type === 'icon' || type === 'banner';
+
+/** null when the size suits the type; otherwise the sentence the admin sees. */
+export function artworkSizeProblem(type: string, width: number, height: number): string | null {
+  if (!isArtworkType(type)) return null;
+  const sizes = ARTWORK_SIZES[type];
+  if (sizes.some((size) => size.width === width && size.height === height)) return null;
+  const allowed = sizes.map((size) => `${size.width}×${size.height}`).join(' or ');
+  return `${type === 'icon' ? 'An icon' : 'A banner'} must be ${allowed} pixels; this image is ${width}×${height}`;
+}
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const ACCEPTED_IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.js';
 import { fromBool, toBool } from '../../db/portable.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { IMAGE_TYPES, type ImageCreate, type ImagePatch, type ImageType, type PluginImage } from '../../../common/images.js';
+import { artworkSizeProblem, IMAGE_TYPES, isArtworkType, type ImageCreate, type ImagePatch, type ImageType, type PluginImage } from '../../../common/images.js';
 import { findPluginBySlug } from '../plugins/plugins.repository.js';
 import { ImageStorage, MEDIA_PREFIX } from './images.storage.js';
 import * as images from './images.repository.js';
@@ -59,7 +59,9 @@ export class ImagesService {
 
   async list(slug: string, { activeOnly = false } = {}): Promise<PluginImage[]> {
     await this.requirePlugin(slug, activeOnly);
-    return (await images.listImages(this.db, slug)).map(toPluginImage);
+    const rows = await images.listImages(this.db, slug);
+    // The public list is the storefront's gallery; icons and banners are WordPress artwork (the update answer).
+    return (activeOnly ? rows.filter((row) => !isArtworkType(row.type)) : rows).map(toPluginImage);
   }
 
   async upload(slug: string, file: Readable & { truncated?: boolean }): Promise<string> {
@@ -89,6 +91,9 @@ export class ImagesService {
     const upload = name ? await images.findUpload(this.db, name) : undefined;
     if (!name || !upload) throw new AppError('BAD_REQUEST', 'The image url must be one answered by the upload call of this server');
     if (upload.plugin_slug !== slug) throw new AppError('BAD_REQUEST', 'This image was uploaded for another plugin');
+    const type = input.type ?? 'screenshot';
+    const sizeProblem = artworkSizeProblem(type, upload.width, upload.height);
+    if (sizeProblem) throw new AppError('BAD_REQUEST', sizeProblem);
     const id = await this.db.transaction().execute(async (trx) => {
       await images.lockPlugin(trx, slug);
       const existing = await trx.selectFrom('plugin_images').select('id').where('upload_name', '=', name).executeTakeFirst();
@@ -98,11 +103,11 @@ export class ImagesService {
       return images.insertImage(trx, {
         plugin_slug: slug,
         upload_name: name,
-        type: input.type ?? 'screenshot',
+        type,
         caption: input.caption ?? '',
         sort_order: input.sort_order ?? total,
         // The first image of a plugin becomes its primary, so a plugin with images always has exactly one.
-        is_primary: fromBool(primaries === 0),
+        is_primary: fromBool(primaries === 0 && !isArtworkType(type)),
         created_at: now,
         updated_at: now,
       });
@@ -119,7 +124,9 @@ export class ImagesService {
   async update(slug: string, id: number, patch: ImagePatch): Promise<PluginImage> {
     await this.db.transaction().execute(async (trx) => {
       if (!(await images.lockPlugin(trx, slug))) throw new AppError('NOT_FOUND', `No plugin with slug "${slug}"`);
-      if (!(await images.findImage(trx, slug, id))) throw new AppError('NOT_FOUND', `No image ${id} for plugin "${slug}"`);
+      const image = await images.findImage(trx, slug, id);
+      if (!image) throw new AppError('NOT_FOUND', `No image ${id} for plugin "${slug}"`);
+      if (patch.is_primary && isArtworkType(image.type)) throw new AppError('BAD_REQUEST', 'An icon or banner cannot be the primary image: choose a gallery image');
       const now = nowIso();
       if (patch.caption !== undefined) await images.updateImageCaption(trx, id, patch.caption ?? '', now);
       if (patch.is_primary) await images.makePrimary(trx, slug, id, now);
@@ -135,7 +142,7 @@ export class ImagesService {
       await images.deleteImage(trx, id);
       await images.deleteUpload(trx, row.upload_name);
       if (toBool(row.is_primary)) {
-        const next = await images.firstImageId(trx, slug);
+        const next = (await images.listImages(trx, slug)).find((image) => !isArtworkType(image.type))?.id;
         if (next !== undefined) await images.makePrimary(trx, slug, next, nowIso());
       }
       return row;
