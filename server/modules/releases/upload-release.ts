@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
+import { findNulPath, nulRefusal } from '../../lib/nul-bytes.js';
 import { findPluginBySlug } from '../plugins/plugins.repository.js';
 import { signingKeyFor } from '../signing/signing-context.js';
 import type { ReleaseUploadFields } from '../../../common/releases.js';
@@ -27,6 +28,11 @@ const duplicateMessage = (fields: ReleaseUploadFields) => `Version ${fields.vers
  * the temporary file is removed and no row is written.
  */
 export async function uploadRelease(ctx: AppContext, { fields, file, createdAt }: UploadInput) {
+  const nulField = findNulPath(fields);
+  if (nulField !== undefined) {
+    await discard(file);
+    throw nulRefusal('form', nulField);
+  }
   const plugin = await findPluginBySlug(ctx.db, fields.plugin_slug);
   if (!plugin) {
     await discard(file);

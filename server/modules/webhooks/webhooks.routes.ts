@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { App, AppContext } from '../../context.js';
 import { requestOrigin } from '../../lib/request-origin.js';
+import { assertNoNul } from '../../lib/nul-bytes.js';
 import { applyPaymentEvent, withOrderOrigin } from '../orders/fulfilment.js';
 import { stripeWebhookSecret, toPaymentEvent, verifyStripeEvent, WebhookSignatureError } from './stripe-webhook.js';
 import { lemonSqueezyPayloadSchema, lemonSqueezyToPaymentEvent, verifyLemonSqueezySignature } from './lemonsqueezy-webhook.js';
@@ -32,6 +33,7 @@ export async function registerWebhookRoutes(app: App, ctx: AppContext): Promise<
         if (error instanceof WebhookSignatureError) return badRequest(reply, error.message);
         throw error;
       }
+      assertNoNul(event, 'body');
       const result = await applyPaymentEvent(ctx, toPaymentEvent(event));
       return { received: true as const, outcome: result.outcome };
     });
@@ -52,6 +54,7 @@ export async function registerWebhookRoutes(app: App, ctx: AppContext): Promise<
       } catch {
         return badRequest(reply, 'The body is not valid JSON');
       }
+      assertNoNul(json, 'body');
       const parsed = lemonSqueezyPayloadSchema.safeParse(json);
       if (!parsed.success) return badRequest(reply, `Unexpected Lemon Squeezy payload: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
       // No checkout ran on this server: the licence e-mail links to the host the webhook reached (while no base URL is set).
