@@ -133,7 +133,18 @@ export const activateRequestSchema = z.object({
   environment: z.string({ error: 'environment must be text' }).trim().max(40, 'environment must be at most 40 characters').optional(),
 });
 export const deactivateRequestSchema = z.object({ license_key: machineKey, site_url: machineSite });
-export const validateRequestSchema = z.object({ license_key: machineKey, site_url: machineSite.optional(), plugin_slug: machineSlug.optional() });
+// `signed` asks for a signed answer (the WordPress client's daily check; docs/wordpress-client.md), echoing `nonce`.
+const signedFlag = z
+  .union([z.boolean(), z.enum(['1', '0', 'true', 'false'])], { error: 'signed must be 1, 0, true or false' })
+  .transform((value) => value === true || value === '1' || value === 'true');
+const nonce = z.string({ error: 'nonce must be text' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'nonce must be 1 to 64 letters, digits, - or _');
+export const validateRequestSchema = z.object({
+  license_key: machineKey,
+  site_url: machineSite.optional(),
+  plugin_slug: machineSlug.optional(),
+  signed: signedFlag.optional(),
+  nonce: nonce.optional(),
+});
 
 export const publicLicenceSchema = z.object({
   key: z.string(),
@@ -154,7 +165,10 @@ export const activateResponseSchema = z.object({
   activation: z.object({ site_url: z.string(), is_local: z.boolean() }).nullable(),
 });
 export const deactivateResponseSchema = z.object({ deactivated: z.boolean(), ...outcome });
-export const validateResponseSchema = z.object({ valid: z.boolean(), ...outcome });
+/** Ed25519 over the payload's exact bytes, with the server's signing key (GET /api/v1/signing-key). */
+export const signedAnswerSchema = z.object({ algorithm: z.literal('ed25519'), payload: z.string(), signature: z.string() });
+export type SignedAnswer = z.infer<typeof signedAnswerSchema>;
+export const validateResponseSchema = z.object({ valid: z.boolean(), ...outcome, signature: signedAnswerSchema.optional() });
 export type ActivateResponse = z.infer<typeof activateResponseSchema>;
 export type DeactivateResponse = z.infer<typeof deactivateResponseSchema>;
 export type ValidateResponse = z.infer<typeof validateResponseSchema>;

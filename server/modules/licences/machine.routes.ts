@@ -11,6 +11,8 @@ import { fastSerializerCompiler } from '../../lib/fast-serializer.js';
 import { machineApiRateLimit } from '../../plugins/rate-limit.js';
 import { activateSite, deactivateSite, validateLicence, type SeatRules } from './machine.service.js';
 import { openValidationReader } from './validation-reader.js';
+import { signValidationAnswer } from './signed-answer.js';
+import { signingKeyFor } from '../signing/signing-context.js';
 
 /** Public API for WordPress sites. Bodies may be JSON or form-encoded (wp_remote_post sends form fields). */
 export function registerMachineRoutes(app: App, ctx: AppContext): void {
@@ -49,6 +51,9 @@ export function registerMachineRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/v1/licenses/validate',
     { ...machineRouteOptions(), schema: { body: validateRequestSchema, response: { 200: validateResponseSchema } } },
-    async (request) => validateLicence(ctx.db, request.body, reader?.read),
+    async (request) => {
+      const answer = await validateLicence(ctx.db, request.body, reader?.read);
+      return request.body.signed ? { ...answer, signature: signValidationAnswer(signingKeyFor(ctx), request.body, answer) } : answer;
+    },
   );
 }

@@ -11,6 +11,8 @@ export interface SigningKey {
   publicKeyBase64: string;
   /** Base64 Ed25519 signature over a raw SHA-384 digest (48 bytes). */
   signDigest(digest: Buffer): string;
+  /** Base64 Ed25519 signature over any bytes (signed validation answers). */
+  signMessage(message: Buffer): string;
 }
 
 export const SIGNING_KEY_FILE = 'signing-ed25519.pem';
@@ -47,6 +49,7 @@ export function loadSigningKey(dataDir: string, fromEnv?: string): SigningKey {
   return {
     publicKeyBase64: rawPublicKey(privateKey).toString('base64'),
     signDigest: (digest) => sign(null, digest, privateKey).toString('base64'),
+    signMessage: (message) => sign(null, message, privateKey).toString('base64'),
   };
 }
 
