@@ -121,7 +121,7 @@ describe('dashboard', () => {
     const b = (await admin('POST', '/api/admin/licenses', { plugin_slug: PLUGIN })).json();
     const c = (await admin('POST', '/api/admin/licenses', { plugin_slug: PLUGIN })).json();
     await activate(a.key, 'https://stats-one.com');
-    await activate(a.key, 'https://staging.stats-one.com');
+    await activate(a.key, 'https://stats-one.test');
     await admin('DELETE', `/api/admin/licenses/${b.id}`);
     await admin('PATCH', `/api/admin/licenses/${c.id}`, { expires_at: '2020-01-01T00:00:00Z' });
     await t.db.updateTable('plugins').set({ current_version: '1.10.0' }).where('slug', '=', PLUGIN).execute();
