@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminPlugin } from '@common/plugins';
 import { VERSION_PATTERN } from '@common/versions';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -30,6 +31,8 @@ export function NewReleaseDialog({ open, onOpenChange, plugins }: NewReleaseDial
   const [notes, setNotes] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<FormErrors>({});
+  // The server's refusal (wrong header version, top folder, not a zip, ...) stays in the dialog to act on.
+  const [serverError, setServerError] = useState<string | null>(null);
   const createRelease = useCreateRelease();
 
   const reset = () => {
@@ -38,6 +41,7 @@ export function NewReleaseDialog({ open, onOpenChange, plugins }: NewReleaseDial
     setNotes('');
     setFile(null);
     setErrors({});
+    setServerError(null);
   };
 
   const submit = (event: FormEvent) => {
@@ -49,6 +53,7 @@ export function NewReleaseDialog({ open, onOpenChange, plugins }: NewReleaseDial
     if (!file) next.file = 'Choose the plugin .zip file';
     setErrors(next);
     if (next.plugin || next.version || !file) return;
+    setServerError(null);
     createRelease.mutate(
       { pluginSlug, version: version.trim(), notes, file },
       {
@@ -57,7 +62,11 @@ export function NewReleaseDialog({ open, onOpenChange, plugins }: NewReleaseDial
           reset();
           onOpenChange(false);
         },
-        onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to create release'), variant: 'destructive' }),
+        onError: (error) => {
+          const message = errorMessage(error, 'Failed to create release');
+          setServerError(message);
+          toast({ title: 'Error', description: message, variant: 'destructive' });
+        },
       },
     );
   };
@@ -123,10 +132,16 @@ export function NewReleaseDialog({ open, onOpenChange, plugins }: NewReleaseDial
             <Input id="release-file" type="file" accept=".zip,application/zip" onChange={(event) => {
                 setFile(event.target.files?.[0] ?? null);
                 setErrors((current) => ({ ...current, file: undefined }));
+                setServerError(null);
               }} />
             <p className="text-xs text-muted-foreground">Maximum file size: 50MB</p>
             {errors.file && <p className="text-sm text-destructive">{errors.file}</p>}
           </div>
+          {serverError && (
+            <Alert variant="destructive">
+              <AlertDescription data-testid="release-upload-error">{serverError}</AlertDescription>
+            </Alert>
+          )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

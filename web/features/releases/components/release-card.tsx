@@ -1,21 +1,27 @@
-import { Calendar, Download, Package } from 'lucide-react';
+import { Calendar, Download, Package, RotateCcw, Trash2, Undo2 } from 'lucide-react';
 import type { Release } from '@common/releases';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { pluginLabel, signaturePrefix } from '../lib/release-labels';
+import { compatibilityLine, pluginLabel, signaturePrefix } from '../lib/release-labels';
 
 interface ReleaseCardProps {
   release: Release;
   isLatest: boolean;
   isDownloading: boolean;
   onDownload: (release: Release) => void;
+  onWithdraw: (release: Release) => void;
+  onRestore: (release: Release) => void;
+  onDelete: (release: Release) => void;
+  isRestoring: boolean;
 }
 
-export function ReleaseCard({ release, isLatest, isDownloading, onDownload }: ReleaseCardProps) {
+export function ReleaseCard({ release, isLatest, isDownloading, onDownload, onWithdraw, onRestore, onDelete, isRestoring }: ReleaseCardProps) {
+  const compatibility = compatibilityLine(release);
+  const isWithdrawn = release.withdrawn_at !== null;
   return (
-    <Card data-testid="release-card">
+    <Card data-testid="release-card" data-withdrawn={isWithdrawn || undefined} className={isWithdrawn ? 'opacity-75' : undefined}>
       <CardHeader>
         <div className="flex items-start justify-between gap-2">
           <div className="space-y-1">
@@ -25,6 +31,7 @@ export function ReleaseCard({ release, isLatest, isDownloading, onDownload }: Re
             <p className="text-sm text-muted-foreground">{pluginLabel(release.plugin_slug)}</p>
           </div>
           {isLatest && <Badge variant="success">Latest</Badge>}
+          {isWithdrawn && <Badge variant="destructive">Withdrawn</Badge>}
         </div>
       </CardHeader>
       <CardContent className="flex-1 space-y-3">
@@ -33,15 +40,33 @@ export function ReleaseCard({ release, isLatest, isDownloading, onDownload }: Re
           <Calendar className="size-3" />
           {new Date(release.created_at).toLocaleDateString()}
         </div>
+        {compatibility && <p className="text-xs text-muted-foreground">{compatibility}</p>}
         <p className="text-xs text-muted-foreground">
           Signature: <code className="rounded bg-muted px-1 py-0.5 font-mono" data-testid="signature-prefix">{signaturePrefix(release.signature)}...</code>
         </p>
       </CardContent>
-      <CardFooter>
-        <Button variant="outline" size="sm" className="w-full" disabled={isDownloading} onClick={() => onDownload(release)}>
+      <CardFooter className="flex-wrap gap-2">
+        <Button variant="outline" size="sm" className="flex-1" disabled={isDownloading} onClick={() => onDownload(release)}>
           <Download />
           Download
         </Button>
+        {isWithdrawn ? (
+          <Button variant="outline" size="sm" disabled={isRestoring} onClick={() => onRestore(release)}>
+            <RotateCcw />
+            Restore
+          </Button>
+        ) : (
+          <Button variant="outline" size="sm" onClick={() => onWithdraw(release)}>
+            <Undo2 />
+            Withdraw
+          </Button>
+        )}
+        {/* A release a site was offered may be installed somewhere: it can be withdrawn, not deleted. */}
+        {release.offered_at === null && (
+          <Button variant="outline" size="sm" aria-label={`Delete v${release.version}`} title="Delete (never offered to a site)" onClick={() => onDelete(release)}>
+            <Trash2 />
+          </Button>
+        )}
       </CardFooter>
     </Card>
   );

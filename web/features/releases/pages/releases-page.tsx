@@ -13,6 +13,9 @@ import { useReleases } from '../api/get-releases';
 import { downloadRelease } from '../api/download-release';
 import { NewReleaseDialog } from '../components/new-release-dialog';
 import { ReleaseCard, ReleaseCardSkeletons } from '../components/release-card';
+import { ReleaseActionDialog, type ReleaseAction } from '../components/release-action-dialog';
+import { useRestoreRelease } from '../api/restore-release';
+import { errorMessage } from '@/lib/api';
 import { latestReleaseIds, pluginLabel } from '../lib/release-labels';
 
 const ALL_PLUGINS = 'all';
@@ -31,6 +34,8 @@ export function ReleasesPage() {
   const [search, setSearch] = useState('');
   const [pluginFilter, setPluginFilter] = useState(ALL_PLUGINS);
   const [downloadingId, setDownloadingId] = useState<number | null>(null);
+  const [action, setAction] = useState<ReleaseAction | null>(null);
+  const restore = useRestoreRelease();
   const plugins = useAdminPlugins();
   const releases = useReleases(pluginFilter === ALL_PLUGINS ? undefined : pluginFilter);
 
@@ -48,6 +53,12 @@ export function ReleasesPage() {
       .catch(() => toast({ title: 'Error', description: 'Failed to download release', variant: 'destructive' }))
       .finally(() => setDownloadingId(null));
   };
+
+  const restoreRelease = (release: Release) =>
+    restore.mutate(release.id, {
+      onSuccess: () => toast({ title: 'Release Restored', description: `${pluginLabel(release.plugin_slug)} v${release.version}` }),
+      onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to restore release'), variant: 'destructive' }),
+    });
 
   return (
     <div className="space-y-6">
@@ -97,12 +108,23 @@ export function ReleasesPage() {
       ) : (
         <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
           {visible.map((release) => (
-            <ReleaseCard key={release.id} release={release} isLatest={latest.has(release.id)} isDownloading={downloadingId === release.id} onDownload={download} />
+            <ReleaseCard
+              key={release.id}
+              release={release}
+              isLatest={latest.has(release.id)}
+              isDownloading={downloadingId === release.id}
+              onDownload={download}
+              onWithdraw={() => setAction({ kind: 'withdraw', release })}
+              onRestore={restoreRelease}
+              onDelete={() => setAction({ kind: 'delete', release })}
+              isRestoring={restore.isPending && restore.variables === release.id}
+            />
           ))}
         </div>
       )}
 
       <NewReleaseDialog open={dialogOpen} onOpenChange={changeDialog} plugins={plugins.data ?? []} />
+      <ReleaseActionDialog action={action} onOpenChange={(open) => !open && setAction(null)} />
     </div>
   );
 }
