@@ -21,7 +21,10 @@ const rssMb = (pid: number): number => {
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function writeZip(file: string, bytes: number): Promise<void> {
+const SLUG = 'postcode-delivery-zones';
+
+/** A plugin zip the server accepts (top folder = slug, header Version = the release version) of `bytes`. */
+async function writeZip(file: string, bytes: number, version: string): Promise<void> {
   const zip = new yazl.ZipFile();
   let left = bytes;
   const content = new Readable({
@@ -31,8 +34,8 @@ async function writeZip(file: string, bytes: number): Promise<void> {
       this.push(size > 0 ? randomBytes(size) : null);
     },
   });
-  zip.addReadStream(content, 'bench-plugin/payload.bin', { compress: false });
-  zip.addBuffer(Buffer.from('<?php /* Plugin Name: Bench */'), 'bench-plugin/bench-plugin.php');
+  zip.addReadStream(content, `${SLUG}/payload.bin`, { compress: false });
+  zip.addBuffer(Buffer.from(`<?php\n/*\n * Plugin Name: Bench\n * Version: ${version}\n */\n`), `${SLUG}/${SLUG}.php`);
   zip.end();
   const out = fs.createWriteStream(file);
   zip.outputStream.pipe(out);
@@ -42,7 +45,7 @@ async function writeZip(file: string, bytes: number): Promise<void> {
 async function main(): Promise<void> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pls-bench-upload-'));
   const zipFile = path.join(root, 'bench.zip');
-  await writeZip(zipFile, FILE_BYTES);
+  await writeZip(zipFile, FILE_BYTES, '9.0.1');
   const port = 21_000 + Math.floor(Math.random() * 10_000);
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/main.ts'], {
@@ -59,7 +62,7 @@ async function main(): Promise<void> {
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const upload = async (version: string, file: string) => {
       const form = new FormData();
-      form.append('plugin_slug', 'postcode-delivery-zones');
+      form.append('plugin_slug', SLUG);
       form.append('version', version);
       form.append('notes', 'benchmark');
       form.append('file', await fs.openAsBlob(file), 'bench.zip');
@@ -69,7 +72,7 @@ async function main(): Promise<void> {
 
     // Warm up the upload path (module loading, JIT) with a small zip, then let the heap settle.
     const smallZip = path.join(root, 'small.zip');
-    await writeZip(smallZip, 100_000);
+    await writeZip(smallZip, 100_000, '9.0.0');
     await upload('9.0.0', smallZip);
     await sleep(1500);
     const pid = server.pid ?? 0;
