@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientKey, isLoopbackAddress, rateLimit } from './rate-limit.js';
 
@@ -9,6 +9,12 @@ describe('clientKey', () => {
     ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
     ['2001:db8:1:2::99', '2001:db8:1:2::/64'],
     ['2001:DB8:1:2:ffff::1', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002:0003:0004:0005:0006', '2001:db8:1:2::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['2001:db8::', '2001:db8:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::ffff:7f00:1', '127.0.0.1'],
+    ['::ffff:198.51.100.4', '198.51.100.4'],
     ['not an address', 'not an address'],
   ])('counts %s as %s', (ip, key) => {
     expect(clientKey(ip)).toBe(key);
@@ -77,5 +83,36 @@ describe('rateLimit', () => {
     max = 5;
     expect((await from(app, '198.51.100.3')).statusCode).toBe(200);
     await app.close();
+  });
+
+  describe('a flood of new addresses', () => {
+    // Calls the hook directly: 200,000 requests through app.inject would take a minute.
+    function limiter(max: number) {
+      const hook = rateLimit({ max });
+      const call = (ip: string): number => {
+        let status = 200;
+        const reply = { code: (code: number) => ((status = code), reply), header: () => reply, send: () => reply };
+        hook({ ip } as FastifyRequest, reply as unknown as FastifyReply, () => undefined);
+        return status;
+      };
+      return { hook, call };
+    }
+    const attacker = (n: number) => `2001:db8:${(n >> 16).toString(16)}:${(n & 0xffff).toString(16)}::1`;
+
+    it('still gives a new client its full budget, and keeps memory bounded', () => {
+      const { hook, call } = limiter(5);
+      for (let n = 0; n < 200_000; n++) call(attacker(n));
+      expect(hook.trackedClients()).toBeLessThanOrEqual(100_000);
+      const codes = Array.from({ length: 6 }, () => call('198.51.100.7'));
+      expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
+    });
+
+    it('keeps refusing a client over budget while new addresses flood in', () => {
+      const { call } = limiter(5);
+      for (let i = 0; i < 5; i++) expect(call('203.0.113.66')).toBe(200);
+      expect(call('203.0.113.66')).toBe(429);
+      for (let n = 0; n < 200_000; n++) call(attacker(n));
+      expect(call('203.0.113.66')).toBe(429);
+    });
   });
 });
