@@ -30,6 +30,8 @@ export const ADMIN_PAGE_PATHS = [
   '/postcode-testing',
   '/ecommerce-testing',
   '/orders',
+  '/plugins',
+  '/plugins/:slug',
 ] as const;
 
 const PUBLIC_PATHS = new Set<string>(Object.keys(PUBLIC_ROUTES).filter((pattern) => !pattern.includes(':')));

@@ -15,6 +15,8 @@ const pages = {
   postcodeTesting: lazy(() => import('@/features/postcode/pages/postcode-testing-page').then((m) => ({ default: m.PostcodeTestingPage }))),
   ecommerceTesting: lazy(() => import('@/features/ecommerce-testing/pages/ecommerce-testing-page').then((m) => ({ default: m.EcommerceTestingPage }))),
   orders: lazy(() => import('@/features/orders/pages/orders-page').then((m) => ({ default: m.OrdersPage }))),
+  plugins: lazy(() => import('@/features/plugins/pages/plugins-page').then((m) => ({ default: m.PluginsPage }))),
+  pluginEdit: lazy(() => import('@/features/plugins/pages/plugin-edit-page').then((m) => ({ default: m.PluginEditPage }))),
 };
 
 function AdminRoutes() {
@@ -41,6 +43,8 @@ function AdminRoutes() {
         <Route path="/postcode-testing" component={pages.postcodeTesting} />
         <Route path="/ecommerce-testing" component={pages.ecommerceTesting} />
         <Route path="/orders" component={pages.orders} />
+        <Route path="/plugins" component={pages.plugins} />
+        <Route path="/plugins/:slug" component={pages.pluginEdit} />
         <Route>
           <NotFoundPage homeHref="/admin" />
         </Route>

@@ -1,4 +1,4 @@
-import { Cog, FileArchive, FlaskConical, KeyRound, LayoutDashboard, MapPin, Puzzle, ShoppingBag, type LucideIcon } from 'lucide-react';
+import { Cog, FileArchive, FlaskConical, KeyRound, LayoutDashboard, MapPin, Package, Puzzle, ShoppingBag, type LucideIcon } from 'lucide-react';
 
 export interface AdminNavEntry {
   title: string;
@@ -8,7 +8,7 @@ export interface AdminNavEntry {
   aliases?: string[];
 }
 
-/** The sidebar's entries (spec section 2), plus Orders (beyond the specification). */
+/** The sidebar's entries (spec section 2), plus Orders and Plugins (beyond the specification). */
 export const ADMIN_NAV: AdminNavEntry[] = [
   { title: 'Dashboard', path: '/admin', icon: LayoutDashboard },
   { title: 'Licenses', path: '/licenses', icon: KeyRound },
@@ -18,6 +18,7 @@ export const ADMIN_NAV: AdminNavEntry[] = [
   { title: 'Postcode Testing', path: '/postcode-testing', icon: MapPin },
   { title: 'E-commerce Testing', path: '/ecommerce-testing', icon: FlaskConical },
   { title: 'Orders', path: '/orders', icon: ShoppingBag },
+  { title: 'Plugins', path: '/plugins', icon: Package },
 ];
 
 export const isNavEntryActive = (entry: AdminNavEntry, path: string): boolean =>

@@ -1,0 +1,121 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import yazl from 'yazl';
+import { PLUGIN_SLUG_MESSAGE } from '../common/plugin-admin';
+import { signIn } from './fixtures';
+
+const SLUG = 'stock-alerts';
+const NAME = 'Stock Alerts';
+
+const makePng = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 90 } } }).png().toBuffer();
+
+/** A zip the release upload accepts: top folder = slug, main file header Version = the release version. */
+function pluginZip(version: string): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  zip.addBuffer(Buffer.from(`<?php\n/*\n * Plugin Name: ${NAME}\n * Version: ${version}\n */\n`), `${SLUG}/${SLUG}.php`);
+  zip.end();
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+interface AdminPluginAnswer {
+  slug: string;
+  long_description: string;
+  features: string[];
+  homepage: string | null;
+  retired_at: string | null;
+}
+const adminPlugin = async (page: Page) => (await (await page.request.get(`/api/admin/plugins/${SLUG}`)).json()) as AdminPluginAnswer;
+
+test('a vendor creates a plugin, edits it, prices it, releases it, sells it and retires it', async ({ page }) => {
+  await signIn(page, '/plugins');
+  await expect(page.getByRole('heading', { name: 'Plugins', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Plugins', exact: true })).toHaveAttribute('data-active', 'true');
+
+  // Create: the slug follows the name until typed; a bad slug is refused with the server's own message.
+  await page.getByRole('button', { name: 'New Plugin' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill(NAME);
+  await expect(dialog.getByLabel('Slug')).toHaveValue(SLUG);
+  await dialog.getByLabel('Slug').fill('Stock Alerts!');
+  await dialog.getByRole('button', { name: 'Create Plugin' }).click();
+  await expect(dialog.getByText(PLUGIN_SLUG_MESSAGE)).toBeVisible();
+  await dialog.getByLabel('Slug').fill(SLUG);
+  await dialog.getByLabel('Short Description').fill('E-mail shoppers when a product is back in stock.');
+  await dialog.getByRole('button', { name: 'Create Plugin' }).click();
+  await expect(page.getByText('Plugin Created', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/plugins/${SLUG}$`));
+
+  // Edit: every field on one page; a bad address is named before anything is sent.
+  await expect(page.getByRole('heading', { name: NAME, level: 1 })).toBeVisible();
+  await page.getByLabel('Long Description').fill('Stock Alerts adds a "notify me" form to out-of-stock products.');
+  await page.getByLabel('Features').fill('Back-in-stock e-mails\n\nWaiting list export');
+  await page.getByLabel('Homepage').fill('example.com');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Homepage must be a full web address starting with https:// (or leave it empty)')).toBeVisible();
+  await page.getByLabel('Homepage').fill('https://example.com/stock-alerts');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Plugin Updated', { exact: true })).toBeVisible();
+  expect(await adminPlugin(page)).toMatchObject({ features: ['Back-in-stock e-mails', 'Waiting list export'], homepage: 'https://example.com/stock-alerts' });
+
+  // Icon and banner: WordPress sizes only.
+  await page.getByLabel('Icon file').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: await makePng(128, 128) });
+  await expect(page.getByTestId('artwork-icon').getByRole('img')).toHaveCount(1);
+  await page.getByLabel('Banner file').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: await makePng(800, 250) });
+  await expect(page.getByText('A banner must be 772×250 or 1544×500 pixels; this image is 800×250')).toBeVisible();
+  await page.getByLabel('Banner file').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: await makePng(772, 250) });
+  await expect(page.getByTestId('artwork-banner').getByRole('img')).toHaveCount(1);
+
+  // Pricing in Plugin Settings.
+  await page.goto('/plugin-settings');
+  await page.getByRole('tab', { name: 'Pricing' }).click();
+  await page.getByRole('combobox', { name: 'Plugin' }).click();
+  await page.getByRole('option', { name: NAME }).click();
+  await page.getByRole('button', { name: 'Edit Pricing' }).click();
+  await page.getByLabel('Price (£)', { exact: true }).fill('29');
+  await page.getByLabel('Pricing active').check();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Pricing Updated', { exact: true })).toBeVisible();
+
+  // A release (at or above the catalogue's minimum version 1.7.51).
+  await page.goto('/releases?action=upload');
+  const upload = page.getByRole('dialog');
+  await upload.getByLabel('Plugin', { exact: true }).click();
+  await page.getByRole('option', { name: SLUG.toUpperCase() }).click();
+  await upload.getByLabel('Version').fill('2.0.0');
+  await upload.getByLabel('Plugin File').setInputFiles({ name: `${SLUG}.zip`, mimeType: 'application/zip', buffer: await pluginZip('2.0.0') });
+  await upload.getByRole('button', { name: 'Create Release' }).click();
+  await expect(page.getByText('Release Created', { exact: true })).toBeVisible();
+
+  // On sale on the storefront.
+  await page.goto('/catalog');
+  const card = page.locator(`[data-testid="plugin-card"][data-slug="${SLUG}"]`);
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('price-amount')).toHaveText('£29');
+  await page.goto(`/plugin/${SLUG}`);
+  await expect(page.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Purchase Now/ }).or(page.getByRole('link', { name: /Purchase Now/ }))).toBeVisible();
+
+  // Retire, confirmed; its row stays in the admin, marked Retired.
+  await page.goto('/plugins');
+  const row = page.getByTestId(`plugins-row-${SLUG}`);
+  await row.getByRole('button', { name: `Retire ${NAME}` }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Its licences keep validating and receiving updates');
+  await confirm.getByRole('button', { name: 'Retire Plugin' }).click();
+  await expect(page.getByText('Plugin Retired', { exact: true })).toBeVisible();
+  await expect(row.getByText('Retired', { exact: true })).toBeVisible();
+  expect((await adminPlugin(page)).retired_at).not.toBeNull();
+
+  // Gone from the storefront.
+  await page.goto('/catalog');
+  await expect(page.getByTestId('plugin-card').first()).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await page.goto(`/plugin/${SLUG}`);
+  await expect(page.getByText('Plugin Not Found')).toBeVisible();
+});

@@ -1,0 +1,121 @@
+import type { ReactNode } from 'react';
+import { CATALOGUE_CATEGORIES, type CatalogueCategory } from '@common/catalogue';
+import { MAX_SHORT_DESCRIPTION } from '@common/plugin-admin';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import type { PluginFormErrors, PluginFormValues } from '../lib/plugin-form';
+
+export const CATEGORY_LABELS: Record<CatalogueCategory, string> = { shipping: 'Shipping', 'developer-tools': 'Developer Tools' };
+
+type FieldName = keyof PluginFormValues;
+
+interface FieldsProps {
+  values: PluginFormValues;
+  errors: PluginFormErrors;
+  onChange: (changes: Partial<PluginFormValues>) => void;
+}
+
+function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : (
+        hint && <p className="text-xs text-muted-foreground">{hint}</p>
+      )}
+    </div>
+  );
+}
+
+const inputProps = (name: FieldName, { values, errors, onChange }: FieldsProps) => ({
+  id: `plugin-${name}`,
+  value: values[name] as string,
+  onChange: (event: { target: { value: string } }) => onChange({ [name]: event.target.value }),
+  'aria-invalid': errors[name] ? true : undefined,
+  'aria-describedby': errors[name] ? `plugin-${name}-error` : undefined,
+});
+
+/** Name, slug, short description and category: what the create dialog asks and the edit page starts with. */
+export function PluginIdentityFields(props: FieldsProps & { slugLockedReason?: string | null; onSlugEdited?: () => void }) {
+  const { values, errors, onChange, slugLockedReason, onSlugEdited } = props;
+  return (
+    <>
+      <Field id="plugin-name" label="Name" error={errors.name}>
+        <Input {...inputProps('name', props)} placeholder="Stock Alerts" maxLength={100} />
+      </Field>
+      <Field id="plugin-slug" label="Slug" error={errors.slug} hint={slugLockedReason ?? 'Lowercase letters, digits and hyphens, as in the plugin folder name. It cannot change once a licence or a release uses it.'}>
+        <Input
+          {...inputProps('slug', props)}
+          onChange={(event) => {
+            onSlugEdited?.();
+            onChange({ slug: event.target.value });
+          }}
+          className="font-mono"
+          placeholder="stock-alerts"
+          disabled={Boolean(slugLockedReason)}
+        />
+      </Field>
+      <Field id="plugin-description" label="Short Description" error={errors.description} hint={`Shown on the catalogue cards, at most ${MAX_SHORT_DESCRIPTION} characters.`}>
+        <Textarea {...inputProps('description', props)} rows={2} />
+      </Field>
+      <Field id="plugin-category" label="Category" error={errors.category}>
+        <Select value={values.category} onValueChange={(category) => onChange({ category: category as CatalogueCategory })}>
+          <SelectTrigger id="plugin-category" aria-label="Category">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {CATALOGUE_CATEGORIES.map((category) => (
+              <SelectItem key={category} value={category}>
+                {CATEGORY_LABELS[category]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </Field>
+    </>
+  );
+}
+
+/** The storefront and WordPress details the edit page adds. */
+export function PluginDetailFields(props: FieldsProps) {
+  const { values, errors, onChange } = props;
+  return (
+    <>
+      <Field id="plugin-long_description" label="Long Description" error={errors.long_description} hint="The full description, shown in WordPress's plugin details.">
+        <Textarea {...inputProps('long_description', props)} rows={6} />
+      </Field>
+      <div className="grid gap-4 md:grid-cols-3">
+        <Field id="plugin-features" label="Features" error={errors.features} hint="One per line.">
+          <Textarea {...inputProps('features', props)} rows={5} />
+        </Field>
+        <Field id="plugin-benefits" label="Benefits" error={errors.benefits} hint="One per line.">
+          <Textarea {...inputProps('benefits', props)} rows={5} />
+        </Field>
+        <Field id="plugin-requirements" label="Requirements" error={errors.requirements} hint="One per line, e.g. WordPress 6.0+.">
+          <Textarea {...inputProps('requirements', props)} rows={5} />
+        </Field>
+      </div>
+      <div className="grid gap-4 md:grid-cols-3">
+        <Field id="plugin-homepage" label="Homepage" error={errors.homepage}>
+          <Input {...inputProps('homepage', props)} type="url" placeholder="https://" />
+        </Field>
+        <Field id="plugin-documentation_url" label="Documentation URL" error={errors.documentation_url}>
+          <Input {...inputProps('documentation_url', props)} type="url" placeholder="https://" />
+        </Field>
+        <Field id="plugin-author" label="Author" error={errors.author}>
+          <Input {...inputProps('author', props)} maxLength={100} />
+        </Field>
+      </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="size-4" checked={values.is_featured} onChange={(event) => onChange({ is_featured: event.target.checked })} />
+        Featured on the landing page
+      </label>
+    </>
+  );
+}

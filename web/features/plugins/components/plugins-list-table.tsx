@@ -1,0 +1,64 @@
+import { Link } from 'wouter';
+import { Pencil } from 'lucide-react';
+import type { AdminPlugin } from '@common/plugins';
+import { effectivePriceMinor, formatMoney } from '@common/pricing';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { CATEGORY_LABELS } from './plugin-form-fields';
+import { UnretireButton } from './unretire-button';
+
+const priceLabel = (plugin: AdminPlugin): string => {
+  const price = effectivePriceMinor(plugin);
+  if (price === null) return 'No price';
+  return price === 0 ? 'Free' : formatMoney(price, plugin.currency);
+};
+
+/** Every plugin, retired ones included (their licences and releases are still managed here). */
+export function PluginsListTable({ plugins, onRetire }: { plugins: AdminPlugin[]; onRetire: (plugin: AdminPlugin) => void }) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Plugin</TableHead>
+          <TableHead className="hidden md:table-cell">Category</TableHead>
+          <TableHead className="hidden sm:table-cell">Version</TableHead>
+          <TableHead className="hidden sm:table-cell">Price</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead className="text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {plugins.map((plugin) => (
+          <TableRow key={plugin.slug} data-testid={`plugins-row-${plugin.slug}`}>
+            <TableCell>
+              <div className="font-medium">{plugin.name}</div>
+              <div className="font-mono text-xs text-muted-foreground">{plugin.slug}</div>
+            </TableCell>
+            <TableCell className="hidden md:table-cell">{CATEGORY_LABELS[plugin.category as keyof typeof CATEGORY_LABELS] ?? plugin.category}</TableCell>
+            <TableCell className="hidden sm:table-cell">{plugin.current_version ?? '—'}</TableCell>
+            <TableCell className="hidden sm:table-cell">{priceLabel(plugin)}</TableCell>
+            <TableCell>{plugin.retired_at ? <Badge variant="secondary">Retired</Badge> : <Badge>Active</Badge>}</TableCell>
+            <TableCell>
+              <div className="flex flex-wrap justify-end gap-2">
+                <Button variant="outline" size="sm" asChild>
+                  <Link href={`/plugins/${plugin.slug}`} aria-label={`Edit ${plugin.name}`}>
+                    <Pencil />
+                    Edit
+                  </Link>
+                </Button>
+                {plugin.retired_at ? (
+                  <UnretireButton plugin={plugin} />
+                ) : (
+                  <Button variant="outline" size="sm" onClick={() => onRetire(plugin)} aria-label={`Retire ${plugin.name}`}>
+                    Retire
+                  </Button>
+                )}
+              </div>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,43 @@
+import type { AdminPlugin } from '@common/plugins';
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api';
+import { toast } from '@/lib/use-toast';
+import { useUpdatePlugin } from '../api/update-plugin';
+
+/** Confirms taking a plugin off sale; what its customers keep is said before the click. */
+export function RetirePluginDialog({ plugin, onOpenChange }: { plugin: AdminPlugin | null; onOpenChange: (open: boolean) => void }) {
+  const update = useUpdatePlugin();
+  const confirm = () => {
+    if (!plugin) return;
+    update.mutate(
+      { slug: plugin.slug, patch: { retired: true } },
+      {
+        onSuccess: () => {
+          toast({ title: 'Plugin Retired', description: `${plugin.name} is no longer on sale.` });
+          onOpenChange(false);
+        },
+        onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to retire plugin'), variant: 'destructive' }),
+      },
+    );
+  };
+  return (
+    <AlertDialog open={plugin !== null} onOpenChange={onOpenChange}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Retire Plugin</AlertDialogTitle>
+          <AlertDialogDescription>
+            {plugin?.name} leaves the storefront, the catalogue and checkout. Its licences keep validating and receiving updates, and its releases and
+            images are kept. You can put it back on sale at any time.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={update.isPending}>Cancel</AlertDialogCancel>
+          <Button variant="destructive" onClick={confirm} disabled={update.isPending}>
+            {update.isPending ? 'Retiring...' : 'Retire Plugin'}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

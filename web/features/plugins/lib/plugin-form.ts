@@ -1,0 +1,108 @@
+import type { z } from 'zod';
+import { CATALOGUE_CATEGORIES, type CatalogueCategory } from '@common/catalogue';
+import { pluginCreateSchema, pluginPatchSchema, type PluginCreate, type PluginPatch } from '@common/plugin-admin';
+import type { AdminPlugin } from '@common/plugins';
+
+// The create and edit forms hold text; lists are typed one item per line. The payload is checked with the
+// server's own zod schema, so the page shows the same messages the API would answer.
+
+export interface PluginFormValues {
+  slug: string;
+  name: string;
+  description: string;
+  long_description: string;
+  category: CatalogueCategory;
+  features: string;
+  benefits: string;
+  requirements: string;
+  homepage: string;
+  documentation_url: string;
+  author: string;
+  is_featured: boolean;
+}
+
+export type PluginFormErrors = Partial<Record<keyof PluginFormValues, string>>;
+
+export const EMPTY_PLUGIN_FORM: PluginFormValues = {
+  slug: '',
+  name: '',
+  description: '',
+  long_description: '',
+  category: 'developer-tools',
+  features: '',
+  benefits: '',
+  requirements: '',
+  homepage: '',
+  documentation_url: '',
+  author: '',
+  is_featured: false,
+};
+
+const isCategory = (value: string): value is CatalogueCategory => (CATALOGUE_CATEGORIES as readonly string[]).includes(value);
+
+export const formFromPlugin = (plugin: AdminPlugin): PluginFormValues => ({
+  slug: plugin.slug,
+  name: plugin.name,
+  description: plugin.description,
+  long_description: plugin.long_description,
+  category: isCategory(plugin.category) ? plugin.category : 'developer-tools',
+  features: plugin.features.join('\n'),
+  benefits: plugin.benefits.join('\n'),
+  requirements: plugin.requirements.join('\n'),
+  homepage: plugin.homepage ?? '',
+  documentation_url: plugin.documentation_url ?? '',
+  author: plugin.author ?? '',
+  is_featured: plugin.is_featured,
+});
+
+/** One item per line; blank lines are dropped. */
+export const toLines = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+
+const orNull = (text: string): string | null => (text.trim() === '' ? null : text.trim());
+
+export const toPayload = (values: PluginFormValues) => ({
+  slug: values.slug.trim(),
+  name: values.name,
+  description: values.description,
+  long_description: values.long_description,
+  category: values.category,
+  features: toLines(values.features),
+  benefits: toLines(values.benefits),
+  requirements: toLines(values.requirements),
+  homepage: orNull(values.homepage),
+  documentation_url: orNull(values.documentation_url),
+  author: orNull(values.author),
+  is_featured: values.is_featured,
+});
+
+type Checked<T> = { ok: true; payload: T } | { ok: false; errors: PluginFormErrors };
+
+function check<T>(schema: z.ZodType<unknown, T>, payload: T): Checked<T> {
+  const result = schema.safeParse(payload);
+  if (result.success) return { ok: true, payload };
+  const errors: PluginFormErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof PluginFormValues | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return { ok: false, errors };
+}
+
+export const checkCreate = (values: PluginFormValues): Checked<PluginCreate> => check<PluginCreate>(pluginCreateSchema, toPayload(values));
+
+export const checkEdit = (values: PluginFormValues): Checked<PluginPatch> => check<PluginPatch>(pluginPatchSchema, toPayload(values));
+
+/** The slug a name suggests: lowercase, non-alphanumerics to single hyphens, trimmed to 100 characters. */
+export const slugFromName = (name: string): string =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100)
+    .replace(/-+$/, '');
