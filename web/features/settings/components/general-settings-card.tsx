@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { SettingsResponse } from '@common/settings';
+import { MAX_STAGING_SITE_PATTERNS, type SettingsResponse } from '@common/settings';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -78,7 +78,7 @@ export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }
             <Label htmlFor="staging-patterns">Staging site patterns</Label>
             <Textarea id="staging-patterns" rows={3} placeholder={'staging.*\n*.wpengine.com'} value={stagingPatterns} onChange={(event) => setStagingPatterns(event.target.value)} aria-describedby="staging-patterns-help" />
             <p id="staging-patterns-help" className="text-xs text-muted-foreground">
-              Your own staging hosts, one per line (at most 50); * stands for one or more whole parts of the name, so staging.* matches
+              Your own staging hosts, one per line (at most {MAX_STAGING_SITE_PATTERNS}); * stands for one or more whole parts of the name, so staging.* matches
               staging.shop.com and *.wpengine.com matches shop.wpengine.com. Localhost, private IP addresses and .local, .localhost, .test,
               .example and .invalid names never use a seat anyway. A site is judged when it activates: sites already active keep their
               status until they are deactivated and activated again.
