@@ -117,7 +117,7 @@ describe('bad input', () => {
 describe('bulk test', () => {
   it('tests the sample list', async () => {
     const postcodes = ['NE39 1AA', 'NE39 1AB', 'NE16 6AA', 'NE16 4AA', 'NE39 2AA', 'NE21 4AB', 'DH8 5AB', 'SR1 1AA'];
-    const response = await t.app.inject({ method: 'POST', url: '/api/postcode/test-bulk', payload: { postcodes, order_total: 25 } });
+    const response = await t.app.inject({ method: 'POST', url: '/api/postcode/test-bulk', headers: admin, payload: { postcodes, order_total: 25 } });
     expect(response.statusCode).toBe(200);
     const { data } = response.json<PostcodeBulkResponse>();
     expect(data.total_tested).toBe(8);
@@ -129,17 +129,17 @@ describe('bulk test', () => {
 
   it(`takes ${BULK_POSTCODE_LIMIT} postcodes and refuses one more with a clear 400`, async () => {
     const full = Array.from({ length: BULK_POSTCODE_LIMIT }, (_, i) => (i % 2 ? 'NE39 1AA' : 'DH8 5AB'));
-    const ok = await t.app.inject({ method: 'POST', url: '/api/postcode/test-bulk', payload: { postcodes: full, order_total: 25 } });
+    const ok = await t.app.inject({ method: 'POST', url: '/api/postcode/test-bulk', headers: admin, payload: { postcodes: full, order_total: 25 } });
     expect(ok.statusCode).toBe(200);
     expect(ok.json<PostcodeBulkResponse>().data.total_tested).toBe(BULK_POSTCODE_LIMIT);
-    const over = await t.app.inject({ method: 'POST', url: '/api/postcode/test-bulk', payload: { postcodes: [...full, 'NE39 1AA'], order_total: 25 } });
+    const over = await t.app.inject({ method: 'POST', url: '/api/postcode/test-bulk', headers: admin, payload: { postcodes: [...full, 'NE39 1AA'], order_total: 25 } });
     expect(over.statusCode).toBe(400);
     expect(over.json<{ message: string }>().message).toMatch(/at most 10,000 postcodes/);
   });
 
   it('refuses an empty list and a list that is not a list', async () => {
     for (const postcodes of [[], 'NE39 1AA']) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/postcode/test-bulk', payload: { postcodes, order_total: 25 } });
+      const response = await t.app.inject({ method: 'POST', url: '/api/postcode/test-bulk', headers: admin, payload: { postcodes, order_total: 25 } });
       expect(response.statusCode).toBe(400);
     }
   });
