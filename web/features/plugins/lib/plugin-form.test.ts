@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { PLUGIN_SLUG_MESSAGE } from '@common/plugin-admin';
+import { checkCreate, checkEdit, EMPTY_PLUGIN_FORM, slugFromName, toLines } from './plugin-form';
+
+describe('plugin form', () => {
+  it.each([
+    ['Stock Alerts', 'stock-alerts'],
+    ['  Café Orders & Notes!  ', 'cafe-orders-notes'],
+    ['WooCommerce 2FA', 'woocommerce-2fa'],
+    ['---', ''],
+    [`${'a'.repeat(99)} b`, 'a'.repeat(99)],
+  ])('suggests the slug of %j as %j', (name, slug) => {
+    expect(slugFromName(name)).toBe(slug);
+  });
+
+  it('reads one list item per line, dropping blank lines', () => {
+    expect(toLines(' One \n\n  \nTwo\n')).toEqual(['One', 'Two']);
+  });
+
+  it('answers the server schema messages per field', () => {
+    const checked = checkCreate({ ...EMPTY_PLUGIN_FORM, slug: 'Bad Slug', name: ' ', homepage: 'example.com' });
+    expect(checked).toEqual({
+      ok: false,
+      errors: { slug: PLUGIN_SLUG_MESSAGE, name: 'Name is required', homepage: 'Homepage must be a full web address starting with https:// (or leave it empty)' },
+    });
+  });
+
+  it('sends empty optional texts as null and lists as arrays', () => {
+    const checked = checkEdit({ ...EMPTY_PLUGIN_FORM, slug: 'ok', name: 'Ok', features: 'A\nB', homepage: '  ' });
+    expect(checked).toMatchObject({ ok: true, payload: { slug: 'ok', features: ['A', 'B'], homepage: null, author: null } });
+  });
+});
