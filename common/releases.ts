@@ -53,6 +53,7 @@ export const updateCheckQuerySchema = z.object({
   license_key: z.string().max(200).optional(),
   site_url: z.string().max(2000).optional(),
 });
+export type UpdateCheckQuery = z.infer<typeof updateCheckQuerySchema>;
 
 /** Why an update answer carries no download_url; a closed set the paid plugin can switch on. */
 export const PACKAGE_WITHHELD_CODES = ['license_required', 'license_expired', 'license_revoked', 'site_inactive'] as const;

@@ -13,7 +13,6 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../server/test/test-app.js';
 import { makeZip, multipartBody } from '../../../server/modules/releases/release-test-helpers.js';
-import { nowIso } from '../../../server/lib/time.js';
 
 const run = promisify(execFile);
 const WORDPRESS = process.env.WORDPRESS_DIR ?? '/usr/share/wordpress';
@@ -189,8 +188,8 @@ describe('the WordPress client on real WordPress 6.1', () => {
   beforeAll(async () => {
     t = await createTestApp({ seed: false });
     await listen();
-    const at = nowIso();
-    await t.db.insertInto('plugins').values({ slug: SLUG, name: 'PLS E2E Plugin', description: 'A paid plugin for the end-to-end test.', created_at: at, updated_at: at }).execute();
+    const created = await t.app.inject({ method: 'POST', url: '/api/admin/plugins', headers: await t.adminHeaders(), payload: { slug: SLUG, name: 'PLS E2E Plugin' } });
+    expect(created.statusCode, created.body).toBe(201);
     publicKey = (await t.app.inject({ method: 'GET', url: '/api/v1/signing-key' })).json<{ public_key: string }>().public_key;
     await uploadRelease('1.0.0');
     first = await createLicence(1);
@@ -260,16 +259,19 @@ describe('the WordPress client on real WordPress 6.1', () => {
     await t.db.updateTable('releases').set({ file_size: swapped.length }).where('id', '=', release.id).execute();
     const offered = await wp<{ update: { package: string } | null }>(siteA, 'check-updates');
     expect(offered.update?.package).toMatch(/^http/);
-    const refusedSwap = await wp<{ result: unknown; errors: string[]; version: string; marker: string }>(siteA, 'upgrade');
+    const refusedSwap = await wp<{ result: unknown; messages: string[]; version: string; marker: string }>(siteA, 'upgrade');
     expect(refusedSwap.result).not.toBe(true);
+    // Core's own words for a failed signature check (signature_verification_failed).
+    expect(refusedSwap.messages.join(' ')).toContain('could not be verified');
     expect(refusedSwap.version).toBe('1.0.0');
     expect(refusedSwap.marker).toBe('1.0.0');
 
     fs.writeFileSync(file, genuine);
     await t.db.updateTable('releases').set({ file_size: genuine.length, signature: randomBytes(64).toString('base64') }).where('id', '=', release.id).execute();
     await wp(siteA, 'check-updates');
-    const refusedSignature = await wp<{ result: unknown; version: string; marker: string }>(siteA, 'upgrade');
+    const refusedSignature = await wp<{ result: unknown; messages: string[]; version: string; marker: string }>(siteA, 'upgrade');
     expect(refusedSignature.result).not.toBe(true);
+    expect(refusedSignature.messages.join(' ')).toContain('could not be verified');
     expect(refusedSignature.version).toBe('1.0.0');
     expect(refusedSignature.marker).toBe('1.0.0');
     await t.db.updateTable('releases').set({ signature: release.signature }).where('id', '=', release.id).execute();

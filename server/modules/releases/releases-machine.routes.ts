@@ -1,30 +1,34 @@
 import fs from 'node:fs';
 import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../../context.js';
-import { updateCheckQuerySchema, updateCheckResponseSchema } from '../../../common/releases.js';
+import { updateCheckQuerySchema, updateCheckResponseSchema, type UpdateCheckQuery } from '../../../common/releases.js';
 import { checkForUpdate } from './update-check.js';
 import { resolveDownload } from './serve-download.js';
 import { machineApiRateLimit } from '../../plugins/rate-limit.js';
 
 /** The public machine API of releases: update checks and signed downloads, rate limited per IP. */
 export function registerReleaseMachineRoutes(app: App, ctx: AppContext): void {
-  app.get(
-    '/api/v1/plugins/:slug/update',
-    {
-      onRequest: machineApiRateLimit(ctx),
-      schema: { params: z.object({ slug: z.string().min(1).max(100) }), querystring: updateCheckQuerySchema, response: { 200: updateCheckResponseSchema } },
-    },
-    async (request, reply) => {
-      // Without a Base URL the request's Host decides download_url's host, and the answer carries a
-      // per-licence link: no shared cache may keep it.
-      reply.header('Cache-Control', 'private, no-store');
-      return checkForUpdate(ctx, {
-        slug: request.params.slug,
-        licenseKey: request.query.license_key,
-        siteUrl: request.query.site_url,
-        baseUrl: ctx.settings.baseUrl(`${request.protocol}://${request.host}`),
-      });
-    },
+  // GET keeps plugin-update-checker working; POST (the WordPress client, docs/wordpress-client.md) carries
+  // the licence key in the body, so it never lands in access logs or proxies' URL records.
+  const params = z.object({ slug: z.string().min(1).max(100) });
+  const response = { 200: updateCheckResponseSchema };
+  const answerUpdateCheck = async (request: FastifyRequest, reply: FastifyReply, slug: string, fields: UpdateCheckQuery) => {
+    // Without a Base URL the request's Host decides download_url's host, and the answer carries a
+    // per-licence link: no shared cache may keep it.
+    reply.header('Cache-Control', 'private, no-store');
+    return checkForUpdate(ctx, {
+      slug,
+      licenseKey: fields.license_key,
+      siteUrl: fields.site_url,
+      baseUrl: ctx.settings.baseUrl(`${request.protocol}://${request.host}`),
+    });
+  };
+  app.get('/api/v1/plugins/:slug/update', { onRequest: machineApiRateLimit(ctx), schema: { params, querystring: updateCheckQuerySchema, response } }, async (request, reply) =>
+    answerUpdateCheck(request, reply, request.params.slug, request.query),
+  );
+  app.post('/api/v1/plugins/:slug/update', { onRequest: machineApiRateLimit(ctx), schema: { params, body: updateCheckQuerySchema, response } }, async (request, reply) =>
+    answerUpdateCheck(request, reply, request.params.slug, request.body),
   );
 
   app.get(

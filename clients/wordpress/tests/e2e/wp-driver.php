@@ -150,6 +150,7 @@ switch ( $command ) {
 		out( array( 'update' => $item, 'message' => $message ) );
 
 	case 'plugin-info':
+		require_once ABSPATH . 'wp-admin/includes/plugin-install.php';
 		$info = plugins_api( 'plugin_information', array( 'slug' => getenv( 'PLS_E2E_SLUG' ) ) );
 		out( is_wp_error( $info ) ? array( 'error' => $info->get_error_message() ) : (array) $info );
 
@@ -157,19 +158,24 @@ switch ( $command ) {
 		require_once ABSPATH . 'wp-admin/includes/class-wp-upgrader.php';
 		$skin     = new Automatic_Upgrader_Skin();
 		$upgrader = new Plugin_Upgrader( $skin );
+		$active   = is_plugin_active( plugin_basename_under_test() );
 		$result   = $upgrader->upgrade( plugin_basename_under_test() );
+		// Core deactivates the plugin for the upgrade and the admin screen activates it again afterwards.
+		if ( $active && true === $result ) {
+			activate_plugin( plugin_basename_under_test() );
+		}
 		$data     = get_plugin_data( WP_PLUGIN_DIR . '/' . plugin_basename_under_test(), false, false );
 		out(
 			array(
 				'result'   => is_wp_error( $result ) ? $result->get_error_code() : $result,
 				'messages' => $skin->get_upgrade_messages(),
-				'errors'   => is_wp_error( $skin->result ) ? $skin->result->get_error_codes() : array(),
 				'version'  => $data['Version'],
 				'marker'   => file_exists( WP_PLUGIN_DIR . '/' . dirname( plugin_basename_under_test() ) . '/MARKER' ) ? file_get_contents( WP_PLUGIN_DIR . '/' . dirname( plugin_basename_under_test() ) . '/MARKER' ) : null,
 			)
 		);
 
 	case 'uninstall':
+		require_once WP_PLUGIN_DIR . '/' . dirname( plugin_basename_under_test() ) . '/lib/plugin-licensing-client.php';
 		$option = Plugin_Licensing_Client::option_name( getenv( 'PLS_E2E_SLUG' ) );
 		$before = false !== get_option( $option );
 		uninstall_plugin( plugin_basename_under_test() );
