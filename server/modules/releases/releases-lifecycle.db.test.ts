@@ -212,3 +212,25 @@ describe(`update answer artwork (${testDialect()})`, () => {
     });
   });
 });
+
+describe(`concurrent uploads of different versions (${testDialect()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('leaves current_version at the highest, whatever order they commit in', async () => {
+    const headers = await t.adminHeaders();
+    const versions = ['3.0.0', '3.2.0', '3.1.0', '3.0.1'];
+    const responses = await Promise.all(
+      versions.map(async (version) => {
+        const body = multipartBody({ plugin_slug: SLUG, version, notes: '' }, { content: await makePluginZip(SLUG, version, 100_000) });
+        return t.app.inject({ method: 'POST', url: '/api/admin/releases', payload: body.payload, headers: { ...headers, ...body.headers } });
+      }),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 201, 201]);
+    const plugin = await t.db.selectFrom('plugins').select('current_version').where('slug', '=', SLUG).executeTakeFirstOrThrow();
+    expect(plugin.current_version).toBe('3.2.0');
+  });
+});

@@ -2,6 +2,7 @@ import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { DB, ReleasesTable } from '../../db/schema.js';
 import { recordActivity } from '../activities/activities.repository.js';
+import { lockPlugin } from '../images/images.repository.js';
 import type { Release, ReleaseFile } from '../../../common/releases.js';
 import { latestRelease } from '../../../common/versions.js';
 
@@ -54,8 +55,13 @@ export async function findLatestRelease(db: Database | Transaction<DB>, pluginSl
   return latestRelease(await listReleases(db, pluginSlug)) ?? undefined;
 }
 
-/** `plugins.current_version` follows the latest release (null when none is left). */
+/**
+ * `plugins.current_version` follows the latest release (null when none is left). The plugin row is locked
+ * first (PostgreSQL) so two uploads or withdrawals of one plugin read each other's committed rows in turn;
+ * otherwise the last to commit could write a version computed without the other's release.
+ */
 async function updateCurrentVersion(trx: Transaction<DB>, pluginSlug: string, updatedAt: string): Promise<void> {
+  await lockPlugin(trx, pluginSlug);
   const latest = await findLatestRelease(trx, pluginSlug);
   await trx.updateTable('plugins').set({ current_version: latest?.version ?? null, updated_at: updatedAt }).where('slug', '=', pluginSlug).execute();
 }
