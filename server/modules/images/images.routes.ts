@@ -42,18 +42,25 @@ export async function registerImageRoutes(app: App, ctx: AppContext): Promise<vo
 
   await withUploads(app, (scope) => scope.post('/api/admin/plugins/:slug/images/upload', {
     schema: { params: pluginSlugParamsSchema, response: { 200: imageUploadResponseSchema } },
-  }, async (request) => {
+  }, async (request, reply) => {
     if (!request.isMultipart()) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the image as multipart/form-data in the field "${IMAGE_FIELD}"`);
     }
-    const part = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
-    if (!part) throw new AppError('BAD_REQUEST', `No file received: send the image in the field "${IMAGE_FIELD}"`);
-    if (part.fieldname !== IMAGE_FIELD) {
-      part.file.resume();
-      throw new AppError('BAD_REQUEST', `Send the image in the field "${IMAGE_FIELD}", not "${part.fieldname}"`);
+    try {
+      const part = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
+      if (!part) throw new AppError('BAD_REQUEST', `No file received: send the image in the field "${IMAGE_FIELD}"`);
+      if (part.fieldname !== IMAGE_FIELD) {
+        throw new AppError('BAD_REQUEST', `Send the image in the field "${IMAGE_FIELD}", not "${part.fieldname}"`);
+      }
+      const url = await service.upload(request.params.slug, part.file);
+      return { success: true as const, url };
+    } catch (error) {
+      // A refusal may come before the whole body was read (413 at 5 MB, 415 from the first bytes, an unknown
+      // plugin): close the connection, as Fastify does for a body it refuses, or the unread rest blocks the
+      // next request on this keep-alive connection (it waited about 73 s).
+      if (!request.raw.complete) reply.header('connection', 'close');
+      throw error;
     }
-    const url = await service.upload(request.params.slug, part.file);
-    return { success: true as const, url };
   }));
 
   app.post('/api/admin/plugins/:slug/images', {
