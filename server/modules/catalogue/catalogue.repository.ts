@@ -2,7 +2,7 @@ import type { Database } from '../../db/database.js';
 import type { PluginRow } from '../plugins/plugins.repository.js';
 import type { ReleaseLike } from '../../../common/versions.js';
 
-/** Plugins a visitor may see: the active ones, by name. */
+/** Plugins a visitor may see: the active ones, by name (retiring a plugin clears `active`: docs/plugins.md). */
 export async function listActivePlugins(db: Database): Promise<PluginRow[]> {
   return db.selectFrom('plugins').selectAll().where('active', '=', 1).orderBy('name').execute();
 }
