@@ -31,7 +31,8 @@ function readHead(zip: ZipFile, entry: Entry, limit: number): Promise<string> {
       if (error || !stream) return reject(error ?? new Error('no stream'));
       const chunks: Buffer[] = [];
       let size = 0;
-      const finish = () => resolve(Buffer.concat(chunks).subarray(0, limit).toString('utf8'));
+      // PostgreSQL refuses NUL in text columns; a header or readme never needs one.
+      const finish = () => resolve(Buffer.concat(chunks).subarray(0, limit).toString('utf8').replaceAll('\0', ''));
       stream.on('data', (chunk: Buffer) => {
         chunks.push(chunk);
         size += chunk.length;

@@ -98,6 +98,15 @@ describe(`release lifecycle: metadata, latest by version, withdraw, delete (${te
     expect(body.sections.changelog).toBe('<h4>1.1.0</h4>\n<ul>\n<li>Sector pricing</li>\n</ul>');
   });
 
+  it('stores a readme with NUL bytes without them (PostgreSQL refuses NUL in text)', async () => {
+    const zip = await makeZip({ [`${SLUG}/${SLUG}.php`]: pluginMainFile('Zones', '0.0.1', ' * Author: A\u0000B\n'), [`${SLUG}/readme.txt`]: '== Changelog ==\n= 0.0.1 =\n* x\u0000y\n' });
+    const response = await upload('0.0.1', zip);
+    expect(response.statusCode).toBe(201);
+    const release = response.json<{ id: number; author: string }>();
+    expect(release.author).toBe('AB');
+    expect((await admin('DELETE', `/api/admin/releases/${release.id}`)).statusCode).toBe(204);
+  });
+
   it('keeps the highest version latest when a lower hotfix is uploaded after it', async () => {
     const response = await upload('1.0.1', await makePluginZip(SLUG, '1.0.1'));
     expect(response.statusCode).toBe(201);
