@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { makeImage, multipartBody } from './image-fixtures.js';
 
@@ -100,5 +102,20 @@ describe(`a refused image upload on a keep-alive connection (${testDialect()})`,
     const result = await uploadThenReuse(await makeImage('png', 16, 16));
     expect(result.first?.status).toBe(200);
     expect(result.second?.status).toBe(200);
+  });
+
+  it('removes the partial file when the client goes away mid-upload', async () => {
+    const incoming = path.join(t.config.dataDir, 'images-incoming');
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    const { payload, headers } = multipartBody('image', 'upload.png', Buffer.concat([await makeImage('png', 8, 8), Buffer.alloc(4 * 1024 * 1024)]), 'image/png');
+    socket.write(
+      `POST /api/admin/plugins/postcode-delivery-zones/images/upload HTTP/1.1\r\nHost: localhost\r\n` +
+        `Cookie: ${cookie}\r\nX-Requested-With: XMLHttpRequest\r\nContent-Type: ${headers['content-type']}\r\nContent-Length: ${payload.length}\r\n\r\n`,
+    );
+    socket.write(payload.subarray(0, 1024 * 1024));
+    await vi.waitFor(() => expect(fs.readdirSync(incoming)).toHaveLength(1));
+    socket.destroy();
+    await vi.waitFor(() => expect(fs.readdirSync(incoming)).toEqual([]), { timeout: 3000 });
   });
 });

@@ -5,17 +5,26 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { AppError } from '../../lib/errors.js';
+import { ensurePrivateDir, PRIVATE_FILE_MODE, removeStaleFiles } from '../../lib/private-files.js';
 import { MAX_IMAGE_BYTES } from '../../../common/images.js';
 import { SNIFF_BYTES, sniffImageType, type SniffedImageType } from './image-sniff.js';
 
 // Image files on disk: DATA_DIR/images holds originals and WebP variants under generated names (served at
 // /media/images/, cached forever because a name is never reused); uploads land in DATA_DIR/images-incoming
-// first, so a half-written or refused file is never served.
+// first, so a half-written or refused file is never served. Folders are 0700 and files 0600 (server user only).
 
 export const MEDIA_PREFIX = '/media/images/';
 export const VARIANT_WIDTHS = [480, 1200] as const;
 const MAX_INPUT_PIXELS = 50_000_000;
 const NAME_PATTERN = /^[0-9a-f]{32}$/;
+/** An upload still in images-incoming after this long belongs to a process that died mid-upload. */
+const STALE_INCOMING_MS = 60 * 60 * 1000;
+/** Originals are re-encoded at these settings (JPEG and WebP at 90 look the same as the upload; PNG is lossless). */
+const REENCODE: Record<SniffedImageType, (image: sharp.Sharp) => sharp.Sharp> = {
+  jpg: (image) => image.jpeg({ quality: 90 }),
+  png: (image) => image.png(),
+  webp: (image) => image.webp({ quality: 90 }),
+};
 
 export interface StoredImage {
   name: string;
@@ -33,8 +42,9 @@ export class ImageStorage {
   constructor(dataDir: string) {
     this.dir = path.join(dataDir, 'images');
     this.incomingDir = path.join(dataDir, 'images-incoming');
-    fs.mkdirSync(this.dir, { recursive: true });
-    fs.mkdirSync(this.incomingDir, { recursive: true });
+    ensurePrivateDir(this.dir);
+    ensurePrivateDir(this.incomingDir);
+    removeStaleFiles(this.incomingDir, STALE_INCOMING_MS);
   }
 
   static originalFile = (name: string, ext: string): string => `${name}.${ext}`;
@@ -43,7 +53,8 @@ export class ImageStorage {
 
   /**
    * Streams an upload to disk, refusing it as soon as its first bytes are not JPEG, PNG or WebP (415) or it
-   * passes 5 MB (413), then decodes it and writes the WebP variants. Nothing is kept when anything fails.
+   * passes 5 MB (413), then decodes it, re-encodes the original and writes the WebP variants. Nothing is kept
+   * when anything fails.
    */
   async store(file: Readable & { truncated?: boolean }): Promise<StoredImage> {
     const name = randomBytes(16).toString('hex');
@@ -80,7 +91,7 @@ export class ImageStorage {
     // instead of waiting for a client that may keep sending.
     file.once('limit', () => sniffer.destroy(tooLarge()));
     try {
-      await pipeline(file, sniffer, fs.createWriteStream(incoming));
+      await pipeline(file, sniffer, fs.createWriteStream(incoming, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
       if (file.truncated || bytes > MAX_IMAGE_BYTES) throw tooLarge();
       if (!ext) throw notAnImage();
       const sniffed: SniffedImageType = ext;
@@ -88,22 +99,33 @@ export class ImageStorage {
         throw notAnImage();
       });
       if (!metadata.width || !metadata.height || !['jpeg', 'png', 'webp'].includes(metadata.format ?? '')) throw notAnImage();
-      const variantWidths = [...new Set(VARIANT_WIDTHS.map((width) => Math.min(width, metadata.width ?? width)))];
+      const encoded = `${incoming}.${sniffed}`;
+      written.push(encoded);
+      // Re-encoded rather than copied: EXIF and other metadata (a phone photo's GPS position) and anything
+      // hidden around the image data (an HTML polyglot) are dropped; the EXIF orientation is applied first,
+      // so the picture stays upright.
+      const stored = await REENCODE[sniffed](sharp(incoming, { limitInputPixels: MAX_INPUT_PIXELS }).rotate())
+        .toFile(encoded)
+        .catch(() => {
+          throw notAnImage();
+        });
+      await fs.promises.chmod(encoded, PRIVATE_FILE_MODE);
+      const variantWidths = [...new Set(VARIANT_WIDTHS.map((width) => Math.min(width, stored.width)))];
       for (const width of variantWidths) {
         const target = path.join(this.dir, ImageStorage.variantFile(name, width));
         written.push(target);
-        await sharp(incoming, { limitInputPixels: MAX_INPUT_PIXELS })
-          .rotate()
+        await sharp(encoded, { limitInputPixels: MAX_INPUT_PIXELS })
           .resize({ width, withoutEnlargement: true })
           .webp({ quality: 80 })
           .toFile(target)
           .catch(() => {
             throw notAnImage();
           });
+        await fs.promises.chmod(target, PRIVATE_FILE_MODE);
       }
-      const original = path.join(this.dir, ImageStorage.originalFile(name, sniffed));
-      await fs.promises.rename(incoming, original);
-      return { name, ext: sniffed, width: metadata.width, height: metadata.height, variantWidths, bytes };
+      await fs.promises.rename(encoded, path.join(this.dir, ImageStorage.originalFile(name, sniffed)));
+      await fs.promises.rm(incoming, { force: true });
+      return { name, ext: sniffed, width: stored.width, height: stored.height, variantWidths, bytes: stored.size };
     } catch (error) {
       await Promise.all(written.map((file) => fs.promises.rm(file, { force: true })));
       throw toUploadError(error);
