@@ -19,6 +19,7 @@ import { SettingsService } from './modules/settings/settings.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { registerAdminGuard } from './plugins/admin-guard.js';
 import { isLoopbackAddress } from './plugins/rate-limit.js';
+import { registerBodyDeadline, SERVER_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from './plugins/timeouts.js';
 import { registerWebApp, sendWebPage } from './plugins/web.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
@@ -41,6 +42,8 @@ export interface BuildAppOptions {
   config: Config;
   db: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Overrides of SERVER_TIMEOUTS (tests shorten them to a second). */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 /** Route registrations, in one list: each feature module adds its own line. */
@@ -69,15 +72,18 @@ export interface RouteInfo {
   schema?: FastifySchema;
 }
 
-export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<{ app: App; ctx: AppContext; routes: RouteInfo[] }> {
+export async function buildApp({ config, db, logger, timeouts: timeoutOverrides }: BuildAppOptions): Promise<{ app: App; ctx: AppContext; routes: RouteInfo[] }> {
+  const timeouts = { ...SERVER_TIMEOUTS, ...timeoutOverrides };
   const app = Fastify({
     // Every log line passes through redactSecrets: request URLs carry licence keys and download tokens.
     logger: logger === false ? false : { level: config.LOG_LEVEL, ...(typeof logger === 'object' ? logger : {}), hooks: { streamWrite: redactSecrets } },
     trustProxy: config.TRUST_PROXY === 'loopback' ? isLoopbackAddress : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    ...serverTimeoutOptions(timeouts),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(nulSafeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerBodyDeadline(app, timeouts.body);
 
   const settings = new SettingsService(db, config);
   await settings.load();

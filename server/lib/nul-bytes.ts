@@ -7,17 +7,36 @@ import { AppError } from './errors.js';
 const NUL = '\u0000';
 
 /**
- * The dotted path of the first string (or object key) holding U+0000 in parsed input ('' when the input is
- * that string itself), or undefined when there is none. Iterative, so a deeply nested JSON body cannot
- * overflow the stack; Buffers (raw bodies, files) are bytes, not text, and are skipped.
+ * Whether any string (or object key) in parsed input holds U+0000. Iterative, so a deeply nested JSON body
+ * cannot overflow the stack; Buffers (raw bodies, files) are bytes, not text, and are skipped. Allocates
+ * one small array: it runs on every validated request, the licence checks included.
  */
+function hasNul(input: unknown): boolean {
+  if (typeof input === 'string') return input.includes(NUL);
+  if (input === null || typeof input !== 'object') return false;
+  const pending: object[] = [input];
+  for (let value = pending.pop(); value !== undefined; value = pending.pop()) {
+    if (Buffer.isBuffer(value)) continue;
+    for (const key in value) {
+      if (key.includes(NUL)) return true;
+      const child: unknown = (value as Record<string, unknown>)[key];
+      if (typeof child === 'string') {
+        if (child.includes(NUL)) return true;
+      } else if (child !== null && typeof child === 'object') {
+        pending.push(child);
+      }
+    }
+  }
+  return false;
+}
+
+/** The dotted path of the first string (or key) holding U+0000 ('' for the input itself), or undefined. */
 export function findNulPath(input: unknown): string | undefined {
-  if (typeof input === 'string') return input.includes(NUL) ? '' : undefined;
-  if (input === null || typeof input !== 'object') return undefined;
+  if (!hasNul(input)) return undefined;
+  if (typeof input === 'string') return '';
+  // Only for a refusal: breadth first, so the path named is the shallowest, in key order.
   const pending: Array<[value: unknown, path: string]> = [[input, '']];
-  // Breadth first, so the path named is the shallowest, in key order.
-  for (let index = 0; index < pending.length; index++) {
-    const [value, path] = pending[index]!;
+  for (const [value, path] of pending) {
     if (typeof value === 'string') {
       if (value.includes(NUL)) return path;
     } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
