@@ -44,7 +44,7 @@ test('a vendor creates a plugin, edits it, prices it, releases it, sells it and 
   await expect(dialog.getByLabel('Slug')).toHaveValue(SLUG);
   await dialog.getByLabel('Slug').fill('Stock Alerts!');
   await dialog.getByRole('button', { name: 'Create Plugin' }).click();
-  await expect(dialog.getByText(PLUGIN_SLUG_MESSAGE)).toBeVisible();
+  await expect(dialog.getByText(PLUGIN_SLUG_MESSAGE, { exact: true })).toBeVisible();
   await dialog.getByLabel('Slug').fill(SLUG);
   await dialog.getByLabel('Short Description').fill('E-mail shoppers when a product is back in stock.');
   await dialog.getByRole('button', { name: 'Create Plugin' }).click();
@@ -57,7 +57,7 @@ test('a vendor creates a plugin, edits it, prices it, releases it, sells it and 
   await page.getByLabel('Features').fill('Back-in-stock e-mails\n\nWaiting list export');
   await page.getByLabel('Homepage').fill('example.com');
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Homepage must be a full web address starting with https:// (or leave it empty)')).toBeVisible();
+  await expect(page.getByText('Homepage must be a full web address starting with https:// (or leave it empty)', { exact: true })).toBeVisible();
   await page.getByLabel('Homepage').fill('https://example.com/stock-alerts');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Plugin Updated', { exact: true })).toBeVisible();
@@ -66,8 +66,12 @@ test('a vendor creates a plugin, edits it, prices it, releases it, sells it and 
   // Icon and banner: WordPress sizes only.
   await page.getByLabel('Icon file').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: await makePng(128, 128) });
   await expect(page.getByTestId('artwork-icon').getByRole('img')).toHaveCount(1);
+  const firstIcon = await page.getByTestId('artwork-icon').getByRole('img').getAttribute('src');
+  await page.getByLabel('Icon file').setInputFiles({ name: 'icon-2x.png', mimeType: 'image/png', buffer: await makePng(256, 256) });
+  await expect(page.getByTestId('artwork-icon').getByRole('img')).not.toHaveAttribute('src', firstIcon ?? '');
+  await expect(page.getByTestId('artwork-icon').getByRole('img')).toHaveCount(1);
   await page.getByLabel('Banner file').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: await makePng(800, 250) });
-  await expect(page.getByText('A banner must be 772×250 or 1544×500 pixels; this image is 800×250')).toBeVisible();
+  await expect(page.getByText('A banner must be 772×250 or 1544×500 pixels; this image is 800×250', { exact: true })).toBeVisible();
   await page.getByLabel('Banner file').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: await makePng(772, 250) });
   await expect(page.getByTestId('artwork-banner').getByRole('img')).toHaveCount(1);
 

@@ -32,7 +32,7 @@ function ArtworkRow({ slug, type }: { slug: string; type: ArtworkType }) {
       return;
     }
     upload.mutate(
-      { slug, type, file },
+      { slug, type, file, replaces: images.map((image) => image.id) },
       {
         onSuccess: () => toast({ title: 'Image Uploaded', description: `${LABELS[type]} saved.` }),
         onError: (error) => toast({ title: 'Upload Failed', description: errorMessage(error, 'Upload failed'), variant: 'destructive' }),
@@ -45,7 +45,7 @@ function ArtworkRow({ slug, type }: { slug: string; type: ArtworkType }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
           <div className="font-medium">{LABELS[type]}</div>
-          <div className="text-xs text-muted-foreground">{sizesText(type)} pixels; upload both sizes for sharp screens.</div>
+          <div className="text-xs text-muted-foreground">{sizesText(type)} pixels (the larger is sharper on high-density screens); a new upload replaces the current one.</div>
         </div>
         <input
           ref={input}
