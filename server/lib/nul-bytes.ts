@@ -9,7 +9,8 @@ const NUL = '\u0000';
 /**
  * Whether any string (or object key) in parsed input holds U+0000. Iterative, so a deeply nested JSON body
  * cannot overflow the stack; Buffers (raw bodies, files) are bytes, not text, and are skipped. Allocates
- * one small array: it runs on every validated request, the licence checks included.
+ * one small array: it runs on every validated request, the licence checks included (bench/input-guards.ts:
+ * 0.1–0.2 µs on the validate body, next to about 0.4 µs for zod itself).
  */
 function hasNul(input: unknown): boolean {
   if (typeof input === 'string') return input.includes(NUL);
