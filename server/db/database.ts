@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { DB } from './schema.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, tightenFile } from '../lib/private-files.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Database = Kysely<DB>;
@@ -37,6 +38,17 @@ function withStatementCache(sqlite: SQLite.Database) {
   };
 }
 
+/**
+ * Creates the SQLite file owner-only (0600) before SQLite opens it, and tightens an existing one and its -wal
+ * and -shm (SQLite gives those the main file's mode when it creates them). Folders it creates are 0700; an
+ * existing folder is left as it is (a DATABASE_URL may point anywhere).
+ */
+function createPrivateSqliteFile(file: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
+  fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE));
+  for (const suffix of ['', '-wal', '-shm']) tightenFile(`${file}${suffix}`);
+}
+
 const postgresPools = new WeakMap<Database, pg.Pool>();
 
 /** The pg pool under a PostgreSQL database, for the one hot query that runs as a named prepared statement. */
@@ -44,7 +56,7 @@ export const postgresPoolOf = (db: Database): pg.Pool | undefined => postgresPoo
 
 export function createDatabase(target: DatabaseTarget): Database {
   if (target.dialect === 'sqlite') {
-    if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
+    if (target.file !== ':memory:') createPrivateSqliteFile(target.file);
     const sqlite = new SQLite(target.file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');

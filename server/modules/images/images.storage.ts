@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { AppError } from '../../lib/errors.js';
 import { ensurePrivateDir, PRIVATE_FILE_MODE, removeStaleFiles } from '../../lib/private-files.js';
 import { MAX_IMAGE_BYTES } from '../../../common/images.js';
@@ -20,7 +20,7 @@ const NAME_PATTERN = /^[0-9a-f]{32}$/;
 /** An upload still in images-incoming after this long belongs to a process that died mid-upload. */
 const STALE_INCOMING_MS = 60 * 60 * 1000;
 /** Originals are re-encoded at these settings (JPEG and WebP at 90 look the same as the upload; PNG is lossless). */
-const REENCODE: Record<SniffedImageType, (image: sharp.Sharp) => sharp.Sharp> = {
+const REENCODE: Record<SniffedImageType, (image: Sharp) => Sharp> = {
   jpg: (image) => image.jpeg({ quality: 90 }),
   png: (image) => image.png(),
   webp: (image) => image.webp({ quality: 90 }),
@@ -94,7 +94,8 @@ export class ImageStorage {
       await pipeline(file, sniffer, fs.createWriteStream(incoming, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
       if (file.truncated || bytes > MAX_IMAGE_BYTES) throw tooLarge();
       if (!ext) throw notAnImage();
-      const sniffed: SniffedImageType = ext;
+      // ext is set inside the stream callbacks, which TypeScript's narrowing cannot see.
+      const sniffed = ext as SniffedImageType;
       const metadata = await sharp(incoming, { limitInputPixels: MAX_INPUT_PIXELS }).metadata().catch(() => {
         throw notAnImage();
       });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, tightenFile } from '../../lib/private-files.js';
 
 /**
  * The release-signing key: Ed25519, as WordPress core's verify_file_signature() expects. The private key
@@ -24,13 +25,17 @@ function readOrCreatePrivateKey(dataDir: string, fromEnv: string | undefined): K
     return key;
   }
   const file = path.join(dataDir, SIGNING_KEY_FILE);
-  if (fs.existsSync(file)) return createPrivateKey(fs.readFileSync(file, 'utf8'));
-  fs.mkdirSync(dataDir, { recursive: true });
+  if (fs.existsSync(file)) {
+    // A key written by an older version or copied in may be readable by others.
+    tightenFile(file);
+    return createPrivateKey(fs.readFileSync(file, 'utf8'));
+  }
+  fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const { privateKey } = generateKeyPairSync('ed25519');
   const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   // 'wx' so two processes starting together never overwrite each other's key.
   try {
-    fs.writeFileSync(file, pem, { mode: 0o600, flag: 'wx' });
+    fs.writeFileSync(file, pem, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return createPrivateKey(fs.readFileSync(file, 'utf8'));

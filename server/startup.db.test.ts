@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+import type { Database } from './db/database.js';
+import { loadSigningKey, SIGNING_KEY_FILE } from './modules/signing/signing-key.js';
+import { openDatabase } from './startup.js';
+import { createTestDatabase, testDialect, type TestDatabase } from './test/test-app.js';
+
+// What a start does to DATA_DIR: everything there (database, signing key, uploads, release zips) becomes the
+// server user's alone, including what an older version left readable by others.
+describe(`start: DATA_DIR is owner-only (${testDialect()})`, () => {
+  let testDb: TestDatabase;
+  let db: Database;
+  let umask: number;
+  const mode = (...parts: string[]) => fs.statSync(path.join(testDb.dataDir, ...parts)).mode & 0o777;
+
+  beforeAll(async () => {
+    umask = process.umask(0o022);
+    testDb = await createTestDatabase();
+    const dataDir = testDb.dataDir;
+    // As an older version left it: folders 0755, files 0644.
+    fs.chmodSync(dataDir, 0o755);
+    fs.mkdirSync(path.join(dataDir, 'releases'));
+    fs.writeFileSync(path.join(dataDir, 'releases', 'old-1.0.0.zip'), 'zip');
+    fs.mkdirSync(path.join(dataDir, 'images'));
+    fs.writeFileSync(path.join(dataDir, 'images', 'a.png'), 'png');
+    loadSigningKey(dataDir);
+    fs.chmodSync(path.join(dataDir, SIGNING_KEY_FILE), 0o644);
+    if (testDb.target.dialect === 'sqlite') fs.writeFileSync(testDb.target.file, '', { mode: 0o644 });
+
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'false' });
+    config.database = testDb.target;
+    db = await openDatabase(config);
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await testDb.drop();
+    process.umask(umask);
+  });
+
+  it('tightens what was there: folders 0700, files 0600', () => {
+    expect(mode()).toBe(0o700);
+    expect(mode('releases')).toBe(0o700);
+    expect(mode('images')).toBe(0o700);
+    expect(mode('releases', 'old-1.0.0.zip')).toBe(0o600);
+    expect(mode('images', 'a.png')).toBe(0o600);
+    expect(mode(SIGNING_KEY_FILE)).toBe(0o600);
+    if (testDb.target.dialect === 'sqlite') expect(mode(path.basename(testDb.target.file))).toBe(0o600);
+  });
+
+  it('creates files owner-only from then on (a new release zip, the signing key)', () => {
+    fs.writeFileSync(path.join(testDb.dataDir, 'releases', 'new-2.0.0.zip'), 'zip');
+    fs.mkdirSync(path.join(testDb.dataDir, 'new-folder'));
+    expect(mode('releases', 'new-2.0.0.zip')).toBe(0o600);
+    expect(mode('new-folder')).toBe(0o700);
+    fs.rmSync(path.join(testDb.dataDir, SIGNING_KEY_FILE));
+    loadSigningKey(testDb.dataDir);
+    expect(mode(SIGNING_KEY_FILE)).toBe(0o600);
+  });
+});
