@@ -32,6 +32,7 @@ export const ADMIN_PAGE_PATHS = [
   '/orders',
   '/plugins',
   '/plugins/:slug',
+  '/wordpress-client',
 ] as const;
 
 const PUBLIC_PATHS = new Set<string>(Object.keys(PUBLIC_ROUTES).filter((pattern) => !pattern.includes(':')));

@@ -14,6 +14,7 @@ const pages = {
   settings: lazy(() => import('@/features/settings/pages/settings-page').then((m) => ({ default: m.SettingsPage }))),
   postcodeTesting: lazy(() => import('@/features/postcode/pages/postcode-testing-page').then((m) => ({ default: m.PostcodeTestingPage }))),
   ecommerceTesting: lazy(() => import('@/features/ecommerce-testing/pages/ecommerce-testing-page').then((m) => ({ default: m.EcommerceTestingPage }))),
+  wordpressClient: lazy(() => import('@/features/wordpress-client/pages/wordpress-client-page').then((m) => ({ default: m.WordpressClientPage }))),
   orders: lazy(() => import('@/features/orders/pages/orders-page').then((m) => ({ default: m.OrdersPage }))),
   plugins: lazy(() => import('@/features/plugins/pages/plugins-page').then((m) => ({ default: m.PluginsPage }))),
   pluginEdit: lazy(() => import('@/features/plugins/pages/plugin-edit-page').then((m) => ({ default: m.PluginEditPage }))),
@@ -45,6 +46,7 @@ function AdminRoutes() {
         <Route path="/orders" component={pages.orders} />
         <Route path="/plugins" component={pages.plugins} />
         <Route path="/plugins/:slug" component={pages.pluginEdit} />
+        <Route path="/wordpress-client" component={pages.wordpressClient} />
         <Route>
           <NotFoundPage homeHref="/admin" />
         </Route>

@@ -59,7 +59,7 @@ export function WordpressClientPage() {
           <AlertDescription>{errorMessage(info.error, 'Unknown error occurred')}</AlertDescription>
         </Alert>
       ) : (
-        <div className="grid items-start gap-6 xl:grid-cols-2">
+        <div className="grid max-w-4xl gap-6">
           <Card>
             <CardHeader>
               <CardTitle>1. Add the library to your plugin</CardTitle>
