@@ -37,6 +37,7 @@ import { registerReleaseRoutes } from './modules/releases/releases.routes.js';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { registerPostcodeRoutes } from './modules/postcode/postcode.routes.js';
 import { registerEcommerceTestingRoutes } from './modules/ecommerce-testing/ecommerce-testing.routes.js';
+import { registerWordpressClientRoutes } from './modules/wordpress-client/wordpress-client.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -64,6 +65,7 @@ const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
   registerCatalogueRoutes,
   registerPostcodeRoutes,
   registerEcommerceTestingRoutes,
+  registerWordpressClientRoutes,
 ];
 
 export interface RouteInfo {
