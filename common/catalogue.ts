@@ -41,6 +41,12 @@ export const publicPluginSchema = pluginPricingSchema.extend({
   requires_wp: z.string().nullable(),
   tested_wp: z.string().nullable(),
   requires_php: z.string().nullable(),
+  /** The vendor's own texts (docs/plugins.md): plain text, never HTML; empty or null when not entered. */
+  long_description: z.string(),
+  author: z.string().nullable(),
+  /** Only absolute http(s) addresses reach the storefront; anything else is answered as null. */
+  documentation_url: z.string().nullable(),
+  homepage: z.string().nullable(),
   /** The qualifying release (spec section 5): newest by created_at among versions ≥ 1.7.51; null when none. */
   release_version: z.string().nullable(),
   release_date: z.string().nullable(),

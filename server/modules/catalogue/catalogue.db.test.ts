@@ -111,6 +111,29 @@ describe(`public catalogue (${testDialect()})`, () => {
     await t.db.updateTable('plugins').set({ currency: 'GBP' }).where('slug', '=', POSTCODE_PLUGIN_SLUG).execute();
   });
 
+  it('answers the vendor texts and links entered through the admin', async () => {
+    const fields = {
+      long_description: 'First paragraph.\n\nSecond <b>paragraph</b>.',
+      author: 'Acme Plugins Ltd',
+      documentation_url: 'https://docs.example.com/zones',
+      homepage: 'http://example.com/zones',
+    };
+    const patch = await t.app.inject({ method: 'PATCH', url: `/api/admin/plugins/${POSTCODE_PLUGIN_SLUG}`, headers: await t.adminHeaders(), payload: fields });
+    expect(patch.statusCode).toBe(200);
+    expect(bySlug(await fetchCatalogue(), POSTCODE_PLUGIN_SLUG)).toMatchObject(fields);
+  });
+
+  it('answers a plugin without vendor texts with empty values', async () => {
+    await t.db.updateTable('plugins').set({ long_description: '', author: '', documentation_url: null, homepage: null }).execute();
+    expect(bySlug(await fetchCatalogue(), LICENSING_PLUGIN_SLUG)).toMatchObject({ long_description: '', author: null, documentation_url: null, homepage: null });
+  });
+
+  // Rows written before the admin checked addresses (or by hand) must not put a script link on the page.
+  it.each(['javascript:alert(1)', 'data:text/html,hi', 'ftp://example.com/x', '/relative/path', 'not a url'])('answers the stored link %s as null', async (link) => {
+    await t.db.updateTable('plugins').set({ documentation_url: link, homepage: link }).where('slug', '=', POSTCODE_PLUGIN_SLUG).execute();
+    expect(bySlug(await fetchCatalogue(), POSTCODE_PLUGIN_SLUG)).toMatchObject({ documentation_url: null, homepage: null });
+  });
+
   it('ignores query strings and needs no session', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/plugins/public?search=%00%ff&sort=' });
     expect(response.statusCode).toBe(200);

@@ -1,8 +1,12 @@
 import type { PublicPlugin } from '../../../common/catalogue.js';
+import { isWebAddress } from '../../../common/plugin-admin.js';
 import { isPurchasable } from '../../../common/pricing.js';
 import { qualifyingRelease, type ReleaseLike } from '../../../common/versions.js';
 import { parseJsonList, toBool } from '../../db/portable.js';
 import { toAdminPlugin, type PluginRow } from '../plugins/plugins.repository.js';
+
+/** A link the storefront may show: rows written before the admin checked addresses may hold anything. */
+const webLink = (value: string | null): string | null => (value && isWebAddress(value) ? value : null);
 
 /** A plugin row and its releases → what the storefront shows. */
 export function toPublicPlugin(row: PluginRow, releases: ReleaseLike[]): PublicPlugin {
@@ -37,6 +41,10 @@ export function toPublicPlugin(row: PluginRow, releases: ReleaseLike[]): PublicP
     requires_wp: row.requires_wp,
     tested_wp: row.tested_wp,
     requires_php: row.requires_php,
+    long_description: row.long_description,
+    author: row.author || null,
+    documentation_url: webLink(row.documentation_url),
+    homepage: webLink(row.homepage),
     release_version: release?.version ?? null,
     release_date: release?.created_at ?? null,
     is_purchasable: isPurchasable(pricing, release !== null),
