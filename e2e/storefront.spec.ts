@@ -230,6 +230,9 @@ test.describe('plugin page', () => {
     // The demo release is 1.7.51; another spec may have uploaded a newer one to the same server.
     await expect(page.getByTestId('release')).toContainText(/Version \d+\.\d+\.\d+/);
     await expect(page.getByText('Screenshots coming soon')).toBeVisible();
+    // The demo plugin has no long description, author or links: the page looks as it did before them.
+    await expect(page.getByTestId('plugin-byline')).toHaveCount(0);
+    await expect(page.getByTestId('plugin-overview')).toHaveCount(0);
 
     await expect(page.getByRole('tab')).toHaveText(['Features', 'Benefits', 'Requirements']);
     await expect(page.getByRole('tabpanel')).toContainText('Postcode-based delivery zones');
@@ -242,6 +245,44 @@ test.describe('plugin page', () => {
     }
     await page.getByRole('link', { name: 'Purchase Now' }).click();
     await expect(page).toHaveURL(`/checkout/${POSTCODE}`);
+  });
+
+  test("a plugin's long description, author and links entered through the admin, as plain text", async ({ page, request }) => {
+    const login = await request.post('/api/auth/login', { data: { password: ADMIN_PASSWORD } });
+    expect(login.ok()).toBe(true);
+    const headers = { 'X-Requested-With': 'XMLHttpRequest' };
+    const slug = `vendor-texts-${Date.now()}`;
+    const created = await request.post('/api/admin/plugins', {
+      headers,
+      data: { slug, name: 'Vendor Texts', description: 'Short line.', author: 'Acme Plugins Ltd', homepage: 'https://example.com/vendor' },
+    });
+    expect(created.status()).toBe(201);
+    const longDescription = 'Zones for every postcode.\nA second line of the same paragraph.\n\n<b>Not bold</b> <script>window.injected = 1</script>';
+    const patched = await request.patch(`/api/admin/plugins/${slug}`, {
+      headers,
+      data: { long_description: longDescription, documentation_url: 'https://docs.example.com/vendor' },
+    });
+    expect(patched.ok()).toBe(true);
+    // The admin refuses a script address, so the page is never asked to show one.
+    expect((await request.patch(`/api/admin/plugins/${slug}`, { headers, data: { homepage: 'javascript:alert(1)' } })).status()).toBe(400);
+
+    await page.goto(`/plugin/${slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vendor Texts');
+    await expect(page.getByTestId('plugin-byline')).toContainText('By Acme Plugins Ltd');
+    const overview = page.getByRole('region', { name: 'About this plugin' });
+    const paragraphs = overview.locator('p');
+    await expect(paragraphs).toHaveText(['Zones for every postcode.\nA second line of the same paragraph.', '<b>Not bold</b> <script>window.injected = 1</script>']);
+    await expect(overview.locator('b, script')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as { injected?: number }).injected)).toBeUndefined();
+    for (const [name, href] of [
+      ['Documentation', 'https://docs.example.com/vendor'],
+      ['Plugin homepage', 'https://example.com/vendor'],
+    ]) {
+      const link = page.getByRole('link', { name: `${name} (opens in a new tab)` });
+      await expect(link).toHaveAttribute('href', href);
+      await expect(link).toHaveAttribute('rel', 'noopener');
+      await expect(link).toHaveAttribute('target', '_blank');
+    }
   });
 
   test('the screenshots gallery shows the plugin images', async ({ page }) => {

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePageMeta } from '@/lib/page-meta';
 import { usePublicPlugins } from '../api/use-public-plugins';
+import { PluginByline, PluginOverview } from '../components/plugin-about';
 import { PluginDetailsTabs } from '../components/plugin-details-tabs';
 import { PurchaseBox } from '../components/purchase-box';
 import { Rating } from '../components/rating';
@@ -57,6 +58,7 @@ export function PluginPage() {
             </div>
             <h1 className="text-3xl font-bold md:text-4xl">{plugin.name}</h1>
             <p className="text-lg text-muted-foreground">{plugin.description}</p>
+            <PluginByline plugin={plugin} />
             <div className="flex flex-wrap items-center gap-4 text-sm text-muted-foreground">
               <Rating rating={plugin.rating} reviewCount={plugin.review_count} />
               {plugin.downloads_label && (
@@ -73,6 +75,7 @@ export function PluginPage() {
             </div>
           </div>
           <ScreenshotGallery slug={plugin.slug} name={plugin.name} />
+          <PluginOverview plugin={plugin} />
           <PluginDetailsTabs plugin={plugin} />
         </div>
         <aside className="lg:sticky lg:top-6 lg:self-start">
