@@ -10,6 +10,12 @@ export type ActivityType =
   | 'license_verified'
   | 'license_revoked'
   | 'release_uploaded'
+  | 'release_withdrawn'
+  | 'release_restored'
+  | 'release_deleted'
+  | 'plugin_created'
+  | 'plugin_updated'
+  | 'plugin_retired'
   | 'order_paid'
   | 'order_refunded';
 

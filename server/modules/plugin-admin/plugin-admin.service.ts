@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { AdminPlugin, AdminPluginDetail } from '../../../common/plugins.js';
 import type { PluginCreate, PluginPatch } from '../../../common/plugin-admin.js';
+import { recordActivity } from '../activities/activities.repository.js';
 import { findPluginBySlug, toAdminPlugin, type PluginRow } from '../plugins/plugins.repository.js';
 import { countSlugReferences, insertPlugin, isUniqueViolation, lockPlugin, moveImagesToSlug, updatePluginBySlug } from './plugin-admin.repository.js';
 
@@ -74,7 +75,11 @@ export async function createPlugin(db: Database, input: PluginCreate): Promise<A
   const now = nowIso();
   const { slug, ...fields } = input;
   const changes = toPluginChanges(fields);
-  const inserted = await insertPlugin(db, { ...NEW_PLUGIN_DEFAULTS, ...changes, slug, name: fields.name, created_at: now, updated_at: now });
+  const inserted = await db.transaction().execute(async (trx) => {
+    const isNew = await insertPlugin(trx, { ...NEW_PLUGIN_DEFAULTS, ...changes, slug, name: fields.name, created_at: now, updated_at: now });
+    if (isNew) await recordActivity(trx, 'plugin_created', { plugin_slug: slug, name: fields.name }, now);
+    return isNew;
+  });
   if (!inserted) throw slugTaken(slug);
   const row = await findPluginBySlug(db, slug);
   if (!row) throw notFound(slug);
@@ -111,6 +116,9 @@ export async function updatePlugin(db: Database, slug: string, patch: PluginPatc
       if (newSlug !== undefined && newSlug !== slug) await checkSlugChange(trx, row, newSlug);
       const changes = { ...toPluginChanges(fields), ...retireChanges(row, retired, now), slug: finalSlug, updated_at: now };
       await updatePluginBySlug(trx, slug, changes);
+      // Retiring is its own entry (the plugin went off sale); every other edit, un-retiring too, is an update.
+      const type = retired === true && !row.retired_at ? 'plugin_retired' : 'plugin_updated';
+      await recordActivity(trx, type, { plugin_slug: finalSlug, ...(finalSlug !== slug && { previous_slug: slug }) }, now);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken(finalSlug);

@@ -79,11 +79,14 @@ export async function insertReleaseAndRecord(db: Database, values: Insertable<Re
   });
 }
 
-/** Withdraws (a time) or restores (null) a release and moves current_version with it. */
+/** Withdraws (a time) or restores (null) a release, moves current_version with it and records the activity. */
 export async function setReleaseWithdrawn(db: Database, id: number, withdrawnAt: string | null, updatedAt: string): Promise<ReleaseRow | undefined> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.updateTable('releases').set({ withdrawn_at: withdrawnAt }).where('id', '=', id).returningAll().executeTakeFirst();
-    if (row) await updateCurrentVersion(trx, row.plugin_slug, updatedAt);
+    if (!row) return row;
+    await updateCurrentVersion(trx, row.plugin_slug, updatedAt);
+    const type = withdrawnAt ? 'release_withdrawn' : 'release_restored';
+    await recordActivity(trx, type, { version: row.version, plugin_slug: row.plugin_slug }, updatedAt);
     return row;
   });
 }
@@ -95,7 +98,9 @@ export async function setReleaseWithdrawn(db: Database, id: number, withdrawnAt:
 export async function deleteUnofferedRelease(db: Database, id: number, updatedAt: string): Promise<ReleaseRow | undefined> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.deleteFrom('releases').where('id', '=', id).where('offered_at', 'is', null).returningAll().executeTakeFirst();
-    if (row) await updateCurrentVersion(trx, row.plugin_slug, updatedAt);
+    if (!row) return row;
+    await updateCurrentVersion(trx, row.plugin_slug, updatedAt);
+    await recordActivity(trx, 'release_deleted', { version: row.version, plugin_slug: row.plugin_slug }, updatedAt);
     return row;
   });
 }
