@@ -6,6 +6,12 @@ const TITLES: Record<string, string> = {
   license_verified: 'License verified',
   license_revoked: 'License revoked',
   release_uploaded: 'Release uploaded',
+  release_withdrawn: 'Release withdrawn',
+  release_restored: 'Release restored',
+  release_deleted: 'Release deleted',
+  plugin_created: 'Plugin created',
+  plugin_updated: 'Plugin updated',
+  plugin_retired: 'Plugin retired',
 };
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
@@ -23,6 +29,20 @@ export function activityText(activity: Pick<Activity, 'action_type' | 'details'>
       return { title, secondary: text(details.site_url) };
     case 'release_uploaded':
       return { title, secondary: text(details.version) ? `Version ${text(details.version)}` : null };
+    case 'release_withdrawn':
+    case 'release_restored':
+    case 'release_deleted': {
+      const version = text(details.version) ? `Version ${text(details.version)}` : null;
+      const slug = text(details.plugin_slug);
+      return { title, secondary: version && slug ? `${version} of ${slug}` : (version ?? slug) };
+    }
+    case 'plugin_created':
+    case 'plugin_updated':
+    case 'plugin_retired': {
+      const slug = text(details.plugin_slug);
+      const previous = text(details.previous_slug);
+      return { title, secondary: slug && previous ? `${slug} (was ${previous})` : slug };
+    }
     default:
       return { title, secondary: text(details.site_url) ?? text(details.license_key) ?? (text(details.version) ? `Version ${text(details.version)}` : null) };
   }
