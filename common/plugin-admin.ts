@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATALOGUE_CATEGORIES } from './catalogue.js';
-import { CURRENCIES } from './plugins.js';
+import { adminPluginDetailSchema, CURRENCIES } from './plugins.js';
 
 // The admin's plugin calls (docs/plugins.md): POST /api/admin/plugins creates a plugin; PATCH
 // /api/admin/plugins/{slug} edits its catalogue fields, retires it, and keeps the specification's product id
@@ -111,3 +111,14 @@ export const pluginPatchSchema = z
 export type PluginPatch = z.infer<typeof pluginPatchSchema>;
 
 export const pluginSlugParamsSchema = z.object({ slug: z.string().min(1).max(200) });
+
+/** Whether the storefront and checkout sell the plugin now, and why not (common/sale-status.ts). */
+export const saleStatusSchema = z.object({ on_sale: z.boolean(), reasons: z.array(z.string()) });
+
+/** GET /api/admin/plugins/{slug}: the plugin, what refers to its slug, and its sale status. */
+export const adminPluginDetailWithSaleSchema = adminPluginDetailSchema.extend({ sale_status: saleStatusSchema });
+export type AdminPluginDetailWithSale = z.infer<typeof adminPluginDetailWithSaleSchema>;
+
+/** GET /api/admin/plugin-sale-status: every plugin's sale status, for the Plugins page table. */
+export const pluginSaleStatusListSchema = z.array(z.object({ slug: z.string(), sale_status: saleStatusSchema }));
+export type PluginSaleStatusList = z.infer<typeof pluginSaleStatusListSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VERSION_PATTERN } from './versions.js';
 
 export const SECRET_SETTING_NAMES = ['stripe_webhook_secret', 'lemonsqueezy_webhook_secret', 'webhook_secret'] as const;
 export type SecretSettingName = (typeof SECRET_SETTING_NAMES)[number];
@@ -40,6 +41,12 @@ export const settingsUpdateSchema = z
     webhook_endpoints: z.array(z.url({ protocol: /^https?$/, message: 'each endpoint must be a full http(s) URL' })).max(20, 'at most 20 endpoints'),
     staging_site_patterns: z.array(stagingPattern).max(MAX_STAGING_SITE_PATTERNS, `at most ${MAX_STAGING_SITE_PATTERNS} patterns`),
     trust_environment_claim: z.boolean({ error: 'must be true or false' }),
+    // Releases below it are not offered for sale (docs/plugins.md); 20 characters hold any real x.y.z.
+    min_release_version: z
+      .string({ error: 'must be a version such as 1.7.51' })
+      .trim()
+      .max(20, 'must be at most 20 characters')
+      .regex(VERSION_PATTERN, 'must be a version x.y.z such as 1.7.51, or 1.0.0 to sell from your first release'),
     stripe_webhook_secret: secretInput,
     lemonsqueezy_webhook_secret: secretInput,
     webhook_secret: secretInput,
@@ -56,6 +63,7 @@ export const settingsResponseSchema = z.object({
   webhook_endpoints: z.array(z.string()),
   staging_site_patterns: z.array(z.string()),
   trust_environment_claim: z.boolean(),
+  min_release_version: z.string(),
   secrets: z.object({
     stripe_webhook_secret: z.object({ is_set: z.boolean() }),
     lemonsqueezy_webhook_secret: z.object({ is_set: z.boolean() }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareVersions, latestRelease, qualifyingRelease } from './versions';
+import { compareVersions, DEFAULT_MIN_RELEASE_VERSION, latestRelease, qualifyingRelease } from './versions';
 
 describe('versions', () => {
   it.each([
@@ -31,8 +31,19 @@ describe('versions', () => {
       { plugin_slug: 'p', version: '1.7.51', created_at: '2025-11-01T00:00:00.000Z' },
       { plugin_slug: 'q', version: '9.0.0', created_at: '2026-01-01T00:00:00.000Z' },
     ];
-    expect(qualifyingRelease(releases, 'p')?.version).toBe('1.8.0');
-    expect(qualifyingRelease(releases.slice(0, 1), 'p')).toBeNull();
-    expect(qualifyingRelease([{ ...releases[1]!, withdrawn_at: '2026-01-01T00:00:00.000Z' }, releases[2]!], 'p')?.version).toBe('1.7.51');
+    expect(DEFAULT_MIN_RELEASE_VERSION).toBe('1.7.51');
+    expect(qualifyingRelease(releases, 'p', DEFAULT_MIN_RELEASE_VERSION)?.version).toBe('1.8.0');
+    expect(qualifyingRelease(releases.slice(0, 1), 'p', DEFAULT_MIN_RELEASE_VERSION)).toBeNull();
+    expect(qualifyingRelease([{ ...releases[1]!, withdrawn_at: '2026-01-01T00:00:00.000Z' }, releases[2]!], 'p', DEFAULT_MIN_RELEASE_VERSION)?.version).toBe('1.7.51');
+  });
+
+  it.each([
+    ['1.7.51', null],
+    ['1.7.50', '1.7.50'],
+    ['1.0.0', '1.7.50'],
+    ['0.0.0', '1.7.50'],
+  ])('qualifyingRelease with the minimum %s takes %s from 1.0.0 and 1.7.50', (minimum, expected) => {
+    const releases = [release('1.0.0', '2026-01-01'), release('1.7.50', '2026-02-01')];
+    expect(qualifyingRelease(releases, 'p', minimum)?.version ?? null).toBe(expected);
   });
 });

@@ -1,5 +1,6 @@
-// Release versions are x.y.z; the catalogue ignores releases below 1.7.51 (spec sections 5 and 9).
-export const MIN_RELEASE_VERSION = '1.7.51';
+// Release versions are x.y.z. The catalogue ignores releases below a minimum version: the setting
+// `min_release_version`, whose default is the specification's 1.7.51 (spec sections 5 and 9; docs/plugins.md).
+export const DEFAULT_MIN_RELEASE_VERSION = '1.7.51';
 export const VERSION_PATTERN = /^\d+\.\d+\.\d+$/;
 
 export function parseVersion(version: string): [number, number, number] | null {
@@ -43,7 +44,10 @@ export function latestRelease<T extends ReleaseLike>(releases: readonly T[]): T 
   return best;
 }
 
-/** The release that counts for a plugin in the catalogue: the latest one at or above the minimum version. */
-export function qualifyingRelease<T extends ReleaseLike>(releases: readonly T[], pluginSlug: string): T | null {
-  return latestRelease(releases.filter((release) => release.plugin_slug === pluginSlug && compareVersions(release.version, MIN_RELEASE_VERSION) >= 0));
+/**
+ * The release that counts for a plugin in the catalogue and checkout: the latest one at or above
+ * `minimumVersion` (the caller reads the `min_release_version` setting; this module stays free of settings).
+ */
+export function qualifyingRelease<T extends ReleaseLike>(releases: readonly T[], pluginSlug: string, minimumVersion: string): T | null {
+  return latestRelease(releases.filter((release) => release.plugin_slug === pluginSlug && compareVersions(release.version, minimumVersion) >= 0));
 }

@@ -9,7 +9,8 @@ export function registerCatalogueRoutes(app: App, ctx: AppContext): void {
   const handler = async () => {
     const plugins = await listActivePlugins(ctx.db);
     const releases = await listReleaseVersions(ctx.db, plugins.map((plugin) => plugin.slug));
-    return toPublicCatalogue(plugins, releases);
+    // Read per request from the settings cache, so a new minimum applies without a restart.
+    return toPublicCatalogue(plugins, releases, ctx.settings.get('min_release_version'));
   };
   app.get('/api/plugins/public', { schema }, handler);
   app.get('/api/plugins', { schema }, handler);

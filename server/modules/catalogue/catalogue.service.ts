@@ -8,10 +8,10 @@ import { toAdminPlugin, type PluginRow } from '../plugins/plugins.repository.js'
 /** A link the storefront may show: rows written before the admin checked addresses may hold anything. */
 const webLink = (value: string | null): string | null => (value && isWebAddress(value) ? value : null);
 
-/** A plugin row and its releases → what the storefront shows. */
-export function toPublicPlugin(row: PluginRow, releases: ReleaseLike[]): PublicPlugin {
+/** A plugin row, its releases and the `min_release_version` setting → what the storefront shows. */
+export function toPublicPlugin(row: PluginRow, releases: ReleaseLike[], minimumVersion: string): PublicPlugin {
   const admin = toAdminPlugin(row);
-  const release = qualifyingRelease(releases, row.slug);
+  const release = qualifyingRelease(releases, row.slug, minimumVersion);
   const pricing = {
     active: admin.active,
     is_free: admin.is_free,
@@ -51,6 +51,6 @@ export function toPublicPlugin(row: PluginRow, releases: ReleaseLike[]): PublicP
   };
 }
 
-export function toPublicCatalogue(rows: PluginRow[], releases: ReleaseLike[]): PublicPlugin[] {
-  return rows.map((row) => toPublicPlugin(row, releases));
+export function toPublicCatalogue(rows: PluginRow[], releases: ReleaseLike[], minimumVersion: string): PublicPlugin[] {
+  return rows.map((row) => toPublicPlugin(row, releases, minimumVersion));
 }

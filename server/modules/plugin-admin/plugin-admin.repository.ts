@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.js';
 import { isPostgres } from '../../db/portable.js';
 import type { DB, PluginsTable } from '../../db/schema.js';
 import type { PluginRow } from '../plugins/plugins.repository.js';
+import type { ReleaseLike } from '../../../common/versions.js';
 
 type Db = Database | Transaction<DB>;
 
@@ -37,4 +38,11 @@ export async function countSlugReferences(db: Db, slug: string): Promise<{ licen
 export async function moveImagesToSlug(trx: Transaction<DB>, from: string, to: string): Promise<void> {
   await trx.updateTable('plugin_images').set({ plugin_slug: to }).where('plugin_slug', '=', from).execute();
   await trx.updateTable('image_uploads').set({ plugin_slug: to }).where('plugin_slug', '=', from).execute();
+}
+
+/** The releases the sale status reads (withdrawn ones included, to name them): one plugin's, or every plugin's. */
+export async function listReleasesForSaleStatus(db: Db, slug?: string): Promise<ReleaseLike[]> {
+  let query = db.selectFrom('releases').select(['plugin_slug', 'version', 'created_at', 'withdrawn_at']);
+  if (slug !== undefined) query = query.where('plugin_slug', '=', slug);
+  return query.execute();
 }

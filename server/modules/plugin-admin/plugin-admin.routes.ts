@@ -1,10 +1,17 @@
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { adminPluginDetailSchema, adminPluginSchema } from '../../../common/plugins.js';
-import { pluginCreateSchema, pluginPatchSchema, pluginSlugParamsSchema } from '../../../common/plugin-admin.js';
+import { adminPluginSchema } from '../../../common/plugins.js';
+import {
+  adminPluginDetailWithSaleSchema,
+  pluginCreateSchema,
+  pluginPatchSchema,
+  pluginSaleStatusListSchema,
+  pluginSlugParamsSchema,
+} from '../../../common/plugin-admin.js';
 import type { App, AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { createPlugin, getPluginDetail, updatePlugin } from './plugin-admin.service.js';
+import { listSaleStatuses } from './sale-status.service.js';
 
 /**
  * The body's own messages are already sentences a person can act on ('LemonSqueezy Product ID must be a
@@ -29,9 +36,16 @@ export function registerPluginAdminRoutes(app: App, ctx: AppContext): void {
     return reply.code(201).send(await createPlugin(ctx.db, request.body));
   });
 
+  // Both read the minimum release version per request, so a change in Settings shows at once.
   app.get('/api/admin/plugins/:slug', {
-    schema: { params: pluginSlugParamsSchema, response: { 200: adminPluginDetailSchema } },
-  }, async (request) => getPluginDetail(ctx.db, request.params.slug));
+    schema: { params: pluginSlugParamsSchema, response: { 200: adminPluginDetailWithSaleSchema } },
+  }, async (request) => getPluginDetail(ctx.db, request.params.slug, ctx.settings.get('min_release_version')));
+
+  // Beside the plugin list (which the plugins module answers for every admin page) rather than inside it, and
+  // outside /api/admin/plugins/ so that no plugin slug can shadow it.
+  app.get('/api/admin/plugin-sale-status', { schema: { response: { 200: pluginSaleStatusListSchema } } }, async () =>
+    listSaleStatuses(ctx.db, ctx.settings.get('min_release_version')),
+  );
 
   app.patch('/api/admin/plugins/:slug', {
     attachValidation: true,

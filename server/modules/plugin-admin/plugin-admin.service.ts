@@ -4,11 +4,12 @@ import type { PluginsTable } from '../../db/schema.js';
 import { fromBool } from '../../db/portable.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import type { AdminPlugin, AdminPluginDetail } from '../../../common/plugins.js';
-import type { PluginCreate, PluginPatch } from '../../../common/plugin-admin.js';
+import type { AdminPlugin } from '../../../common/plugins.js';
+import type { AdminPluginDetailWithSale, PluginCreate, PluginPatch } from '../../../common/plugin-admin.js';
 import { recordActivity } from '../activities/activities.repository.js';
 import { findPluginBySlug, toAdminPlugin, type PluginRow } from '../plugins/plugins.repository.js';
 import { countSlugReferences, insertPlugin, isUniqueViolation, lockPlugin, moveImagesToSlug, updatePluginBySlug } from './plugin-admin.repository.js';
+import { pluginSaleStatus } from './sale-status.service.js';
 
 const notFound = (slug: string) => new AppError('NOT_FOUND', `No plugin with slug "${slug}"`);
 const slugTaken = (slug: string) => new AppError('CONFLICT', `A plugin with the slug "${slug}" already exists: choose another slug`);
@@ -129,9 +130,12 @@ export async function updatePlugin(db: Database, slug: string, patch: PluginPatc
   return toAdminPlugin(row);
 }
 
-export async function getPluginDetail(db: Database, slug: string): Promise<AdminPluginDetail> {
+/** The plugin, what refers to its slug, and whether it is on sale under `minimumVersion` (the setting). */
+export async function getPluginDetail(db: Database, slug: string, minimumVersion: string): Promise<AdminPluginDetailWithSale> {
   const row = await findPluginBySlug(db, slug);
   if (!row) throw notFound(slug);
+  const plugin = toAdminPlugin(row);
   const { licences, releases } = await countSlugReferences(db, slug);
-  return { ...toAdminPlugin(row), licence_count: licences, release_count: releases, is_slug_locked: licences + releases > 0 };
+  const sale_status = await pluginSaleStatus(db, plugin, minimumVersion);
+  return { ...plugin, licence_count: licences, release_count: releases, is_slug_locked: licences + releases > 0, sale_status };
 }

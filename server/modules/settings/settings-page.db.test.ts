@@ -23,6 +23,7 @@ describe(`settings page values (${testDialect()})`, () => {
         staging_site_patterns: ['staging.*', '*.WPEngine.com'],
         trust_environment_claim: true,
         webhook_endpoints: ['https://hooks.example.org/one', 'https://hooks.example.org/two'],
+        min_release_version: ' 0.0.0 ',
         lemonsqueezy_webhook_secret: 'ls-signing-secret',
         webhook_secret: 'outgoing-secret',
       },
@@ -41,6 +42,7 @@ describe(`settings page values (${testDialect()})`, () => {
       staging_site_patterns: ['staging.*', '*.wpengine.com'],
       trust_environment_claim: true,
       webhook_endpoints: ['https://hooks.example.org/one', 'https://hooks.example.org/two'],
+      min_release_version: '0.0.0',
       secrets: { lemonsqueezy_webhook_secret: { is_set: true }, webhook_secret: { is_set: true }, stripe_webhook_secret: { is_set: false } },
       api_token: { is_set: true },
     });

@@ -18,6 +18,7 @@ describe(`settings (${testDialect()})`, () => {
       staging_site_patterns: [],
       trust_environment_claim: false,
       webhook_endpoints: [],
+      min_release_version: '1.7.51',
       secrets: { stripe_webhook_secret: { is_set: false } },
       api_token: { is_set: false },
     });
@@ -61,6 +62,14 @@ describe(`settings (${testDialect()})`, () => {
     [{ staging_site_patterns: ['  '] }, 'staging_site_patterns.0: a pattern must not be empty'],
     [{ staging_site_patterns: [`${'a.'.repeat(127)}com`] }, 'at most 253 characters'],
     [{ staging_site_patterns: Array.from({ length: 51 }, (_, i) => `s${i}.*`) }, 'staging_site_patterns: at most 50 patterns'],
+    [{ min_release_version: '1.7' }, 'min_release_version: must be a version x.y.z such as 1.7.51, or 1.0.0 to sell from your first release'],
+    [{ min_release_version: 'v1.0.0' }, 'min_release_version: must be a version x.y.z'],
+    [{ min_release_version: '1.0.0.0' }, 'min_release_version: must be a version x.y.z'],
+    [{ min_release_version: '' }, 'min_release_version: must be a version x.y.z'],
+    [{ min_release_version: null }, 'min_release_version: must be a version such as 1.7.51'],
+    [{ min_release_version: 1 }, 'min_release_version: must be a version such as 1.7.51'],
+    [{ min_release_version: `1.0.${'0'.repeat(30)}` }, 'min_release_version: must be at most 20 characters'],
+    [{ min_release_version: '1.0.0', rate_limit_per_minute: 0 }, 'rate_limit_per_minute'],
   ])('refuses %j with a 400 naming the field, and changes nothing', async (payload, field) => {
     const before = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: await t.adminHeaders() });
     const response = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: await t.adminHeaders(), payload });

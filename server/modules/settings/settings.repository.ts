@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.js';
 import { nowIso } from '../../lib/time.js';
+import { DEFAULT_MIN_RELEASE_VERSION } from '../../../common/versions.js';
 
 export async function readAllSettings(db: Database): Promise<Map<string, unknown>> {
   const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
@@ -24,4 +25,13 @@ export async function writeSettings(db: Database, entries: Record<string, unknow
 export async function readSetting(db: Database, key: string): Promise<unknown> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
   return row ? (JSON.parse(row.value) as unknown) : undefined;
+}
+
+/**
+ * The `min_release_version` setting as stored now, for code that holds only a database handle (checkout's
+ * qualifying-release check): one primary-key read, never staler than the settings cache.
+ */
+export async function readMinReleaseVersion(db: Database): Promise<string> {
+  const stored = await readSetting(db, 'min_release_version');
+  return typeof stored === 'string' ? stored : DEFAULT_MIN_RELEASE_VERSION;
 }

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.js';
 import type { Config } from '../../config.js';
 import { SECRET_SETTING_NAMES, type SecretSettingName, type SettingsResponse, type SettingsUpdate } from '../../../common/settings.js';
+import { DEFAULT_MIN_RELEASE_VERSION } from '../../../common/versions.js';
 import { readAllSettings, writeSettings } from './settings.repository.js';
 
 export interface PublicSettings {
@@ -13,6 +14,8 @@ export interface PublicSettings {
   /** Whether a plugin's non-production `environment` claim alone frees a seat. */
   trust_environment_claim: boolean;
   webhook_endpoints: string[];
+  /** Releases below this x.y.z are not offered for sale (docs/plugins.md); the default is the specification's. */
+  min_release_version: string;
 }
 
 const DEFAULTS: PublicSettings = {
@@ -23,6 +26,7 @@ const DEFAULTS: PublicSettings = {
   staging_site_patterns: [],
   trust_environment_claim: false,
   webhook_endpoints: [],
+  min_release_version: DEFAULT_MIN_RELEASE_VERSION,
 };
 
 /**
@@ -95,6 +99,7 @@ export class SettingsService {
       local_sites_exempt: this.get('local_sites_exempt'),
       staging_site_patterns: this.get('staging_site_patterns'),
       trust_environment_claim: this.get('trust_environment_claim'),
+      min_release_version: this.get('min_release_version'),
       webhook_endpoints: this.get('webhook_endpoints'),
       secrets: Object.fromEntries(SECRET_SETTING_NAMES.map((name) => [name, secret(name)])) as SettingsResponse['secrets'],
       api_token: {
