@@ -277,7 +277,7 @@ test.describe('plugin page', () => {
     for (const [name, href] of [
       ['Documentation', 'https://docs.example.com/vendor'],
       ['Plugin homepage', 'https://example.com/vendor'],
-    ]) {
+    ] as const) {
       const link = page.getByRole('link', { name: `${name} (opens in a new tab)` });
       await expect(link).toHaveAttribute('href', href);
       await expect(link).toHaveAttribute('rel', 'noopener');
