@@ -6,6 +6,8 @@ import { signIn } from './fixtures';
 
 const SLUG = 'stock-alerts';
 const NAME = 'Stock Alerts';
+const BELOW_MINIMUM = 'newest release 1.0.0 is below the minimum release version 1.7.51 (Settings)';
+const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR;
 
 const makePng = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 90 } } }).png().toBuffer();
@@ -32,7 +34,16 @@ interface AdminPluginAnswer {
 }
 const adminPlugin = async (page: Page) => (await (await page.request.get(`/api/admin/plugins/${SLUG}`)).json()) as AdminPluginAnswer;
 
-test('a vendor creates a plugin, edits it, prices it, releases it, sells it and retires it', async ({ page }) => {
+/** The minimum release version, set through the API (the journey itself uses the Settings page). */
+const putMinimum = (page: Page, version: string) =>
+  page.request.put('/api/admin/settings', { data: { min_release_version: version }, headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+
+// The journey lowers the minimum; later specs share this server and expect the specification's 1.7.51.
+test.afterEach(async ({ page }) => {
+  expect((await putMinimum(page, '1.7.51')).ok()).toBe(true);
+});
+
+test('a vendor creates a plugin, edits it, prices it, releases 1.0.0, lowers the minimum release version, sells it and retires it', async ({ page }) => {
   await signIn(page, '/plugins');
   await expect(page.getByRole('heading', { name: 'Plugins', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Plugins', exact: true })).toHaveAttribute('data-active', 'true');
@@ -86,17 +97,39 @@ test('a vendor creates a plugin, edits it, prices it, releases it, sells it and 
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Pricing Updated', { exact: true })).toBeVisible();
 
-  // A release (at or above the catalogue's minimum version 1.7.51).
+  // A first release 1.0.0: below the default minimum release version (1.7.51), and the admin says so.
   await page.goto('/releases?action=upload');
   const upload = page.getByRole('dialog');
   await upload.getByLabel('Plugin', { exact: true }).click();
   await page.getByRole('option', { name: SLUG.toUpperCase() }).click();
-  await upload.getByLabel('Version').fill('2.0.0');
-  await upload.getByLabel('Plugin File').setInputFiles({ name: `${SLUG}.zip`, mimeType: 'application/zip', buffer: await pluginZip('2.0.0') });
+  await upload.getByLabel('Version').fill('1.0.0');
+  await upload.getByLabel('Plugin File').setInputFiles({ name: `${SLUG}.zip`, mimeType: 'application/zip', buffer: await pluginZip('1.0.0') });
   await upload.getByRole('button', { name: 'Create Release' }).click();
   await expect(page.getByText('Release Created', { exact: true })).toBeVisible();
 
-  // On sale on the storefront.
+  await page.goto('/plugins');
+  const sale = page.getByTestId(`plugins-row-${SLUG}`).getByTestId('sale-status');
+  await expect(sale.getByText('Not on sale', { exact: true })).toBeVisible();
+  await expect(sale.getByText(BELOW_MINIMUM, { exact: true })).toBeVisible();
+  await expect(page.getByTestId('plugins-row-postcode-delivery-zones').getByText('On sale', { exact: true })).toBeVisible();
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/plugins-not-on-sale.png`, fullPage: true });
+  await page.getByRole('link', { name: `Edit ${NAME}` }).click();
+  await expect(page.getByText(BELOW_MINIMUM, { exact: true })).toBeVisible();
+  await page.goto(`/plugin/${SLUG}`);
+  await expect(page.getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
+
+  // The vendor lowers the minimum in Settings; the plugin goes on sale at once.
+  await page.goto('/settings');
+  await expect(page.getByText('Releases below this version are not offered for sale; set 1.0.0 or 0.0.0 to sell from your first release.')).toBeVisible();
+  await page.getByLabel('Minimum release version').fill('1.0.0');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Settings Saved', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Plugins', exact: true }).click();
+  await expect(sale.getByText('On sale', { exact: true })).toBeVisible();
+  await expect(sale.getByText(BELOW_MINIMUM)).toHaveCount(0);
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/plugins-on-sale.png`, fullPage: true });
+
+  // On sale on the storefront, and bought with the test card.
   await page.goto('/catalog');
   const card = page.locator(`[data-testid="plugin-card"][data-slug="${SLUG}"]`);
   await expect(card).toBeVisible();
@@ -104,6 +137,12 @@ test('a vendor creates a plugin, edits it, prices it, releases it, sells it and 
   await page.goto(`/plugin/${SLUG}`);
   await expect(page.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
   await expect(page.getByRole('button', { name: /Purchase Now/ }).or(page.getByRole('link', { name: /Purchase Now/ }))).toBeVisible();
+  await page.goto(`/checkout/${SLUG}`);
+  await page.getByLabel('Email address').fill(`stock-alerts-${Date.now()}@example.com`);
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await page.getByRole('form', { name: 'Card payment' }).getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay £29' }).click();
+  await expect(page.getByText('Payment Successful', { exact: true })).toBeVisible();
 
   // Retire, confirmed; its row stays in the admin, marked Retired.
   await page.goto('/plugins');

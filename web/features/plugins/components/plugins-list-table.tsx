@@ -1,11 +1,13 @@
 import { Link } from 'wouter';
 import { Pencil } from 'lucide-react';
 import type { AdminPlugin } from '@common/plugins';
+import type { SaleStatus } from '@common/sale-status';
 import { effectivePriceMinor, formatMoney } from '@common/pricing';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { CATEGORY_LABELS } from './plugin-form-fields';
+import { SaleStatusBadge } from './sale-status-badge';
 import { UnretireButton } from './unretire-button';
 
 const priceLabel = (plugin: AdminPlugin): string => {
@@ -14,8 +16,15 @@ const priceLabel = (plugin: AdminPlugin): string => {
   return price === 0 ? 'Free' : formatMoney(price, plugin.currency);
 };
 
+interface PluginsListTableProps {
+  plugins: AdminPlugin[];
+  /** Sale status by slug; a row shows none while it loads. */
+  saleStatuses: ReadonlyMap<string, SaleStatus>;
+  onRetire: (plugin: AdminPlugin) => void;
+}
+
 /** Every plugin, retired ones included (their licences and releases are still managed here). */
-export function PluginsListTable({ plugins, onRetire }: { plugins: AdminPlugin[]; onRetire: (plugin: AdminPlugin) => void }) {
+export function PluginsListTable({ plugins, saleStatuses, onRetire }: PluginsListTableProps) {
   return (
     <Table>
       <TableHeader>
@@ -25,6 +34,7 @@ export function PluginsListTable({ plugins, onRetire }: { plugins: AdminPlugin[]
           <TableHead className="hidden sm:table-cell">Version</TableHead>
           <TableHead className="hidden sm:table-cell">Price</TableHead>
           <TableHead>Status</TableHead>
+          <TableHead>Sale</TableHead>
           <TableHead className="text-right">Actions</TableHead>
         </TableRow>
       </TableHeader>
@@ -39,6 +49,9 @@ export function PluginsListTable({ plugins, onRetire }: { plugins: AdminPlugin[]
             <TableCell className="hidden sm:table-cell">{plugin.current_version ?? '—'}</TableCell>
             <TableCell className="hidden sm:table-cell">{priceLabel(plugin)}</TableCell>
             <TableCell>{plugin.retired_at ? <Badge variant="secondary">Retired</Badge> : <Badge>Active</Badge>}</TableCell>
+            <TableCell className="max-w-72 whitespace-normal" data-testid="sale-status">
+              <SaleStatusBadge status={saleStatuses.get(plugin.slug)} />
+            </TableCell>
             <TableCell>
               <div className="flex flex-wrap justify-end gap-2">
                 <Button variant="outline" size="sm" asChild>

@@ -11,6 +11,7 @@ import { usePlugin } from '../api/get-plugin';
 import { ArtworkCard } from '../components/artwork-card';
 import { PluginEditor } from '../components/plugin-editor';
 import { RetirePluginDialog } from '../components/retire-plugin-dialog';
+import { SaleStatusBadge } from '../components/sale-status-badge';
 import { UnretireButton } from '../components/unretire-button';
 
 /** /plugins/{slug}: edit every field, upload the icon and banner, retire or put back on sale. */
@@ -46,8 +47,10 @@ export function PluginEditPage() {
               </h1>
               <p className="text-sm text-muted-foreground">
                 Pricing and gallery images: <Link href="/plugin-settings" className="underline">Plugin Settings</Link>. Releases:{' '}
-                <Link href="/releases?action=upload" className="underline">Releases</Link>.
+                <Link href="/releases?action=upload" className="underline">Releases</Link>. Minimum release version:{' '}
+                <Link href="/settings" className="underline">Settings</Link>.
               </p>
+              <SaleStatusBadge status={plugin.data.sale_status} className="mt-2" />
             </div>
             {plugin.data.retired_at ? (
               <UnretireButton plugin={plugin.data} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Plus } from 'lucide-react';
 import type { AdminPlugin } from '@common/plugins';
 import { Button } from '@/components/ui/button';
@@ -6,6 +6,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAdminPlugins } from '@/lib/admin-plugins';
 import { usePageMeta } from '@/lib/page-meta';
+import { useSaleStatuses } from '../api/get-sale-statuses';
 import { CreatePluginDialog } from '../components/create-plugin-dialog';
 import { PluginsListTable } from '../components/plugins-list-table';
 import { RetirePluginDialog } from '../components/retire-plugin-dialog';
@@ -14,6 +15,8 @@ import { RetirePluginDialog } from '../components/retire-plugin-dialog';
 export function PluginsPage() {
   usePageMeta('Plugins');
   const plugins = useAdminPlugins();
+  const sales = useSaleStatuses();
+  const saleStatuses = useMemo(() => new Map(sales.data?.map((entry) => [entry.slug, entry.sale_status])), [sales.data]);
   const [isCreating, setIsCreating] = useState(false);
   const [retiring, setRetiring] = useState<AdminPlugin | null>(null);
 
@@ -22,7 +25,7 @@ export function PluginsPage() {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold">Plugins</h1>
-          <p className="text-muted-foreground">Your catalogue: create a plugin, then give it pricing (Plugin Settings) and a release to put it on sale.</p>
+          <p className="text-muted-foreground">Your catalogue: create a plugin, then give it pricing (Plugin Settings) and a release at or above the minimum release version (Settings) to put it on sale.</p>
         </div>
         <Button onClick={() => setIsCreating(true)}>
           <Plus />
@@ -40,7 +43,7 @@ export function PluginsPage() {
           )}
           {plugins.isError && <p className="text-destructive">Failed to load plugins. Please try again.</p>}
           {plugins.data?.length === 0 && <p className="py-6 text-center text-muted-foreground">No plugins yet. Create your first plugin to start selling.</p>}
-          {plugins.data && plugins.data.length > 0 && <PluginsListTable plugins={plugins.data} onRetire={setRetiring} />}
+          {plugins.data && plugins.data.length > 0 && <PluginsListTable plugins={plugins.data} saleStatuses={saleStatuses} onRetire={setRetiring} />}
         </CardContent>
       </Card>
       <CreatePluginDialog open={isCreating} onOpenChange={setIsCreating} />

@@ -22,6 +22,7 @@ export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }
   const [stagingPatterns, setStagingPatterns] = useState(settings.staging_site_patterns.join('\n'));
   const [trustEnvironment, setTrustEnvironment] = useState(settings.trust_environment_claim);
   const [endpoints, setEndpoints] = useState(settings.webhook_endpoints.join('\n'));
+  const [minReleaseVersion, setMinReleaseVersion] = useState(settings.min_release_version);
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateSettings();
 
@@ -38,6 +39,7 @@ export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }
         staging_site_patterns: toLines(stagingPatterns),
         trust_environment_claim: trustEnvironment,
         webhook_endpoints: toLines(endpoints),
+        min_release_version: minReleaseVersion,
       },
       {
         onSuccess: () => toast({ title: 'Settings Saved', description: 'The new values are in effect.' }),
@@ -50,7 +52,7 @@ export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }
     <Card>
       <CardHeader>
         <CardTitle>Server</CardTitle>
-        <CardDescription>Public address, licence API rate limit, release upload size and outgoing webhooks.</CardDescription>
+        <CardDescription>Public address, licence API rate limit, release upload size, minimum release version and outgoing webhooks.</CardDescription>
       </CardHeader>
       <CardContent>
         <form className="space-y-4" onSubmit={submit} noValidate>
@@ -69,6 +71,20 @@ export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }
               <Input id="max-file-size" inputMode="numeric" value={maxFileSize} onChange={(event) => setMaxFileSize(event.target.value)} />
               <p className="text-xs text-muted-foreground">Largest release zip accepted.</p>
             </div>
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="min-release-version">Minimum release version</Label>
+            <Input
+              id="min-release-version"
+              className="sm:max-w-48"
+              placeholder="1.7.51"
+              value={minReleaseVersion}
+              onChange={(event) => setMinReleaseVersion(event.target.value)}
+              aria-describedby="min-release-version-help"
+            />
+            <p id="min-release-version-help" className="text-xs text-muted-foreground">
+              Releases below this version are not offered for sale; set 1.0.0 or 0.0.0 to sell from your first release.
+            </p>
           </div>
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" className="size-4 accent-primary" checked={localSitesExempt} onChange={(event) => setLocalSitesExempt(event.target.checked)} />
