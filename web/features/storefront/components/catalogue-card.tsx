@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { usePluginImages } from '../api/get-plugin-images';
-import { categoryLabel } from '../lib/catalogue-view';
+import { categoryLabel } from '../lib/category-label';
 import { PluginThumbnail } from './plugin-thumbnail';
 import { PriceTag } from './price-tag';
 import { PurchaseActions } from './purchase-actions';

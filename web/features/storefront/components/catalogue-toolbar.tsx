@@ -2,7 +2,8 @@ import { LayoutGrid, List, Search } from 'lucide-react';
 import type { CatalogueSort } from '@common/catalogue';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { CATEGORY_LABELS, type CatalogueView } from '../lib/catalogue-view';
+import type { CatalogueView } from '../lib/catalogue-view';
+import { CATEGORY_LABELS } from '../lib/category-label';
 import type { CatalogueLayout } from './catalogue-card';
 
 const SORT_LABELS: Record<CatalogueSort, string> = { name: 'Name', price: 'Price', rating: 'Rating', popular: 'Popular' };

@@ -1,7 +1,7 @@
 import type { PublicPlugin } from '@common/catalogue';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { categoryLabel } from '../lib/catalogue-view';
+import { categoryLabel } from '../lib/category-label';
 import { PriceTag } from './price-tag';
 import { PurchaseActions } from './purchase-actions';
 import { Rating } from './rating';

@@ -34,6 +34,3 @@ export function catalogueCards(plugins: PublicPlugin[], view: CatalogueView): Pu
     .filter((plugin) => matchesSearch(plugin, view.search))
     .sort(comparators[view.sort]);
 }
-
-export const CATEGORY_LABELS: Record<string, string> = { shipping: 'Shipping', 'developer-tools': 'Developer Tools' };
-export const categoryLabel = (category: string): string => CATEGORY_LABELS[category] ?? category;

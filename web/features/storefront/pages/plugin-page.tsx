@@ -10,7 +10,7 @@ import { PluginDetailsTabs } from '../components/plugin-details-tabs';
 import { PurchaseBox } from '../components/purchase-box';
 import { Rating } from '../components/rating';
 import { ScreenshotGallery } from '../components/screenshot-gallery';
-import { categoryLabel } from '../lib/catalogue-view';
+import { categoryLabel } from '../lib/category-label';
 
 const releaseDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
