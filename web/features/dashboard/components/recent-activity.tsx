@@ -10,7 +10,7 @@ export function RecentActivity() {
     <Card className="lg:col-span-2">
       <CardHeader>
         <CardTitle>Recent Activity</CardTitle>
-        <CardDescription>Latest licence and release events</CardDescription>
+        <CardDescription>Latest licence, release and plugin events</CardDescription>
       </CardHeader>
       <CardContent>
         {isPending ? (
