@@ -73,6 +73,27 @@ test('staging site patterns and the environment-claim switch save, show the serv
   expect(reset.status()).toBe(200);
 });
 
+test('the minimum release version saves, shows the server validation message, and survives a reload', async ({ page }) => {
+  await openSettings(page);
+  const minimum = page.getByLabel('Minimum release version');
+  await expect(minimum).toHaveValue('1.7.51');
+  await expect(page.getByText('Releases below this version are not offered for sale; set 1.0.0 or 0.0.0 to sell from your first release.')).toBeVisible();
+
+  await minimum.fill('1.0');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('min_release_version: must be a version x.y.z such as 1.7.51, or 1.0.0 to sell from your first release')).toBeVisible();
+
+  await minimum.fill('1.0.0');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Settings Saved', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Minimum release version')).toHaveValue('1.0.0');
+
+  // Put the specification's value back for the other journeys.
+  const reset = await page.request.put('/api/admin/settings', { headers: XHR, data: { min_release_version: '1.7.51' } });
+  expect(reset.status()).toBe(200);
+});
+
 test('webhook secrets are write-only; the signing public key is shown read-only', async ({ page }) => {
   await openSettings(page);
   const status = page.getByTestId('secret-status-lemonsqueezy_webhook_secret');
