@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
-import { useUpdatePlugin } from '../api/update-plugin';
+import { useUpdatePlugin } from '@/lib/admin-plugins';
 
 const LEMONSQUEEZY_PRODUCTS_URL = 'https://app.lemonsqueezy.com/products';
 

@@ -9,7 +9,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
-import { useUpdatePlugin } from '../api/update-plugin';
+import { useUpdatePlugin } from '@/lib/admin-plugins';
 import { previewPlugin, toPricingForm, toPricingPatch, type PricingForm } from '../lib/pricing-form';
 import { PluginSelect } from '@/components/plugin-select';
 

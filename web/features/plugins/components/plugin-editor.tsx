@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
-import { useUpdatePlugin } from '../api/update-plugin';
+import { useUpdatePlugin } from '@/lib/admin-plugins';
 import { checkEdit, formFromPlugin, type PluginFormErrors, type PluginFormValues } from '../lib/plugin-form';
 import { PluginDetailFields, PluginIdentityFields } from './plugin-form-fields';
 

@@ -3,7 +3,7 @@ import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescript
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
-import { useUpdatePlugin } from '../api/update-plugin';
+import { useUpdatePlugin } from '@/lib/admin-plugins';
 
 /** Confirms taking a plugin off sale; what its customers keep is said before the click. */
 export function RetirePluginDialog({ plugin, onOpenChange }: { plugin: AdminPlugin | null; onOpenChange: (open: boolean) => void }) {

@@ -2,7 +2,7 @@ import type { AdminPlugin } from '@common/plugins';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
-import { useUpdatePlugin } from '../api/update-plugin';
+import { useUpdatePlugin } from '@/lib/admin-plugins';
 
 /** Puts a retired plugin back on sale (no confirmation: nothing is lost either way). */
 export function UnretireButton({ plugin }: { plugin: AdminPlugin }) {
