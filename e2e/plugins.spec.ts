@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import yazl from 'yazl';
 import { PLUGIN_SLUG_MESSAGE } from '../common/plugin-admin';
+import { makeZip, pluginMainFile } from '../server/modules/releases/release-test-helpers';
 import { signIn } from './fixtures';
 
 const SLUG = 'stock-alerts';
@@ -13,17 +13,7 @@ const makePng = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 90 } } }).png().toBuffer();
 
 /** A zip the release upload accepts: top folder = slug, main file header Version = the release version. */
-function pluginZip(version: string): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  zip.addBuffer(Buffer.from(`<?php\n/*\n * Plugin Name: ${NAME}\n * Version: ${version}\n */\n`), `${SLUG}/${SLUG}.php`);
-  zip.end();
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
-}
+const pluginZip = (version: string): Promise<Buffer> => makeZip({ [`${SLUG}/${SLUG}.php`]: pluginMainFile(NAME, version) });
 
 interface AdminPluginAnswer {
   slug: string;
