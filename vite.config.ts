@@ -17,6 +17,8 @@ export default defineConfig({
   build: {
     outDir: process.env.WEB_OUT_DIR ?? fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
+    // .vite/manifest.json: the server preloads the chunks of the page it sends (server/http/page-preload.ts).
+    manifest: true,
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/releases': 'http://127.0.0.1:3000', '/media': 'http://127.0.0.1:3000' } },
 });

@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { validateRequestSchema } from '../common/licences.js';
 import { nulSafeValidatorCompiler } from '../server/lib/nul-bytes.js';
-import { registerBodyDeadline } from '../server/plugins/timeouts.js';
+import { registerBodyDeadline } from '../server/http/timeouts.js';
 import type { App } from '../server/context.js';
 
 const body = { license_key: 'ABCD-EFGH-IJKL-MNOP', site_url: 'https://shop.example.com', plugin_slug: 'postcode-delivery-zones' };

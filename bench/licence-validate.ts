@@ -1,4 +1,4 @@
-// Licence validation benchmark (DESIGN.md section 9): with 10,000 licences in the database, 50 concurrent
+// Licence validation benchmark (docs/design.md section 9): with 10,000 licences in the database, 50 concurrent
 // connections, validation throughput must be at least half of the same server's /api/health in the same
 // run, and its p99 under 20 ms.
 // Run: npx tsx bench/licence-validate.ts   (starts its own server on a free port with a temp DATA_DIR;
@@ -138,7 +138,9 @@ async function main(): Promise<void> {
   const schema = `bench_${randomBytes(6).toString('hex')}`;
   const onPostgres = databaseUrl.startsWith('postgres');
   const target: DatabaseTarget = onPostgres ? { dialect: 'postgres', url: databaseUrl, schema } : { dialect: 'sqlite', file: path.join(dataDir, 'licensing.sqlite') };
-  const serverDatabaseUrl = onPostgres ? withSearchPath(databaseUrl, schema) : '';
+  // The server's connections carry this name, so the bench can find their backends' CPU time.
+  const applicationName = `pls-bench-${schema}`;
+  const serverDatabaseUrl = onPostgres ? withSearchPath(databaseUrl, schema, applicationName) : '';
   if (onPostgres) await postgresAdmin(databaseUrl, `create schema ${schema}`);
   console.log(`seeding ${LICENCES} licences…`);
   const keys = await seed(target);
@@ -158,9 +160,15 @@ async function main(): Promise<void> {
     // The machines are shared and noisy: alternate short rounds of each so both see the same background load.
     const healthRounds: PhaseResult[] = [];
     const validateRounds: PhaseResult[] = [];
+    // CPU time the server process and (PostgreSQL) its database backends spent during the validate rounds.
+    const cpu = { server: 0, database: 0 };
+    const backends = onPostgres ? await backendPids(databaseUrl, applicationName) : [];
     for (let round = 0; round < ROUNDS; round++) {
       healthRounds.push(await runPhase('GET /api/health', port, () => ({ method: 'GET', path: '/api/health' }), SECONDS / ROUNDS));
+      const before = { server: cpuMs([server.pid ?? 0]), database: cpuMs(backends) };
       validateRounds.push(await runPhase('POST /api/v1/licenses/validate', port, (i) => ({ method: 'POST', path: '/api/v1/licenses/validate', body: validateBody(i) }), SECONDS / ROUNDS));
+      cpu.server += cpuMs([server.pid ?? 0]) - before.server;
+      cpu.database += cpuMs(backends) - before.database;
     }
     const health = combine(healthRounds);
     const validate = combine(validateRounds);
@@ -170,6 +178,8 @@ async function main(): Promise<void> {
     for (const r of [health, validate]) {
       console.log(`${r.name.padEnd(34)} ${r.perSecond.toFixed(0).padStart(7)} ${r.p50.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(8)} ${String(r.requests).padStart(10)} ${String(r.errors).padStart(8)}`);
     }
+    const perRequest = (ms: number) => ((ms * 1000) / validate.requests).toFixed(0);
+    console.log(`CPU per validation: server ${perRequest(cpu.server)} µs${onPostgres ? `, database backends ${perRequest(cpu.database)} µs (${backends.length} connections)` : ''}`);
     const passes = ratio >= 0.5 && validate.p99 < 20 && validate.errors === 0;
     console.log(`\nvalidate/health throughput ratio ${ratio.toFixed(2)} (bar ≥ 0.50); validate p99 ${validate.p99.toFixed(2)} ms (bar < 20 ms): ${passes ? 'PASS' : 'FAIL'}`);
     process.exitCode = passes ? 0 : 1;
@@ -181,10 +191,39 @@ async function main(): Promise<void> {
   }
 }
 
-function withSearchPath(url: string, schema: string): string {
+function withSearchPath(url: string, schema: string, applicationName: string): string {
   const parsed = new URL(url);
   parsed.searchParams.set('options', `-c search_path=${schema}`);
+  parsed.searchParams.set('application_name', applicationName);
   return parsed.toString();
+}
+
+/** The process ids of the PostgreSQL backends serving the server (the database runs on this machine). */
+async function backendPids(url: string, applicationName: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [applicationName]);
+    return rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+/** User + system CPU milliseconds of these processes so far, from /proc (Linux); 0 for one that is gone. */
+function cpuMs(pids: number[]): number {
+  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended
+    }
+  }
+  return ticks / ticksPerMs;
 }
 
 async function postgresAdmin(url: string, statement: string): Promise<void> {

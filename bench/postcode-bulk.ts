@@ -1,10 +1,9 @@
 // Postcodes per second through the engine and through POST /api/postcode/test-bulk (10,000 postcodes, signed in).
-// Bar (DESIGN.md section 9): at least 100,000 postcodes a second through the engine.
+// Bar (docs/design.md section 9): at least 100,000 postcodes a second through the engine.
 // Run: npx tsx bench/postcode-bulk.ts
 import { BULK_POSTCODE_LIMIT } from '../common/postcode.js';
 import { buildIndex, evaluatePostcode } from '../server/modules/postcode/postcode-engine.js';
 import { FIXTURE_RULES, FIXTURE_SECTOR_PRICING, FIXTURE_SETTINGS } from '../server/modules/postcode/postcode-fixture.js';
-import { postcodeServiceFor } from '../server/modules/postcode/postcode.service.js';
 import { createTestApp } from '../server/test/test-app.js';
 
 const BAR = 100_000;
@@ -47,7 +46,7 @@ function benchEngine(postcodes: string[]): number {
 async function benchHttp(postcodes: string[]): Promise<{ rate: number; medianMs: number; bytes: number }> {
   const t = await createTestApp({ seed: false });
   try {
-    await postcodeServiceFor(t.ctx).setupTestData();
+    await t.ctx.postcode.setupTestData();
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const body = JSON.stringify({ postcodes, order_total: 25, delivery_date: '2025-09-20' });
     // The bulk test is admin-only: sign in as the Postcode Testing page does.

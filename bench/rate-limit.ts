@@ -1,8 +1,8 @@
-// Per-call cost of the per-IP limit hook (server/plugins/rate-limit.ts), which runs before every licence
+// Per-call cost of the per-IP limit hook (server/http/rate-limit.ts), which runs before every licence
 // validation. Calls the hook directly with stand-in request/reply objects: no HTTP, only the limiter.
 // Run: npx tsx bench/rate-limit.ts
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { rateLimit } from '../server/plugins/rate-limit.js';
+import { rateLimit } from '../server/http/rate-limit.js';
 
 const CALLS = 500_000;
 const RUNS = 5;
@@ -11,11 +11,12 @@ const reply = { code: () => reply, header: () => reply, send: () => reply } as u
 const noop = () => undefined;
 
 function nsPerCall(name: string, ips: string[]): void {
-  const requests = ips.map((ip) => ({ ip }) as FastifyRequest);
+  // `server` without shared limits: the in-process path, as without REDIS_URL.
+  const requests = ips.map((ip) => ({ ip, server: {} }) as FastifyRequest);
   const results: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     // A fresh limiter per run; a budget nobody reaches, so every call takes the allowed path.
-    const hook = rateLimit({ max: () => 1_000_000_000 });
+    const hook = rateLimit({ name: 'bench', max: () => 1_000_000_000 });
     const started = process.hrtime.bigint();
     for (let i = 0; i < CALLS; i++) hook(requests[i % requests.length] as FastifyRequest, reply, noop);
     results.push(Number(process.hrtime.bigint() - started) / CALLS);

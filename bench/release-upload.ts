@@ -1,4 +1,4 @@
-// Release upload memory benchmark (DESIGN.md section 9): uploading a 50 MB zip must raise the server's
+// Release upload memory benchmark (docs/design.md section 9): uploading a 50 MB zip must raise the server's
 // resident memory by less than 30 MB, because the upload is streamed to disk, never buffered.
 // Run: npm run bench:release-upload   (starts its own server on a free port with a temp DATA_DIR)
 import fs from 'node:fs';

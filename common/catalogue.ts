@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { pluginImageSchema } from './images.js';
 import { CURRENCIES } from './plugins.js';
 
-// The public catalogue (spec sections 2, 3 and 7): what a visitor may see of a plugin.
+// The public catalogue (docs/product-spec.md sections 2, 3 and 7): what a visitor may see of a plugin.
 
 export const CATALOGUE_CATEGORIES = ['shipping', 'developer-tools'] as const;
 export type CatalogueCategory = (typeof CATALOGUE_CATEGORIES)[number];
@@ -9,7 +10,7 @@ export type CatalogueCategory = (typeof CATALOGUE_CATEGORIES)[number];
 export const CATALOGUE_SORTS = ['name', 'price', 'rating', 'popular'] as const;
 export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
 
-/** The pricing fields of a plugin (spec section 3), as the public plugin carries them. */
+/** The pricing fields of a plugin (docs/product-spec.md section 3), as the public plugin carries them. */
 export const pluginPricingSchema = z.object({
   active: z.boolean(),
   is_free: z.boolean(),
@@ -47,11 +48,13 @@ export const publicPluginSchema = pluginPricingSchema.extend({
   /** Only absolute http(s) addresses reach the storefront; anything else is answered as null. */
   documentation_url: z.string().nullable(),
   homepage: z.string().nullable(),
-  /** The qualifying release (spec section 5): newest by created_at among versions ≥ 1.7.51; null when none. */
+  /** The qualifying release (docs/product-spec.md section 5): newest by created_at among versions ≥ 1.7.51; null when none. */
   release_version: z.string().nullable(),
   release_date: z.string().nullable(),
-  /** DESIGN.md section 7: active, pricing active, a price or free, and a qualifying release. */
+  /** docs/design.md section 7: active, pricing active, a price or free, and a qualifying release. */
   is_purchasable: z.boolean(),
+  /** The plugin's primary gallery image (cards and link previews), null when it has none: no call per card. */
+  primary_image: pluginImageSchema.nullable(),
 });
 export type PublicPlugin = z.infer<typeof publicPluginSchema>;
 

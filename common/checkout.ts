@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Checkout calls (spec section 7; DESIGN.md section 7).
+// Checkout calls (docs/product-spec.md section 7; docs/design.md section 7).
 
 /** Test cards of the built-in test provider. */
 export const TEST_CARD_SUCCESS = '4242424242424242';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { testDataSummarySchema } from './postcode.js';
 
-// The E-commerce Testing Suite (spec sections 2 and 3): seven report groups of pass / fail / warning rows.
+// The E-commerce Testing Suite (docs/product-spec.md sections 2 and 3): seven report groups of pass / fail / warning rows.
 
 export const ecommerceReportGroups = [
   'feature_status_dashboard',

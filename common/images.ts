@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Plugin images (spec sections 3, 5, 7; DESIGN.md section 4).
+// Plugin images (docs/product-spec.md sections 3, 5, 7; docs/design.md section 4).
 
 /** Storefront gallery types, then WordPress artwork: the update answer's icons and banners (docs/plugins.md). */
 export const IMAGE_TYPES = ['hero', 'screenshot', 'feature', 'settings', 'icon', 'banner'] as const;

@@ -1,4 +1,4 @@
-// Licence keys: PREFIX-XXXX-XXXX-XXXX-XXXX, groups of uppercase letters and digits (DESIGN.md section 5).
+// Licence keys: PREFIX-XXXX-XXXX-XXXX-XXXX, groups of uppercase letters and digits (docs/design.md section 5).
 // Shared by the server (which generates keys with a cryptographic source) and the web form's generator.
 
 export const LICENCE_KEY_PREFIX = '8022';

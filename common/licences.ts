@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { siteReportFields } from './site-report.js';
 
 export const PLANS = ['lifetime', 'pro_yearly', 'pro_monthly', 'trial'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -6,7 +7,7 @@ export type Plan = (typeof PLANS)[number];
 export const LICENCE_STATUSES = ['active', 'expired', 'revoked'] as const;
 export type LicenceStatus = (typeof LICENCE_STATUSES)[number];
 
-/** Days until a licence of each plan expires; null never expires (DESIGN.md section 5). */
+/** Days until a licence of each plan expires; null never expires (docs/design.md section 5). */
 export const PLAN_DURATION_DAYS: Record<Plan, number | null> = {
   lifetime: null,
   pro_yearly: 365,
@@ -144,6 +145,8 @@ export const validateRequestSchema = z.object({
   plugin_slug: machineSlug.optional(),
   signed: signedFlag.optional(),
   nonce: nonce.optional(),
+  /** installed_version, wp_version, php_version: what the site reports (lenient, common/site-report.ts). */
+  ...siteReportFields,
 });
 
 export const publicLicenceSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Admin orders and outgoing e-mail (DESIGN.md section 7).
+// Admin orders and outgoing e-mail (docs/design.md section 7).
 
 export const ORDER_STATUSES = ['pending', 'paid', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -13,6 +13,8 @@ export const orderSchema = z.object({
   id: z.number(),
   email: z.string(),
   plugin_slug: z.string(),
+  /** The plugin's name, or its slug when the plugin is gone. */
+  plugin_name: z.string(),
   amount: z.number().int(),
   currency: z.string(),
   status: z.enum(ORDER_STATUSES),
@@ -25,6 +27,16 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 export const orderListSchema = z.array(orderSchema);
+
+/** Pending orders older than this are abandoned checkouts: kept in the database, left out of the list by default. */
+export const ABANDONED_ORDER_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export const orderListQuerySchema = z.object({
+  /** An order number (with or without #), or part of an e-mail address or licence key; case-insensitive. */
+  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+  include_abandoned: z.enum(['true', 'false'], { error: 'include_abandoned must be true or false' }).optional(),
+});
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 export const orderIdParamsSchema = z.object({
   id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive'),

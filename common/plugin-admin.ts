@@ -4,7 +4,7 @@ import { adminPluginDetailSchema, CURRENCIES } from './plugins.js';
 
 // The admin's plugin calls (docs/plugins.md): POST /api/admin/plugins creates a plugin; PATCH
 // /api/admin/plugins/{slug} edits its catalogue fields, retires it, and keeps the specification's product id
-// and pricing edits (spec sections 4, 5, 7). Messages are sentences the admin page shows as they are.
+// and pricing edits (docs/product-spec.md sections 4, 5, 7). Messages are sentences the admin page shows as they are.
 
 export const PRODUCT_ID_MESSAGE = 'LemonSqueezy Product ID must be a numeric string';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const CURRENCIES = ['GBP', 'USD', 'EUR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
-/** Plugin (admin), spec section 3. */
+/** Plugin (admin), docs/product-spec.md section 3. */
 export const adminPluginSchema = z.object({
   id: z.number(),
   slug: z.string(),

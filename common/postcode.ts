@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Postcode delivery zones (DESIGN.md section 8, spec section 3). Amounts in results are pence;
+// Postcode delivery zones (docs/design.md section 8, docs/product-spec.md section 3). Amounts in results are pence;
 // `order_total` in requests is pounds.
 
 export const BULK_POSTCODE_LIMIT = 10_000;
@@ -200,7 +200,7 @@ export type PrecedenceResponse = z.infer<typeof precedenceResponseSchema>;
 /** Pence as pounds with two decimals: 350 → '£3.50'. */
 export const formatPence = (pence: number): string => `£${(pence / 100).toFixed(2)}`;
 
-/** Default inputs of the Postcode Testing page (spec sections 2 and 9). */
+/** Default inputs of the Postcode Testing page (docs/product-spec.md sections 2 and 9). */
 export const DEFAULT_TEST_POSTCODE = 'NE39 1AA';
 export const DEFAULT_ORDER_TOTAL = 25;
 export const SAMPLE_BULK_POSTCODES = ['NE39 1AA', 'NE39 1AB', 'NE16 6AA', 'NE16 4AA', 'NE39 2AA', 'NE21 4AB', 'DH8 5AB', 'SR1 1AA'] as const;

@@ -74,7 +74,7 @@ describe('discountPercent', () => {
   });
 });
 
-describe('priceDisplay (spec section 4)', () => {
+describe('priceDisplay (docs/product-spec.md section 4)', () => {
   it('shows Free before anything else', () => {
     expect(priceDisplay(plugin({ is_free: true, pricing_active: false, price: null }))).toEqual({ kind: 'free', label: 'Free' });
   });
@@ -148,7 +148,7 @@ describe('effectivePriceMinor and isPurchasable', () => {
   });
 });
 
-describe('majorToMinor (spec section 5)', () => {
+describe('majorToMinor (docs/product-spec.md section 5)', () => {
   it.each([
     ['49.995', 5000],
     ['49.994', 4999],

@@ -1,6 +1,6 @@
 import type { Currency } from './plugins.js';
 
-// Pricing rules shared by the storefront, checkout and the admin pricing preview (spec sections 4, 5, 9;
+// Pricing rules shared by the storefront, checkout and the admin pricing preview (docs/product-spec.md sections 4, 5, 9;
 // docs/checkout.md). Money is integer minor units everywhere; whole amounts show without decimals, others with 2.
 // Pure functions and no runtime imports, so the storefront's page chunks stay small (no zod in the browser).
 
@@ -21,7 +21,7 @@ export interface PriceablePlugin {
 const isPositiveInteger = (value: number | null | undefined): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value > 0;
 
-/** A discount counts only when it is above zero and below the price (spec section 4). */
+/** A discount counts only when it is above zero and below the price (docs/product-spec.md section 4). */
 export function hasValidDiscount(price: number | null | undefined, discountPrice: number | null | undefined): boolean {
   return isPositiveInteger(price) && isPositiveInteger(discountPrice) && discountPrice < price;
 }
@@ -70,7 +70,7 @@ export type PriceDisplay =
 const customLabel = (text: string | null | undefined): string | undefined => text?.trim() || undefined;
 
 /**
- * The catalogue price display (spec section 4): 'Free'; 'Contact for pricing' when pricing is inactive or
+ * The catalogue price display (docs/product-spec.md section 4): 'Free'; 'Contact for pricing' when pricing is inactive or
  * there is no price; a valid discount shows the discounted price, the original struck through and the
  * rounded percentage off. The free-text price_display / discount_display, when set, replace the formatted amounts.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-
-export const VERSION_HINT = 'Please enter version in format: x.y.z';
+import { siteReportFields } from './site-report.js';
+import { VERSION_HINT, VERSION_PATTERN } from './versions.js';
 
 /** The text fields of the multipart upload (the zip itself travels in the field `file`). */
 export const releaseUploadFieldsSchema = z.object({
@@ -9,12 +9,12 @@ export const releaseUploadFieldsSchema = z.object({
     .string({ error: 'Version is required' })
     .trim()
     .min(1, 'Version is required')
-    .regex(/^\d{1,6}\.\d{1,6}\.\d{1,6}$/, VERSION_HINT),
+    .regex(VERSION_PATTERN, VERSION_HINT),
   notes: z.string().max(20_000, 'notes must be at most 20000 characters').default(''),
 });
 export type ReleaseUploadFields = z.infer<typeof releaseUploadFieldsSchema>;
 
-/** Release, spec section 3, plus what the server adds (digest, size). */
+/** Release, docs/product-spec.md section 3, plus what the server adds (digest, size). */
 export const releaseSchema = z.object({
   id: z.number(),
   plugin_slug: z.string(),
@@ -48,8 +48,9 @@ export type ReleaseFile = z.infer<typeof releaseFileSchema>;
 
 export const signingKeyResponseSchema = z.object({ algorithm: z.literal('ed25519'), public_key: z.string() });
 
+/** installed_version, wp_version, php_version: what the site reports (lenient, common/site-report.ts). */
 export const updateCheckQuerySchema = z.object({
-  installed_version: z.string().max(50).optional(),
+  ...siteReportFields,
   license_key: z.string().max(200).optional(),
   site_url: z.string().max(2000).optional(),
 });

@@ -38,7 +38,6 @@ export const settingsUpdateSchema = z
     rate_limit_per_minute: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'must be at most 100000'),
     max_file_size_mb: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(2048, 'must be at most 2048'),
     local_sites_exempt: z.boolean({ error: 'must be true or false' }),
-    webhook_endpoints: z.array(z.url({ protocol: /^https?$/, message: 'each endpoint must be a full http(s) URL' })).max(20, 'at most 20 endpoints'),
     staging_site_patterns: z.array(stagingPattern).max(MAX_STAGING_SITE_PATTERNS, `at most ${MAX_STAGING_SITE_PATTERNS} patterns`),
     trust_environment_claim: z.boolean({ error: 'must be true or false' }),
     // Releases below it are not offered for sale (docs/plugins.md); 20 characters hold any real x.y.z.
@@ -47,6 +46,8 @@ export const settingsUpdateSchema = z
       .trim()
       .max(20, 'must be at most 20 characters')
       .regex(VERSION_PATTERN, 'must be a version x.y.z such as 1.7.51, or 1.0.0 to sell from your first release'),
+    // The seller named on customer receipts (docs/account.md).
+    seller_name: z.string({ error: 'must be text' }).trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
     stripe_webhook_secret: secretInput,
     lemonsqueezy_webhook_secret: secretInput,
     webhook_secret: secretInput,
@@ -60,10 +61,10 @@ export const settingsResponseSchema = z.object({
   rate_limit_per_minute: z.number(),
   max_file_size_mb: z.number(),
   local_sites_exempt: z.boolean(),
-  webhook_endpoints: z.array(z.string()),
   staging_site_patterns: z.array(z.string()),
   trust_environment_claim: z.boolean(),
   min_release_version: z.string(),
+  seller_name: z.string(),
   secrets: z.object({
     stripe_webhook_secret: z.object({ is_set: z.boolean() }),
     lemonsqueezy_webhook_secret: z.object({ is_set: z.boolean() }),

@@ -1,7 +1,10 @@
 // Release versions are x.y.z. The catalogue ignores releases below a minimum version: the setting
-// `min_release_version`, whose default is the specification's 1.7.51 (spec sections 5 and 9; docs/plugins.md).
+// `min_release_version`, whose default is the specification's 1.7.51 (docs/product-spec.md sections 5 and 9; docs/plugins.md).
 export const DEFAULT_MIN_RELEASE_VERSION = '1.7.51';
-export const VERSION_PATTERN = /^\d+\.\d+\.\d+$/;
+/** A release version: x.y.z, each part 1 to 6 digits (the one pattern for uploads, settings and the web forms). */
+export const VERSION_PATTERN = /^\d{1,6}\.\d{1,6}\.\d{1,6}$/;
+/** What a form says when a version is not x.y.z (the specification's text). */
+export const VERSION_HINT = 'Please enter version in format: x.y.z';
 
 export function parseVersion(version: string): [number, number, number] | null {
   if (!VERSION_PATTERN.test(version)) return null;

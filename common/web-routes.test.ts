@@ -17,12 +17,17 @@ describe('matchWebRoute', () => {
     ['/plugin/a/b', undefined],
     ['/public/x', undefined],
     ['/nope', undefined],
+    ['/account', { page: 'account' }],
+    ['/account/sign-in', { page: 'accountSignIn' }],
+    ['/account/sign-in/abc_DEF-123', { page: 'accountSignInLink', slug: 'abc_DEF-123' }],
+    ['/account/orders/12/receipt', { page: 'accountReceipt', slug: '12' }],
+    ['/account/nope', undefined], // public (its 404 page), not the admin's login screen
   ])('%s', (path, expected) => {
     expect(matchWebRoute(path)).toEqual(expected);
   });
 
-  it('keeps the routing rule of spec section 2', () => {
-    expect(['/', '/home', '/catalog', '/about', '/support', '/privacy', '/documentation', '/plugin/x', '/checkout/x', '/purchase/x', '/public/x'].every(isPublicPath)).toBe(true);
+  it('keeps the routing rule of docs/product-spec.md section 2', () => {
+    expect(['/', '/home', '/catalog', '/about', '/support', '/privacy', '/documentation', '/plugin/x', '/checkout/x', '/purchase/x', '/public/x', '/account', '/account/x'].every(isPublicPath)).toBe(true);
     expect(['/admin', '/licenses', '/catalog/', '/x'].some(isPublicPath)).toBe(false);
   });
 });

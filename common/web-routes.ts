@@ -1,5 +1,5 @@
 // The web app's pages, in one list read by its router (web/app/public-app.tsx, web/app/app.tsx) and by the
-// server, which answers index.html with 404 when no page matches the path (server/plugins/web.ts).
+// server, which answers index.html with 404 when no page matches the path (server/http/web.ts).
 
 /** Public pages by route pattern (wouter syntax): shown without login. */
 export const PUBLIC_ROUTES = {
@@ -13,11 +13,16 @@ export const PUBLIC_ROUTES = {
   '/plugin/:slug': 'plugin',
   '/checkout/:slug': 'checkout',
   '/purchase/success': 'purchaseSuccess',
+  // The customer's own area (docs/account.md, common/account.ts ACCOUNT_PAGES): signed in by an e-mailed link.
+  '/account': 'account',
+  '/account/sign-in': 'accountSignIn',
+  '/account/sign-in/:token': 'accountSignInLink',
+  '/account/orders/:orderId/receipt': 'accountReceipt',
 } as const;
 export type PublicPage = (typeof PUBLIC_ROUTES)[keyof typeof PUBLIC_ROUTES];
 
-/** Any path under these is public (spec section 2, routing rule), even one no page matches (its 404 page). */
-export const PUBLIC_PREFIXES = ['/plugin/', '/checkout/', '/purchase/', '/public/'] as const;
+/** Any path under these is public (docs/product-spec.md section 2, routing rule), even one no page matches (its 404 page). */
+export const PUBLIC_PREFIXES = ['/plugin/', '/checkout/', '/purchase/', '/public/', '/account/'] as const;
 
 /** The admin pages behind the session (web/app/admin-app.tsx routes each, web/app/admin-nav.ts links them). */
 export const ADMIN_PAGE_PATHS = [
@@ -33,6 +38,7 @@ export const ADMIN_PAGE_PATHS = [
   '/plugins',
   '/plugins/:slug',
   '/wordpress-client',
+  '/webhooks',
 ] as const;
 
 const PUBLIC_PATHS = new Set<string>(Object.keys(PUBLIC_ROUTES).filter((pattern) => !pattern.includes(':')));

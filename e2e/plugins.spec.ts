@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { PLUGIN_SLUG_MESSAGE } from '../common/plugin-admin';
-import { makeZip, pluginMainFile } from '../server/modules/releases/release-test-helpers';
+import { makeZip, pluginMainFile } from '../server/test/release-test-helpers';
 import { signIn } from './fixtures';
 
 const SLUG = 'stock-alerts';

@@ -1,15 +1,31 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD } from './fixtures';
 
-// The public storefront (spec sections 2, 4, 8): every public route with its exact texts, the catalogue's
+// The public storefront (docs/product-spec.md sections 2, 4, 8): every public route with its exact texts, the catalogue's
 // search / filter / sort / view toggle, price and discount display, plugin not found and Coming Soon.
 // The demo data: postcode-delivery-zones (£49, release 1.7.51, purchasable) and ucre '8022 Licensing'
 // (£99, no release: Coming Soon, not in the catalogue).
 
 const POSTCODE = 'postcode-delivery-zones';
 
+/**
+ * The first view's data comes inline with the HTML (docs/storefront.md, server/http/page-meta.ts): a test
+ * that changes an API answer drops it from the page, so the page asks the API as after a client navigation.
+ */
+async function withoutInlineData(page: Page) {
+  await page.route((url) => !/^\/(api|assets|media)\//.test(url.pathname), async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    // The body is sent decoded: drop the original encoding and length.
+    const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = response.headers();
+    const body = (await response.text()).replace(/<script id="initial-data"[^>]*>[\s\S]*?<\/script>/, '');
+    await route.fulfill({ status: response.status(), headers, body });
+  });
+}
+
 /** Answers /api/plugins/public with the real list changed by `edit` (prices, currencies, empty lists). */
 async function editCatalogue(page: Page, edit: (plugins: Record<string, unknown>[]) => Record<string, unknown>[]) {
+  await withoutInlineData(page);
   await page.route('**/api/plugins/public', async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, json: edit((await response.json()) as Record<string, unknown>[]) });
@@ -132,6 +148,7 @@ test.describe('catalog', () => {
   test('six skeleton cards while loading', async ({ page }) => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
+    await withoutInlineData(page);
     await page.route('**/api/plugins/public', async (route) => {
       await held;
       await route.continue();
@@ -144,6 +161,7 @@ test.describe('catalog', () => {
   });
 
   test('error page when the catalogue fails to load', async ({ page }) => {
+    await withoutInlineData(page);
     await page.route('**/api/plugins/public', (route) => route.fulfill({ status: 500, json: { error: 'INTERNAL', message: 'Internal server error' } }));
     await page.goto('/catalog');
     await expect(page.getByRole('heading', { name: 'Error Loading Catalog' })).toBeVisible();
@@ -157,7 +175,7 @@ test.describe('catalog', () => {
   });
 });
 
-test.describe('price display (spec section 4)', () => {
+test.describe('price display (docs/product-spec.md section 4)', () => {
   test('a discount set by the admin shows the discounted price, the original struck through and the percentage', async ({ page, request }) => {
     const patch = await adminApi(request);
     try {
@@ -287,6 +305,7 @@ test.describe('plugin page', () => {
 
   test('the screenshots gallery shows the plugin images', async ({ page }) => {
     const pixel = 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" width="16" height="9"/%3E';
+    await withoutInlineData(page);
     await page.route(`**/api/plugins/${POSTCODE}/images`, (route) =>
       route.fulfill({
         json: [1, 2].map((id) => ({ id, url: pixel, type: 'screenshot', caption: `Screenshot caption ${id}`, sort_order: id, is_primary: id === 1, plugin_slug: POSTCODE, srcset: '' })),

@@ -2,7 +2,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'server/main.ts', 'admin-password': 'server/cli/admin-password.ts' },
+  entryPoints: { main: 'server/main.ts', 'admin-password': 'server/cli/admin-password.ts', backup: 'server/cli/backup.ts' },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

@@ -15,6 +15,7 @@ const run = (label, command, args, env = {}) => {
 const steps = [];
 steps.push(['typecheck', run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])]);
 steps.push(['lint', run('lint', 'npx', ['eslint', '.'])]);
+steps.push(['import cycles', run('import cycles', 'npm', ['run', '--silent', 'check:cycles'])]);
 const vitestReport = path.join(reportDir, 'vitest.json');
 steps.push(['vitest', run('unit and database tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`])]);
 const playwrightReport = path.join(reportDir, 'playwright.json');

@@ -17,10 +17,12 @@ import { clientErrorFor } from './lib/client-errors.js';
 import { redactSecrets } from './lib/redact.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
-import { registerAdminGuard } from './plugins/admin-guard.js';
-import { isLoopbackAddress } from './plugins/rate-limit.js';
-import { registerBodyDeadline, SERVER_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from './plugins/timeouts.js';
-import { registerWebApp, sendWebPage } from './plugins/web.js';
+import { ensureSharedSecrets } from './modules/settings/shared-secrets.js';
+import { createAppContext, type ServiceOverrides } from './services.js';
+import { registerAdminGuard } from './http/admin-guard.js';
+import { isLoopbackAddress, registerSharedRateLimits } from './http/rate-limit.js';
+import { registerBodyDeadline, SERVER_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from './http/timeouts.js';
+import { registerWebApp, sendWebPage } from './http/web.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
@@ -29,15 +31,16 @@ import { registerCheckoutRoutes } from './modules/checkout/checkout.routes.js';
 import { registerOrderRoutes } from './modules/orders/orders.routes.js';
 import { registerEmailRoutes } from './modules/email/email.routes.js';
 import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes.js';
+import { registerOutgoingWebhookRoutes } from './modules/outgoing-webhooks/outgoing-webhooks.routes.js';
 import { registerLicenceRoutes } from './modules/licences/licences.routes.js';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.js';
-import { registerPluginAdminRoutes } from './modules/plugin-admin/plugin-admin.routes.js';
 import { registerImageRoutes } from './modules/images/images.routes.js';
 import { registerReleaseRoutes } from './modules/releases/releases.routes.js';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { registerPostcodeRoutes } from './modules/postcode/postcode.routes.js';
 import { registerEcommerceTestingRoutes } from './modules/ecommerce-testing/ecommerce-testing.routes.js';
 import { registerWordpressClientRoutes } from './modules/wordpress-client/wordpress-client.routes.js';
+import { registerAccountRoutes } from './modules/account/account.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -45,6 +48,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Overrides of SERVER_TIMEOUTS (tests shorten them to a second). */
   timeouts?: Partial<ServerTimeouts>;
+  /** Stand-ins for services (tests: a mail transport, a payment provider); see server/services.ts. */
+  services?: ServiceOverrides;
 }
 
 /** Route registrations, in one list: each feature module adds its own line. */
@@ -57,15 +62,16 @@ const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
   registerOrderRoutes,
   registerEmailRoutes,
   registerWebhookRoutes,
+  registerOutgoingWebhookRoutes,
   registerLicenceRoutes,
   registerDashboardRoutes,
-  registerPluginAdminRoutes,
   registerImageRoutes,
   registerReleaseRoutes,
   registerCatalogueRoutes,
   registerPostcodeRoutes,
   registerEcommerceTestingRoutes,
   registerWordpressClientRoutes,
+  registerAccountRoutes,
 ];
 
 export interface RouteInfo {
@@ -74,7 +80,7 @@ export interface RouteInfo {
   schema?: FastifySchema;
 }
 
-export async function buildApp({ config, db, logger, timeouts: timeoutOverrides }: BuildAppOptions): Promise<{ app: App; ctx: AppContext; routes: RouteInfo[] }> {
+export async function buildApp({ config, db, logger, timeouts: timeoutOverrides, services }: BuildAppOptions): Promise<{ app: App; ctx: AppContext; routes: RouteInfo[] }> {
   const timeouts = { ...SERVER_TIMEOUTS, ...timeoutOverrides };
   const app = Fastify({
     // Every log line passes through redactSecrets: request URLs carry licence keys and download tokens.
@@ -88,28 +94,23 @@ export async function buildApp({ config, db, logger, timeouts: timeoutOverrides 
   registerBodyDeadline(app, timeouts.body);
 
   const settings = new SettingsService(db, config);
+  await ensureSharedSecrets(db, config);
   await settings.load();
-  const ctx: AppContext = {
-    config,
-    db,
-    dialect: config.database.dialect,
-    settings,
-    auth: new AuthService(db, settings),
-    log: app.log,
-  };
+  const { ctx, close: closeServices } = createAppContext(
+    { config, db, dialect: config.database.dialect, settings, auth: new AuthService(db, settings), log: app.log },
+    services,
+  );
+  app.addHook('onClose', closeServices);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.code(error.statusCode).send({ error: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const message = error.validation
-        .map((issue) => {
-          const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-          return field ? `${field}: ${issue.message}` : issue.message;
-        })
-        .join('; ');
-      return reply.code(400).send({ error: 'BAD_REQUEST', message: `Invalid ${error.validationContext ?? 'request'}: ${message}` });
+      // Each problem also by field, so a form can show it beside its input (e.g. web/features/settings).
+      const fields = error.validation.map((issue) => ({ field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'), message: issue.message ?? 'is invalid' }));
+      const message = fields.map(({ field, message: text }) => (field ? `${field}: ${text}` : text)).join('; ');
+      return reply.code(400).send({ error: 'BAD_REQUEST', message: `Invalid ${error.validationContext ?? 'request'}: ${message}`, details: { fields } });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
@@ -138,6 +139,8 @@ export async function buildApp({ config, db, logger, timeouts: timeoutOverrides 
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
   });
 
+  // Before the routes: their rate-limit hooks count in Redis when REDIS_URL is set.
+  await registerSharedRateLimits(app, config);
   registerAdminGuard(app, ctx);
   for (const register of modules) await register(app, ctx);
   const hasWeb = await registerWebApp(app, ctx);

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { isIP } from 'node:net';
+import os from 'node:os';
+import { describeZodIssues } from './lib/errors.js';
 
 // The only reader of process.env. Invalid values stop the start with a message naming the variable.
 const optionalString = z.string().trim().min(1).optional();
@@ -45,7 +47,31 @@ const environmentSchema = z.object({
     .transform((value) => (value === 'true' ? true : value === 'false' ? false : value)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SIGNING_PRIVATE_KEY: optionalString,
+  // Per-IP rate limits shared by every instance through this Redis (docs/rate-limits.md); unset: per process.
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  // Start of every Redis key this server writes, so several shops (or test runs) can share one Redis.
+  REDIS_KEY_PREFIX: z.string().trim().min(1).max(100).default('pls:'),
+  // How long an outgoing webhook POST may take before it counts as failed and is retried (docs/webhooks.md).
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  // HMAC key of signed download links, shared by every instance; unset: generated once and kept in the
+  // database (docs/deploy.md). 32 characters is 256 bits only if random, so fewer is refused.
+  DOWNLOAD_SECRET: z.string().trim().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
+  // Processes serving the port (node:cluster, server/main.ts): a whole number, or `auto` for one per core.
+  WORKERS: z
+    .string()
+    .trim()
+    .regex(/^(auto|[1-9]\d{0,2})$/, 'must be auto or a whole number from 1 to 999')
+    .default('1')
+    .transform((value) => (value === 'auto' ? os.availableParallelism() : Number(value))),
   WEB_DIST_DIR: optionalString,
+  // Object storage (docs/object-storage.md): with S3_BUCKET set, release zips and images live in the bucket.
+  S3_BUCKET: z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lowercase letters, digits, dots and hyphens').optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: booleanString.optional(),
+  S3_PREFIX: z.string().trim().regex(/^[A-Za-z0-9._/-]+$/, 'may hold letters, digits, dots, hyphens, underscores and slashes only').optional(),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -54,6 +80,44 @@ export interface Config extends Environment {
   dataDir: string;
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
   webDistDir: string;
+  /** Where release zips and images live: the bucket when S3_BUCKET is set, DATA_DIR otherwise. */
+  s3: S3Config | null;
+}
+
+export interface S3Config {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** '' or ending in '/': 'shop/' stores 'shop/releases/x.zip'. */
+  prefix: string;
+}
+
+/** The bucket settings, or null without S3_BUCKET; a half-made S3 configuration stops the start. */
+function s3Config(values: Environment): S3Config | null {
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey, S3_ENDPOINT: endpoint } = values;
+  if (!bucket) {
+    const stray = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const).filter((name) => values[name] !== undefined);
+    if (stray.length > 0) throw new ConfigError(`Invalid environment:\n  S3_BUCKET: must be set when ${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} (files are kept in DATA_DIR without it)`);
+    return null;
+  }
+  if (!accessKeyId || !secretAccessKey) {
+    throw new ConfigError('Invalid environment:\n  S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required too (the bucket\'s access key)');
+  }
+  const prefix = (values.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
+  return {
+    bucket,
+    endpoint,
+    // R2 wants "auto"; AWS needs a real region, us-east-1 when none is given. Other endpoints accept either.
+    region: values.S3_REGION ?? (endpoint ? 'auto' : 'us-east-1'),
+    accessKeyId,
+    secretAccessKey,
+    // MinIO and most self-hosted servers answer path-style only; AWS prefers virtual-hosted style.
+    forcePathStyle: values.S3_FORCE_PATH_STYLE ?? Boolean(endpoint),
+    prefix: prefix ? `${prefix}/` : '',
+  };
 }
 
 export class ConfigError extends Error {}
@@ -62,8 +126,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = environmentSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+    throw new ConfigError(`Invalid environment:\n  ${describeZodIssues(parsed.error.issues, '\n  ')}`);
   }
   const values = parsed.data;
   const dataDir = path.resolve(values.DATA_DIR);
@@ -73,5 +136,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { dialect: 'postgres' as const, url }
       : { dialect: 'sqlite' as const, file: url ? url.replace(/^sqlite:/, '') : path.join(dataDir, 'licensing.sqlite') };
   const webDistDir = path.resolve(values.WEB_DIST_DIR ?? 'dist/web');
-  return { ...values, dataDir, database, webDistDir };
+  return { ...values, dataDir, database, webDistDir, s3: s3Config(values) };
 }

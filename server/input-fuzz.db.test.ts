@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { $ZodType } from 'zod/v4/core';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createTestApp, testDialect, type TestApp } from './test/test-app.js';
-import { isAdminPath } from './plugins/admin-guard.js';
+import { isAdminPath } from './http/admin-guard.js';
 import { POSTCODE_PLUGIN_SLUG } from './db/seed.js';
 import type { RouteInfo } from './app.js';
 

@@ -1,27 +1,44 @@
-import { ConfigError, loadConfig } from './config.js';
+import cluster, { type Worker } from 'node:cluster';
+import pino from 'pino';
+import { ConfigError, loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
+import { createDatabase } from './db/database.js';
 import { openDatabase } from './startup.js';
+import { redactSecrets } from './lib/redact.js';
 import { isTestProviderLive } from './modules/checkout/provider-choice.js';
 
-async function main(): Promise<void> {
-  const startedAt = Date.now();
-  const config = loadConfig();
+// A worker that dies is started again after 1 s, doubling up to 30 s while workers keep dying within 30 s of
+// their start (a crash loop, e.g. the database is down), back to 1 s once one has run that long.
+const RESTART_FIRST_MS = 1_000;
+const RESTART_MAX_MS = 30_000;
+const HEALTHY_AFTER_MS = 30_000;
+const SHUTDOWN_LIMIT_MS = 10_000;
+
+/**
+ * What happens once per start, before anything listens: migrations and the demo seed (under their lock,
+ * server/db/migrate.ts), the demo release, the admin password (printed once when generated).
+ */
+async function prepare(config: Config) {
   const db = await openDatabase(config);
   const { app, ctx } = await buildApp({ config, db });
   if (config.SEED_DEMO) await (await import('./modules/releases/demo-release.js')).seedDemoRelease(ctx);
-
   const { generated } = await ctx.auth.ensureAdminPassword(config.ADMIN_PASSWORD);
   if (generated) {
     // Printed once, on the first start; only its hash is stored.
     console.log(`\n  Admin password (shown once, save it now): ${generated}\n  Change it later with: npm run admin:password\n`);
   }
+  return { db, app, ctx };
+}
 
+/** Listens until SIGINT/SIGTERM, then closes the app and the database. */
+async function serve(config: Config, startedAt: number, built: Awaited<ReturnType<typeof prepare>>): Promise<void> {
+  const { db, app, ctx } = built;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    const timer = setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS);
     timer.unref();
     app
       .close()
@@ -36,12 +53,84 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info({ database: config.database.dialect, ms: Date.now() - startedAt }, 'ready');
-  if (isTestProviderLive(ctx)) {
+  app.log.info({ database: config.database.dialect, ms: Date.now() - startedAt, ...(cluster.isWorker ? { worker: cluster.worker?.id } : {}) }, 'ready');
+  if (isTestProviderLive(ctx) && !cluster.isWorker) {
     app.log.warn(
       'TEST MODE: the built-in test payments are live (card 4242 4242 4242 4242 gets a licence free). Configure Stripe or Lemon Squeezy (docs/checkout.md), or set PAYMENTS_TEST_MODE=false.',
     );
   }
+}
+
+/** A worker: the primary has migrated and seeded; build the app on the database and share the port. */
+async function runWorker(config: Config, startedAt: number): Promise<void> {
+  process.umask(0o077); // as secureDataDir does in the primary: files this worker writes are owner-only
+  const db = createDatabase(config.database);
+  const { app, ctx } = await buildApp({ config, db });
+  await serve(config, startedAt, { db, app, ctx });
+}
+
+/**
+ * WORKERS > 1: the primary prepares once, then forks the workers, which listen on the same port (node:cluster
+ * hands connections out in turn). It restarts a worker that dies, and on SIGINT/SIGTERM stops them all.
+ */
+async function runPrimary(config: Config): Promise<void> {
+  const log = pino({ level: config.LOG_LEVEL, hooks: { streamWrite: redactSecrets } });
+  const prepared = await prepare(config);
+  const testModeLive = isTestProviderLive(prepared.ctx);
+  await prepared.app.close();
+  await prepared.db.destroy();
+
+  const startedAt = new Map<number, number>(); // live workers: id → start time
+  let nextDelay = RESTART_FIRST_MS;
+  let stopping = false;
+  const fork = () => {
+    if (stopping) return;
+    const worker = cluster.fork();
+    startedAt.set(worker.id, Date.now());
+  };
+  cluster.on('exit', (worker: Worker, code: number | null, signal: string | null) => {
+    const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
+    startedAt.delete(worker.id);
+    if (stopping) {
+      if (startedAt.size === 0) process.exit(0);
+      return;
+    }
+    if (lived >= HEALTHY_AFTER_MS) nextDelay = RESTART_FIRST_MS;
+    const delay = nextDelay;
+    nextDelay = Math.min(nextDelay * 2, RESTART_MAX_MS);
+    log.error({ worker: worker.id, pid: worker.process.pid, code, signal, restartInMs: delay }, 'worker died; starting another');
+    setTimeout(fork, delay);
+  });
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal, workers: startedAt.size }, 'stopping the workers');
+    if (startedAt.size === 0) process.exit(0);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    // Each worker gives itself as long to close; past that (plus a second) they are killed.
+    setTimeout(() => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS + 1_000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+
+  for (let i = 0; i < config.WORKERS; i++) fork();
+  log.info({ workers: config.WORKERS, port: config.PORT }, 'primary started the workers');
+  if (testModeLive) {
+    log.warn(
+      'TEST MODE: the built-in test payments are live (card 4242 4242 4242 4242 gets a licence free). Configure Stripe or Lemon Squeezy (docs/checkout.md), or set PAYMENTS_TEST_MODE=false.',
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  const startedAt = Date.now();
+  const config = loadConfig();
+  if (cluster.isWorker) return runWorker(config, startedAt);
+  if (config.WORKERS > 1) return runPrimary(config);
+  return serve(config, startedAt, await prepare(config));
 }
 
 main().catch((error: unknown) => {

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { createTestApp, testDialect, type TestApp } from './test/test-app.js';
 import { clientErrorFor } from './lib/client-errors.js';
 import { releasesDir } from './modules/releases/release-storage.js';
-import { makePluginZip, multipartBody } from './modules/releases/release-test-helpers.js';
+import { makePluginZip, multipartBody } from './test/release-test-helpers.js';
 import { POSTCODE_PLUGIN_SLUG } from './db/seed.js';
 
 // U+0000 in any string that could reach the database answers the same 400 on SQLite and PostgreSQL

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import type { Database } from './db/database.js';
-import { loadSigningKey, SIGNING_KEY_FILE } from './modules/signing/signing-key.js';
+import { generateSigningKeyPem, SIGNING_KEY_FILE } from './modules/signing/signing-key.js';
 import { openDatabase } from './startup.js';
 import { createTestDatabase, testDialect, type TestDatabase } from './test/test-app.js';
 
@@ -25,7 +25,7 @@ describe(`start: DATA_DIR is owner-only (${testDialect()})`, () => {
     fs.writeFileSync(path.join(dataDir, 'releases', 'old-1.0.0.zip'), 'zip');
     fs.mkdirSync(path.join(dataDir, 'images'));
     fs.writeFileSync(path.join(dataDir, 'images', 'a.png'), 'png');
-    loadSigningKey(dataDir);
+    fs.writeFileSync(path.join(dataDir, SIGNING_KEY_FILE), generateSigningKeyPem());
     fs.chmodSync(path.join(dataDir, SIGNING_KEY_FILE), 0o644);
     if (testDb.target.dialect === 'sqlite') fs.writeFileSync(testDb.target.file, '', { mode: 0o644 });
 
@@ -55,7 +55,7 @@ describe(`start: DATA_DIR is owner-only (${testDialect()})`, () => {
     expect(mode('releases', 'new-2.0.0.zip')).toBe(0o600);
     expect(mode('new-folder')).toBe(0o700);
     fs.rmSync(path.join(testDb.dataDir, SIGNING_KEY_FILE));
-    loadSigningKey(testDb.dataDir);
+    fs.writeFileSync(path.join(testDb.dataDir, SIGNING_KEY_FILE), generateSigningKeyPem());
     expect(mode(SIGNING_KEY_FILE)).toBe(0o600);
   });
 });

@@ -18,7 +18,7 @@ export function secureDataDir(dataDir: string): void {
 export async function openDatabase(config: Config): Promise<Database> {
   secureDataDir(config.dataDir);
   const db = createDatabase(config.database);
-  await migrateToLatest(db);
-  if (config.SEED_DEMO) await seedDemoCatalogue(db);
+  // Seeded under the migrations' lock: instances starting together on an empty database seed it once.
+  await migrateToLatest(db, config.SEED_DEMO ? () => seedDemoCatalogue(db).then(() => undefined) : undefined);
   return db;
 }

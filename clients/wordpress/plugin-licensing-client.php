@@ -177,10 +177,13 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 			$nonce  = bin2hex( random_bytes( 16 ) );
 			$answer = $this->post(
 				'/api/v1/licenses/validate',
-				array(
-					'license_key' => $state['key'],
-					'signed'      => '1',
-					'nonce'       => $nonce,
+				array_merge(
+					array(
+						'license_key' => $state['key'],
+						'signed'      => '1',
+						'nonce'       => $nonce,
+					),
+					$this->site_report()
 				)
 			);
 			if ( is_wp_error( $answer ) ) {
@@ -340,9 +343,9 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 			$state  = $this->state();
 			$answer = $this->post(
 				'/api/v1/plugins/' . rawurlencode( $this->slug ) . '/update',
-				array(
-					'installed_version' => $this->installed_version(),
-					'license_key'       => isset( $state['key'] ) ? $state['key'] : '',
+				array_merge(
+					$this->site_report(),
+					array( 'license_key' => isset( $state['key'] ) ? $state['key'] : '' )
 				)
 			);
 			if ( is_wp_error( $answer ) || empty( $answer['version'] ) ) {
@@ -450,6 +453,18 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 		/** A package from the licence server that fails verification is refused, never installed anyway. */
 		public function filter_signature_softfail( $softfail, $url ) {
 			return wp_parse_url( (string) $url, PHP_URL_HOST ) === $this->server_host ? false : $softfail;
+		}
+
+		/**
+		 * What this site runs, for the vendor's dashboard (plugin, WordPress and PHP versions). Informational:
+		 * the server never decides anything on it and ignores values it cannot read.
+		 */
+		private function site_report() {
+			return array(
+				'installed_version' => $this->installed_version(),
+				'wp_version'        => (string) get_bloginfo( 'version' ),
+				'php_version'       => PHP_VERSION,
+			);
 		}
 
 		private function installed_version() {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
 import type { DB } from './schema.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, tightenFile } from '../lib/private-files.js';
 
@@ -49,6 +49,29 @@ function createPrivateSqliteFile(file: string): void {
   for (const suffix of ['', '-wal', '-shm']) tightenFile(`${file}${suffix}`);
 }
 
+/**
+ * Transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE), not at their first write. With
+ * several processes on one file (WORKERS=N), a deferred transaction that has read and then writes after another
+ * process committed fails at once with SQLITE_BUSY (its snapshot is stale, busy_timeout cannot help); taken at
+ * BEGIN, the lock is waited for (busy_timeout) and the transaction reads current rows. Within one process
+ * Kysely runs one transaction at a time anyway, so this costs nothing there.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly dialectConfig: SqliteDialectConfig) {
+    super(dialectConfig);
+  }
+
+  override createDriver(): SqliteDriver {
+    return new ImmediateSqliteDriver(this.dialectConfig);
+  }
+}
+
 const postgresPools = new WeakMap<Database, pg.Pool>();
 
 /** The pg pool under a PostgreSQL database, for the one hot query that runs as a named prepared statement. */
@@ -62,13 +85,16 @@ export function createDatabase(target: DatabaseTarget): Database {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    return new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   }
   const pool = new pg.Pool({
     connectionString: target.url,
     max: target.poolSize ?? 10,
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
+  // An idle connection that breaks (the database restarted, an admin ended it) is dropped by the pool and
+  // replaced on demand; without a listener pg's 'error' event would end the whole process.
+  pool.on('error', () => undefined);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   postgresPools.set(db, pool);
   return db;

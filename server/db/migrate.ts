@@ -10,6 +10,9 @@ import * as releaseMetadata from './migrations/0008-release-metadata.js';
 import * as pluginCatalogue from './migrations/0009-plugin-catalogue.js';
 import * as orderOrigin from './migrations/0010-order-origin.js';
 import * as paymentEventRef from './migrations/0011-payment-event-ref.js';
+import * as customerAccounts from './migrations/0013-customer-accounts.js';
+import * as outgoingWebhooks from './migrations/0014-outgoing-webhooks.js';
+import * as siteReports from './migrations/0015-site-reports.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -24,10 +27,60 @@ const migrations: Record<string, Migration> = {
   '0009-plugin-catalogue': pluginCatalogue,
   '0010-order-origin': orderOrigin,
   '0011-payment-event-ref': paymentEventRef,
+  '0013-customer-accounts': customerAccounts,
+  '0014-outgoing-webhooks': outgoingWebhooks,
+  '0015-site-reports': siteReports,
 };
 
+// 'pls' and this schema: instances of other schemas (tests) never wait for each other.
+const MIGRATION_LOCK_KEY = 0x706c73;
+// While one process migrates, the others wait for SQLite's write lock this long (5 s outside migrations).
+const SQLITE_MIGRATION_WAIT_MS = 10 * 60_000;
+
+/**
+ * Migrates to the latest version, then runs `afterMigrations` (the demo seed), all under one lock, so
+ * instances starting together migrate once and the others find nothing left to do:
+ * - PostgreSQL: a session advisory lock (`pg_advisory_lock`) held on one pooled connection while the
+ *   migrations run on others (the pool must allow 2; ours has 10). Kysely's own lock comes after it creates its
+ *   tables, which two fresh starts raced on.
+ * - SQLite: one `BEGIN IMMEDIATE` transaction (the file's write lock) around everything; Kysely runs SQLite
+ *   migrations on its single connection without a transaction of its own, so they all land in this one,
+ *   and a failed start leaves nothing half-migrated.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on any schema
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+export async function migrateToLatest(db: Kysely<any>, afterMigrations?: () => Promise<void>): Promise<void> {
+  if (isPostgres(db)) {
+    await db.connection().execute(async (lockConnection) => {
+      await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY}, hashtext(current_schema()))`.execute(lockConnection);
+      try {
+        await runMigrations(db);
+        await afterMigrations?.();
+      } finally {
+        await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY}, hashtext(current_schema()))`.execute(lockConnection);
+      }
+    });
+    return;
+  }
+  const { rows } = await sql<{ timeout: number }>`pragma busy_timeout`.execute(db);
+  const busyTimeout = rows[0]?.timeout ?? 5000;
+  await sql.raw(`pragma busy_timeout = ${SQLITE_MIGRATION_WAIT_MS}`).execute(db);
+  try {
+    await sql`begin immediate`.execute(db);
+    try {
+      await runMigrations(db);
+      await afterMigrations?.();
+      await sql`commit`.execute(db);
+    } catch (error) {
+      await sql`rollback`.execute(db);
+      throw error;
+    }
+  } finally {
+    await sql.raw(`pragma busy_timeout = ${Number(busyTimeout)}`).execute(db);
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on any schema
+async function runMigrations(db: Kysely<any>): Promise<void> {
   // Kysely looks for its own tables in every schema unless told which; name the current one.
   const migrationTableSchema = isPostgres(db)
     ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
@@ -37,9 +90,19 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
     provider: { getMigrations: () => Promise.resolve(migrations) },
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Kysely's introspection reads every schema of the database; one dropped meanwhile by another user of it (test
+  // files drop theirs) fails the read with "schema … does not exist". Nothing was migrated then: read again.
+  for (let retry = 0; retry < 5 && migrationTableSchema && isOtherSchemaGone(error, migrationTableSchema); retry++) {
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+function isOtherSchemaGone(error: unknown, ownSchema: string): boolean {
+  const gone = error instanceof Error ? /schema "([^"]+)" does not exist/.exec(error.message)?.[1] : undefined;
+  return gone !== undefined && gone !== ownSchema;
 }

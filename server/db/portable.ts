@@ -24,3 +24,9 @@ export const parseJsonList = (value: string | null | undefined): string[] => {
     return [];
   }
 };
+
+/** A unique-constraint violation on either dialect: PostgreSQL's 23505, better-sqlite3's SQLITE_CONSTRAINT_UNIQUE/PRIMARYKEY. */
+export const isUniqueViolation = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+};

@@ -89,6 +89,21 @@ export interface LicenseActivationsTable {
   environment: string | null;
   created_at: string;
   last_checked_at: string | null;
+  // 0015-site-reports: what the site last reported (informational, never decides anything); null until then
+  installed_version: Generated<string | null>;
+  wp_version: Generated<string | null>;
+  php_version: Generated<string | null>;
+  reported_at: Generated<string | null>; // when a reported value last changed
+}
+
+/** 0015-site-reports: a deleted activation, copied first, so past days' active sites can be counted. */
+export interface EndedActivationsTable {
+  id: Generated<number>;
+  license_id: number;
+  site_url: string;
+  is_local: number;
+  activated_at: string;
+  deactivated_at: string;
 }
 
 // --- releases (0004-releases) ---
@@ -148,7 +163,7 @@ export interface PaymentEventsTable {
 export interface EmailsTable {
   id: Generated<number>;
   to_address: string;
-  kind: string; // licence
+  kind: string; // licence | sign_in (docs/account.md: sent as stored)
   order_id: number | null;
   dedupe_key: string | null;
   subject: string;
@@ -211,13 +226,68 @@ export interface PostcodeSettingsTable {
   updated_at: string;
 }
 
+// --- customer accounts (0013-customer-accounts) ---
+/** A one-time sign-in link: only the SHA-256 of its token is kept; `email` is lower-cased. */
+export interface CustomerSignInTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A customer's signed-in browser: only the SHA-256 of the cookie value is kept; `email` is lower-cased. */
+export interface CustomerSessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+}
+
+// --- outgoing webhooks (0014-outgoing-webhooks) ---
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  url: string;
+  secret: string; // signs every delivery; answered in full only on create and rotate
+  events: string; // JSON WebhookEventType[]; [] = every event
+  active: number;
+  busy_until: string | null; // lease of the one delivery in flight to this endpoint
+  busy_token: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The outbox: one row per event per matching endpoint, written in the transaction of the change. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  event_id: string; // evt_...; the same for every endpoint and every resend of one event
+  event_type: string;
+  body: string; // the JSON POSTed
+  status: string; // pending | sending | delivered | failed
+  attempts: number;
+  next_attempt_at: string | null;
+  lease_until: string | null;
+  claim_token: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  delivered_at: string | null;
+}
+
 export interface DB {
+  customer_sign_in_tokens: CustomerSignInTokensTable;
+  customer_sessions: CustomerSessionsTable;
   settings: SettingsTable;
   admin_sessions: AdminSessionsTable;
   plugins: PluginsTable;
   activities: ActivitiesTable;
   licenses: LicensesTable;
   license_activations: LicenseActivationsTable;
+  ended_activations: EndedActivationsTable;
   releases: ReleasesTable;
   orders: OrdersTable;
   payment_events: PaymentEventsTable;
@@ -227,4 +297,6 @@ export interface DB {
   postcode_rules: PostcodeRulesTable;
   postcode_sector_pricing: PostcodeSectorPricingTable;
   postcode_settings: PostcodeSettingsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

@@ -33,3 +33,7 @@ export class AppError extends Error {
     this.statusCode = statusByCode[code];
   }
 }
+
+/** zod issues as one sentence, each `path: message` (the path left out when empty), joined by `separator`. */
+export const describeZodIssues = (issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>, separator = '; '): string =>
+  issues.map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message)).join(separator);

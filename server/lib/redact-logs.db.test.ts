@@ -6,7 +6,7 @@ import { createDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedDemoCatalogue } from '../db/seed.js';
 import { seedDemoRelease } from '../modules/releases/demo-release.js';
-import { intentBody } from '../modules/checkout/checkout-test-helpers.js';
+import { intentBody } from '../test/checkout-test-helpers.js';
 import { createTestDatabase, testDialect, type TestDatabase } from '../test/test-app.js';
 
 const SITE = 'https://shop.example.com';

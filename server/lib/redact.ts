@@ -21,6 +21,8 @@ const LICENCE_KEY_SHAPE = /^([A-Z0-9]+-[A-Z0-9]{4})(?:-[A-Z0-9]{4}){3}$/i;
 const SECRET_QUERY_VALUE = /([?&;](?:[\w-]*[_-])?(?:key|apikey|token|secret|password|sig|signature)=)([^&#\s"\\]+)/gi;
 // The token segment of a signed download link (/api/v1/downloads/{token}/{file}, and its .sig form).
 const DOWNLOAD_TOKEN = /(\/api\/v1\/downloads\/)([^/?#\s"\\]+)/g;
+// The token of a customer's one-time sign-in link (/account/sign-in/{token}, docs/account.md).
+const SIGN_IN_TOKEN = /(\/account\/sign-in\/)([^/?#\s"\\]+)/g;
 
 /** `8022-AB12-…` for a licence key; the first 6 characters of a longer secret; nothing of a short one. */
 export function maskSecret(value: string): string {
@@ -43,6 +45,7 @@ export function redactSecrets(text: string): string {
   let out = text;
   if (out.includes('=')) out = out.replace(SECRET_QUERY_VALUE, (_match, name: string, value: string) => `${name}${maskSecret(value)}`);
   if (out.includes('/api/v1/downloads/')) out = out.replace(DOWNLOAD_TOKEN, (_match, route: string, token: string) => `${route}${maskSecret(token)}`);
+  if (out.includes('/account/sign-in/')) out = out.replace(SIGN_IN_TOKEN, (_match, route: string, token: string) => `${route}${maskSecret(token)}`);
   if (hasLicenceKeyShape(out)) out = out.replace(LICENCE_KEY, (_match, kept: string) => `${kept}-${ELLIPSIS}`);
   return out;
 }

@@ -8,8 +8,9 @@ import { createDatabase, type Database, type DatabaseTarget, type Dialect } from
 import { migrateToLatest } from '../db/migrate.js';
 import { seedDemoCatalogue } from '../db/seed.js';
 import { buildApp, type RouteInfo } from '../app.js';
+import type { ServiceOverrides } from '../services.js';
 import type { App, AppContext } from '../context.js';
-import { SESSION_COOKIE } from '../plugins/admin-guard.js';
+import { SESSION_COOKIE } from '../http/admin-guard.js';
 
 export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
 
@@ -74,6 +75,8 @@ export interface TestAppOptions {
   testDb?: TestDatabase;
   /** Whether close() drops the database; true when this call created it. */
   ownsDb?: boolean;
+  /** Stand-ins for the app's services (a mail transport, a payment provider), passed to buildApp. */
+  services?: ServiceOverrides;
 }
 
 /** A migrated database and a built (not listening) app, for app.inject tests. */
@@ -92,7 +95,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const db = createDatabase(testDb.target);
   await migrateToLatest(db);
   if (options.seed ?? true) await seedDemoCatalogue(db);
-  const { app, ctx, routes } = await buildApp({ config, db, logger: false });
+  const { app, ctx, routes } = await buildApp({ config, db, logger: false, services: options.services });
   await ctx.auth.ensureAdminPassword(config.ADMIN_PASSWORD);
   await app.ready();
 

@@ -18,6 +18,7 @@ const pages = {
   orders: lazy(() => import('@/features/orders/pages/orders-page').then((m) => ({ default: m.OrdersPage }))),
   plugins: lazy(() => import('@/features/plugins/pages/plugins-page').then((m) => ({ default: m.PluginsPage }))),
   pluginEdit: lazy(() => import('@/features/plugins/pages/plugin-edit-page').then((m) => ({ default: m.PluginEditPage }))),
+  webhooks: lazy(() => import('@/features/webhooks/pages/webhooks-page').then((m) => ({ default: m.WebhooksPage }))),
 };
 
 function AdminRoutes() {
@@ -47,6 +48,7 @@ function AdminRoutes() {
         <Route path="/plugins" component={pages.plugins} />
         <Route path="/plugins/:slug" component={pages.pluginEdit} />
         <Route path="/wordpress-client" component={pages.wordpressClient} />
+        <Route path="/webhooks" component={pages.webhooks} />
         <Route>
           <NotFoundPage homeHref="/admin" />
         </Route>

@@ -1,4 +1,4 @@
-import { Cog, FileArchive, FileCode, FlaskConical, KeyRound, LayoutDashboard, MapPin, Package, Puzzle, ShoppingBag, type LucideIcon } from 'lucide-react';
+import { Cog, FileArchive, FileCode, FlaskConical, KeyRound, LayoutDashboard, MapPin, Package, Puzzle, ShoppingBag, Webhook, type LucideIcon } from 'lucide-react';
 
 export interface AdminNavEntry {
   title: string;
@@ -8,7 +8,7 @@ export interface AdminNavEntry {
   aliases?: string[];
 }
 
-/** The sidebar's entries (spec section 2), plus Orders, Plugins and WordPress client (beyond the specification). */
+/** The sidebar's entries (docs/product-spec.md section 2), plus Orders, Plugins, WordPress client and Webhooks (beyond the specification). */
 export const ADMIN_NAV: AdminNavEntry[] = [
   { title: 'Dashboard', path: '/admin', icon: LayoutDashboard },
   { title: 'Licenses', path: '/licenses', icon: KeyRound },
@@ -20,6 +20,7 @@ export const ADMIN_NAV: AdminNavEntry[] = [
   { title: 'Orders', path: '/orders', icon: ShoppingBag },
   { title: 'Plugins', path: '/plugins', icon: Package },
   { title: 'WordPress client', path: '/wordpress-client', icon: FileCode },
+  { title: 'Webhooks', path: '/webhooks', icon: Webhook },
 ];
 
 export const isNavEntryActive = (entry: AdminNavEntry, path: string): boolean =>

@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { LogOut, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { SkipLink } from '@/components/ui/skip-link';
 import { Spinner } from '@/components/ui/spinner';
 import {
   Sidebar,
@@ -72,6 +73,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const { logout } = useSession();
   return (
     <SidebarProvider>
+      <SkipLink />
       <AdminSidebar />
       <SidebarInset>
         <header className="sticky top-0 z-10 flex h-14 items-center gap-2 border-b bg-background px-4">
@@ -83,7 +85,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
           </Button>
         </header>
         <BaseUrlWarning />
-        <div className="flex-1 p-4 md:p-6">
+        <div id="main-content" tabIndex={-1} className="flex-1 p-4 outline-none md:p-6">
           <Suspense fallback={<div className="flex justify-center p-12"><Spinner /></div>}>{children}</Suspense>
         </div>
       </SidebarInset>

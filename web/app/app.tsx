@@ -16,7 +16,7 @@ function LazyToaster() {
   return hasToasts ? <Suspense fallback={null}><Toaster /></Suspense> : null;
 }
 
-/** The routing rule of spec section 2: public paths render at once; any other path goes through the session. */
+/** The routing rule of docs/product-spec.md section 2: public paths render at once; any other path goes through the session. */
 export function App() {
   const [path] = useLocation();
   return (

@@ -1,10 +1,11 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { Package } from 'lucide-react';
+import { Menu, Package, X } from 'lucide-react';
+import { SkipLink } from '@/components/ui/skip-link';
 import { Spinner } from '@/components/ui/spinner';
 import { STORE_NAME, SUPPORT_EMAIL } from '@/lib/brand';
 import { queryClient } from '@/lib/query-client';
-import { publicPluginsQueryOptions } from '@/features/storefront/api/get-public-plugins';
+import { publicPluginsQueryOptions } from '@/lib/public-plugins';
 import { isLandingPath, LandingHero } from '@/features/storefront/components/landing-hero';
 import { CatalogIntro } from '@/features/storefront/components/catalog-intro';
 import { TestModeBanner } from '@/features/checkout/components/test-mode-banner';
@@ -15,6 +16,7 @@ const NAV = [
   { href: '/documentation', label: 'Documentation' },
   { href: '/support', label: 'Support' },
   { href: '/about', label: 'About' },
+  { href: '/account', label: 'Account' },
 ];
 
 const usesCatalogue = (path: string) => ['/', '/home', '/catalog'].includes(path) || path.startsWith('/plugin/');
@@ -27,28 +29,15 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   }, [path]);
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="border-b bg-background">
-        <div className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-4">
-          <Link href="/" className="flex items-center gap-2 font-semibold">
-            <Package className="size-5" />
-            {STORE_NAME}
-          </Link>
-          <nav className="ml-auto flex gap-4 text-sm text-muted-foreground">
-            {NAV.map((item) => (
-              <Link key={item.href} href={item.href} className="hover:text-foreground">
-                {item.label}
-              </Link>
-            ))}
-          </nav>
-        </div>
-      </header>
+      <SkipLink />
+      <PublicHeader path={path} />
       {/* At least a screen tall, so the footer starts below the fold and never shifts in view while a page loads (CLS). */}
-      <main className="min-h-screen flex-1">
+      <main id="main-content" tabIndex={-1} className="min-h-screen flex-1 outline-none">
         {isLandingPath(path) && <LandingHero />}
         {path === '/catalog' && <CatalogIntro />}
         <Suspense fallback={<div className="flex justify-center p-16"><Spinner /></div>}>{children}</Suspense>
       </main>
-      <footer className="border-t bg-muted/40">
+      <footer className="border-t bg-muted/40 print:hidden">
         <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm text-muted-foreground sm:grid-cols-3">
           <div>
             <p className="font-semibold text-foreground">{STORE_NAME}</p>
@@ -69,5 +58,48 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       </footer>
       <TestModeBanner />
     </div>
+  );
+}
+
+/**
+ * The store's header. On phones the links fold behind a Menu button (six links are about 500 px wide, more than a
+ * 360 px screen); from the md breakpoint they show inline. The header keeps its 64 px height either way (no CLS).
+ */
+function PublicHeader({ path }: { path: string }) {
+  const [open, setOpen] = useState(false);
+  // Following a link closes the menu.
+  useEffect(() => setOpen(false), [path]);
+  const links = NAV.map((item) => (
+    <Link key={item.href} href={item.href} aria-current={item.href === path ? 'page' : undefined} className="rounded-sm hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+      {item.label}
+    </Link>
+  ));
+  return (
+    <header className="relative border-b bg-background print:hidden">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-4">
+        <Link href="/" className="flex items-center gap-2 font-semibold">
+          <Package className="size-5" aria-hidden="true" />
+          {STORE_NAME}
+        </Link>
+        <nav aria-label="Main" className="ml-auto hidden gap-4 text-sm text-muted-foreground md:flex">
+          {links}
+        </nav>
+        <button
+          type="button"
+          className="ml-auto inline-flex size-10 items-center justify-center rounded-md hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring md:hidden"
+          aria-expanded={open}
+          aria-controls="mobile-nav"
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
+        </button>
+      </div>
+      {open && (
+        <nav id="mobile-nav" aria-label="Main" className="absolute inset-x-0 top-16 z-40 flex flex-col gap-1 border-b bg-background px-4 py-3 text-base text-muted-foreground shadow-md md:hidden [&>a]:py-2">
+          {links}
+        </nav>
+      )}
+    </header>
   );
 }

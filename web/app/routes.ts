@@ -13,6 +13,10 @@ export const publicPages: Record<PublicPage, ComponentType> = {
   privacy: lazy(() => import('@/features/storefront/pages/privacy-page').then((m) => ({ default: m.PrivacyPage }))),
   checkout: lazy(() => import('@/features/checkout/pages/checkout-page').then((m) => ({ default: m.CheckoutPage }))),
   purchaseSuccess: lazy(() => import('@/features/checkout/pages/purchase-success-page').then((m) => ({ default: m.PurchaseSuccessPage }))),
+  account: lazy(() => import('@/features/account/pages/account-page').then((m) => ({ default: m.AccountPage }))),
+  accountSignIn: lazy(() => import('@/features/account/pages/sign-in-page').then((m) => ({ default: m.SignInPage }))),
+  accountSignInLink: lazy(() => import('@/features/account/pages/sign-in-link-page').then((m) => ({ default: m.SignInLinkPage }))),
+  accountReceipt: lazy(() => import('@/features/account/pages/receipt-page').then((m) => ({ default: m.ReceiptPage }))),
 };
 
 export const AdminApp = lazy(() => import('./admin-app').then((m) => ({ default: m.AdminApp })));

@@ -1,4 +1,4 @@
-// The request helpers of spec section 7: credentials always included; a JSON body only when a payload
+// The request helpers of docs/product-spec.md section 7: credentials always included; a JSON body only when a payload
 // is given (FormData is sent as is); an unsuccessful answer raises `{status}: {body or status text}`.
 
 export class ApiError extends Error {
@@ -19,7 +19,28 @@ export class ApiError extends Error {
       return null;
     }
   }
+
+  /**
+   * A validation answer's problems by field (`{details: {fields: [{field, message}]}}`, server/app.ts): the first
+   * message per top-level field name, e.g. `{ rate_limit_per_minute: 'must be a whole number' }`.
+   */
+  get fieldErrors(): Record<string, string> {
+    try {
+      const parsed = JSON.parse(this.body) as { details?: { fields?: Array<{ field?: unknown; message?: unknown }> } };
+      const errors: Record<string, string> = {};
+      for (const { field, message } of parsed.details?.fields ?? []) {
+        if (typeof field !== 'string' || typeof message !== 'string' || field === '') continue;
+        errors[field.split('.')[0]!] ??= message;
+      }
+      return errors;
+    } catch {
+      return {};
+    }
+  }
 }
+
+/** An error's problems by field (see ApiError.fieldErrors); empty for anything else. */
+export const fieldErrors = (error: unknown): Record<string, string> => (error instanceof ApiError ? error.fieldErrors : {});
 
 /** The server's message for an error, else the fallback text. */
 export function errorMessage(error: unknown, fallback: string): string {

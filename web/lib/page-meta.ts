@@ -1,24 +1,55 @@
 import { useEffect } from 'react';
+import { DEFAULT_DESCRIPTION, metaDescription, pageTitle } from '@common/page-meta';
 
-export const PRODUCT_NAME = 'Licensing';
-export const DEFAULT_TITLE = `${PRODUCT_NAME} Admin Dashboard`;
-
-function setMeta(selector: string, attribute: 'name' | 'property', key: string, content: string): void {
-  let element = document.head.querySelector<HTMLMetaElement>(selector);
+/** Sets (or, with null, removes) the `<meta>`/`<link>` whose `keyAttribute` is `key`. */
+function setHeadTag(tag: 'meta' | 'link', keyAttribute: 'name' | 'property' | 'rel', key: string, value: string | null): void {
+  let element = document.head.querySelector(`${tag}[${keyAttribute}="${key}"]`);
+  if (value === null) return element?.remove();
   if (!element) {
-    element = document.createElement('meta');
-    element.setAttribute(attribute, key);
+    element = document.createElement(tag);
+    element.setAttribute(keyAttribute, key);
     document.head.appendChild(element);
   }
-  element.content = content;
+  element.setAttribute(tag === 'link' ? 'href' : 'content', value);
 }
 
-/** Page title is the page name followed by the product name; description and og:title follow. */
-export function usePageMeta(page: string | undefined, description?: string): void {
+let siteOrigin: string | undefined;
+
+export interface PageMetaOptions {
+  /** The page's canonical path ('/catalog', '/plugin/{slug}'): only pages with one may be indexed (else `noindex`). */
+  canonical?: string;
+  /** og:image: the plugin's primary image (a path on this site). */
+  image?: { url: string; alt: string } | null;
+  ogType?: 'website' | 'product';
+}
+
+/**
+ * Page title is the page name followed by the product name (docs/product-spec.md section 2); description, canonical, robots
+ * and Open Graph tags follow. The server writes the same tags into the HTML of the first page
+ * (server/http/page-meta.ts, common/page-meta.ts); this keeps them in sync on client navigation.
+ */
+export function usePageMeta(page: string | undefined, description?: string, { canonical, image, ogType = 'website' }: PageMetaOptions = {}): void {
+  const imageUrl = image?.url;
+  const imageAlt = image?.alt;
   useEffect(() => {
-    const title = page ? `${page} - ${PRODUCT_NAME}` : DEFAULT_TITLE;
+    // Absolute addresses keep the origin the server chose (the base URL setting) on the first page.
+    siteOrigin ??= new URL(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? '/', location.href).origin;
+    const title = pageTitle(page);
+    const text = description === undefined ? DEFAULT_DESCRIPTION : metaDescription(description);
+    const url = canonical === undefined ? null : siteOrigin + canonical;
     document.title = title;
-    setMeta('meta[property="og:title"]', 'property', 'og:title', title);
-    if (description) setMeta('meta[name="description"]', 'name', 'description', description);
-  }, [page, description]);
+    const tags: Array<[tag: 'meta' | 'link', attribute: 'name' | 'property' | 'rel', key: string, value: string | null]> = [
+      ['meta', 'name', 'description', text],
+      ['link', 'rel', 'canonical', url],
+      ['meta', 'name', 'robots', url ? null : 'noindex'],
+      ['meta', 'property', 'og:type', ogType],
+      ['meta', 'property', 'og:title', title],
+      ['meta', 'property', 'og:description', text],
+      ['meta', 'property', 'og:url', url],
+      ['meta', 'property', 'og:image', imageUrl ? siteOrigin + imageUrl : null],
+      ['meta', 'property', 'og:image:alt', (imageUrl && imageAlt) || null],
+      ['meta', 'name', 'twitter:card', imageUrl ? 'summary_large_image' : 'summary'],
+    ];
+    for (const [tag, attribute, key, value] of tags) setHeadTag(tag, attribute, key, value);
+  }, [page, description, canonical, ogType, imageUrl, imageAlt]);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 
-// The toast store of spec section 9: one toast at a time; a dismissed toast is removed after 1,000,000 ms.
+// The toast store of docs/product-spec.md section 9: one toast at a time; a dismissed toast is removed after 1,000,000 ms.
 const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY = 1_000_000;
 

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../server/test/test-app.js';
-import { makeZip, multipartBody } from '../../../server/modules/releases/release-test-helpers.js';
+import { makeZip, multipartBody } from '../../../server/test/release-test-helpers.js';
 
 const run = promisify(execFile);
 const WORDPRESS = process.env.WORDPRESS_DIR ?? '/usr/share/wordpress';
@@ -231,6 +231,11 @@ describe('the WordPress client on real WordPress 6.1', () => {
     expect(result.page).toContain('The license is now active on this site.');
     expect(result.page).not.toContain(first.key);
     expect(await activations(first.id)).toEqual(['a.example.com']);
+    // The validate after activation reported the site's versions (informational: docs/licence-api.md).
+    const report = await t.db.selectFrom('license_activations').select(['installed_version', 'wp_version', 'php_version']).where('license_id', '=', first.id).executeTakeFirstOrThrow();
+    expect(report.installed_version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(report.wp_version).toMatch(/^\d+\.\d+/);
+    expect(report.php_version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
   it('a second site hits the activation limit and says so', async () => {

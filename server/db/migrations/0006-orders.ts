@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { addIdColumn } from '../portable.js';
 
-// Orders, the payment events that drive them, and outgoing e-mail (DESIGN.md section 7).
+// Orders, the payment events that drive them, and outgoing e-mail (docs/design.md section 7).
 // Idempotency rests on unique constraints: one order per provider reference, one event per provider event id,
 // one licence per order, one licence e-mail per order (resends carry no dedupe key).
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, TEST_ADMIN_PASSWORD, type TestApp } from '../../test/test-app.js';
-import { SESSION_COOKIE } from '../../plugins/admin-guard.js';
+import { SESSION_COOKIE } from '../../http/admin-guard.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { AuthService } from './auth.service.js';

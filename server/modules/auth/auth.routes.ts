@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { loginRequestSchema, loginResponseSchema, verifyResponseSchema } from '../../../common/auth.js';
 import { passwordChangeSchema } from '../../../common/settings.js';
 import type { App, AppContext } from '../../context.js';
-import { SESSION_COOKIE } from '../../plugins/admin-guard.js';
-import { rateLimit } from '../../plugins/rate-limit.js';
+import { SESSION_COOKIE } from '../../http/admin-guard.js';
+import { rateLimit } from '../../http/rate-limit.js';
 import { AppError } from '../../lib/errors.js';
 
 export function registerAuthRoutes(app: App, ctx: AppContext): void {
@@ -15,7 +15,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
   };
 
   app.post('/api/auth/login', {
-    onRequest: rateLimit({ max: ctx.config.LOGIN_ATTEMPTS_PER_MINUTE }),
+    onRequest: rateLimit({ name: 'login', max: ctx.config.LOGIN_ATTEMPTS_PER_MINUTE }),
     schema: { body: loginRequestSchema, response: { 200: loginResponseSchema, 401: loginResponseSchema } },
   }, async (request, reply) => {
     try {

@@ -1,17 +1,24 @@
-import { publicPluginListSchema } from '../../../common/catalogue.js';
+import { publicPluginListSchema, type PublicPlugin } from '../../../common/catalogue.js';
 import type { App, AppContext } from '../../context.js';
-import { listActivePlugins, listReleaseVersions } from './catalogue.repository.js';
+import { listPrimaryImages } from '../images/images.repository.js';
+import { toPluginImage } from '../images/images.service.js';
+import { listActivePlugins } from '../plugins/plugins.repository.js';
+import { listReleaseVersions } from '../releases/releases.repository.js';
 import { toPublicCatalogue } from './catalogue.service.js';
 
-/** The public catalogue (spec section 7): both paths answer the same list of active plugins. */
+/** The active plugins as the storefront shows them; the storefront's HTML carries the same list (server/http/page-meta.ts). */
+export async function loadPublicCatalogue(ctx: AppContext): Promise<PublicPlugin[]> {
+  const plugins = await listActivePlugins(ctx.db);
+  const slugs = plugins.map((plugin) => plugin.slug);
+  const [releases, images] = await Promise.all([listReleaseVersions(ctx.db, slugs), listPrimaryImages(ctx.db, slugs)]);
+  // Read per request from the settings cache, so a new minimum applies without a restart.
+  return toPublicCatalogue(plugins, releases, ctx.settings.get('min_release_version'), images.map(toPluginImage));
+}
+
+/** The public catalogue (docs/product-spec.md section 7): both paths answer the same list of active plugins. */
 export function registerCatalogueRoutes(app: App, ctx: AppContext): void {
   const schema = { response: { 200: publicPluginListSchema } };
-  const handler = async () => {
-    const plugins = await listActivePlugins(ctx.db);
-    const releases = await listReleaseVersions(ctx.db, plugins.map((plugin) => plugin.slug));
-    // Read per request from the settings cache, so a new minimum applies without a restart.
-    return toPublicCatalogue(plugins, releases, ctx.settings.get('min_release_version'));
-  };
+  const handler = () => loadPublicCatalogue(ctx);
   app.get('/api/plugins/public', { schema }, handler);
   app.get('/api/plugins', { schema }, handler);
 }

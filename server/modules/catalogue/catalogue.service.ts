@@ -1,4 +1,5 @@
 import type { PublicPlugin } from '../../../common/catalogue.js';
+import type { PluginImage } from '../../../common/images.js';
 import { isWebAddress } from '../../../common/plugin-admin.js';
 import { isPurchasable } from '../../../common/pricing.js';
 import { qualifyingRelease, type ReleaseLike } from '../../../common/versions.js';
@@ -9,7 +10,7 @@ import { toAdminPlugin, type PluginRow } from '../plugins/plugins.repository.js'
 const webLink = (value: string | null): string | null => (value && isWebAddress(value) ? value : null);
 
 /** A plugin row, its releases and the `min_release_version` setting → what the storefront shows. */
-export function toPublicPlugin(row: PluginRow, releases: ReleaseLike[], minimumVersion: string): PublicPlugin {
+export function toPublicPlugin(row: PluginRow, releases: ReleaseLike[], minimumVersion: string, primaryImage: PluginImage | null = null): PublicPlugin {
   const admin = toAdminPlugin(row);
   const release = qualifyingRelease(releases, row.slug, minimumVersion);
   const pricing = {
@@ -48,9 +49,11 @@ export function toPublicPlugin(row: PluginRow, releases: ReleaseLike[], minimumV
     release_version: release?.version ?? null,
     release_date: release?.created_at ?? null,
     is_purchasable: isPurchasable(pricing, release !== null),
+    primary_image: primaryImage,
   };
 }
 
-export function toPublicCatalogue(rows: PluginRow[], releases: ReleaseLike[], minimumVersion: string): PublicPlugin[] {
-  return rows.map((row) => toPublicPlugin(row, releases, minimumVersion));
+export function toPublicCatalogue(rows: PluginRow[], releases: ReleaseLike[], minimumVersion: string, primaryImages: PluginImage[] = []): PublicPlugin[] {
+  const imageBySlug = new Map(primaryImages.map((image) => [image.plugin_slug, image]));
+  return rows.map((row) => toPublicPlugin(row, releases, minimumVersion, imageBySlug.get(row.slug) ?? null));
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { BUYABLE_SLUG, ensureQualifyingRelease, fulfilmentCounts, intentBody } from './checkout-test-helpers.js';
+import { BUYABLE_SLUG, ensureQualifyingRelease, fulfilmentCounts, intentBody } from '../../test/checkout-test-helpers.js';
 
 describe(`checkout with the test provider (${testDialect()})`, () => {
   let t: TestApp;

@@ -9,17 +9,16 @@ import {
 import { z } from 'zod';
 import type { App, AppContext } from '../../context.js';
 import { requestOrigin } from '../../lib/request-origin.js';
-import { rateLimit } from '../../plugins/rate-limit.js';
+import { rateLimit } from '../../http/rate-limit.js';
 import { PaymentProviderError } from './payment-provider.js';
-import { choosePaymentProvider } from './provider-choice.js';
 import { confirmTestPayment, createPaymentIntent, PaymentsUnavailableError } from './checkout.service.js';
 
 const errorAnswerSchema = z.object({ error: z.string(), message: z.string() });
 
 export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
-  const publicLimit = () => rateLimit({ max: 30 });
+  const publicLimit = (name: string) => rateLimit({ name, max: 30 });
   app.get('/api/checkout/config', { schema: { response: { 200: checkoutConfigSchema } } }, async (): Promise<CheckoutConfig> => {
-    const choice = choosePaymentProvider(ctx);
+    const choice = ctx.payments.choose();
     return choice.available
       ? { provider: choice.provider.name, publishableKey: choice.provider.publishableKey, message: null }
       : { provider: 'unavailable', publishableKey: null, message: choice.message };
@@ -28,7 +27,7 @@ export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/create-payment-intent',
     {
-      onRequest: publicLimit(),
+      onRequest: publicLimit('create-payment-intent'),
       schema: { body: createPaymentIntentBodySchema, response: { 200: createPaymentIntentResponseSchema, 502: errorAnswerSchema, 503: errorAnswerSchema } },
     },
     async (request, reply) => {
@@ -47,7 +46,7 @@ export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
 
   app.post(
     '/api/checkout/test/confirm',
-    { onRequest: publicLimit(), schema: { body: testConfirmBodySchema, response: { 200: testConfirmResponseSchema } } },
+    { onRequest: publicLimit('test-payment-confirm'), schema: { body: testConfirmBodySchema, response: { 200: testConfirmResponseSchema } } },
     async (request) => confirmTestPayment(ctx, request.body),
   );
 }

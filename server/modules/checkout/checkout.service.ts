@@ -7,8 +7,8 @@ import type { CreatePaymentIntentBody, TestConfirmResponse } from '../../../comm
 import { findPluginBySlug, toAdminPlugin } from '../plugins/plugins.repository.js';
 import { findOrderByClientSecretHash, insertPendingOrder } from '../orders/orders.repository.js';
 import { applyPaymentEvent } from '../orders/fulfilment.js';
-import { hasQualifyingRelease } from './checkout.repository.js';
-import { choosePaymentProvider, isTestProviderAllowed, TEST_PROVIDER_OFF_MESSAGE } from './provider-choice.js';
+import { hasQualifyingRelease } from '../releases/releases.repository.js';
+import { isTestProviderAllowed, TEST_PROVIDER_OFF_MESSAGE } from './provider-choice.js';
 import { chargeTestCard } from './test-provider.js';
 
 export const NOT_PURCHASABLE_MESSAGE = 'This plugin is not available for purchase.';
@@ -37,7 +37,7 @@ export async function createPaymentIntent(ctx: AppContext, body: CreatePaymentIn
       `The amount ${body.amount} does not match the current price of ${plugin.name}, ${formatMoney(price, plugin.currency)} (${price} in minor units). Reload the page and try again.`,
     );
   }
-  const choice = choosePaymentProvider(ctx);
+  const choice = ctx.payments.choose();
   if (!choice.available) throw new PaymentsUnavailableError(choice.message);
   const intent = await choice.provider.createIntent({
     amount: price,

@@ -3,6 +3,8 @@ import { activitySchema, statsSchema } from '../../../common/licences.js';
 import type { App, AppContext } from '../../context.js';
 import { listRecentActivities } from '../activities/activities.repository.js';
 import { dashboardStats } from './dashboard.service.js';
+import { analyticsQuerySchema, analyticsSchema } from '../../../common/dashboard.js';
+import { dashboardAnalytics } from './analytics.service.js';
 
 const activitiesQuerySchema = z.object({
   limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(10),
@@ -13,5 +15,10 @@ export function registerDashboardRoutes(app: App, ctx: AppContext): void {
 
   app.get('/api/admin/activities', { schema: { querystring: activitiesQuerySchema, response: { 200: z.array(activitySchema) } } }, async (request) =>
     listRecentActivities(ctx.db, request.query.limit),
+  );
+
+  // Charts of the last 30 or 90 UTC days and the current version shares (docs/dashboard.md).
+  app.get('/api/admin/dashboard/analytics', { schema: { querystring: analyticsQuerySchema, response: { 200: analyticsSchema } } }, async (request) =>
+    dashboardAnalytics(ctx.db, request.query.days),
   );
 }

@@ -1,13 +1,12 @@
 import { ecommerceRunResponseSchema, ecommerceSetupResponseSchema } from '../../../common/ecommerce-testing.js';
 import type { App, AppContext } from '../../context.js';
 import { evaluatePostcode } from '../postcode/postcode-engine.js';
-import { postcodeServiceFor } from '../postcode/postcode.service.js';
 import type { SuiteDeps } from './ecommerce-check.js';
 import { runEcommerceSuite } from './ecommerce-testing.service.js';
 
 // Everything under /api/ecommerce/ is admin-only by the admin guard.
 export async function registerEcommerceTestingRoutes(app: App, ctx: AppContext): Promise<void> {
-  const postcode = postcodeServiceFor(ctx);
+  const postcode = ctx.postcode;
   await postcode.ensureLoaded();
   const deps: SuiteDeps = {
     evaluate: (code, orderTotal, date) => evaluatePostcode(postcode.currentIndex, code, orderTotal, date),

@@ -1,11 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../lib/time.js';
 import { maskEmailAddress } from '../../lib/redact.js';
-import { findPluginBySlug } from '../plugins/plugins.repository.js';
-import { createDownloadUrl } from '../releases/download-links.js';
-import { findOrderById } from '../orders/orders.repository.js';
-import { createMailTransport, type MailTransport } from './mail-transport.js';
-import { DOWNLOAD_LINK_TTL_SECONDS, renderLicenceEmail } from './licence-email.js';
+import type { EmailContent } from './email-renderers.js';
 import {
   claimEmailForDelivery,
   findEmailById,
@@ -20,41 +16,10 @@ export const MAX_EMAIL_ATTEMPTS = 5;
 const RETRY_INTERVAL_MS = 60_000;
 const STALE_SENDING_MS = 10 * 60_000;
 
-const transports = new WeakMap<AppContext, MailTransport>();
-
-/** The app's mail transport (created on first use; tests may replace it). */
-export function mailTransport(ctx: AppContext): MailTransport {
-  let transport = transports.get(ctx);
-  if (!transport) {
-    transport = createMailTransport(ctx.config);
-    transports.set(ctx, transport);
-  }
-  return transport;
-}
-
-export function setMailTransport(ctx: AppContext, transport: MailTransport): void {
-  transports.get(ctx)?.close();
-  transports.set(ctx, transport);
-}
-
-const fallbackBaseUrl = (ctx: AppContext): string => `http://localhost:${ctx.config.PORT}`;
-
-/** Renders a queued message from the current data, so a resend or retry carries a fresh download link. */
-async function renderEmail(ctx: AppContext, email: EmailRow): Promise<{ subject: string; text: string; html: string }> {
-  if (email.kind !== 'licence' || email.order_id === null) return { subject: email.subject, text: email.text, html: email.html };
-  const order = await findOrderById(ctx.db, email.order_id);
-  if (!order || order.license_id === null) throw new Error(`order ${email.order_id} has no licence to send`);
-  const licence = await ctx.db.selectFrom('licenses').select(['id', 'key']).where('id', '=', order.license_id).executeTakeFirstOrThrow();
-  const plugin = await findPluginBySlug(ctx.db, order.plugin_slug);
-  // Without a base URL, the host the buyer (or the Lemon Squeezy webhook) reached this server on.
-  const baseUrl = ctx.settings.baseUrl(order.origin ?? fallbackBaseUrl(ctx));
-  const downloadUrl = await createDownloadUrl(ctx, {
-    licenseId: licence.id,
-    pluginSlug: order.plugin_slug,
-    ttlSeconds: DOWNLOAD_LINK_TTL_SECONDS,
-    baseUrl,
-  });
-  return renderLicenceEmail({ pluginName: plugin?.name ?? order.plugin_slug, licenceKey: licence.key, downloadUrl, accountUrl: baseUrl });
+/** The message as it leaves now: rendered from the current data when its kind has a renderer, else as stored. */
+async function renderEmail(ctx: AppContext, email: EmailRow): Promise<EmailContent> {
+  const render = ctx.emailRenderers.get(email.kind);
+  return render ? render(ctx, email) : { subject: email.subject, text: email.text, html: email.html };
 }
 
 /**
@@ -68,9 +33,9 @@ export async function deliverEmail(ctx: AppContext, emailId: number): Promise<vo
     if (!email) return;
     const content = await renderEmail(ctx, email);
     await saveEmailContent(ctx.db, emailId, content);
-    const transport = mailTransport(ctx);
+    const transport = ctx.mail;
     if (transport.kind === 'outbox') {
-      // The text carries the licence key and a signed download link: it stays in the outbox (admin), not the log.
+      // The text may carry a licence key or a signed link: it stays in the outbox (admin), not the log.
       ctx.log.info({ emailId, to: maskEmailAddress(email.to_address), subject: content.subject }, 'e-mail kept in the outbox (SMTP_URL is not set)');
       await finishEmail(ctx.db, emailId, { status: 'outbox', at: nowIso() });
       return;
@@ -111,8 +76,6 @@ export function startEmailRetryLoop(ctx: AppContext): () => void {
       });
   }, RETRY_INTERVAL_MS);
   timer.unref();
-  return () => {
-    clearInterval(timer);
-    transports.get(ctx)?.close();
-  };
+  // The transport itself is closed with the app (server/services.ts).
+  return () => clearInterval(timer);
 }

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { ensureQualifyingRelease, intentBody } from '../checkout/checkout-test-helpers.js';
+import { ensureQualifyingRelease, intentBody } from '../../test/checkout-test-helpers.js';
 import { retryDueEmails } from './email.service.js';
 
 interface Received {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import type { PluginImage } from '../../../common/images.js';
-import { makeImage, multipartBody } from './image-fixtures.js';
+import { makeImage, multipartBody } from '../../test/image-fixtures.js';
 
 const SLUG = 'postcode-delivery-zones';
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { makeImage } from './image-fixtures.js';
+import { makeImage } from '../../test/image-fixtures.js';
 
 // Over a real socket: an upload is refused as soon as it passes 5 MB (or its first bytes are not an image).
 // The client announces a large body but sends only part of it and waits: a server that buffered the whole

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { makeImage, multipartBody } from './image-fixtures.js';
+import { makeImage, multipartBody } from '../../test/image-fixtures.js';
 
 // A refused upload must not strand a keep-alive connection: the client that sent its whole body then reuses
 // the socket. Before the fix the next request waited about 73 s (the unread body blocked the parser).

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { makeImage, multipartBody } from './image-fixtures.js';
+import { makeImage, multipartBody } from '../../test/image-fixtures.js';
 
 const SLUG = 'postcode-delivery-zones';
 const mode = (file: string) => fs.statSync(file).mode & 0o777;

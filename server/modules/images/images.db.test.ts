@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { MAX_IMAGE_BYTES, type PluginImage } from '../../../common/images.js';
-import { makeImage, multipartBody } from './image-fixtures.js';
+import { makeImage, multipartBody } from '../../test/image-fixtures.js';
 
 const SLUG = 'postcode-delivery-zones';
 

@@ -1,7 +1,9 @@
 import type { Insertable, Selectable, Transaction as KyselyTransaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { DB, ImageUploadsTable, PluginImagesTable } from '../../db/schema.js';
-import { isPostgres } from '../../db/portable.js';
+
+// Every query on `plugin_images` and `image_uploads` lives here (docs/architecture.md, "One owner per table"):
+// the catalogue, the plugins module and releases (update-check artwork) read and move images through these.
 
 export type ImageRow = Selectable<PluginImagesTable> & { ext: string; variant_widths: string };
 export type Transaction = KyselyTransaction<DB>;
@@ -73,12 +75,37 @@ export async function firstImageId(db: Db, pluginSlug: string): Promise<number |
   return row?.id;
 }
 
-/**
- * Serialises image changes of one plugin: PostgreSQL locks the plugin row until the transaction ends;
- * SQLite runs one transaction at a time already.
- */
-export async function lockPlugin(trx: Transaction, pluginSlug: string): Promise<boolean> {
-  let query = trx.selectFrom('plugins').select('id').where('slug', '=', pluginSlug);
-  if (isPostgres(trx)) query = query.forUpdate();
-  return (await query.executeTakeFirst()) !== undefined;
+/** The primary image of each of the given plugins that has one (at most one per plugin: a unique index). */
+export async function listPrimaryImages(db: Database, pluginSlugs: string[]): Promise<ImageRow[]> {
+  if (pluginSlugs.length === 0) return [];
+  return db
+    .selectFrom('plugin_images')
+    .innerJoin('image_uploads', 'image_uploads.name', 'plugin_images.upload_name')
+    .selectAll('plugin_images')
+    .select(['image_uploads.ext', 'image_uploads.variant_widths'])
+    .where('plugin_images.plugin_slug', 'in', pluginSlugs)
+    .where('plugin_images.is_primary', '=', 1)
+    .execute();
+}
+
+export type ArtworkImageRow = { type: string; upload_name: string; ext: string; variant_widths: string; is_primary: number };
+
+/** The `icon` and `banner` images of a plugin with their stored files; the primary one of a type first. */
+export async function listArtworkImages(db: Database, pluginSlug: string): Promise<ArtworkImageRow[]> {
+  return db
+    .selectFrom('plugin_images')
+    .innerJoin('image_uploads', 'image_uploads.name', 'plugin_images.upload_name')
+    .select(['plugin_images.type', 'plugin_images.upload_name', 'image_uploads.ext', 'image_uploads.variant_widths', 'plugin_images.is_primary'])
+    .where('plugin_images.plugin_slug', '=', pluginSlug)
+    .where('plugin_images.type', 'in', ['icon', 'banner'])
+    .orderBy('plugin_images.is_primary', 'desc')
+    .orderBy('plugin_images.sort_order')
+    .orderBy('plugin_images.id')
+    .execute();
+}
+
+/** Moves the plugin's images to its new slug (files are stored under generated names, so only rows change). */
+export async function moveImagesToSlug(trx: Transaction, from: string, to: string): Promise<void> {
+  await trx.updateTable('plugin_images').set({ plugin_slug: to }).where('plugin_slug', '=', from).execute();
+  await trx.updateTable('image_uploads').set({ plugin_slug: to }).where('plugin_slug', '=', from).execute();
 }

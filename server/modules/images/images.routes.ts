@@ -11,18 +11,20 @@ import {
 import { pluginSlugParamsSchema } from '../../../common/plugin-admin.js';
 import type { App, AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { withUploads } from '../../plugins/uploads.js';
-import { ImagesService } from './images.service.js';
-import { ImageStorage, MEDIA_PREFIX } from './images.storage.js';
+import { withUploads } from '../../http/uploads.js';
+import { MEDIA_PREFIX } from './images.storage.js';
+import { registerBucketMedia } from './images-bucket-media.js';
 
 const IMAGE_FIELD = 'image';
 
 export async function registerImageRoutes(app: App, ctx: AppContext): Promise<void> {
-  const service = new ImagesService(ctx.db, new ImageStorage(ctx.config.dataDir));
+  const service = ctx.images;
   const list = z.array(pluginImageSchema);
 
   // Names are generated and never reused, so a file at a URL never changes: cache it for a year.
-  await app.register(fastifyStatic, {
+  // With a bucket the same URLs stream from it, with the same headers (images-bucket-media.ts).
+  if (service.storage.objects.kind === 's3') registerBucketMedia(app, service.storage.objects);
+  else await app.register(fastifyStatic, {
     root: service.storage.dir,
     prefix: MEDIA_PREFIX,
     decorateReply: false,

@@ -1,10 +1,11 @@
 import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { fromBool, toBool } from '../../db/portable.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { artworkSizeProblem, IMAGE_TYPES, isArtworkType, type ImageCreate, type ImagePatch, type ImageType, type PluginImage } from '../../../common/images.js';
-import { findPluginBySlug } from '../plugins/plugins.repository.js';
+import { findPluginBySlug, lockPlugin } from '../plugins/plugins.repository.js';
 import { ImageStorage, MEDIA_PREFIX } from './images.storage.js';
 import * as images from './images.repository.js';
 
@@ -50,6 +51,7 @@ export class ImagesService {
   constructor(
     private readonly db: Database,
     readonly storage: ImageStorage,
+    private readonly log?: FastifyBaseLogger,
   ) {}
 
   private async requirePlugin(slug: string, activeOnly = false): Promise<void> {
@@ -95,7 +97,7 @@ export class ImagesService {
     const sizeProblem = artworkSizeProblem(type, upload.width, upload.height);
     if (sizeProblem) throw new AppError('BAD_REQUEST', sizeProblem);
     const id = await this.db.transaction().execute(async (trx) => {
-      await images.lockPlugin(trx, slug);
+      await lockPlugin(trx, slug);
       const existing = await trx.selectFrom('plugin_images').select('id').where('upload_name', '=', name).executeTakeFirst();
       if (existing) throw new AppError('CONFLICT', 'This image has already been added');
       const { total, primaries } = await images.countImages(trx, slug);
@@ -123,7 +125,7 @@ export class ImagesService {
 
   async update(slug: string, id: number, patch: ImagePatch): Promise<PluginImage> {
     await this.db.transaction().execute(async (trx) => {
-      if (!(await images.lockPlugin(trx, slug))) throw new AppError('NOT_FOUND', `No plugin with slug "${slug}"`);
+      if (!(await lockPlugin(trx, slug))) throw new AppError('NOT_FOUND', `No plugin with slug "${slug}"`);
       const image = await images.findImage(trx, slug, id);
       if (!image) throw new AppError('NOT_FOUND', `No image ${id} for plugin "${slug}"`);
       if (patch.is_primary && isArtworkType(image.type)) throw new AppError('BAD_REQUEST', 'An icon or banner cannot be the primary image: choose a gallery image');
@@ -136,7 +138,7 @@ export class ImagesService {
 
   async remove(slug: string, id: number): Promise<void> {
     const removed = await this.db.transaction().execute(async (trx) => {
-      if (!(await images.lockPlugin(trx, slug))) throw new AppError('NOT_FOUND', `No plugin with slug "${slug}"`);
+      if (!(await lockPlugin(trx, slug))) throw new AppError('NOT_FOUND', `No plugin with slug "${slug}"`);
       const row = await images.findImage(trx, slug, id);
       if (!row) throw new AppError('NOT_FOUND', `No image ${id} for plugin "${slug}"`);
       await images.deleteImage(trx, id);
@@ -148,6 +150,9 @@ export class ImagesService {
       return row;
     });
     // Files go after the commit: a failed transaction never leaves a record pointing at missing files.
-    await this.storage.remove(removed.upload_name, removed.ext, parseWidths(removed.variant_widths));
+    // The record is gone (a retry would answer 404), so files the store fails to delete are logged, not answered.
+    await this.storage.remove(removed.upload_name, removed.ext, parseWidths(removed.variant_widths)).catch((error: unknown) => {
+      this.log?.error({ err: error, upload_name: removed.upload_name }, 'The deleted image\'s files could not be removed from the object store');
+    });
   }
 }

@@ -6,12 +6,14 @@ import { pipeline } from 'node:stream/promises';
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from '../../lib/errors.js';
 import { ensurePrivateDir, PRIVATE_FILE_MODE, removeStaleFiles } from '../../lib/private-files.js';
+import { imageKey, type ObjectStore } from '../../lib/object-storage.js';
 import { MAX_IMAGE_BYTES } from '../../../common/images.js';
 import { SNIFF_BYTES, sniffImageType, type SniffedImageType } from './image-sniff.js';
 
-// Image files on disk: DATA_DIR/images holds originals and WebP variants under generated names (served at
-// /media/images/, cached forever because a name is never reused); uploads land in DATA_DIR/images-incoming
-// first, so a half-written or refused file is never served. Folders are 0700 and files 0600 (server user only).
+// Image files: the object store's images/ (DATA_DIR/images, or the bucket: docs/object-storage.md) holds
+// originals and WebP variants under generated names (served at /media/images/, cached forever because a name
+// is never reused); uploads are checked and encoded in DATA_DIR/images-incoming first, so a half-written or
+// refused file is never served. Folders are 0700 and files 0600 (server user only).
 
 export const MEDIA_PREFIX = '/media/images/';
 export const VARIANT_WIDTHS = [480, 1200] as const;
@@ -35,11 +37,17 @@ export interface StoredImage {
   bytes: number;
 }
 
+export const IMAGE_CONTENT_TYPES: Record<SniffedImageType, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
 export class ImageStorage {
+  /** Where the disk store keeps the files (served by @fastify/static when there is no bucket). */
   readonly dir: string;
   private readonly incomingDir: string;
 
-  constructor(dataDir: string) {
+  constructor(
+    dataDir: string,
+    readonly objects: ObjectStore,
+  ) {
     this.dir = path.join(dataDir, 'images');
     this.incomingDir = path.join(dataDir, 'images-incoming');
     ensurePrivateDir(this.dir);
@@ -52,7 +60,7 @@ export class ImageStorage {
   static isGeneratedName = (name: string): boolean => NAME_PATTERN.test(name);
 
   /**
-   * Streams an upload to disk, refusing it as soon as its first bytes are not JPEG, PNG or WebP (415) or it
+   * Streams an upload to a local file, refusing it as soon as its first bytes are not JPEG, PNG or WebP (415) or it
    * passes 5 MB (413), then decodes it, re-encodes the original and writes the WebP variants. Nothing is kept
    * when anything fails.
    */
@@ -87,6 +95,7 @@ export class ImageStorage {
       },
     });
     const written: string[] = [incoming];
+    const storedKeys: string[] = [];
     // The parser stops passing bytes at the limit but ends the stream only when the part ends; refuse at once
     // instead of waiting for a client that may keep sending.
     file.once('limit', () => sniffer.destroy(tooLarge()));
@@ -113,7 +122,8 @@ export class ImageStorage {
       await fs.promises.chmod(encoded, PRIVATE_FILE_MODE);
       const variantWidths = [...new Set(VARIANT_WIDTHS.map((width) => Math.min(width, stored.width)))];
       for (const width of variantWidths) {
-        const target = path.join(this.dir, ImageStorage.variantFile(name, width));
+        const file = ImageStorage.variantFile(name, width);
+        const target = path.join(this.incomingDir, file);
         written.push(target);
         await sharp(encoded, { limitInputPixels: MAX_INPUT_PIXELS })
           .resize({ width, withoutEnlargement: true })
@@ -123,12 +133,17 @@ export class ImageStorage {
             throw notAnImage();
           });
         await fs.promises.chmod(target, PRIVATE_FILE_MODE);
+        storedKeys.push(imageKey(file));
+        await this.objects.putFile(imageKey(file), target, IMAGE_CONTENT_TYPES.webp);
       }
-      await fs.promises.rename(encoded, path.join(this.dir, ImageStorage.originalFile(name, sniffed)));
+      // The original goes last: its URL is the one answered, so it exists only once its variants do.
+      storedKeys.push(imageKey(ImageStorage.originalFile(name, sniffed)));
+      await this.objects.putFile(imageKey(ImageStorage.originalFile(name, sniffed)), encoded, IMAGE_CONTENT_TYPES[sniffed]);
       await fs.promises.rm(incoming, { force: true });
       return { name, ext: sniffed, width: stored.width, height: stored.height, variantWidths, bytes: stored.size };
     } catch (error) {
       await Promise.all(written.map((file) => fs.promises.rm(file, { force: true })));
+      await Promise.all(storedKeys.map((key) => this.objects.delete(key).catch(() => undefined)));
       throw toUploadError(error);
     }
   }
@@ -136,7 +151,7 @@ export class ImageStorage {
   async remove(name: string, ext: string, variantWidths: number[]): Promise<void> {
     if (!ImageStorage.isGeneratedName(name)) return;
     const files = [ImageStorage.originalFile(name, ext), ...variantWidths.map((width) => ImageStorage.variantFile(name, width))];
-    await Promise.all(files.map((file) => fs.promises.rm(path.join(this.dir, file), { force: true })));
+    await Promise.all(files.map((file) => this.objects.delete(imageKey(file))));
   }
 }
 

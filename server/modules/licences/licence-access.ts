@@ -1,25 +1,28 @@
 // The licence operations other modules use (checkout issues and revokes licences; releases checks a
 // licence before offering or serving an update). Import these names from this file only.
 import type { Kysely, Transaction } from 'kysely';
+import { isUniqueViolation } from '../../db/portable.js';
 import type { DB } from '../../db/schema.js';
 import { generateLicenceKey } from '../../../common/licence-key.js';
 import { PLAN_DURATION_DAYS, type LicenceCode, type LicenceStatus, type Plan } from '../../../common/licences.js';
 import { AppError } from '../../lib/errors.js';
 import { addDays, nowIso } from '../../lib/time.js';
 import { recordActivity } from '../activities/activities.repository.js';
+import { enqueueEvent, licenceEventData, nudgeWebhookDeliveries } from '../outgoing-webhooks/events.js';
 import {
   deleteActivationsOfLicence,
   findActivation,
   findLicenceByKey,
   insertLicence,
-  isUniqueViolation,
   lockLicenceById,
   updateLicence,
+  type ActivationRow,
   type LicenceRow,
 } from './licences.repository.js';
 import { normaliseSiteUrl } from './site-url.js';
 
 export { normaliseSiteUrl, isLocalSite } from './site-url.js';
+export { recordSiteReport } from './site-report.js';
 export type { LicenceRow } from './licences.repository.js';
 export type { LicenceCode, Plan } from '../../../common/licences.js';
 
@@ -76,6 +79,7 @@ export async function createLicence(db: Db, input: CreateLicenceInput): Promise<
     throw error;
   }
   await recordActivity(db, 'license_created', { license_key: row.key, plugin_slug: row.plugin_slug, plan: row.plan }, createdAt);
+  await enqueueEvent(db, 'license.created', licenceEventData(row), createdAt);
   return row;
 }
 
@@ -89,9 +93,13 @@ export async function revokeLicence(db: Db, id: number): Promise<void> {
     const at = nowIso();
     await updateLicence(trx, id, { status: 'revoked', updated_at: at });
     await recordActivity(trx, 'license_revoked', { license_key: licence.key, plugin_slug: licence.plugin_slug }, at);
+    await enqueueEvent(trx, 'license.revoked', licenceEventData({ ...licence, status: 'revoked', updated_at: at }), at);
   };
-  if (db.isTransaction) await run(db as Transaction<DB>);
-  else await db.transaction().execute(run);
+  if (db.isTransaction) await run(db as Transaction<DB>); // the caller nudges after its commit
+  else {
+    await db.transaction().execute(run);
+    nudgeWebhookDeliveries();
+  }
 }
 
 /**
@@ -101,7 +109,7 @@ export async function revokeLicence(db: Db, id: number): Promise<void> {
 export async function checkLicenceForSite(
   db: Db,
   input: { key: string; siteUrl: string; pluginSlug: string },
-): Promise<{ valid: boolean; code: LicenceCode; licence: LicenceRow | null }> {
+): Promise<{ valid: boolean; code: LicenceCode; licence: LicenceRow | null; activation?: ActivationRow }> {
   const licence = (await findLicenceByKey(db, canonicalKey(input.key))) ?? null;
   if (!licence) return { valid: false, code: 'NOT_FOUND', licence };
   const status = effectiveStatus(licence);
@@ -109,6 +117,7 @@ export async function checkLicenceForSite(
   if (status === 'expired') return { valid: false, code: 'EXPIRED', licence };
   if (licence.plugin_slug !== input.pluginSlug) return { valid: false, code: 'PLUGIN_MISMATCH', licence };
   const site = normaliseSiteUrl(input.siteUrl);
-  if (!site || !(await findActivation(db, licence.id, site))) return { valid: false, code: 'SITE_INACTIVE', licence };
-  return { valid: true, code: 'VALID', licence };
+  const activation = site ? await findActivation(db, licence.id, site) : undefined;
+  if (!activation) return { valid: false, code: 'SITE_INACTIVE', licence };
+  return { valid: true, code: 'VALID', licence, activation };
 }

@@ -1,6 +1,8 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DB, LicenseActivationsTable, LicensesTable } from '../../db/schema.js';
 import { isPostgres } from '../../db/portable.js';
+import { listCurrentVersions } from '../plugins/plugins.repository.js';
+import { recordEndedActivations } from './activation-history.js';
 
 export type LicenceRow = Selectable<LicensesTable>;
 export type ActivationRow = Selectable<LicenseActivationsTable>;
@@ -18,6 +20,10 @@ export interface ValidationRow extends ValidationLicence {
   used: number | string;
   activation_id: number | null;
   last_checked_at: string | null;
+  // what the site last reported (site-report.ts), read here so recording a report needs no extra read
+  installed_version: string | null;
+  wp_version: string | null;
+  php_version: string | null;
 }
 
 /**
@@ -28,7 +34,7 @@ export interface ValidationRow extends ValidationLicence {
 export const validationLookup = (key: string, site: string) => sql<ValidationRow>`
   select l.key, l.plugin_slug, l.plan, l.status, l.max_activations, l.expires_at,
     (select count(*) from license_activations c where c.license_id = l.id and c.is_local = 0) as used,
-    m.id as activation_id, m.last_checked_at
+    m.id as activation_id, m.last_checked_at, m.installed_version, m.wp_version, m.php_version
   from licenses l
   left join license_activations m on m.license_id = l.id and m.site_url = ${site}
   where l.key = ${key}`;
@@ -36,13 +42,13 @@ export const validationLookup = (key: string, site: string) => sql<ValidationRow
 export interface ValidationLookup {
   licence: ValidationLicence;
   used: number;
-  activation: { id: number; last_checked_at: string | null } | null;
+  activation: { id: number; last_checked_at: string | null; installed_version: string | null; wp_version: string | null; php_version: string | null } | null;
 }
 
 export function toValidationLookup(row: ValidationRow | undefined): ValidationLookup | undefined {
   if (!row) return undefined;
-  const { used, activation_id, last_checked_at, ...licence } = row;
-  return { licence, used: Number(used), activation: activation_id === null ? null : { id: activation_id, last_checked_at } };
+  const { used, activation_id, last_checked_at, installed_version, wp_version, php_version, ...licence } = row;
+  return { licence, used: Number(used), activation: activation_id === null ? null : { id: activation_id, last_checked_at, installed_version, wp_version, php_version } };
 }
 
 export async function findLicenceForValidation(db: Db, key: string, siteUrl: string | undefined): Promise<ValidationLookup | undefined> {
@@ -96,6 +102,17 @@ export async function countCountedActivationsByLicence(db: Db, licenceIds: numbe
   return new Map(rows.map((row) => [row.license_id, Number(row.n)]));
 }
 
+/** The fields of a licence a download re-checks (status, expiry, plugin), by the id its download token carries. */
+export async function findLicenceForDownload(db: Db, id: number) {
+  return db.selectFrom('licenses').select(['id', 'plugin_slug', 'status', 'expires_at']).where('id', '=', id).executeTakeFirst();
+}
+
+/** How many licences name the plugin's slug (WordPress sites send it to validate and update). */
+export async function countLicencesOfPlugin(db: Db, pluginSlug: string): Promise<number> {
+  const row = await db.selectFrom('licenses').select((eb) => eb.fn.countAll<string | number>().as('n')).where('plugin_slug', '=', pluginSlug).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export async function listLicences(db: Db, pluginSlug?: string): Promise<LicenceRow[]> {
   let query = db.selectFrom('licenses').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
   if (pluginSlug) query = query.where('plugin_slug', '=', pluginSlug);
@@ -110,7 +127,7 @@ export async function updateLicence(db: Db, id: number, values: Partial<Omit<Lic
   await db.updateTable('licenses').set(values).where('id', '=', id).execute();
 }
 
-export async function insertActivation(db: Db, values: Omit<ActivationRow, 'id'>): Promise<void> {
+export async function insertActivation(db: Db, values: Insertable<LicenseActivationsTable>): Promise<void> {
   await db.insertInto('license_activations').values(values).execute();
 }
 
@@ -118,11 +135,14 @@ export async function touchActivation(db: Db, id: number, checkedAt: string): Pr
   await db.updateTable('license_activations').set({ last_checked_at: checkedAt }).where('id', '=', id).execute();
 }
 
+/** Deletes the activation, kept in ended_activations for the dashboard's history (activation-history.ts). */
 export async function deleteActivation(db: Db, id: number): Promise<void> {
+  await recordEndedActivations(db, { id });
   await db.deleteFrom('license_activations').where('id', '=', id).execute();
 }
 
 export async function deleteActivationsOfLicence(db: Db, licenceId: number): Promise<void> {
+  await recordEndedActivations(db, { licenceId });
   await db.deleteFrom('license_activations').where('license_id', '=', licenceId).execute();
 }
 
@@ -141,17 +161,13 @@ export async function countLicenceStats(db: Db, nowIso: string) {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('license_activations.is_local', '=', 0)
     .executeTakeFirst();
-  const versions = await db.selectFrom('plugins').select('current_version').where('current_version', 'is not', null).execute();
+  const versions = await listCurrentVersions(db);
   return {
     total: Number(total?.n ?? 0),
     active: Number(active?.n ?? 0),
     activations: Number(activations?.n ?? 0),
-    versions: versions.map((row) => row.current_version).filter((v): v is string => v !== null),
+    versions,
   };
 }
 
-export const isUniqueViolation = (error: unknown): boolean => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-};
 

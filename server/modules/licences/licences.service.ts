@@ -5,6 +5,7 @@ import { licenceCreateSchema } from '../../../common/licences.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { recordActivity } from '../activities/activities.repository.js';
+import { activationEventData, enqueueEvent, licenceEventData, nudgeWebhookDeliveries } from '../outgoing-webhooks/events.js';
 import { findPluginBySlug } from '../plugins/plugins.repository.js';
 import { createLicence, expiryForPlan, revokeLicence } from './licence-access.js';
 import {
@@ -47,6 +48,7 @@ export async function createAdminLicence(db: Database, body: LicenceCreate): Pro
       customerEmail: input.customer_email ?? null,
     }),
   );
+  nudgeWebhookDeliveries();
   return getAdminLicence(db, row.id);
 }
 
@@ -89,18 +91,23 @@ async function applyUpdate(db: Database, id: number, changes: LicenceUpdate): Pr
     }
     await updateLicence(trx, id, values);
     await recordActivity(trx, 'license_updated', { license_key: licence.key, changes }, at);
+    await enqueueEvent(trx, 'license.updated', licenceEventData({ ...licence, ...values }), at);
   });
+  nudgeWebhookDeliveries();
 }
 
-export async function deactivateAdminSite(db: Database, id: number, activationId: number): Promise<LicenceDetail> {
+/** Frees one site's seat; `by` names who did it in the activity entry (the admin, or the customer's account page). */
+export async function deactivateAdminSite(db: Database, id: number, activationId: number, by: 'admin' | 'customer' = 'admin'): Promise<LicenceDetail> {
   await db.transaction().execute(async (trx) => {
     const licence = await lockLicenceById(trx, id);
     if (!licence) throw new AppError('NOT_FOUND', `License ${id} was not found`);
     const activation = (await listActivations(trx, id)).find((row) => row.id === activationId);
     if (!activation) throw new AppError('NOT_FOUND', `Site activation ${activationId} was not found on license ${id}`);
     await deleteActivation(trx, activationId);
-    await recordActivity(trx, 'license_deactivated', { license_key: licence.key, site_url: activation.site_url, by: 'admin' });
+    await recordActivity(trx, 'license_deactivated', { license_key: licence.key, site_url: activation.site_url, by });
+    await enqueueEvent(trx, 'license.deactivated', activationEventData(licence, activation, by));
   });
+  nudgeWebhookDeliveries();
   return getAdminLicence(db, id);
 }
 

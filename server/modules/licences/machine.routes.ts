@@ -8,19 +8,18 @@ import {
 } from '../../../common/licences.js';
 import type { App, AppContext } from '../../context.js';
 import { fastSerializerCompiler } from '../../lib/fast-serializer.js';
-import { machineApiRateLimit } from '../../plugins/rate-limit.js';
+import { machineApiRateLimit } from '../../http/rate-limit.js';
 import { activateSite, deactivateSite, validateLicence, type SeatRules } from './machine.service.js';
 import { openValidationReader } from './validation-reader.js';
 import { signValidationAnswer } from './signed-answer.js';
-import { signingKeyFor } from '../signing/signing-context.js';
 
 /** Public API for WordPress sites. Bodies may be JSON or form-encoded (wp_remote_post sends form fields). */
 export function registerMachineRoutes(app: App, ctx: AppContext): void {
   // Each call has its own budget per IP. The answers are a few hundred bytes and requests are never
   // compressed: no compression hooks.
-  const machineRouteOptions = () =>
+  const machineRouteOptions = (name: string) =>
     ({
-      onRequest: machineApiRateLimit(ctx),
+      onRequest: machineApiRateLimit(ctx, name),
       compress: false,
       decompress: false,
       serializerCompiler: fastSerializerCompiler,
@@ -35,13 +34,13 @@ export function registerMachineRoutes(app: App, ctx: AppContext): void {
 
   app.post(
     '/api/v1/licenses/activate',
-    { ...machineRouteOptions(), schema: { body: activateRequestSchema, response: { 200: activateResponseSchema } } },
+    { ...machineRouteOptions('licence-activate'), schema: { body: activateRequestSchema, response: { 200: activateResponseSchema } } },
     async (request) => activateSite(ctx.db, request.body, seatRules()),
   );
 
   app.post(
     '/api/v1/licenses/deactivate',
-    { ...machineRouteOptions(), schema: { body: deactivateRequestSchema, response: { 200: deactivateResponseSchema } } },
+    { ...machineRouteOptions('licence-deactivate'), schema: { body: deactivateRequestSchema, response: { 200: deactivateResponseSchema } } },
     async (request) => deactivateSite(ctx.db, request.body),
   );
 
@@ -50,10 +49,10 @@ export function registerMachineRoutes(app: App, ctx: AppContext): void {
 
   app.post(
     '/api/v1/licenses/validate',
-    { ...machineRouteOptions(), schema: { body: validateRequestSchema, response: { 200: validateResponseSchema } } },
+    { ...machineRouteOptions('licence-validate'), schema: { body: validateRequestSchema, response: { 200: validateResponseSchema } } },
     async (request) => {
       const answer = await validateLicence(ctx.db, request.body, reader?.read);
-      return request.body.signed ? { ...answer, signature: signValidationAnswer(signingKeyFor(ctx), request.body, answer) } : answer;
+      return request.body.signed ? { ...answer, signature: signValidationAnswer(ctx.signing, request.body, answer) } : answer;
     },
   );
 }

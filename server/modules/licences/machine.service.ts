@@ -6,6 +6,7 @@ import type { ActivateResponse, DeactivateResponse, LicenceCode, ValidateRespons
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { recordActivity } from '../activities/activities.repository.js';
+import { activationEventData, enqueueEvent, nudgeWebhookDeliveries } from '../outgoing-webhooks/events.js';
 import { canonicalKey, effectiveStatus } from './licence-access.js';
 import {
   countCountedActivations,
@@ -20,6 +21,8 @@ import {
 import { toPublicLicence } from './licence-view.js';
 import { isLocalSite, normaliseSiteUrl, type LocalSiteRules } from './site-url.js';
 import type { ValidationReader } from './validation-reader.js';
+import { recordSiteReport } from './site-report.js';
+import type { SiteReport } from '../../../common/site-report.js';
 
 export const CODE_DETAILS: Record<LicenceCode, string> = {
   VALID: 'The license is valid.',
@@ -72,7 +75,7 @@ export interface SeatRules extends LocalSiteRules {
  */
 export async function activateSite(db: Database, input: ActivateInput, rules: SeatRules): Promise<ActivateResponse> {
   const site = requireSite(input.site_url);
-  return db.transaction().execute(async (trx) => {
+  const answer = await db.transaction().execute(async (trx): Promise<ActivateResponse> => {
     const licence = await lockLicenceByKey(trx, canonicalKey(input.license_key));
     const refused = stateCode(licence, input.plugin_slug);
     if (refused || !licence) {
@@ -91,13 +94,16 @@ export async function activateSite(db: Database, input: ActivateInput, rules: Se
     const environment = input.environment || null;
     await insertActivation(trx, { license_id: licence.id, site_url: site, is_local: isLocal ? 1 : 0, environment, created_at: at, last_checked_at: null });
     await recordActivity(trx, 'license_activated', { license_key: licence.key, site_url: site, is_local: isLocal, environment }, at);
+    await enqueueEvent(trx, 'license.activated', activationEventData(licence, { site_url: site, is_local: isLocal ? 1 : 0, environment, created_at: at }, 'site'), at);
     return { activated: true, code: 'VALID', detail: isLocal ? 'The license is now active on this site (a local or staging site, not counted toward the limit).' : 'The license is now active on this site.', license: await publicView(trx, licence), activation: { site_url: site, is_local: isLocal } };
   });
+  if (answer.activated) nudgeWebhookDeliveries();
+  return answer;
 }
 
 export async function deactivateSite(db: Database, input: { license_key: string; site_url: string }): Promise<DeactivateResponse> {
   const site = requireSite(input.site_url);
-  return db.transaction().execute(async (trx) => {
+  const answer = await db.transaction().execute(async (trx): Promise<DeactivateResponse> => {
     const licence = await lockLicenceByKey(trx, canonicalKey(input.license_key));
     if (!licence) return { deactivated: false, code: 'NOT_FOUND', detail: CODE_DETAILS.NOT_FOUND, license: null };
     if (licence.status === 'revoked') return { deactivated: false, code: 'REVOKED', detail: CODE_DETAILS.REVOKED, license: await publicView(trx, licence) };
@@ -105,15 +111,18 @@ export async function deactivateSite(db: Database, input: { license_key: string;
     if (!existing) return { deactivated: false, code: 'NOT_ACTIVE', detail: CODE_DETAILS.NOT_ACTIVE, license: await publicView(trx, licence) };
     await deleteActivation(trx, existing.id);
     await recordActivity(trx, 'license_deactivated', { license_key: licence.key, site_url: site });
+    await enqueueEvent(trx, 'license.deactivated', activationEventData(licence, existing, 'site'));
     return { deactivated: true, code: 'VALID', detail: 'The license is no longer active on this site.', license: await publicView(trx, licence) };
   });
+  if (answer.deactivated) nudgeWebhookDeliveries();
+  return answer;
 }
 
 const startOfUtcDay = (iso: string): string => `${iso.slice(0, 10)}T00:00:00.000Z`;
 
 export async function validateLicence(
   db: Database,
-  input: { license_key: string; site_url?: string | undefined; plugin_slug?: string | undefined },
+  input: { license_key: string; site_url?: string | undefined; plugin_slug?: string | undefined } & SiteReport,
   reader?: ValidationReader,
 ): Promise<ValidateResponse> {
   const site = input.site_url === undefined ? undefined : requireSite(input.site_url);
@@ -129,6 +138,7 @@ export async function validateLicence(
     const at = nowIso();
     const checked = found.activation.last_checked_at;
     if (!checked || checked < startOfUtcDay(at)) await markVerified(db, found.licence, found.activation.id, site, at);
+    await recordSiteReport(db, found.activation, input, at); // writes only when a reported version changed
   }
   return { valid: true, code: 'VALID', detail: CODE_DETAILS.VALID, license: view };
 }

@@ -6,6 +6,8 @@ import { recordActivity } from '../activities/activities.repository.js';
 import { createLicence, revokeLicence } from '../licences/licence-access.js';
 import { insertQueuedEmail } from '../email/email.repository.js';
 import { deliverEmail } from '../email/email.service.js';
+import { LICENCE_EMAIL_KIND } from './licence-email.js';
+import { enqueueEvent, nudgeWebhookDeliveries, orderEventData } from '../outgoing-webhooks/events.js';
 import {
   insertOrderIfAbsent,
   lockOrderByRef,
@@ -76,18 +78,20 @@ async function markPaid(trx: Transaction<DB>, order: OrderRow, at: string): Prom
     orderId: order.id,
   });
   await updateOrder(trx, order.id, { status: 'paid', license_id: licence.id, paid_at: at, updated_at: at });
+  await enqueueEvent(trx, 'order.paid', orderEventData({ ...order, status: 'paid', license_id: licence.id, paid_at: at, updated_at: at }), at);
   await recordActivity(
     trx,
     'order_paid',
     { order_id: order.id, email: order.email, plugin_slug: order.plugin_slug, amount: order.amount, currency: order.currency, license_key: licence.key },
     at,
   );
-  return insertQueuedEmail(trx, { to_address: order.email, kind: 'licence', order_id: order.id, dedupe_key: `licence:order:${order.id}`, created_at: at });
+  return insertQueuedEmail(trx, { to_address: order.email, kind: LICENCE_EMAIL_KIND, order_id: order.id, dedupe_key: `licence:order:${order.id}`, created_at: at });
 }
 
 async function markRefunded(trx: Transaction<DB>, order: OrderRow, at: string): Promise<void> {
   if (order.license_id !== null) await revokeLicence(trx, order.license_id);
   await updateOrder(trx, order.id, { status: 'refunded', updated_at: at });
+  await enqueueEvent(trx, 'order.refunded', orderEventData({ ...order, status: 'refunded', updated_at: at }), at);
   await recordActivity(trx, 'order_refunded', { order_id: order.id, email: order.email, plugin_slug: order.plugin_slug }, at);
 }
 
@@ -146,6 +150,7 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): P
     await markRefunded(trx, order, at);
     return done('refunded', order.id);
   });
+  if (result.outcome === 'fulfilled' || result.outcome === 'refunded' || result.outcome === 'already_refunded') nudgeWebhookDeliveries();
   if (emailId !== null) await deliverEmail(ctx, emailId);
   if (result.outcome === 'fulfilled' || result.outcome === 'refunded') {
     ctx.log.info({ provider: event.provider, eventId: event.eventId, orderId: result.orderId }, `order ${result.outcome}`);

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { ensureQualifyingRelease, intentBody } from '../checkout/checkout-test-helpers.js';
+import { ensureQualifyingRelease, intentBody } from '../../test/checkout-test-helpers.js';
 
 // Without a base URL, the licence e-mail links to the host the buyer used (docs/checkout.md), not localhost.
 describe(`licence e-mail links without a base URL (${testDialect()})`, () => {

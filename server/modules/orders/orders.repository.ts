@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { DB, OrdersTable } from '../../db/schema.js';
 import { isPostgres } from '../../db/portable.js';
-import { UNMATCHED_OUTCOMES, type EmailStatus, type Order, type OrderStatus } from '../../../common/orders.js';
+import { ABANDONED_ORDER_AFTER_MS, UNMATCHED_OUTCOMES, type EmailStatus, type Order, type OrderStatus } from '../../../common/orders.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 type Db = Kysely<DB> | Transaction<DB>;
@@ -116,15 +116,29 @@ export async function listUnmatchedPaymentEvents(db: Db, limit = 100) {
     .execute();
 }
 
+/** `value` for a LIKE pattern, with its wildcards taken literally (escape character: a backslash). */
+const likeLiteral = (value: string): string => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+export interface OrderListFilter {
+  id?: number;
+  /** See orderListQuerySchema's `search`. */
+  search?: string;
+  /** Pending orders older than ABANDONED_ORDER_AFTER_MS are left out unless this is set (or an id is asked for). */
+  includeAbandoned?: boolean;
+  now?: Date;
+}
+
 /** Orders for the admin, newest first, with their licence key and the state of their latest e-mail. */
-export async function listOrdersForAdmin(db: Db, filter: { id?: number } = {}): Promise<Order[]> {
+export async function listOrdersForAdmin(db: Db, filter: OrderListFilter = {}): Promise<Order[]> {
   let query = db
     .selectFrom('orders')
     .leftJoin('licenses', 'licenses.id', 'orders.license_id')
+    .leftJoin('plugins', 'plugins.slug', 'orders.plugin_slug')
     .select([
       'orders.id',
       'orders.email',
       'orders.plugin_slug',
+      'plugins.name as plugin_name',
       'orders.amount',
       'orders.currency',
       'orders.status',
@@ -144,9 +158,28 @@ export async function listOrdersForAdmin(db: Db, filter: { id?: number } = {}): 
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id', 'desc');
   if (filter.id !== undefined) query = query.where('orders.id', '=', filter.id);
+  else if (!filter.includeAbandoned) {
+    const cutoff = new Date((filter.now ?? new Date()).getTime() - ABANDONED_ORDER_AFTER_MS).toISOString();
+    query = query.where((eb) => eb.or([eb('orders.status', '!=', 'pending'), eb('orders.created_at', '>=', cutoff)]));
+  }
+  const search = filter.search?.trim().toLowerCase();
+  if (search) {
+    const pattern = `%${likeLiteral(search)}%`;
+    const orderNumber = /^#?(\d{1,15})$/.exec(search)?.[1];
+    // "#12" is order 12 alone; "12" is order 12 or any e-mail or key containing 12.
+    query = query.where((eb) =>
+      eb.or([
+        ...(search.startsWith('#') && orderNumber !== undefined
+          ? []
+          : [sql<boolean>`lower(orders.email) like ${pattern} escape '\\'`, sql<boolean>`lower(licenses.key) like ${pattern} escape '\\'`]),
+        ...(orderNumber === undefined ? [] : [eb('orders.id', '=', Number(orderNumber))]),
+      ]),
+    );
+  }
   const rows = await query.limit(500).execute();
   return rows.map((row) => ({
     ...row,
+    plugin_name: row.plugin_name ?? row.plugin_slug,
     status: row.status as OrderStatus,
     license_key: row.license_key ?? null,
     email_status: (row.email_status ?? 'none') as EmailStatus | 'none',

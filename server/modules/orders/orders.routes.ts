@@ -1,10 +1,16 @@
-import { orderIdParamsSchema, orderListSchema, paymentEventListSchema, resendEmailResponseSchema } from '../../../common/orders.js';
+import { orderIdParamsSchema, orderListQuerySchema, orderListSchema, paymentEventListSchema, resendEmailResponseSchema } from '../../../common/orders.js';
 import type { App, AppContext } from '../../context.js';
 import { listOrdersForAdmin, listUnmatchedPaymentEvents } from './orders.repository.js';
 import { resendLicenceEmail } from './orders.service.js';
+import { LICENCE_EMAIL_KIND, renderLicenceEmailForOrder } from './licence-email.js';
 
 export function registerOrderRoutes(app: App, ctx: AppContext): void {
-  app.get('/api/admin/orders', { schema: { response: { 200: orderListSchema } } }, async () => listOrdersForAdmin(ctx.db));
+  // The outbox renders a licence message when it leaves, from the order as it is then (a fresh download link).
+  ctx.emailRenderers.set(LICENCE_EMAIL_KIND, renderLicenceEmailForOrder);
+
+  app.get('/api/admin/orders', { schema: { querystring: orderListQuerySchema, response: { 200: orderListSchema } } }, async (request) =>
+    listOrdersForAdmin(ctx.db, { search: request.query.search, includeAbandoned: request.query.include_abandoned === 'true' }),
+  );
 
   app.get('/api/admin/payment-events/unmatched', { schema: { response: { 200: paymentEventListSchema } } }, async () => listUnmatchedPaymentEvents(ctx.db));
 

@@ -5,6 +5,7 @@ import type { ResendEmailResponse } from '../../../common/orders.js';
 import { findEmailById, insertQueuedEmail, toOutboxEmail } from '../email/email.repository.js';
 import { deliverEmail } from '../email/email.service.js';
 import { findOrderById, listOrdersForAdmin } from './orders.repository.js';
+import { LICENCE_EMAIL_KIND } from './licence-email.js';
 
 /** Sends the licence e-mail of a paid order again (a new message, with a fresh download link). */
 export async function resendLicenceEmail(ctx: AppContext, orderId: number): Promise<ResendEmailResponse> {
@@ -13,7 +14,7 @@ export async function resendLicenceEmail(ctx: AppContext, orderId: number): Prom
   if (order.status !== 'paid' || order.license_id === null) {
     throw new AppError('CONFLICT', `Order ${orderId} is ${order.status}; only a paid order has a licence e-mail to send`);
   }
-  const emailId = await insertQueuedEmail(ctx.db, { to_address: order.email, kind: 'licence', order_id: order.id, dedupe_key: null, created_at: nowIso() });
+  const emailId = await insertQueuedEmail(ctx.db, { to_address: order.email, kind: LICENCE_EMAIL_KIND, order_id: order.id, dedupe_key: null, created_at: nowIso() });
   await deliverEmail(ctx, emailId);
   const [listed] = await listOrdersForAdmin(ctx.db, { id: orderId });
   const email = await findEmailById(ctx.db, emailId);

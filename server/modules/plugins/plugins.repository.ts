@@ -1,17 +1,58 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { PluginsTable } from '../../db/schema.js';
-import { parseJsonList, toBool } from '../../db/portable.js';
+import type { DB, PluginsTable } from '../../db/schema.js';
+import { isPostgres, parseJsonList, toBool } from '../../db/portable.js';
 import { CURRENCIES, type AdminPlugin, type Currency } from '../../../common/plugins.js';
 
-export type PluginRow = Selectable<PluginsTable>;
+// Every query on the `plugins` table lives here (docs/architecture.md, "One owner per table"): other modules
+// (catalogue, checkout, images, licences, releases, webhooks) call these functions rather than writing SQL on it.
 
-export async function findPluginBySlug(db: Database, slug: string): Promise<PluginRow | undefined> {
+export type PluginRow = Selectable<PluginsTable>;
+type Db = Database | Transaction<DB>;
+
+export async function findPluginBySlug(db: Db, slug: string): Promise<PluginRow | undefined> {
   return db.selectFrom('plugins').selectAll().where('slug', '=', slug).executeTakeFirst();
 }
 
 export async function listPlugins(db: Database): Promise<PluginRow[]> {
   return db.selectFrom('plugins').selectAll().orderBy('name').execute();
+}
+
+/** Plugins a visitor may see: the active ones, by name (retiring a plugin clears `active`: docs/plugins.md). */
+export async function listActivePlugins(db: Database): Promise<PluginRow[]> {
+  return db.selectFrom('plugins').selectAll().where('active', '=', 1).orderBy('name').execute();
+}
+
+/** The plugin a Lemon Squeezy product is mapped to (the admin's `lemonsqueezy_product_id`), if any. */
+export async function findPluginByLemonSqueezyProduct(db: Database, productId: string): Promise<Pick<PluginRow, 'slug' | 'currency'> | undefined> {
+  return db.selectFrom('plugins').select(['slug', 'currency']).where('lemonsqueezy_product_id', '=', productId).executeTakeFirst();
+}
+
+/** Every plugin's `current_version` that is set (the dashboard's version figures). */
+export async function listCurrentVersions(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('plugins').select('current_version').where('current_version', 'is not', null).execute();
+  return rows.map((row) => row.current_version).filter((version): version is string => version !== null);
+}
+
+/** Inserts the plugin unless its slug is taken (the unique index decides, so two racing creates cannot both win). */
+export async function insertPlugin(db: Db, plugin: Insertable<PluginsTable>): Promise<boolean> {
+  const row = await db.insertInto('plugins').values(plugin).onConflict((oc) => oc.column('slug').doNothing()).returning('id').executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function updatePluginBySlug(db: Db, slug: string, changes: Updateable<PluginsTable>): Promise<boolean> {
+  const result = await db.updateTable('plugins').set(changes).where('slug', '=', slug).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * The plugin row, locked until the transaction ends on PostgreSQL (SQLite runs one transaction at a time):
+ * serialises edits of one plugin, its image changes and its releases' effect on `current_version`.
+ */
+export async function lockPlugin(trx: Transaction<DB>, slug: string): Promise<PluginRow | undefined> {
+  let query = trx.selectFrom('plugins').selectAll().where('slug', '=', slug);
+  if (isPostgres(trx)) query = query.forUpdate();
+  return query.executeTakeFirst();
 }
 
 export function toAdminPlugin(row: PluginRow): AdminPlugin {

@@ -1,10 +1,64 @@
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminPluginSchema } from '../../../common/plugins.js';
+import {
+  adminPluginDetailWithSaleSchema,
+  pluginCreateSchema,
+  pluginPatchSchema,
+  pluginSaleStatusListSchema,
+  pluginSlugParamsSchema,
+} from '../../../common/plugin-admin.js';
 import type { App, AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
 import { listPlugins, toAdminPlugin } from './plugins.repository.js';
+import { createPlugin, getPluginDetail, updatePlugin } from './plugins.service.js';
+import { listSaleStatuses } from './sale-status.service.js';
 
+/**
+ * The body's own messages are already sentences a person can act on ('LemonSqueezy Product ID must be a
+ * numeric string'), so they are answered as they are rather than behind the generic "Invalid body:" prefix.
+ */
+function refuseInvalidBody(request: FastifyRequest): void {
+  const error = request.validationError;
+  if (!error) return;
+  if (hasZodFastifySchemaValidationErrors(error) && request.validationError?.validationContext === 'body') {
+    const issues: Array<{ message?: string }> = error.validation;
+    throw new AppError('BAD_REQUEST', [...new Set(issues.map((issue) => issue.message))].join('; '));
+  }
+  throw error;
+}
+
+/** The admin's plugin routes: the list every admin page reads, create, detail with its sale status, edit and retire. */
 export function registerPluginRoutes(app: App, ctx: AppContext): void {
   app.get('/api/admin/plugins', { schema: { response: { 200: z.array(adminPluginSchema) } } }, async () =>
     (await listPlugins(ctx.db)).map(toAdminPlugin),
   );
+
+  app.post('/api/admin/plugins', {
+    attachValidation: true,
+    schema: { body: pluginCreateSchema, response: { 201: adminPluginSchema } },
+  }, async (request, reply) => {
+    refuseInvalidBody(request);
+    return reply.code(201).send(await createPlugin(ctx.db, request.body));
+  });
+
+  // Both read the minimum release version per request, so a change in Settings shows at once.
+  app.get('/api/admin/plugins/:slug', {
+    schema: { params: pluginSlugParamsSchema, response: { 200: adminPluginDetailWithSaleSchema } },
+  }, async (request) => getPluginDetail(ctx.db, request.params.slug, ctx.settings.get('min_release_version')));
+
+  // Beside the plugin list (which every admin page reads) rather than inside it, and
+  // outside /api/admin/plugins/ so that no plugin slug can shadow it.
+  app.get('/api/admin/plugin-sale-status', { schema: { response: { 200: pluginSaleStatusListSchema } } }, async () =>
+    listSaleStatuses(ctx.db, ctx.settings.get('min_release_version')),
+  );
+
+  app.patch('/api/admin/plugins/:slug', {
+    attachValidation: true,
+    schema: { params: pluginSlugParamsSchema, body: pluginPatchSchema, response: { 200: adminPluginSchema } },
+  }, async (request) => {
+    refuseInvalidBody(request);
+    return updatePlugin(ctx.db, request.params.slug, request.body);
+  });
 }

@@ -1,6 +1,6 @@
 import type { EngineSettings, PostcodeRule, SectorPricingEntry } from './postcode-engine.js';
 
-// The fixture that setup-test-data installs (../shared/postcode-engine.md). Amounts in pence.
+// The fixture that setup-test-data installs (docs/postcode-engine.md). Amounts in pence.
 
 export const FIXTURE_SETTINGS: EngineSettings = {
   free_delivery_threshold: 5000,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { BULK_POSTCODE_LIMIT, postcodeBulkResponseSchema, type PostcodeBulkResponse, type PostcodeTestResponse, type PrecedenceResponse, type SuiteResponse, type TestDataSummaryResponse } from '../../../common/postcode.js';
 
-// Every row of ../shared/postcode-engine.md, through POST /api/postcode/test.
+// Every row of docs/postcode-engine.md, through POST /api/postcode/test.
 const WEDNESDAY = '2025-09-17';
 const SATURDAY = '2025-09-20';
 const EXPECTED_ROWS: Array<[postcode: string, order: number, date: string | null, allowed: boolean, free: boolean, base: number, source: string, surcharge: number, total: number]> = [

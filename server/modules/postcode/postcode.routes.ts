@@ -9,16 +9,15 @@ import {
   testDataSummaryResponseSchema,
 } from '../../../common/postcode.js';
 import type { App, AppContext } from '../../context.js';
-import { machineApiRateLimit, rateLimit } from '../../plugins/rate-limit.js';
+import { machineApiRateLimit, rateLimit } from '../../http/rate-limit.js';
 import { fastSerializerCompiler } from '../../lib/fast-serializer.js';
-import { postcodeServiceFor } from './postcode.service.js';
 
 // Paths under /api/postcode/admin/ and the bulk test are admin-only by the admin guard (ADMIN_PATHS); the single
 // test and the suites are public.
 /** A single test's body is a postcode and two small fields; Fastify's default limit (1 MB) is far above it. */
 const SINGLE_TEST_BODY_LIMIT = 4 * 1024;
 export async function registerPostcodeRoutes(app: App, ctx: AppContext): Promise<void> {
-  const service = postcodeServiceFor(ctx);
+  const service = ctx.postcode;
   await service.ensureLoaded();
 
   app.get('/api/postcode/admin/test-data-summary', { schema: { response: { 200: testDataSummaryResponseSchema } } }, async () => ({
@@ -34,14 +33,14 @@ export async function registerPostcodeRoutes(app: App, ctx: AppContext): Promise
 
   app.post('/api/postcode/test', {
     // Public: the public API's per-IP limit (Settings), as for the licence calls.
-    onRequest: machineApiRateLimit(ctx),
+    onRequest: machineApiRateLimit(ctx, 'postcode-test'),
     bodyLimit: SINGLE_TEST_BODY_LIMIT,
     schema: { body: postcodeTestRequestSchema, response: { 200: postcodeTestResponseSchema } },
   }, (request) => ({ success: true as const, data: service.test(request.body) }));
 
   app.post('/api/postcode/test-bulk', {
     // Admin-only; the limit stays so a leaked API token or session cannot turn it into a CPU sink.
-    onRequest: rateLimit({ max: 120 }),
+    onRequest: rateLimit({ name: 'postcode-test-bulk', max: 120 }),
     // Up to 10,000 results (≈ 8 MB): zod's check of the answer cost as much as computing it.
     serializerCompiler: fastSerializerCompiler,
     schema: { body: postcodeBulkRequestSchema, response: { 200: postcodeBulkResponseSchema } },

@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { postcodeBulkRequestSchema, postcodeTestRequestSchema, TestDataSummary } from '../../../common/postcode.js';
 import { formatPence } from '../../../common/postcode.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { nowIso } from '../../lib/time.js';
 import { buildIndex, evaluatePostcode, type EngineSettings, type PostcodeEvaluation, type PostcodeIndex } from './postcode-engine.js';
 import { DEFAULT_ENGINE_SETTINGS, FIXTURE_RULES, FIXTURE_SECTOR_PRICING, FIXTURE_SETTINGS } from './postcode-fixture.js';
 import { runPrecedenceSuite, runUserScenarios } from './postcode-suites.js';
@@ -28,12 +31,28 @@ export function engineSettingsFrom(stored: Map<string, unknown>): EngineSettings
   };
 }
 
+/**
+ * A setting that names the stored rules' version: every change to them writes a new one, and each process's
+ * settings sync (server/modules/settings/settings-sync.ts) tells the others within a second, which rebuild.
+ */
+export const POSTCODE_REVISION_SETTING = 'postcode_data_revision';
+
 /** Requests arrive validated by the route schemas (common/postcode.ts). */
 export class PostcodeService {
   private index: PostcodeIndex = buildIndex([], [], DEFAULT_ENGINE_SETTINGS);
   private loading: Promise<void> | undefined;
+  private loadedRevision: unknown;
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly settings?: SettingsService,
+  ) {}
+
+  /** Rebuilds the index when another process changed the rules (a new revision); errors wait for the next change. */
+  reloadIfChanged(): Promise<void> {
+    if (!this.settings || this.settings.getInternal(POSTCODE_REVISION_SETTING) === this.loadedRevision) return Promise.resolve();
+    return this.reload();
+  }
 
   /** Loads the stored rules into the in-memory index once; later calls wait for the same load. */
   ensureLoaded(): Promise<void> {
@@ -43,6 +62,7 @@ export class PostcodeService {
 
   /** Rebuilds the index from the database; called after every change to rules, pricing or settings. */
   async reload(): Promise<void> {
+    this.loadedRevision = this.settings?.getInternal(POSTCODE_REVISION_SETTING);
     const stored = await readPostcodeData(this.db);
     this.index = buildIndex(stored.rules, stored.sectorPricing, engineSettingsFrom(stored.settings));
   }
@@ -58,6 +78,7 @@ export class PostcodeService {
   /** Installs the documented fixture; running it again changes nothing. */
   async setupTestData(): Promise<TestDataSummary> {
     await upsertPostcodeData(this.db, FIXTURE_RULES, FIXTURE_SECTOR_PRICING, FIXTURE_SETTINGS);
+    await this.settings?.setInternal({ [POSTCODE_REVISION_SETTING]: `${nowIso()} ${randomBytes(4).toString('hex')}` });
     await this.reload();
     return this.summary();
   }
@@ -92,14 +113,12 @@ export class PostcodeService {
   }
 }
 
-// One service per app context, shared by the postcode routes and the e-commerce suite.
-const services = new WeakMap<AppContext, PostcodeService>();
-
-export function postcodeServiceFor(ctx: AppContext): PostcodeService {
-  let service = services.get(ctx);
-  if (!service) {
-    service = new PostcodeService(ctx.db);
-    services.set(ctx, service);
-  }
+/**
+ * The app's service (ctx.postcode, made on first use in server/services.ts), shared by the postcode routes and
+ * the e-commerce suite: its index follows rule changes other processes make (each settings load checks).
+ */
+export function createPostcodeService(ctx: Pick<AppContext, 'db' | 'settings' | 'log'>): PostcodeService {
+  const service = new PostcodeService(ctx.db, ctx.settings);
+  ctx.settings.onLoad(() => void service.reloadIfChanged().catch((error: unknown) => ctx.log.warn({ err: error }, 'postcode rules reload failed')));
   return service;
 }

@@ -8,7 +8,7 @@ export const downloadFileName = (release: Pick<ReleaseRow, 'plugin_slug' | 'vers
 
 /** A signed, expiring download URL for one release, entitled by one licence. */
 export function downloadUrlForRelease(ctx: AppContext, release: ReleaseRow, licenseId: number, ttlSeconds: number, baseUrl: string): string {
-  const token = signDownloadToken(downloadSecret(ctx.config.dataDir), {
+  const token = signDownloadToken(downloadSecret(ctx), {
     licenseId,
     releaseId: release.id,
     expiresAt: Math.floor(Date.now() / 1000) + ttlSeconds,
@@ -24,8 +24,18 @@ export async function createDownloadUrl(
   ctx: AppContext,
   input: { licenseId: number; pluginSlug: string; ttlSeconds: number; baseUrl: string },
 ): Promise<string | null> {
+  return (await createDownloadLink(ctx, input))?.url ?? null;
+}
+
+/** createDownloadUrl with the release's version and the link's expiry (the customer account answers both). */
+export async function createDownloadLink(
+  ctx: AppContext,
+  input: { licenseId: number; pluginSlug: string; ttlSeconds: number; baseUrl: string },
+): Promise<{ url: string; version: string; expiresAt: string } | null> {
   const release = await findLatestRelease(ctx.db, input.pluginSlug);
   if (!release) return null;
   if (!release.offered_at) await markReleaseOffered(ctx.db, release.id, nowIso());
-  return downloadUrlForRelease(ctx, release, input.licenseId, input.ttlSeconds, input.baseUrl);
+  // The token's expiry is in whole seconds from its signing, a moment later: never earlier than this.
+  const expiresAt = new Date((Math.floor(Date.now() / 1000) + input.ttlSeconds) * 1000).toISOString();
+  return { url: downloadUrlForRelease(ctx, release, input.licenseId, input.ttlSeconds, input.baseUrl), version: release.version, expiresAt };
 }

@@ -1,10 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/database.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { insertSettingIfAbsent, readSetting } from '../settings/settings.repository.js';
 
 /**
  * Download tokens: `<payload>.<mac>`, both base64url; the payload names the licence, the release and the
- * expiry (seconds). The HMAC-SHA256 key is a server secret kept in DATA_DIR, so links survive restarts.
+ * expiry (seconds). The HMAC-SHA256 key is shared by every instance on the database: DOWNLOAD_SECRET, or
+ * else 32 random bytes generated once and kept in the settings table (never answered by the settings API).
  */
 export interface DownloadClaims {
   licenseId: number;
@@ -12,25 +17,34 @@ export interface DownloadClaims {
   expiresAt: number; // unix seconds
 }
 
+/** Where versions before the database-kept secret stored it; its value is carried over so old links keep working. */
 export const DOWNLOAD_SECRET_FILE = 'download-token.secret';
+export const DOWNLOAD_SECRET_SETTING = 'download_token_secret';
 export const DEFAULT_DOWNLOAD_TTL_SECONDS = 24 * 60 * 60;
 
-const secrets = new Map<string, Buffer>();
+/**
+ * Makes sure the database holds a download secret unless DOWNLOAD_SECRET is set: the DATA_DIR file's value on
+ * an upgrade, 32 random bytes otherwise; instances starting together keep whichever was stored first.
+ */
+export async function ensureDownloadSecret(db: Database, config: Pick<Config, 'DOWNLOAD_SECRET' | 'dataDir'>): Promise<void> {
+  if (config.DOWNLOAD_SECRET || typeof (await readSetting(db, DOWNLOAD_SECRET_SETTING)) === 'string') return;
+  const file = path.join(config.dataDir, DOWNLOAD_SECRET_FILE);
+  const fromFile = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '';
+  await insertSettingIfAbsent(db, DOWNLOAD_SECRET_SETTING, fromFile || randomBytes(32).toString('base64'));
+}
 
-export function downloadSecret(dataDir: string): Buffer {
-  const cached = secrets.get(dataDir);
-  if (cached) return cached;
-  const file = path.join(dataDir, DOWNLOAD_SECRET_FILE);
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(dataDir, { recursive: true });
-    try {
-      fs.writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
+const decoded = new Map<string, Buffer>();
+
+/** The HMAC key: DOWNLOAD_SECRET's bytes, or the stored secret (base64) that ensureDownloadSecret made sure of. */
+export function downloadSecret(ctx: { config: Pick<Config, 'DOWNLOAD_SECRET'>; settings: SettingsService }): Buffer {
+  if (ctx.config.DOWNLOAD_SECRET) return Buffer.from(ctx.config.DOWNLOAD_SECRET, 'utf8');
+  const stored = ctx.settings.getInternal(DOWNLOAD_SECRET_SETTING);
+  if (typeof stored !== 'string') throw new Error('The download secret is not loaded (ensureSharedSecrets runs before the app is built)');
+  let secret = decoded.get(stored);
+  if (!secret) {
+    secret = Buffer.from(stored, 'base64');
+    decoded.set(stored, secret);
   }
-  const secret = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
-  secrets.set(dataDir, secret);
   return secret;
 }
 

@@ -1,21 +1,6 @@
 import type { Database } from '../../db/database.js';
+import { listArtworkImages, type ArtworkImageRow } from '../images/images.repository.js';
 import { ImageStorage, MEDIA_PREFIX } from '../images/images.storage.js';
-
-type ImageVariantsRow = { type: string; upload_name: string; ext: string; variant_widths: string; is_primary: number };
-
-/** The `icon` and `banner` images of a plugin with their stored files; the primary one of a type first. */
-async function listArtworkImages(db: Database, pluginSlug: string): Promise<ImageVariantsRow[]> {
-  return db
-    .selectFrom('plugin_images')
-    .innerJoin('image_uploads', 'image_uploads.name', 'plugin_images.upload_name')
-    .select(['plugin_images.type', 'plugin_images.upload_name', 'image_uploads.ext', 'image_uploads.variant_widths', 'plugin_images.is_primary'])
-    .where('plugin_images.plugin_slug', '=', pluginSlug)
-    .where('plugin_images.type', 'in', ['icon', 'banner'])
-    .orderBy('plugin_images.is_primary', 'desc')
-    .orderBy('plugin_images.sort_order')
-    .orderBy('plugin_images.id')
-    .execute();
-}
 
 const parseWidths = (json: string): number[] => {
   try {
@@ -31,7 +16,7 @@ const parseWidths = (json: string): number[] => {
  * Variants are 480 and 1200 px wide at most (images.storage.ts): the small one covers a 128 px icon and,
  * for a banner, the largest covers the 772 px `low`; the original serves the 2x/`high` slot.
  */
-function imageUrls(row: ImageVariantsRow, baseUrl: string): { small: string; large: string; original: string } {
+function imageUrls(row: ArtworkImageRow, baseUrl: string): { small: string; large: string; original: string } {
   const base = baseUrl.replace(/\/+$/, '');
   const widths = parseWidths(row.variant_widths).sort((a, b) => a - b);
   const original = `${base}${MEDIA_PREFIX}${ImageStorage.originalFile(row.upload_name, row.ext)}`;

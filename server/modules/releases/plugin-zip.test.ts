@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkPluginZip } from './plugin-zip.js';
-import { makeZip, pluginMainFile } from './release-test-helpers.js';
+import { makeZip, pluginMainFile } from '../../test/release-test-helpers.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pls-plugin-zip-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

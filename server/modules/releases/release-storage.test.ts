@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FileTooLargeError, removeStalePartials, storeUpload } from './release-storage.js';
 import { checkPluginZip } from './plugin-zip.js';
-import { makePluginZip } from './release-test-helpers.js';
+import { makePluginZip } from '../../test/release-test-helpers.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pls-release-storage-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

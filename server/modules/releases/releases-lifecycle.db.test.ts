@@ -4,7 +4,7 @@ import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js
 import { createLicence, normaliseSiteUrl } from '../licences/licence-access.js';
 import { createDownloadUrl } from './download-links.js';
 import { releasesDir } from './release-storage.js';
-import { makePluginZip, makeZip, multipartBody, pluginMainFile } from './release-test-helpers.js';
+import { makePluginZip, makeZip, multipartBody, pluginMainFile } from '../../test/release-test-helpers.js';
 
 const SLUG = 'postcode-delivery-zones';
 const SITE = 'https://shop.example.com/';

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App, AppContext } from '../../context.js';
 import { updateCheckQuerySchema, updateCheckResponseSchema, type UpdateCheckQuery } from '../../../common/releases.js';
 import { checkForUpdate } from './update-check.js';
-import { resolveDownload } from './serve-download.js';
-import { machineApiRateLimit } from '../../plugins/rate-limit.js';
+import { resolveDownload, sendReleaseZip } from './serve-download.js';
+import { machineApiRateLimit } from '../../http/rate-limit.js';
 
 /** The public machine API of releases: update checks and signed downloads, rate limited per IP. */
 export function registerReleaseMachineRoutes(app: App, ctx: AppContext): void {
@@ -21,29 +20,25 @@ export function registerReleaseMachineRoutes(app: App, ctx: AppContext): void {
       slug,
       licenseKey: fields.license_key,
       siteUrl: fields.site_url,
+      report: fields,
       baseUrl: ctx.settings.baseUrl(`${request.protocol}://${request.host}`),
     });
   };
-  app.get('/api/v1/plugins/:slug/update', { onRequest: machineApiRateLimit(ctx), schema: { params, querystring: updateCheckQuerySchema, response } }, async (request, reply) =>
+  app.get('/api/v1/plugins/:slug/update', { onRequest: machineApiRateLimit(ctx, 'update-check-get'), schema: { params, querystring: updateCheckQuerySchema, response } }, async (request, reply) =>
     answerUpdateCheck(request, reply, request.params.slug, request.query),
   );
-  app.post('/api/v1/plugins/:slug/update', { onRequest: machineApiRateLimit(ctx), schema: { params, body: updateCheckQuerySchema, response } }, async (request, reply) =>
+  app.post('/api/v1/plugins/:slug/update', { onRequest: machineApiRateLimit(ctx, 'update-check-post'), schema: { params, body: updateCheckQuerySchema, response } }, async (request, reply) =>
     answerUpdateCheck(request, reply, request.params.slug, request.body),
   );
 
   app.get(
     '/api/v1/downloads/:token/:file',
-    { onRequest: machineApiRateLimit(ctx), schema: { params: z.object({ token: z.string().min(1).max(1000), file: z.string().min(1).max(300) }) } },
+    { onRequest: machineApiRateLimit(ctx, 'download'), schema: { params: z.object({ token: z.string().min(1).max(1000), file: z.string().min(1).max(300) }) } },
     async (request, reply) => {
       const download = await resolveDownload(ctx, request.params.token, request.params.file);
       reply.header('Cache-Control', 'private, no-store');
       if (download.wantsSignature) return reply.type('text/plain; charset=utf-8').send(download.release.signature);
-      return reply
-        .header('Content-Type', 'application/zip')
-        .header('Content-Length', String(download.release.file_size))
-        .header('Content-Disposition', `attachment; filename="${download.fileName}"`)
-        .header('X-Content-Signature', download.release.signature)
-        .send(fs.createReadStream(download.filePath));
+      return sendReleaseZip(ctx, request, reply, download.release);
     },
   );
 }

@@ -4,7 +4,7 @@ import { createLicence, normaliseSiteUrl, revokeLicence } from '../licences/lice
 import { createDownloadUrl } from './download-links.js';
 import { downloadSecret, signDownloadToken } from './download-token.js';
 import { seedDemoRelease } from './demo-release.js';
-import { makePluginZip, multipartBody } from './release-test-helpers.js';
+import { makePluginZip, multipartBody } from '../../test/release-test-helpers.js';
 
 const SLUG = 'postcode-delivery-zones';
 const SITE = 'https://www.shop.example.com/';
@@ -100,7 +100,7 @@ describe(`update checks and signed downloads (${testDialect()})`, () => {
     const tampered = `${token?.slice(0, -2)}${token?.endsWith('AA') ? 'BB' : 'AA'}`;
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/downloads/${tampered}/${file}` })).statusCode).toBe(403);
     const release = await t.db.selectFrom('releases').select('id').where('version', '=', '1.8.0').executeTakeFirstOrThrow();
-    const expired = signDownloadToken(downloadSecret(t.config.dataDir), { licenseId: row.id, releaseId: release.id, expiresAt: Math.floor(Date.now() / 1000) - 1 });
+    const expired = signDownloadToken(downloadSecret(t.ctx), { licenseId: row.id, releaseId: release.id, expiresAt: Math.floor(Date.now() / 1000) - 1 });
     const expiredResponse = await t.app.inject({ method: 'GET', url: `/api/v1/downloads/${expired}/${file}` });
     expect(expiredResponse.statusCode).toBe(403);
     expect(expiredResponse.json<{ message: string }>().message).toContain('expired');

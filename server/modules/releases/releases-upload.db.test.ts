@@ -5,7 +5,7 @@ import { createHash, createPublicKey, verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { releasesDir } from './release-storage.js';
-import { makePluginZip, multipartBody } from './release-test-helpers.js';
+import { makePluginZip, multipartBody } from '../../test/release-test-helpers.js';
 
 const SLUG = 'postcode-delivery-zones';
 

@@ -2,11 +2,17 @@ import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { DB, ReleasesTable } from '../../db/schema.js';
 import { recordActivity } from '../activities/activities.repository.js';
-import { lockPlugin } from '../images/images.repository.js';
+import { enqueueEvent, releaseEventData } from '../outgoing-webhooks/events.js';
+import { lockPlugin, updatePluginBySlug } from '../plugins/plugins.repository.js';
+import { readMinReleaseVersion } from '../settings/settings.repository.js';
 import type { Release, ReleaseFile } from '../../../common/releases.js';
-import { latestRelease } from '../../../common/versions.js';
+import { latestRelease, qualifyingRelease, type ReleaseLike } from '../../../common/versions.js';
+
+// Every query on the `releases` table lives here (docs/architecture.md, "One owner per table"): the catalogue,
+// checkout and the plugins module read releases through these functions.
 
 export type ReleaseRow = Selectable<ReleasesTable>;
+type Db = Database | Transaction<DB>;
 
 export const toRelease = (row: ReleaseRow): Release => ({
   id: row.id,
@@ -38,6 +44,38 @@ export async function listReleaseFiles(db: Database): Promise<ReleaseFile[]> {
   return db.selectFrom('releases').select(['plugin_slug', 'version', 'created_at']).where('withdrawn_at', 'is', null).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
 
+/** The release versions of the given plugins still offered (only what the qualification rule reads). */
+export async function listReleaseVersions(db: Database, pluginSlugs: string[]): Promise<ReleaseLike[]> {
+  if (pluginSlugs.length === 0) return [];
+  return db
+    .selectFrom('releases')
+    .select(['plugin_slug', 'version', 'created_at'])
+    .where('plugin_slug', 'in', pluginSlugs)
+    .where('withdrawn_at', 'is', null)
+    .execute();
+}
+
+/** The releases the sale status reads (withdrawn ones included, to name them): one plugin's, or every plugin's. */
+export async function listReleaseStates(db: Db, pluginSlug?: string): Promise<ReleaseLike[]> {
+  let query = db.selectFrom('releases').select(['plugin_slug', 'version', 'created_at', 'withdrawn_at']);
+  if (pluginSlug !== undefined) query = query.where('plugin_slug', '=', pluginSlug);
+  return query.execute();
+}
+
+/**
+ * Whether the plugin has a release the catalogue counts: not withdrawn, and at or above the
+ * `min_release_version` setting as stored now (so a change in Settings applies to the next payment).
+ */
+export async function hasQualifyingRelease(db: Database, pluginSlug: string): Promise<boolean> {
+  return qualifyingRelease(await listReleaseStates(db, pluginSlug), pluginSlug, await readMinReleaseVersion(db)) !== null;
+}
+
+/** How many releases (withdrawn ones too) name the plugin's slug. */
+export async function countReleasesOfPlugin(db: Db, pluginSlug: string): Promise<number> {
+  const row = await db.selectFrom('releases').select((eb) => eb.fn.countAll<string | number>().as('n')).where('plugin_slug', '=', pluginSlug).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export async function findRelease(db: Database, pluginSlug: string, version: string): Promise<ReleaseRow | undefined> {
   return db.selectFrom('releases').selectAll().where('plugin_slug', '=', pluginSlug).where('version', '=', version).executeTakeFirst();
 }
@@ -63,7 +101,7 @@ export async function findLatestRelease(db: Database | Transaction<DB>, pluginSl
 async function updateCurrentVersion(trx: Transaction<DB>, pluginSlug: string, updatedAt: string): Promise<void> {
   await lockPlugin(trx, pluginSlug);
   const latest = await findLatestRelease(trx, pluginSlug);
-  await trx.updateTable('plugins').set({ current_version: latest?.version ?? null, updated_at: updatedAt }).where('slug', '=', pluginSlug).execute();
+  await updatePluginBySlug(trx, pluginSlug, { current_version: latest?.version ?? null, updated_at: updatedAt });
 }
 
 /**
@@ -75,6 +113,7 @@ export async function insertReleaseAndRecord(db: Database, values: Insertable<Re
     const row = await trx.insertInto('releases').values(values).returningAll().executeTakeFirstOrThrow();
     await updateCurrentVersion(trx, row.plugin_slug, updatedAt);
     await recordActivity(trx, 'release_uploaded', { version: row.version, plugin_slug: row.plugin_slug }, row.created_at);
+    await enqueueEvent(trx, 'release.published', releaseEventData(row), row.created_at);
     return row;
   });
 }
@@ -108,15 +147,4 @@ export async function deleteUnofferedRelease(db: Database, id: number, updatedAt
 /** Records the first time a release was offered to a site (update check answer or download link). */
 export async function markReleaseOffered(db: Database, id: number, at: string): Promise<void> {
   await db.updateTable('releases').set({ offered_at: at }).where('id', '=', id).where('offered_at', 'is', null).execute();
-}
-
-/** A unique-constraint violation on either dialect (the plugin+version pair raced another upload). */
-export function isUniqueViolation(error: unknown): boolean {
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  return code === '23505' || (typeof message === 'string' && message.includes('UNIQUE constraint failed'));
-}
-
-/** The fields of a licence a download re-checks (status, expiry, plugin); read here by id from the token. */
-export async function findLicenceForDownload(db: Database, id: number) {
-  return db.selectFrom('licenses').select(['id', 'plugin_slug', 'status', 'expires_at']).where('id', '=', id).executeTakeFirst();
 }

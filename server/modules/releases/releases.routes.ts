@@ -1,16 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
 import type { MultipartFile } from '@fastify/multipart';
 import type { App, AppContext } from '../../context.js';
-import { AppError } from '../../lib/errors.js';
-import { withUploads } from '../../plugins/uploads.js';
+import { AppError, describeZodIssues } from '../../lib/errors.js';
+import { withUploads } from '../../http/uploads.js';
 import { releaseFileSchema, releaseIdParamsSchema, releaseListQuerySchema, releaseSchema, releaseUploadFieldsSchema } from '../../../common/releases.js';
 import { registerSigningRoutes } from '../signing/signing.routes.js';
 import { discard, releasesDir, removeStalePartials } from './release-storage.js';
 import { findReleaseByZipPath, listReleaseFiles, listReleases, toRelease } from './releases.repository.js';
 import { registerReleaseMachineRoutes } from './releases-machine.routes.js';
-import { downloadFileName } from './download-links.js';
+import { sendReleaseZip } from './serve-download.js';
 import { uploadRelease } from './upload-release.js';
 import { deleteRelease, setWithdrawn } from './withdraw-release.js';
 
@@ -48,7 +46,7 @@ export async function registerReleaseRoutes(app: App, ctx: AppContext): Promise<
     });
     if (!parsed.success) {
       await discard(part.file);
-      throw new AppError('BAD_REQUEST', parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+      throw new AppError('BAD_REQUEST', describeZodIssues(parsed.error.issues));
     }
     const release = await uploadRelease(ctx, { fields: parsed.data, file: part.file });
     return reply.code(201).send(release);
@@ -66,13 +64,6 @@ export async function registerReleaseRoutes(app: App, ctx: AppContext): Promise<
   app.get('/releases/:zip_path', { schema: { params: z.object({ zip_path: z.string().min(1).max(300) }) } }, async (request, reply) => {
     const release = await findReleaseByZipPath(ctx.db, request.params.zip_path);
     if (!release) throw new AppError('NOT_FOUND', `No release file ${request.params.zip_path}`);
-    const filePath = path.join(releasesDir(ctx.config.dataDir), release.zip_path);
-    if (!fs.existsSync(filePath)) throw new AppError('NOT_FOUND', 'The release file is missing on the server');
-    return reply
-      .header('Content-Type', 'application/zip')
-      .header('Content-Length', String(release.file_size))
-      .header('Content-Disposition', `attachment; filename="${downloadFileName(release)}"`)
-      .header('X-Content-Signature', release.signature)
-      .send(fs.createReadStream(filePath));
+    return sendReleaseZip(ctx, request, reply, release);
   });
 }

@@ -1,16 +1,16 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
+import { releaseKey } from '../../lib/object-storage.js';
+import { sendStoredObject } from '../../lib/object-storage-http.js';
 import { effectiveStatus } from '../licences/licence-access.js';
 import { downloadSecret, verifyDownloadToken } from './download-token.js';
 import { downloadFileName } from './download-links.js';
-import { releasesDir } from './release-storage.js';
-import { findLicenceForDownload, findReleaseById, type ReleaseRow } from './releases.repository.js';
+import { findLicenceForDownload } from '../licences/licences.repository.js';
+import { findReleaseById, type ReleaseRow } from './releases.repository.js';
 
 export interface ResolvedDownload {
   release: ReleaseRow;
-  filePath: string;
   fileName: string;
   wantsSignature: boolean;
 }
@@ -20,7 +20,7 @@ export interface ResolvedDownload {
  * licence again at download time (revoked or expired → 403), and that the release was not withdrawn (403).
  */
 export async function resolveDownload(ctx: AppContext, token: string, file: string): Promise<ResolvedDownload> {
-  const check = verifyDownloadToken(downloadSecret(ctx.config.dataDir), token);
+  const check = verifyDownloadToken(downloadSecret(ctx), token);
   if (!check.ok) {
     throw new AppError('FORBIDDEN', check.reason === 'expired' ? 'This download link has expired: check for updates again to get a new one' : 'This download link is not valid');
   }
@@ -36,8 +36,20 @@ export async function resolveDownload(ctx: AppContext, token: string, file: stri
   if (!licence || licence.plugin_slug !== release.plugin_slug) throw new AppError('FORBIDDEN', 'The licence for this download is not valid');
   const status = effectiveStatus(licence);
   if (status !== 'active') throw new AppError('FORBIDDEN', `The licence for this download is ${status}`);
+  return { release, fileName, wantsSignature };
+}
 
-  const filePath = path.join(releasesDir(ctx.config.dataDir), release.zip_path);
-  if (!wantsSignature && !fs.existsSync(filePath)) throw new AppError('NOT_FOUND', 'The release file is missing on the server');
-  return { release, filePath, fileName, wantsSignature };
+/**
+ * Streams a release zip from the object store (DATA_DIR or the bucket) through this server, so the licence is
+ * checked at download time and the answer names the file and carries its signature whatever the store
+ * (docs/object-storage.md says why there is no redirect to the bucket). One byte range is answered with 206,
+ * so an interrupted download can resume.
+ */
+export function sendReleaseZip(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, release: ReleaseRow): Promise<FastifyReply> {
+  return sendStoredObject(request, reply, ctx.objects, releaseKey(release.zip_path), {
+    contentType: 'application/zip',
+    size: release.file_size,
+    missing: 'The release file is missing on the server',
+    headers: { 'Content-Disposition': `attachment; filename="${downloadFileName(release)}"`, 'X-Content-Signature': release.signature },
+  });
 }

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { checkLicenceForSite } from '../licences/licence-access.js';
+import { checkLicenceForSite, recordSiteReport } from '../licences/licence-access.js';
+import type { SiteReport } from '../../../common/site-report.js';
 import { findPluginBySlug } from '../plugins/plugins.repository.js';
 import type { PackageWithheldCode, UpdateCheckResponse } from '../../../common/releases.js';
 import { compareVersions, latestRelease } from '../../../common/versions.js';
@@ -16,6 +17,8 @@ export interface UpdateCheckInput {
   licenseKey?: string;
   siteUrl?: string;
   baseUrl: string;
+  /** The versions the site sent: recorded on its activation for the dashboard, never decides anything. */
+  report?: SiteReport;
 }
 
 /** The changelog from release notes: one heading per release, newest first, notes as escaped paragraphs. */
@@ -63,6 +66,7 @@ export async function checkForUpdate(ctx: AppContext, input: UpdateCheckInput): 
     const check = await checkLicenceForSite(ctx.db, { key: input.licenseKey, siteUrl: input.siteUrl, pluginSlug: plugin.slug });
     code = check.code;
     if (check.valid && check.licence) {
+      if (check.activation && input.report) await recordSiteReport(ctx.db, check.activation, input.report);
       downloadUrl = downloadUrlForRelease(ctx, latest, check.licence.id, DEFAULT_DOWNLOAD_TTL_SECONDS, input.baseUrl);
       if (!latest.offered_at) await markReleaseOffered(ctx.db, latest.id, nowIso());
     }

@@ -1,17 +1,18 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { findNulPath, nulRefusal } from '../../lib/nul-bytes.js';
+import { releaseKey } from '../../lib/object-storage.js';
 import { findPluginBySlug } from '../plugins/plugins.repository.js';
-import { signingKeyFor } from '../signing/signing-context.js';
+import { nudgeWebhookDeliveries } from '../outgoing-webhooks/events.js';
 import type { ReleaseUploadFields } from '../../../common/releases.js';
 import { FileTooLargeError, discard, releasesDir, storeUpload } from './release-storage.js';
 import { checkPluginZip } from './plugin-zip.js';
-import { findRelease, insertReleaseAndRecord, isUniqueViolation, toRelease } from './releases.repository.js';
+import { isUniqueViolation } from '../../db/portable.js';
+import { findRelease, insertReleaseAndRecord, toRelease } from './releases.repository.js';
 
 export interface UploadInput {
   fields: ReleaseUploadFields;
@@ -54,18 +55,20 @@ export async function uploadRelease(ctx: AppContext, { fields, file, createdAt }
     }
     throw error;
   }
-  let finalPath: string | undefined;
+  const store = ctx.objects;
+  let storedKey: string | undefined;
   try {
     if (stored.size === 0) throw new AppError('BAD_REQUEST', 'The file is empty: choose the plugin .zip file');
     const zip = await checkPluginZip(stored.file, plugin.slug, fields.version);
     if (!zip.ok) throw new AppError('BAD_REQUEST', zip.detail);
     const { metadata } = zip;
 
-    const signature = signingKeyFor(ctx).signDigest(stored.digest);
+    const signature = ctx.signing.signDigest(stored.digest);
     const safeSlug = plugin.slug.replace(/[^a-z0-9-]/gi, '').toLowerCase() || 'plugin';
     const zipPath = `${safeSlug}-${fields.version}-${randomBytes(6).toString('hex')}.zip`;
-    finalPath = path.join(dir, zipPath);
-    await fs.promises.rename(stored.file, finalPath);
+    // Checked and signed from the local temp file, then moved (disk) or streamed (S3) into the store.
+    storedKey = releaseKey(zipPath);
+    await store.putFile(storedKey, stored.file, 'application/zip');
 
     const row = await insertReleaseAndRecord(
       ctx.db,
@@ -87,10 +90,12 @@ export async function uploadRelease(ctx: AppContext, { fields, file, createdAt }
       },
       nowIso(),
     );
+    nudgeWebhookDeliveries(); // release.published, enqueued in that transaction
     return toRelease(row);
   } catch (error) {
     await fs.promises.rm(stored.file, { force: true });
-    if (finalPath) await fs.promises.rm(finalPath, { force: true });
+    // A cleanup failure (the bucket unreachable) must not hide the reason the upload failed.
+    if (storedKey) await store.delete(storedKey).catch(() => undefined);
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', duplicateMessage(fields));
     throw error;
   }

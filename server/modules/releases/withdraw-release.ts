@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { Release } from '../../../common/releases.js';
-import { releasesDir } from './release-storage.js';
+import { releaseKey } from '../../lib/object-storage.js';
 import { deleteUnofferedRelease, findReleaseById, setReleaseWithdrawn, toRelease } from './releases.repository.js';
 
 async function existingRelease(ctx: AppContext, id: number) {
@@ -41,5 +39,8 @@ export async function deleteRelease(ctx: AppContext, id: number): Promise<void> 
     const again = await findReleaseById(ctx.db, id);
     throw again ? new AppError('CONFLICT', `Version ${again.version} was just offered to a site: withdraw it instead`) : new AppError('NOT_FOUND', `No release with id ${id}`);
   }
-  await fs.promises.rm(path.join(releasesDir(ctx.config.dataDir), deleted.zip_path), { force: true });
+  // The row is gone (a retry would answer 404), so a file the store fails to delete is logged, not answered.
+  await ctx.objects
+    .delete(releaseKey(deleted.zip_path))
+    .catch((error: unknown) => ctx.log.error({ err: error, zip_path: deleted.zip_path }, 'The deleted release\'s file could not be removed from the object store'));
 }

@@ -17,7 +17,6 @@ describe(`settings (${testDialect()})`, () => {
       local_sites_exempt: true,
       staging_site_patterns: [],
       trust_environment_claim: false,
-      webhook_endpoints: [],
       min_release_version: '1.7.51',
       secrets: { stripe_webhook_secret: { is_set: false } },
       api_token: { is_set: false },
@@ -29,7 +28,7 @@ describe(`settings (${testDialect()})`, () => {
       method: 'PUT',
       url: '/api/admin/settings',
       headers: await t.adminHeaders(),
-      payload: { base_url: 'https://shop.example.com', rate_limit_per_minute: 120, webhook_endpoints: ['https://hooks.example.com/a'], stripe_webhook_secret: 'whsec_supersecretvalue' },
+      payload: { base_url: 'https://shop.example.com', rate_limit_per_minute: 120, stripe_webhook_secret: 'whsec_supersecretvalue' },
     });
     expect(put.statusCode).toBe(200);
     expect(put.body).not.toContain('whsec_supersecretvalue');
@@ -38,7 +37,6 @@ describe(`settings (${testDialect()})`, () => {
     expect(response.json()).toMatchObject({
       base_url: 'https://shop.example.com',
       rate_limit_per_minute: 120,
-      webhook_endpoints: ['https://hooks.example.com/a'],
       secrets: { stripe_webhook_secret: { is_set: true } },
     });
     expect(response.body).not.toContain('whsec_supersecretvalue');
@@ -50,7 +48,8 @@ describe(`settings (${testDialect()})`, () => {
     [{ rate_limit_per_minute: 'fast' }, 'rate_limit_per_minute'],
     [{ max_file_size_mb: 1.5 }, 'max_file_size_mb'],
     [{ base_url: 'not a url' }, 'base_url'],
-    [{ webhook_endpoints: ['ftp:/x'] }, 'webhook_endpoints'],
+    // Endpoints moved to /api/admin/webhook-endpoints (docs/webhooks.md): the old field is refused by name.
+    [{ webhook_endpoints: ['https://hooks.example.com/a'] }, 'webhook_endpoints'],
     [{ unknown_setting: 1 }, 'unknown_setting'],
     [{ trust_environment_claim: 'yes' }, 'trust_environment_claim: must be true or false'],
     [{ staging_site_patterns: 'staging.*' }, 'staging_site_patterns'],

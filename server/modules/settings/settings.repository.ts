@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { isPostgres } from '../../db/portable.js';
 import { nowIso } from '../../lib/time.js';
 import { DEFAULT_MIN_RELEASE_VERSION } from '../../../common/versions.js';
 
@@ -6,6 +8,12 @@ export async function readAllSettings(db: Database): Promise<Map<string, unknown
   const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
   return new Map(rows.map((row) => [row.key, JSON.parse(row.value) as unknown]));
 }
+
+/**
+ * The PostgreSQL channel every settings write notifies (server/modules/settings/settings-sync.ts); the payload
+ * is the writer's schema, so instances on other schemas of the same database (tests) ignore it.
+ */
+export const SETTINGS_CHANNEL = 'settings_changed';
 
 export async function writeSettings(db: Database, entries: Record<string, unknown>): Promise<void> {
   const updatedAt = nowIso();
@@ -18,7 +26,22 @@ export async function writeSettings(db: Database, entries: Record<string, unknow
         .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_at: updatedAt }))
         .execute();
     }
+    // Delivered at commit, and only if the write commits: listeners never reload before the change is visible.
+    if (isPostgres(db)) await sql`select pg_notify(${SETTINGS_CHANNEL}, current_schema())`.execute(trx);
   });
+}
+
+/**
+ * Stores a value only where the key has none yet and answers the stored one: instances starting together
+ * all end up with whichever value was written first.
+ */
+export async function insertSettingIfAbsent(db: Database, key: string, value: unknown): Promise<unknown> {
+  await db
+    .insertInto('settings')
+    .values({ key, value: JSON.stringify(value), updated_at: nowIso() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  return readSetting(db, key);
 }
 
 /** One stored value read now, past any cache: for what another process may have changed (the admin password). */

@@ -1,14 +1,19 @@
 import { apiTokenResponseSchema, settingsResponseSchema, settingsUpdateSchema } from '../../../common/settings.js';
 import type { App, AppContext } from '../../context.js';
+import { startSettingsSync } from './settings-sync.js';
 
 export function registerSettingsRoutes(app: App, ctx: AppContext): void {
-  app.get('/api/admin/settings', { schema: { response: { 200: settingsResponseSchema } } }, async () => ctx.settings.toResponse());
+  // Changes made by other instances, workers and the CLI reach this process's cache within a second.
+  const stopSync = startSettingsSync(ctx);
+  app.addHook('onClose', stopSync);
+
+  app.get('/api/admin/settings', { schema: { response: { 200: settingsResponseSchema } } }, async () => ctx.settings.toResponse(ctx.signing.publicKeyBase64));
 
   app.put('/api/admin/settings', {
     schema: { body: settingsUpdateSchema, response: { 200: settingsResponseSchema } },
   }, async (request) => {
     await ctx.settings.update(request.body);
-    return ctx.settings.toResponse();
+    return ctx.settings.toResponse(ctx.signing.publicKeyBase64);
   });
 
   app.post('/api/admin/settings/api-token', { schema: { response: { 200: apiTokenResponseSchema } } }, async () =>

@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import { SECRET_SETTING_NAMES, type SecretSettingName, type SettingsResponse, type SettingsUpdate } from '../../../common/settings.js';
 import { DEFAULT_MIN_RELEASE_VERSION } from '../../../common/versions.js';
 import { readAllSettings, writeSettings } from './settings.repository.js';
+import { STORE_NAME } from '../../../common/page-meta.js';
 
 export interface PublicSettings {
   base_url: string | null;
@@ -13,9 +14,10 @@ export interface PublicSettings {
   staging_site_patterns: string[];
   /** Whether a plugin's non-production `environment` claim alone frees a seat. */
   trust_environment_claim: boolean;
-  webhook_endpoints: string[];
   /** Releases below this x.y.z are not offered for sale (docs/plugins.md); the default is the specification's. */
   min_release_version: string;
+  /** The seller named on customer receipts (docs/account.md). */
+  seller_name: string;
 }
 
 const DEFAULTS: PublicSettings = {
@@ -25,18 +27,22 @@ const DEFAULTS: PublicSettings = {
   local_sites_exempt: true,
   staging_site_patterns: [],
   trust_environment_claim: false,
-  webhook_endpoints: [],
   min_release_version: DEFAULT_MIN_RELEASE_VERSION,
+  seller_name: STORE_NAME,
 };
 
 /**
  * Settings live in the database and are cached in memory; every write goes through here and
- * refreshes the cache, so a change takes effect without a restart.
+ * refreshes the cache, so a change takes effect without a restart. Writes made by another process (another
+ * instance, a worker, `npm run admin:password`) reach the cache through `load()`, which settings-sync.ts
+ * calls when PostgreSQL notifies a change or SQLite's data_version moves.
  */
 export class SettingsService {
   private values = new Map<string, unknown>();
-  /** Extra fields other modules add to the Settings answer (e.g. the signing public key). */
-  signingPublicKey: () => string | null = () => null;
+  /** Counts this process's writes, so a load that read before a write finished never overwrites it. */
+  private writes = 0;
+  /** Called after every load: caches built from settings (the postcode index) check whether theirs moved. */
+  private readonly loadListeners = new Set<() => void>();
 
   constructor(
     private readonly db: Database,
@@ -44,7 +50,22 @@ export class SettingsService {
   ) {}
 
   async load(): Promise<void> {
-    this.values = await readAllSettings(this.db);
+    for (;;) {
+      const writesBefore = this.writes;
+      const values = await readAllSettings(this.db);
+      // A write of ours landed while reading: the rows read may predate it, so read again.
+      if (writesBefore === this.writes) {
+        this.values = values;
+        for (const listener of this.loadListeners) listener();
+        return;
+      }
+    }
+  }
+
+  /** Runs `listener` after each (re)load, e.g. when another process changed a setting; answers the unsubscribe. */
+  onLoad(listener: () => void): () => void {
+    this.loadListeners.add(listener);
+    return () => this.loadListeners.delete(listener);
   }
 
   get<K extends keyof PublicSettings>(key: K): PublicSettings[K] {
@@ -77,6 +98,7 @@ export class SettingsService {
 
   async setInternal(entries: Record<string, unknown>): Promise<void> {
     await writeSettings(this.db, entries);
+    this.writes += 1;
     for (const [key, value] of Object.entries(entries)) this.values.set(key, value);
   }
 
@@ -89,7 +111,8 @@ export class SettingsService {
     await this.setInternal(entries);
   }
 
-  toResponse(): SettingsResponse {
+  /** The Settings answer; the public key comes from the caller's ctx.signing (the settings module parses no key). */
+  toResponse(signingPublicKey: string): SettingsResponse {
     const secret = (name: SecretSettingName) => ({ is_set: this.getSecret(name) !== null });
     const tokenCreatedAt = this.values.get('api_token_created_at');
     return {
@@ -100,13 +123,13 @@ export class SettingsService {
       staging_site_patterns: this.get('staging_site_patterns'),
       trust_environment_claim: this.get('trust_environment_claim'),
       min_release_version: this.get('min_release_version'),
-      webhook_endpoints: this.get('webhook_endpoints'),
+      seller_name: this.get('seller_name'),
       secrets: Object.fromEntries(SECRET_SETTING_NAMES.map((name) => [name, secret(name)])) as SettingsResponse['secrets'],
       api_token: {
         is_set: typeof this.values.get('api_token_hash') === 'string',
         created_at: typeof tokenCreatedAt === 'string' ? tokenCreatedAt : null,
       },
-      signing_public_key: this.signingPublicKey(),
+      signing_public_key: signingPublicKey,
     };
   }
 }

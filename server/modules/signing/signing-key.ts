@@ -1,11 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, tightenFile } from '../../lib/private-files.js';
+import { tightenFile } from '../../lib/private-files.js';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/database.js';
+import { insertSettingIfAbsent, readSetting } from '../settings/settings.repository.js';
 
 /**
- * The release-signing key: Ed25519, as WordPress core's verify_file_signature() expects. The private key
- * lives in DATA_DIR (or SIGNING_PRIVATE_KEY, PEM, so several servers can share one) and never leaves here.
+ * The release-signing key: Ed25519, as WordPress core's verify_file_signature() expects. Every instance on a
+ * database signs with the same key: SIGNING_PRIVATE_KEY (PEM), or else a key generated once and kept in the
+ * settings table (never answered by the settings API). The private key never leaves the server.
  */
 export interface SigningKey {
   /** Base64 of the raw 32-byte public key: the form WordPress's wp_trusted_keys filter takes. */
@@ -16,31 +20,35 @@ export interface SigningKey {
   signMessage(message: Buffer): string;
 }
 
+/** Where versions before the database-kept key stored it; an upgrade carries it over, so sites keep trusting it. */
 export const SIGNING_KEY_FILE = 'signing-ed25519.pem';
+export const SIGNING_KEY_SETTING = 'signing_private_key';
 
-function readOrCreatePrivateKey(dataDir: string, fromEnv: string | undefined): KeyObject {
-  if (fromEnv) {
-    const key = createPrivateKey(fromEnv.replace(/\\n/g, '\n'));
-    if (key.asymmetricKeyType !== 'ed25519') throw new Error('SIGNING_PRIVATE_KEY: must be an Ed25519 private key in PEM');
-    return key;
-  }
-  const file = path.join(dataDir, SIGNING_KEY_FILE);
+export const generateSigningKeyPem = (): string =>
+  generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+
+/**
+ * Makes sure the database holds a signing key unless SIGNING_PRIVATE_KEY is set: the DATA_DIR file's key on
+ * an upgrade, a new one otherwise; instances starting together keep whichever was stored first.
+ */
+export async function ensureSigningKey(db: Database, config: Pick<Config, 'SIGNING_PRIVATE_KEY' | 'dataDir'>): Promise<void> {
+  if (config.SIGNING_PRIVATE_KEY || typeof (await readSetting(db, SIGNING_KEY_SETTING)) === 'string') return;
+  const file = path.join(config.dataDir, SIGNING_KEY_FILE);
+  let pem: string;
   if (fs.existsSync(file)) {
     // A key written by an older version or copied in may be readable by others.
     tightenFile(file);
-    return createPrivateKey(fs.readFileSync(file, 'utf8'));
+    pem = fs.readFileSync(file, 'utf8');
+  } else {
+    pem = generateSigningKeyPem();
   }
-  fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
-  const { privateKey } = generateKeyPairSync('ed25519');
-  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  // 'wx' so two processes starting together never overwrite each other's key.
-  try {
-    fs.writeFileSync(file, pem, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return createPrivateKey(fs.readFileSync(file, 'utf8'));
-  }
-  return privateKey;
+  await insertSettingIfAbsent(db, SIGNING_KEY_SETTING, pem);
+}
+
+function parsePrivateKey(pem: string, source: string): KeyObject {
+  const key = createPrivateKey(pem.replace(/\\n/g, '\n'));
+  if (key.asymmetricKeyType !== 'ed25519') throw new Error(`${source}: must be an Ed25519 private key in PEM`);
+  return key;
 }
 
 /** The raw 32 bytes of an Ed25519 public key: the last 32 bytes of its SPKI DER encoding. */
@@ -49,8 +57,9 @@ export function rawPublicKey(key: KeyObject): Buffer {
   return der.subarray(der.length - 32);
 }
 
-export function loadSigningKey(dataDir: string, fromEnv?: string): SigningKey {
-  const privateKey = readOrCreatePrivateKey(dataDir, fromEnv);
+/** The key from its PEM (SIGNING_PRIVATE_KEY may carry its line breaks as a literal backslash-n). */
+export function loadSigningKey(pem: string, source = 'SIGNING_PRIVATE_KEY'): SigningKey {
+  const privateKey = parsePrivateKey(pem, source);
   return {
     publicKeyBase64: rawPublicKey(privateKey).toString('base64'),
     signDigest: (digest) => sign(null, digest, privateKey).toString('base64'),

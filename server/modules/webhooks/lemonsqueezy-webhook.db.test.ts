@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { fulfilmentCounts } from '../checkout/checkout-test-helpers.js';
+import { fulfilmentCounts } from '../../test/checkout-test-helpers.js';
 
 const SECRET = 'ls_signing_secret';
 const PRODUCT_ID = '424242';

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { isSingleEmailAddress } from '../email/email-address.js';
+import { findPluginByLemonSqueezyProduct } from '../plugins/plugins.repository.js';
 import type { PaymentEvent } from '../orders/fulfilment.js';
 import { WebhookSignatureError } from './stripe-webhook.js';
 
@@ -42,7 +43,7 @@ export async function lemonSqueezyToPaymentEvent(db: Database, payload: LemonSqu
   const attributes = payload.data.attributes;
   const productId = attributes.first_order_item?.product_id;
   const plugin = productId
-    ? await db.selectFrom('plugins').select(['slug', 'currency']).where('lemonsqueezy_product_id', '=', productId).executeTakeFirst()
+    ? await findPluginByLemonSqueezyProduct(db, productId)
     : undefined;
   if (!plugin) {
     return { ...base, kind: 'ignored', reason: 'unmapped_product', note: `Lemon Squeezy product ${productId ?? '(none)'} is not mapped to a plugin (order ${orderRef})` };

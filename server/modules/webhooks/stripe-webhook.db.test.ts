@@ -1,10 +1,9 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { setPaymentProvider } from '../checkout/provider-choice.js';
 import { createStripeProvider } from '../checkout/stripe-provider.js';
-import { ensureQualifyingRelease, fulfilmentCounts, intentBody } from '../checkout/checkout-test-helpers.js';
-import { startFakeStripeApi, type FakeStripeApi } from './fake-stripe-api.js';
+import { ensureQualifyingRelease, fulfilmentCounts, intentBody } from '../../test/checkout-test-helpers.js';
+import { startFakeStripeApi, type FakeStripeApi } from '../../test/fake-stripe-api.js';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const signer = new Stripe('sk_test_fake');
@@ -14,11 +13,12 @@ describe(`Stripe checkout and webhooks (${testDialect()})`, () => {
   let stripeApi: FakeStripeApi;
   beforeAll(async () => {
     stripeApi = await startFakeStripeApi();
-    t = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } });
-    setPaymentProvider(
-      t.ctx,
-      createStripeProvider({ secretKey: 'sk_test_fake', publishableKey: 'pk_test_fake', host: '127.0.0.1', port: stripeApi.port, protocol: 'http' }),
-    );
+    t = await createTestApp({
+      env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+      services: {
+        paymentProvider: createStripeProvider({ secretKey: 'sk_test_fake', publishableKey: 'pk_test_fake', host: '127.0.0.1', port: stripeApi.port, protocol: 'http' }),
+      },
+    });
     await ensureQualifyingRelease(t.db);
   });
   afterAll(async () => {

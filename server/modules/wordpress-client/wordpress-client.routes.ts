@@ -3,7 +3,6 @@ import path from 'node:path';
 import yazl from 'yazl';
 import { WORDPRESS_CLIENT_DOWNLOAD_PATH, wordpressClientInfoSchema, type WordpressClientInfo } from '../../../common/wordpress-client.js';
 import type { App, AppContext } from '../../context.js';
-import { signingKeyFor } from '../signing/signing-context.js';
 
 const LIBRARY = path.join('clients', 'wordpress', 'plugin-licensing-client.php');
 const GUIDE = path.join('docs', 'wordpress-client.md');
@@ -24,7 +23,7 @@ export function registerWordpressClientRoutes(app: App, ctx: AppContext): void {
 
   app.get('/api/admin/wordpress-client', { schema: { response: { 200: wordpressClientInfoSchema } } }, async (request): Promise<WordpressClientInfo> => ({
     server_url: ctx.settings.baseUrl(`${request.protocol}://${request.host}`),
-    public_key: signingKeyFor(ctx).publicKeyBase64,
+    public_key: ctx.signing.publicKeyBase64,
     library_version: libraryVersion,
   }));
 

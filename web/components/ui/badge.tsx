@@ -8,8 +8,9 @@ export const badgeVariants = cva('inline-flex items-center justify-center gap-1 
       default: 'border-transparent bg-primary text-primary-foreground',
       secondary: 'border-transparent bg-secondary text-secondary-foreground',
       destructive: 'border-transparent bg-destructive text-white',
-      success: 'border-transparent bg-green-600 text-white',
-      warning: 'border-transparent bg-amber-500 text-white',
+      // 700, not 600: white on green-600 is 3.3:1, under WCAG AA's 4.5:1 for small text; green-700 is 5.0:1.
+      success: 'border-transparent bg-green-700 text-white',
+      warning: 'border-transparent bg-amber-500 text-amber-950',
       outline: 'text-foreground',
     },
   },

@@ -1,9 +1,25 @@
 import type { ComponentProps } from 'react';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
+import { rememberMenuTrigger } from './return-focus';
 
 export const DropdownMenu = DropdownMenuPrimitive.Root;
-export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
+/** The menu's button; it remembers itself as the place a dialog opened from the menu returns focus to. */
+export function DropdownMenuTrigger({ onPointerDown, onKeyDown, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Trigger>) {
+  return (
+    <DropdownMenuPrimitive.Trigger
+      onPointerDown={(event) => {
+        rememberMenuTrigger(event.currentTarget);
+        onPointerDown?.(event);
+      }}
+      onKeyDown={(event) => {
+        rememberMenuTrigger(event.currentTarget);
+        onKeyDown?.(event);
+      }}
+      {...props}
+    />
+  );
+}
 
 export function DropdownMenuContent({ className, sideOffset = 4, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
   return (

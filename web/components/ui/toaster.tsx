@@ -3,7 +3,7 @@ import { XIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import { dismissToast, useToasts } from '@/lib/use-toast';
 
-/** Auto-close 5000 ms, swipe right past 50 px, viewport hotkey F8 (spec section 9). */
+/** Auto-close 5000 ms, swipe right past 50 px, viewport hotkey F8 (docs/product-spec.md section 9). */
 export function Toaster() {
   const toasts = useToasts();
   return (
@@ -29,7 +29,7 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport hotkey={['F8']} className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]" />
+      <ToastPrimitive.Viewport hotkey={['F8']} className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px] print:hidden" />
     </ToastPrimitive.Provider>
   );
 }

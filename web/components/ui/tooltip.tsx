@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
 
-/** Delays of spec section 9: 700 ms to open, 300 ms skip delay. */
+/** Delays of docs/product-spec.md section 9: 700 ms to open, 300 ms skip delay. */
 export function TooltipProvider({ delayDuration = 700, skipDelayDuration = 300, ...props }: ComponentProps<typeof TooltipPrimitive.Provider>) {
   return <TooltipPrimitive.Provider delayDuration={delayDuration} skipDelayDuration={skipDelayDuration} {...props} />;
 }

@@ -3,7 +3,7 @@ import { queryClient } from '@/lib/query-client';
 import { verifySession } from './api/verify';
 import { logout as logoutCall } from './api/logout';
 
-// The session state machine of spec section 4. Session storage keeps only the (non-secret) expiry;
+// The session state machine of docs/product-spec.md section 4. Session storage keeps only the (non-secret) expiry;
 // the token itself lives in an HttpOnly cookie the page cannot read.
 const STORAGE_KEY = 'admin_session';
 const CHECK_INTERVAL_MS = 60_000;

@@ -16,7 +16,7 @@ export function TestModeBanner() {
         className="fixed inset-x-0 bottom-0 z-50 border-t-2 border-amber-500 bg-amber-100 text-amber-950 shadow-[0_-2px_8px_rgba(0,0,0,0.08)]"
       >
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-3 gap-y-1 px-4 py-2 text-sm">
-          <span className="rounded bg-amber-500 px-2 py-0.5 text-xs font-bold tracking-wider text-white">TEST MODE</span>
+          <span className="rounded bg-amber-500 px-2 py-0.5 text-xs font-bold tracking-wider text-amber-950">TEST MODE</span>
           <span>This store takes test payments only: no card is charged and no real money changes hands.</span>
         </div>
       </aside>

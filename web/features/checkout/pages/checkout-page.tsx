@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { Check } from 'lucide-react';
+import { Check, CircleAlert } from 'lucide-react';
 import { effectivePriceMinor, formatMoney } from '@common/pricing';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { usePageMeta } from '@/lib/page-meta';
-import { usePublicPlugin } from '../api/get-public-plugins';
+import { usePublicPlugin } from '@/lib/public-plugins';
 import { useCheckoutConfig } from '../api/get-checkout-config';
 import { useCreatePaymentIntent } from '../api/create-payment-intent';
 import { EmailStep } from '../components/email-step';
@@ -17,7 +18,7 @@ const StripeCardForm = lazy(() => import('../components/stripe-card-form').then(
 
 type Step = { name: 'email' } | { name: 'setup' } | { name: 'payment'; clientSecret: string };
 
-/** Two-step purchase (spec section 4): e-mail, then the card form of the configured provider. */
+/** Two-step purchase (docs/product-spec.md section 4): e-mail, then the card form of the configured provider. */
 export function CheckoutPage() {
   const { slug = '' } = useParams<{ slug: string }>();
   usePageMeta('Checkout');
@@ -27,6 +28,8 @@ export function CheckoutPage() {
   const createIntent = useCreatePaymentIntent();
   const [step, setStep] = useState<Step>({ name: 'email' });
   const [email, setEmail] = useState('');
+  // A declined card is said beside the form as well as in the toast, which disappears after a few seconds.
+  const [paymentError, setPaymentError] = useState<string | null>(null);
 
   if (pluginLoading || config.isPending) {
     return (
@@ -53,13 +56,19 @@ export function CheckoutPage() {
       },
     );
   };
+  const failed = (message: string) => {
+    toastPaymentFailed(message);
+    setPaymentError(message);
+  };
   const succeeded = () => {
+    setPaymentError(null);
     toastPaymentSucceeded();
     navigate(successPath(plugin.slug));
   };
 
   return (
     <div className="mx-auto grid max-w-4xl gap-8 px-4 py-12 md:grid-cols-[1fr_20rem]">
+      <h1 className="sr-only">Checkout: {plugin.name}</h1>
       <Card>
         <CardHeader>
           <CardTitle className="text-xl">{step.name === 'payment' ? 'Payment details' : 'Your email'}</CardTitle>
@@ -73,8 +82,15 @@ export function CheckoutPage() {
               <span>Setting up payment...</span>
             </div>
           )}
+          {step.name === 'payment' && paymentError && (
+            <Alert variant="destructive" className="mb-4" data-testid="payment-error">
+              <CircleAlert />
+              <AlertTitle>Payment Failed</AlertTitle>
+              <AlertDescription>{paymentError}</AlertDescription>
+            </Alert>
+          )}
           {step.name === 'payment' && config.data?.provider === 'test' && (
-            <TestCardForm clientSecret={step.clientSecret} priceLabel={priceLabel} onSucceeded={succeeded} onFailed={toastPaymentFailed} />
+            <TestCardForm clientSecret={step.clientSecret} priceLabel={priceLabel} onSucceeded={succeeded} onFailed={failed} />
           )}
           {step.name === 'payment' && config.data?.provider === 'stripe' && config.data.publishableKey && (
             <Suspense fallback={<Spinner className="size-5" label="Loading payment form" />}>
@@ -84,7 +100,7 @@ export function CheckoutPage() {
                 returnUrl={`${window.location.origin}${successPath(plugin.slug)}`}
                 priceLabel={priceLabel}
                 onSucceeded={succeeded}
-                onFailed={toastPaymentFailed}
+                onFailed={failed}
               />
             </Suspense>
           )}

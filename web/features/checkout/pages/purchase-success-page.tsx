@@ -6,9 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { SUPPORT_EMAIL } from '@/lib/brand';
 import { usePageMeta } from '@/lib/page-meta';
-import { usePublicPlugin } from '../api/get-public-plugins';
+import { usePublicPlugin } from '@/lib/public-plugins';
 
-// Spec section 9: the prices shown when the plugin's own price cannot be loaded.
+// docs/product-spec.md section 9: the prices shown when the plugin's own price cannot be loaded.
 const FALLBACK = {
   'postcode-delivery-zones': { name: 'Postcode Delivery Zones', price: '£49' },
   ucre: { name: '8022 Licensing', price: '£99' },
@@ -73,6 +73,13 @@ export function PurchaseSuccessPage() {
           <a className="font-medium text-primary underline-offset-4 hover:underline" href={`mailto:${SUPPORT_EMAIL}`}>
             Contact Support
           </a>
+        </p>
+        <p className="text-sm text-muted-foreground">
+          Your licence keys, sites, downloads and receipts are in{' '}
+          <Link className="font-medium text-primary underline-offset-4 hover:underline" href="/account">
+            your account
+          </Link>
+          .
         </p>
         <div className="flex justify-center gap-3">
           <Button asChild variant="outline">

@@ -7,7 +7,9 @@ import { activityText, relativeTime } from '../lib/activity-text';
 export function RecentActivity() {
   const { data, isPending, isError, error } = useActivities();
   return (
-    <Card className="lg:col-span-2">
+    // min-w-0: a grid item is otherwise as wide as its longest line, and a truncated one (an order's e-mail
+    // address) would widen the page past a 390 px phone instead of ending in an ellipsis.
+    <Card className="min-w-0 lg:col-span-2">
       <CardHeader>
         <CardTitle>Recent Activity</CardTitle>
         <CardDescription>Latest licence, release and plugin events</CardDescription>

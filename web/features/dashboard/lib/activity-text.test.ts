@@ -17,8 +17,12 @@ describe('activityText', () => {
     ['plugin_updated', { plugin_slug: 'zones-pro', previous_slug: 'zones' }, 'Plugin updated', 'zones-pro (was zones)'],
     ['plugin_retired', { plugin_slug: 'zones' }, 'Plugin retired', 'zones'],
     ['plugin_updated', { plugin_slug: 42 }, 'Plugin updated', null],
-    ['license_deactivated', { site_url: 'shop.com' }, 'License Deactivated', 'shop.com'],
-    ['order_paid', {}, 'Order Paid', null],
+    ['license_deactivated', { site_url: 'shop.com' }, 'License deactivated', 'shop.com'],
+    ['license_updated', { license_key: '8022-C', changes: { plan: 'trial' } }, 'License updated', '8022-C'],
+    ['order_paid', { order_id: 7, email: 'buyer@example.com', license_key: '8022-D' }, 'Order paid', 'Order 7 · buyer@example.com'],
+    ['order_refunded', { order_id: 7, email: 'buyer@example.com' }, 'Order refunded', 'Order 7 · buyer@example.com'],
+    ['order_paid', {}, 'Order paid', null],
+    ['some_new_event', { site_url: 'shop.com' }, 'Some New Event', 'shop.com'],
   ])('%s', (type, details, title, secondary) => {
     expect(activityText({ action_type: type, details })).toEqual({ title, secondary });
   });

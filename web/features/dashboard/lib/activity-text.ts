@@ -3,6 +3,8 @@ import type { Activity } from '@common/licences';
 const TITLES: Record<string, string> = {
   license_created: 'New license created',
   license_activated: 'License activated',
+  license_deactivated: 'License deactivated',
+  license_updated: 'License updated',
   license_verified: 'License verified',
   license_revoked: 'License revoked',
   release_uploaded: 'Release uploaded',
@@ -12,19 +14,24 @@ const TITLES: Record<string, string> = {
   plugin_created: 'Plugin created',
   plugin_updated: 'Plugin updated',
   plugin_retired: 'Plugin retired',
+  // Sentence case like the specification's titles (the fallback below would read "Order Paid").
+  order_paid: 'Order paid',
+  order_refunded: 'Order refunded',
 };
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
-/** The two lines of an activity row (spec section 4): any other type reads with spaces and capitals. */
+/** The two lines of an activity row (docs/product-spec.md section 4): any other type reads with spaces and capitals. */
 export function activityText(activity: Pick<Activity, 'action_type' | 'details'>): { title: string; secondary: string | null } {
   const { action_type: type, details } = activity;
   const title = TITLES[type] ?? type.split('_').map((word) => (word ? word[0]!.toUpperCase() + word.slice(1) : word)).join(' ');
   switch (type) {
     case 'license_created':
+    case 'license_updated':
     case 'license_revoked':
       return { title, secondary: text(details.license_key) };
     case 'license_activated':
+    case 'license_deactivated':
     case 'license_verified':
       return { title, secondary: text(details.site_url) };
     case 'release_uploaded':
@@ -42,6 +49,13 @@ export function activityText(activity: Pick<Activity, 'action_type' | 'details'>
       const slug = text(details.plugin_slug);
       const previous = text(details.previous_slug);
       return { title, secondary: slug && previous ? `${slug} (was ${previous})` : slug };
+    }
+    case 'order_paid':
+    case 'order_refunded': {
+      // The order number as customers see it (docs/account.md), and who bought.
+      const order = typeof details.order_id === 'number' ? `Order ${details.order_id}` : null;
+      const email = text(details.email);
+      return { title, secondary: order && email ? `${order} · ${email}` : (order ?? email) };
     }
     default:
       return { title, secondary: text(details.site_url) ?? text(details.license_key) ?? (text(details.version) ? `Version ${text(details.version)}` : null) };

@@ -1,4 +1,5 @@
 import { usePageMeta } from '@/lib/page-meta';
+import { AnalyticsSection } from '../components/analytics-section';
 import { QuickActions } from '../components/quick-actions';
 import { RecentActivity } from '../components/recent-activity';
 import { StatCards } from '../components/stat-cards';
@@ -16,6 +17,7 @@ export function DashboardPage() {
         <RecentActivity />
         <QuickActions />
       </div>
+      <AnalyticsSection />
     </div>
   );
 }

@@ -70,7 +70,7 @@ export function EcommerceTestingPage() {
           <h1 className="text-2xl font-bold">E-commerce Testing Suite</h1>
           <p className="text-sm text-muted-foreground">Cart gate, shipping amounts, blacklist behaviour, admin protection, customer journeys and pricing.</p>
         </div>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           {isBusy && <Spinner className="size-5" label="Running" />}
           <Button variant="outline" onClick={runSetup} disabled={isBusy}>
             <Database />

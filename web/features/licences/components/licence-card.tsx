@@ -1,14 +1,25 @@
-import { MoreHorizontal, Pencil, ShieldX } from 'lucide-react';
+import { Mail, MoreHorizontal, Pencil, ShieldX } from 'lucide-react';
 import { PLAN_LABELS, type Licence } from '@common/licences';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Progress } from '@/components/ui/progress';
+import { errorMessage } from '@/lib/api';
+import { toast } from '@/lib/use-toast';
+import { useSendSignInLink } from '../api/send-sign-in-link';
+import { formatDate } from '@/lib/dates';
 
 const STATUS_VARIANT = { active: 'success', expired: 'warning', revoked: 'destructive' } as const;
 
 export function LicenceCard({ licence, pluginName, onEdit, onRevoke }: { licence: Licence; pluginName: string; onEdit: () => void; onRevoke: () => void }) {
+  const sendSignInLink = useSendSignInLink();
+  // The customer's account page (docs/account.md): the link goes to the licence's customer e-mail only.
+  const sendLink = () =>
+    sendSignInLink.mutate(licence.id, {
+      onSuccess: ({ email }) => toast({ title: 'Sign-in Link Sent', description: `A sign-in link to their account is on its way to ${email}.` }),
+      onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to send the sign-in link'), variant: 'destructive' }),
+    });
   const usage = licence.max_activations > 0 ? (licence.activations_used / licence.max_activations) * 100 : 0;
   return (
     <Card data-testid="licence-card" data-key={licence.key}>
@@ -27,6 +38,10 @@ export function LicenceCard({ licence, pluginName, onEdit, onRevoke }: { licence
             <DropdownMenuItem onSelect={onEdit}>
               <Pencil />
               Edit License
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={sendLink} disabled={!licence.customer_email || sendSignInLink.isPending}>
+              <Mail />
+              Send sign-in link
             </DropdownMenuItem>
             <DropdownMenuItem variant="destructive" onSelect={onRevoke} disabled={licence.status === 'revoked'}>
               <ShieldX />
@@ -52,8 +67,8 @@ export function LicenceCard({ licence, pluginName, onEdit, onRevoke }: { licence
           <Progress value={usage} label={`Activations ${licence.activations_used} of ${licence.max_activations}`} />
         </div>
         <p className="text-xs text-muted-foreground">
-          Created {new Date(licence.created_at).toLocaleDateString()}
-          {licence.expires_at ? ` · expires ${new Date(licence.expires_at).toLocaleDateString()}` : ' · never expires'}
+          Created {formatDate(licence.created_at)}
+          {licence.expires_at ? ` · expires ${formatDate(licence.expires_at)}` : ' · never expires'}
         </p>
       </CardContent>
     </Card>

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useDeactivateSite } from '../api/deactivate-site';
+import { formatDate } from '@/lib/dates';
 
 /** The sites a licence is active on, each with a Deactivate action that frees its seat. */
 export function LicenceSites({ licence }: { licence: LicenceDetail }) {
@@ -25,8 +26,8 @@ export function LicenceSites({ licence }: { licence: LicenceDetail }) {
                   {site.is_local && <Badge variant="secondary">Local</Badge>}
                 </p>
                 <p className="text-xs text-muted-foreground">
-                  Activated {new Date(site.created_at).toLocaleDateString()}
-                  {site.last_checked_at ? ` · last checked ${new Date(site.last_checked_at).toLocaleDateString()}` : ''}
+                  Activated {formatDate(site.created_at)}
+                  {site.last_checked_at ? ` · last checked ${formatDate(site.last_checked_at)}` : ''}
                   {/* What the plugin claimed, recorded as sent; it frees a seat only if Settings trust it. */}
                   {site.environment ? ` · environment claimed: ${site.environment}` : ''}
                 </p>

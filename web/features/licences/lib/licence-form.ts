@@ -1,6 +1,6 @@
 import { DEFAULT_MAX_ACTIVATIONS, MAX_ACTIVATIONS_MAX, MAX_ACTIVATIONS_MIN } from '@common/licences';
 
-/** Spec section 5: a non-numeric entry falls back to 3; numbers are kept within 1–100. */
+/** docs/product-spec.md section 5: a non-numeric entry falls back to 3; numbers are kept within 1–100. */
 export function parseMaxActivations(input: string): number {
   const value = Number.parseInt(input, 10);
   if (Number.isNaN(value)) return DEFAULT_MAX_ACTIVATIONS;

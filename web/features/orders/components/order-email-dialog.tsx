@@ -2,6 +2,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useOrderEmails } from '../api/get-order-emails';
+import { formatDateTime } from '@/lib/dates';
 
 /** The licence e-mail(s) of one order, as the outbox holds them (text version). */
 export function OrderEmailDialog({ orderId, onClose }: { orderId: number | null; onClose: () => void }) {
@@ -23,7 +24,7 @@ export function OrderEmailDialog({ orderId, onClose }: { orderId: number | null;
               <Badge variant={email.status === 'failed' ? 'destructive' : 'secondary'}>{email.status}</Badge>
             </div>
             <div className="text-xs text-muted-foreground">
-              To {email.to} · {new Date(email.created_at).toLocaleString()} · {email.attempts} attempt(s)
+              To {email.to} · {formatDateTime(email.created_at)} · {email.attempts} attempt(s)
               {email.last_error ? ` · ${email.last_error}` : ''}
             </div>
             <pre className="whitespace-pre-wrap break-all rounded bg-muted p-3 text-xs">{email.text}</pre>

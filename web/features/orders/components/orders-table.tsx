@@ -3,6 +3,7 @@ import type { Order } from '@common/orders';
 import { formatMoney } from '@common/pricing';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { formatDateTime } from '@/lib/dates';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
 const statusVariant = { paid: 'success', pending: 'secondary', refunded: 'destructive' } as const;
@@ -20,7 +21,8 @@ export function OrdersTable({ orders, resendingId, onResend, onViewEmail }: { or
           <TableHead>Status</TableHead>
           <TableHead>License Key</TableHead>
           <TableHead>Email Delivery</TableHead>
-          <TableHead className="text-right">Actions</TableHead>
+          {/* The actions stay in view while the other columns scroll sideways on a narrow screen. */}
+          <TableHead className="sticky right-0 bg-card text-right">Actions</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -28,10 +30,10 @@ export function OrdersTable({ orders, resendingId, onResend, onViewEmail }: { or
           <TableRow key={order.id} data-testid="order-row">
             <TableCell>
               <div className="font-medium">#{order.id}</div>
-              <div className="text-xs text-muted-foreground">{new Date(order.created_at).toLocaleString()} · {order.provider}</div>
+              <div className="text-xs text-muted-foreground">{formatDateTime(order.created_at)} · {order.provider}</div>
             </TableCell>
             <TableCell>{order.email}</TableCell>
-            <TableCell>{order.plugin_slug}</TableCell>
+            <TableCell>{order.plugin_name}</TableCell>
             <TableCell>{formatMoney(order.amount, order.currency)}</TableCell>
             <TableCell>
               <Badge variant={statusVariant[order.status]}>{order.status}</Badge>
@@ -40,13 +42,13 @@ export function OrdersTable({ orders, resendingId, onResend, onViewEmail }: { or
             <TableCell>
               <Badge variant={emailVariant(order.email_status)}>{order.email_status}</Badge>
             </TableCell>
-            <TableCell>
+            <TableCell className="sticky right-0 bg-card">
               {/* Stacked, so the table fits beside the sidebar on a laptop screen. */}
               <div className="flex flex-col items-end gap-2 whitespace-nowrap">
-                <Button size="sm" variant="outline" onClick={() => onViewEmail(order.id)} aria-label={`View e-mail of order ${order.id}`}>
+                <Button size="sm" variant="outline" onClick={() => onViewEmail(order.id)} aria-label={`View Email of order ${order.id}`}>
                   <Mail /> View Email
                 </Button>
-                <Button size="sm" variant="outline" disabled={order.status !== 'paid' || resendingId === order.id} onClick={() => onResend(order.id)} aria-label={`Resend e-mail of order ${order.id}`}>
+                <Button size="sm" variant="outline" disabled={order.status !== 'paid' || resendingId === order.id} onClick={() => onResend(order.id)} aria-label={`${resendingId === order.id ? 'Sending...' : 'Resend Email'} of order ${order.id}`}>
                   <Send /> {resendingId === order.id ? 'Sending...' : 'Resend Email'}
                 </Button>
               </div>

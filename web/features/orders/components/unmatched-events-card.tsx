@@ -2,6 +2,7 @@ import { AlertTriangle } from 'lucide-react';
 import type { PaymentEventRecord, UNMATCHED_OUTCOMES } from '@common/orders';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDateTime } from '@/lib/dates';
 
 // `satisfies`: a new unmatched outcome without a label here fails the typecheck.
 const outcomeLabel: Record<string, string> = {
@@ -40,7 +41,7 @@ export function UnmatchedEventsCard({ events }: { events: PaymentEventRecord[] }
           <TableBody>
             {events.map((event) => (
               <TableRow key={event.id}>
-                <TableCell className="whitespace-nowrap">{new Date(event.created_at).toLocaleString()}</TableCell>
+                <TableCell className="whitespace-nowrap">{formatDateTime(event.created_at)}</TableCell>
                 <TableCell>{event.provider}</TableCell>
                 <TableCell className="font-mono text-xs">{event.event_id}</TableCell>
                 <TableCell>{outcomeLabel[event.outcome] ?? event.outcome}</TableCell>

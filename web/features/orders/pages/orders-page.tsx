@@ -1,5 +1,7 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
+import { Search } from 'lucide-react';
 import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
@@ -14,7 +16,11 @@ import { UnmatchedEventsCard } from '../components/unmatched-events-card';
 /** Orders (beyond the specification): payments, their licences and the delivery of the licence e-mail. */
 export function OrdersPage() {
   usePageMeta('Orders');
-  const orders = useOrders();
+  const [search, setSearch] = useState('');
+  const [includeAbandoned, setIncludeAbandoned] = useState(false);
+  // The list follows the typing without a request per keystroke waiting in line.
+  const orders = useOrders({ search: useDeferredValue(search), includeAbandoned });
+  const filtered = search.trim() !== '' || includeAbandoned;
   const unmatched = useUnmatchedPaymentEvents();
   const resend = useResendOrderEmail();
   const [viewing, setViewing] = useState<number | null>(null);
@@ -34,9 +40,29 @@ export function OrdersPage() {
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold">Orders</h1>
-        <p className="text-muted-foreground">Payments, the licences they issued and the licence e-mails.</p>
+        <p className="text-muted-foreground">
+          Payments, the licences they issued and the licence e-mails. Checkouts left unpaid for a day are hidden unless you show them.
+        </p>
       </div>
       {unmatched.data && unmatched.data.length > 0 && <UnmatchedEventsCard events={unmatched.data} />}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="relative flex-1">
+          <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Input
+            type="search"
+            className="pl-9"
+            placeholder="Search by order number, e-mail or license key..."
+            aria-label="Search orders"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            maxLength={200}
+          />
+        </div>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="size-4 accent-primary" checked={includeAbandoned} onChange={(e) => setIncludeAbandoned(e.target.checked)} />
+          Show abandoned checkouts
+        </label>
+      </div>
       <Card>
         <CardContent className="pt-6">
           {orders.isPending && (
@@ -47,7 +73,9 @@ export function OrdersPage() {
             </div>
           )}
           {orders.isError && <p className="text-destructive">Failed to load orders. Please try again.</p>}
-          {orders.data?.length === 0 && <p className="text-muted-foreground">No orders yet. Purchases from the storefront appear here.</p>}
+          {orders.data?.length === 0 && (
+            <p className="text-muted-foreground">{filtered ? 'No orders match this search.' : 'No orders yet. Purchases from the storefront appear here.'}</p>
+          )}
           {orders.data && orders.data.length > 0 && (
             <OrdersTable orders={orders.data} resendingId={resend.isPending ? (resend.variables ?? null) : null} onResend={onResend} onViewEmail={setViewing} />
           )}

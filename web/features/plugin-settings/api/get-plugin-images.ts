@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PluginImage } from '@common/images';
 import { apiGet } from '@/lib/api';
 
-/** GET /api/admin/plugins/{slug}/images: uncached, refetched whenever the gallery mounts (spec section 7). */
+/** GET /api/admin/plugins/{slug}/images: uncached, refetched whenever the gallery mounts (docs/product-spec.md section 7). */
 export const getPluginImages = (slug: string): Promise<PluginImage[]> =>
   apiGet<PluginImage[]>(`/api/admin/plugins/${encodeURIComponent(slug)}/images`);
 

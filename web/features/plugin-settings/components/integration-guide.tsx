@@ -1,6 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
-/** How a LemonSqueezy product id connects an order to a plugin (DESIGN.md section 7). */
+/** How a LemonSqueezy product id connects an order to a plugin (docs/design.md section 7). */
 export function IntegrationGuide() {
   const webhookUrl = `${window.location.origin}/api/webhooks/lemonsqueezy`;
   return (

@@ -13,7 +13,7 @@ import { useUpdatePlugin } from '@/lib/admin-plugins';
 
 const LEMONSQUEEZY_PRODUCTS_URL = 'https://app.lemonsqueezy.com/products';
 
-/** The Settings tab: one row at a time edits its LemonSqueezy product id (spec sections 2, 4, 5). */
+/** The Settings tab: one row at a time edits its LemonSqueezy product id (docs/product-spec.md sections 2, 4, 5). */
 export function PluginsTable({ plugins }: { plugins: AdminPlugin[] }) {
   const [editingSlug, setEditingSlug] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
@@ -61,7 +61,8 @@ export function PluginsTable({ plugins }: { plugins: AdminPlugin[] }) {
               <TableHead>Current Version</TableHead>
               <TableHead>LemonSqueezy Product ID</TableHead>
               <TableHead>Status</TableHead>
-              <TableHead>Actions</TableHead>
+              {/* The actions stay in view while the other columns scroll sideways on a narrow screen. */}
+              <TableHead className="sticky right-0 bg-card">Actions</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -110,7 +111,7 @@ export function PluginsTable({ plugins }: { plugins: AdminPlugin[] }) {
                   <TableCell>
                     <Badge variant={plugin.active ? 'success' : 'secondary'}>{plugin.active ? 'Active' : 'Inactive'}</Badge>
                   </TableCell>
-                  <TableCell>
+                  <TableCell className="sticky right-0 bg-card">
                     {isEditing ? (
                       <div className="flex gap-2">
                         <Button size="sm" onClick={() => save(plugin)} disabled={update.isPending}>

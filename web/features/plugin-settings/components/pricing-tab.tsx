@@ -19,7 +19,7 @@ const CURRENCY_OPTIONS: Array<{ value: Currency; label: string }> = [
   { value: 'EUR', label: 'EUR (€)' },
 ];
 
-/** Pricing (spec section 4): read-only until Edit Pricing; Cancel restores the saved values; live preview. */
+/** Pricing (docs/product-spec.md section 4): read-only until Edit Pricing; Cancel restores the saved values; live preview. */
 export function PricingTab({ plugins }: { plugins: AdminPlugin[] }) {
   const [slug, setSlug] = useState(plugins[0]?.slug ?? '');
   const plugin = plugins.find((item) => item.slug === slug);

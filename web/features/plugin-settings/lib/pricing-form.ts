@@ -29,7 +29,7 @@ export type PricingFormResult = { ok: true; patch: PluginPatch } | { ok: false; 
 
 /**
  * The PATCH body: amounts rounded to 2 decimals and sent ×100 (49.995 → 5000); empty values are omitted
- * (spec section 5), so an empty field keeps what the server holds.
+ * (docs/product-spec.md section 5), so an empty field keeps what the server holds.
  */
 export function toPricingPatch(form: PricingForm): PricingFormResult {
   const errors: Partial<Record<'price' | 'discount_price', string>> = {};

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminPlugin } from '@common/plugins';
-import { VERSION_PATTERN } from '@common/versions';
+import { VERSION_HINT, VERSION_PATTERN } from '@common/versions';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -11,7 +11,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useCreateRelease } from '../api/create-release';
-import { VERSION_HINT, pluginLabel } from '../lib/release-labels';
+import { pluginLabel } from '../lib/release-labels';
 
 interface NewReleaseDialogProps {
   open: boolean;
@@ -109,7 +109,7 @@ export function NewReleaseDialog({ open, onOpenChange, plugins }: NewReleaseDial
               id="release-version"
               placeholder="1.0.0"
               value={version}
-              pattern="\d+\.\d+\.\d+"
+              pattern={VERSION_PATTERN.source.slice(1, -1)}
               title={VERSION_HINT}
               aria-invalid={Boolean(errors.version) || versionLooksWrong}
               onChange={(event) => {

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { compatibilityLine, pluginLabel, signaturePrefix } from '../lib/release-labels';
+import { formatDate } from '@/lib/dates';
 
 interface ReleaseCardProps {
   release: Release;
@@ -38,7 +39,7 @@ export function ReleaseCard({ release, isLatest, isDownloading, onDownload, onWi
         <p className="text-sm whitespace-pre-line">{release.notes.trim() || <span className="text-muted-foreground italic">No release notes provided</span>}</p>
         <div className="flex items-center gap-2 text-xs text-muted-foreground">
           <Calendar className="size-3" />
-          {new Date(release.created_at).toLocaleDateString()}
+          {formatDate(release.created_at)}
         </div>
         {compatibility && <p className="text-xs text-muted-foreground">{compatibility}</p>}
         <p className="text-xs text-muted-foreground">

@@ -1,8 +1,7 @@
 // Kept free of zod so the page chunk stays small; the server's schema says the same in common/releases.ts.
 import { latestRelease, type ReleaseLike } from '@common/versions';
-export const VERSION_HINT = 'Please enter version in format: x.y.z';
 
-/** Plugin labels of spec section 2; other slugs are shown uppercased. */
+/** Plugin labels of docs/product-spec.md section 2; other slugs are shown uppercased. */
 const PLUGIN_LABELS: Record<string, string> = {
   ucre: '8022 Licensing',
   'email-marketing': 'Email Marketing Pro',

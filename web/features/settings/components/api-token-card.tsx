@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useRotateApiToken } from '../api/rotate-api-token';
 import { CopyField } from './copy-field';
+import { formatDateTime } from '@/lib/dates';
 
 /** The admin API token for scripts (Authorization: Bearer …): stored hashed, shown once when made. */
 export function ApiTokenCard({ settings }: { settings: SettingsResponse }) {
@@ -37,7 +38,7 @@ export function ApiTokenCard({ settings }: { settings: SettingsResponse }) {
       <CardContent className="space-y-4">
         <p className="text-sm" data-testid="api-token-status">
           {isSet
-            ? `A token is set${settings.api_token.created_at ? ` (created ${new Date(settings.api_token.created_at).toLocaleString()})` : ''}.`
+            ? `A token is set${settings.api_token.created_at ? ` (created ${formatDateTime(settings.api_token.created_at)})` : ''}.`
             : 'No token has been created yet.'}
         </p>
         {token && (

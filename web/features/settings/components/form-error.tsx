@@ -11,3 +11,19 @@ export function FormError({ message }: { message: string | null }) {
     </Alert>
   );
 }
+
+/** A field's problem from the server, under its input; the input names it with aria-describedby. */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm text-destructive">
+      {message.charAt(0).toUpperCase() + message.slice(1)}
+    </p>
+  );
+}
+
+/** Props that mark an input invalid and point it at its FieldError (and its help text, when it has one). */
+export const invalidProps = (errorId: string, message: string | undefined, helpId?: string) => ({
+  'aria-invalid': message ? true : undefined,
+  'aria-describedby': [message ? errorId : null, helpId ?? null].filter(Boolean).join(' ') || undefined,
+});

@@ -5,15 +5,18 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { errorMessage } from '@/lib/api';
+import { errorMessage, fieldErrors } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useUpdateSettings } from '../api/update-settings';
-import { FormError } from './form-error';
+import { FieldError, FormError, invalidProps } from './form-error';
+
+/** The settings fields this form edits (their errors are shown beside them). */
+const FORM_FIELDS = new Set(['base_url', 'rate_limit_per_minute', 'max_file_size_mb', 'min_release_version', 'seller_name', 'staging_site_patterns']);
 
 const toNumber = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text));
 const toLines = (text: string): string[] => text.split('\n').map((line) => line.trim()).filter(Boolean);
 
-/** Base URL, limits and outgoing webhook endpoints; they take effect without a restart. */
+/** Base URL and limits; they take effect without a restart. Webhook endpoints have their own card (webhook-endpoints-card.tsx). */
 export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }) {
   const [baseUrl, setBaseUrl] = useState(settings.base_url ?? '');
   const [rateLimit, setRateLimit] = useState(String(settings.rate_limit_per_minute));
@@ -21,14 +24,16 @@ export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }
   const [localSitesExempt, setLocalSitesExempt] = useState(settings.local_sites_exempt);
   const [stagingPatterns, setStagingPatterns] = useState(settings.staging_site_patterns.join('\n'));
   const [trustEnvironment, setTrustEnvironment] = useState(settings.trust_environment_claim);
-  const [endpoints, setEndpoints] = useState(settings.webhook_endpoints.join('\n'));
   const [minReleaseVersion, setMinReleaseVersion] = useState(settings.min_release_version);
+  const [sellerName, setSellerName] = useState(settings.seller_name);
   const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const update = useUpdateSettings();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    setErrors({});
     update.mutate(
       {
         base_url: baseUrl.trim() || null,
@@ -38,12 +43,18 @@ export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }
         local_sites_exempt: localSitesExempt,
         staging_site_patterns: toLines(stagingPatterns),
         trust_environment_claim: trustEnvironment,
-        webhook_endpoints: toLines(endpoints),
         min_release_version: minReleaseVersion,
+        seller_name: sellerName,
       },
       {
         onSuccess: () => toast({ title: 'Settings Saved', description: 'The new values are in effect.' }),
-        onError: (caught) => setError(errorMessage(caught, 'Failed to save settings')),
+        onError: (caught) => {
+          // Problems with fields of this form are shown at the fields; anything else as one message below.
+          const byField = fieldErrors(caught);
+          const shown = Object.fromEntries(Object.entries(byField).filter(([field]) => FORM_FIELDS.has(field)));
+          setErrors(shown);
+          setError(Object.keys(shown).length > 0 && Object.keys(shown).length === Object.keys(byField).length ? null : errorMessage(caught, 'Failed to save settings'));
+        },
       },
     );
   };
@@ -52,23 +63,26 @@ export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }
     <Card>
       <CardHeader>
         <CardTitle>Server</CardTitle>
-        <CardDescription>Public address, licence API rate limit, release upload size, minimum release version and outgoing webhooks.</CardDescription>
+        <CardDescription>Public address, licence API rate limit, release upload size, minimum release version and the seller named on receipts.</CardDescription>
       </CardHeader>
       <CardContent>
         <form className="space-y-4" onSubmit={submit} noValidate>
           <div className="space-y-2">
             <Label htmlFor="base-url">Base URL</Label>
-            <Input id="base-url" type="url" placeholder={window.location.origin} value={baseUrl} onChange={(event) => setBaseUrl(event.target.value)} />
+            <Input id="base-url" type="url" placeholder={window.location.origin} value={baseUrl} onChange={(event) => setBaseUrl(event.target.value)} {...invalidProps('base-url-error', errors.base_url)} />
+            <FieldError id="base-url-error" message={errors.base_url} />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-2">
               <Label htmlFor="rate-limit">Rate limit per minute</Label>
-              <Input id="rate-limit" inputMode="numeric" value={rateLimit} onChange={(event) => setRateLimit(event.target.value)} />
+              <Input id="rate-limit" inputMode="numeric" value={rateLimit} onChange={(event) => setRateLimit(event.target.value)} {...invalidProps('rate-limit-error', errors.rate_limit_per_minute)} />
+              <FieldError id="rate-limit-error" message={errors.rate_limit_per_minute} />
               <p className="text-xs text-muted-foreground">Licence API requests per IP address per minute.</p>
             </div>
             <div className="space-y-2">
               <Label htmlFor="max-file-size">Max file size (MB)</Label>
-              <Input id="max-file-size" inputMode="numeric" value={maxFileSize} onChange={(event) => setMaxFileSize(event.target.value)} />
+              <Input id="max-file-size" inputMode="numeric" value={maxFileSize} onChange={(event) => setMaxFileSize(event.target.value)} {...invalidProps('max-file-size-error', errors.max_file_size_mb)} />
+              <FieldError id="max-file-size-error" message={errors.max_file_size_mb} />
               <p className="text-xs text-muted-foreground">Largest release zip accepted.</p>
             </div>
           </div>
@@ -80,10 +94,19 @@ export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }
               placeholder="1.7.51"
               value={minReleaseVersion}
               onChange={(event) => setMinReleaseVersion(event.target.value)}
-              aria-describedby="min-release-version-help"
+              {...invalidProps('min-release-version-error', errors.min_release_version, 'min-release-version-help')}
             />
+            <FieldError id="min-release-version-error" message={errors.min_release_version} />
             <p id="min-release-version-help" className="text-xs text-muted-foreground">
               Releases below this version are not offered for sale; set 1.0.0 or 0.0.0 to sell from your first release.
+            </p>
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="seller-name">Seller name</Label>
+            <Input id="seller-name" className="sm:max-w-md" value={sellerName} onChange={(event) => setSellerName(event.target.value)} {...invalidProps('seller-name-error', errors.seller_name, 'seller-name-help')} />
+            <FieldError id="seller-name-error" message={errors.seller_name} />
+            <p id="seller-name-help" className="text-xs text-muted-foreground">
+              The seller named on the receipts customers print from their account page.
             </p>
           </div>
           <label className="flex items-center gap-2 text-sm">
@@ -92,7 +115,8 @@ export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }
           </label>
           <div className="space-y-2">
             <Label htmlFor="staging-patterns">Staging site patterns</Label>
-            <Textarea id="staging-patterns" rows={3} placeholder={'staging.*\n*.wpengine.com'} value={stagingPatterns} onChange={(event) => setStagingPatterns(event.target.value)} aria-describedby="staging-patterns-help" />
+            <Textarea id="staging-patterns" rows={3} placeholder={'staging.*\n*.wpengine.com'} value={stagingPatterns} onChange={(event) => setStagingPatterns(event.target.value)} {...invalidProps('staging-patterns-error', errors.staging_site_patterns, 'staging-patterns-help')} />
+            <FieldError id="staging-patterns-error" message={errors.staging_site_patterns} />
             <p id="staging-patterns-help" className="text-xs text-muted-foreground">
               Your own staging hosts, one per line (at most {MAX_STAGING_SITE_PATTERNS}); * stands for one or more whole parts of the name, so staging.* matches
               staging.shop.com and *.wpengine.com matches shop.wpengine.com. Localhost, private IP addresses and .local, .localhost, .test,
@@ -109,10 +133,6 @@ export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }
               When on (and local and staging sites are exempt), a site whose plugin reports a local, development or staging environment (wp_get_environment_type()) uses no seat. Off by
               default: any site can send that claim. It is recorded on the site either way.
             </p>
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="webhook-endpoints">Webhook endpoints</Label>
-            <Textarea id="webhook-endpoints" rows={3} placeholder="https://example.com/hooks/licensing (one per line)" value={endpoints} onChange={(event) => setEndpoints(event.target.value)} />
           </div>
           <FormError message={error} />
           <Button type="submit" disabled={update.isPending}>

@@ -5,31 +5,45 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { errorMessage } from '@/lib/api';
+import { errorMessage, fieldErrors } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useUpdateSettings } from '../api/update-settings';
-import { FormError } from './form-error';
+import { FieldError, FormError, invalidProps } from './form-error';
 
-const SECRETS: Array<{ name: SecretSettingName; label: string; hint: string }> = [
+const SECRETS: Array<{ name: SecretSettingName; label: string; hint: string; help?: string }> = [
   { name: 'stripe_webhook_secret', label: 'Stripe webhook signing secret', hint: 'whsec_… from the Stripe dashboard' },
   { name: 'lemonsqueezy_webhook_secret', label: 'Lemon Squeezy webhook signing secret', hint: 'The signing secret of the Lemon Squeezy webhook' },
-  { name: 'webhook_secret', label: 'Outgoing webhook signing secret', hint: 'Signs the events this server sends to your endpoints' },
+  // The setting of the specification's "webhook secret" field. Outgoing events are signed with each endpoint's own
+  // secret (docs/webhooks.md), so this one signs nothing: saying otherwise sent vendors verifying with the wrong key.
+  {
+    name: 'webhook_secret',
+    label: 'Webhook secret (legacy)',
+    hint: 'Not used to sign outgoing events',
+    help: 'Not used to sign outgoing events: each endpoint in Webhook endpoints has its own secret, shown when you add the endpoint or rotate its secret.',
+  },
 ];
 
 /** Secrets are write-only: the page shows whether each is set, never its value. */
 export function WebhookSecretsCard({ settings }: { settings: SettingsResponse }) {
   const [values, setValues] = useState<Record<SecretSettingName, string>>({ stripe_webhook_secret: '', lemonsqueezy_webhook_secret: '', webhook_secret: '' });
   const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const update = useUpdateSettings();
 
   const send = (patch: SettingsUpdate, done: string) => {
     setError(null);
+    setErrors({});
     update.mutate(patch, {
       onSuccess: () => {
         setValues({ stripe_webhook_secret: '', lemonsqueezy_webhook_secret: '', webhook_secret: '' });
         toast({ title: 'Secrets Saved', description: done });
       },
-      onError: (caught) => setError(errorMessage(caught, 'Failed to save secrets')),
+      onError: (caught) => {
+        const byField = fieldErrors(caught);
+        const atFields = Object.keys(byField).length > 0 && Object.keys(byField).every((field) => SECRETS.some(({ name }) => name === field));
+        setErrors(atFields ? byField : {});
+        setError(atFields ? null : errorMessage(caught, 'Failed to save secrets'));
+      },
     });
   };
   const submit = (event: FormEvent) => {
@@ -50,7 +64,7 @@ export function WebhookSecretsCard({ settings }: { settings: SettingsResponse })
       </CardHeader>
       <CardContent>
         <form className="space-y-4" onSubmit={submit} noValidate>
-          {SECRETS.map(({ name, label, hint }) => {
+          {SECRETS.map(({ name, label, hint, help }) => {
             const isSet = settings.secrets[name].is_set;
             return (
               <div key={name} className="space-y-2">
@@ -68,6 +82,7 @@ export function WebhookSecretsCard({ settings }: { settings: SettingsResponse })
                     placeholder={isSet ? '••••••••••••  (set; type to replace)' : hint}
                     value={values[name]}
                     onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+                    {...invalidProps(`secret-${name}-error`, errors[name], help ? `secret-${name}-help` : undefined)}
                   />
                   {isSet && (
                     <Button type="button" variant="outline" onClick={() => send({ [name]: null }, `${label} cleared.`)} disabled={update.isPending}>
@@ -75,6 +90,12 @@ export function WebhookSecretsCard({ settings }: { settings: SettingsResponse })
                     </Button>
                   )}
                 </div>
+                <FieldError id={`secret-${name}-error`} message={errors[name]} />
+                {help && (
+                  <p id={`secret-${name}-help`} className="text-xs text-muted-foreground">
+                    {help}
+                  </p>
+                )}
               </div>
             );
           })}

@@ -8,8 +8,9 @@ import { EndpointsCard } from '../components/endpoints-card';
 import { GeneralSettingsCard } from '../components/general-settings-card';
 import { PasswordCard } from '../components/password-card';
 import { WebhookSecretsCard } from '../components/webhook-secrets-card';
+import { WebhookEndpointsCard } from '../components/webhook-endpoints-card';
 
-/** Settings that really save (DESIGN.md section 4a): stored in the database, in effect without a restart. */
+/** Settings that really save (docs/design.md section 4a): stored in the database, in effect without a restart. */
 export function SettingsPage() {
   usePageMeta('Settings');
   const settings = useSettings();
@@ -36,6 +37,7 @@ export function SettingsPage() {
           <WebhookSecretsCard settings={settings.data} />
           <ApiTokenCard settings={settings.data} />
           <EndpointsCard settings={settings.data} />
+          <WebhookEndpointsCard />
           <PasswordCard />
         </div>
       )}

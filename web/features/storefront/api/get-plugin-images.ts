@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PluginImage } from '@common/images';
+import { publicPluginImagesQueryKey } from '@common/public-queries';
 import { ApiError, apiGet } from '@/lib/api';
 
 /** GET /api/plugins/{slug}/images, ordered for display; a plugin without images (or a 404) has none. */
@@ -17,6 +18,6 @@ export async function getPluginImages(slug: string): Promise<PluginImage[]> {
 }
 
 export const pluginImagesQueryOptions = (slug: string) =>
-  queryOptions({ queryKey: ['/api/plugins', slug, 'images'], queryFn: () => getPluginImages(slug) });
+  queryOptions({ queryKey: publicPluginImagesQueryKey(slug), queryFn: () => getPluginImages(slug) });
 
 export const usePluginImages = (slug: string, enabled = true) => useQuery({ ...pluginImagesQueryOptions(slug), enabled });

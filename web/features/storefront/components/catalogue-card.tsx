@@ -3,7 +3,6 @@ import type { PublicPlugin } from '@common/catalogue';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import { usePluginImages } from '../api/get-plugin-images';
 import { categoryLabel } from '../lib/category-label';
 import { PluginThumbnail } from './plugin-thumbnail';
 import { PriceTag } from './price-tag';
@@ -12,13 +11,12 @@ import { Rating } from './rating';
 
 export type CatalogueLayout = 'grid' | 'list';
 
-/** A catalogue card: 4 features in grid mode, 6 in list mode (spec section 2). */
-export function CatalogueCard({ plugin, layout }: { plugin: PublicPlugin; layout: CatalogueLayout }) {
-  const { data: images } = usePluginImages(plugin.slug);
+/** A catalogue card: 4 features in grid mode, 6 in list mode (docs/product-spec.md section 2); the primary image comes with the catalogue. */
+export function CatalogueCard({ plugin, layout, priority = false }: { plugin: PublicPlugin; layout: CatalogueLayout; priority?: boolean }) {
   const isList = layout === 'list';
   return (
     <Card data-testid="plugin-card" data-slug={plugin.slug} className={cn('overflow-hidden px-5', isList && 'md:flex-row')}>
-      <PluginThumbnail image={images?.[0]} name={plugin.name} className={cn(isList && 'md:w-64 md:shrink-0')} />
+      <PluginThumbnail image={plugin.primary_image} name={plugin.name} priority={priority} className={cn(isList && 'md:w-64 md:shrink-0')} />
       <div className="flex flex-1 flex-col gap-3">
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="secondary">{categoryLabel(plugin.category)}</Badge>

@@ -2,14 +2,16 @@ import type { PublicPlugin } from '@common/catalogue';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { categoryLabel } from '../lib/category-label';
+import { PluginThumbnail } from './plugin-thumbnail';
 import { PriceTag } from './price-tag';
 import { PurchaseActions } from './purchase-actions';
 import { Rating } from './rating';
 
-/** A landing-page card: Learn More / Purchase, or Coming Soon for a plugin that cannot be bought yet. */
-export function FeaturedPluginCard({ plugin }: { plugin: PublicPlugin }) {
+/** A landing-page card: the primary image (placeholder without), Learn More / Purchase, or Coming Soon for a plugin that cannot be bought yet. */
+export function FeaturedPluginCard({ plugin, priority = false }: { plugin: PublicPlugin; priority?: boolean }) {
   return (
     <Card data-testid={`featured-${plugin.slug}`} className="h-full">
+      <PluginThumbnail image={plugin.primary_image} name={plugin.name} priority={priority} sizes="(min-width: 768px) 50vw, 100vw" className="mx-5" />
       <CardHeader>
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="secondary">{categoryLabel(plugin.category)}</Badge>

@@ -6,7 +6,7 @@ export const isLandingPath = (path: string): boolean => path === '/' || path ===
 
 /**
  * The landing page's hero. The public layout renders it (it is in the first bundle), so the page's largest
- * text paints with the first frame instead of after the landing chunk arrives (Lighthouse LCP, DESIGN.md 9).
+ * text paints with the first frame instead of after the landing chunk arrives (Lighthouse LCP, docs/design.md section 9).
  */
 export function LandingHero() {
   return (

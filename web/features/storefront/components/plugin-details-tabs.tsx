@@ -20,9 +20,9 @@ const TABS = ['Features', 'Benefits', 'Requirements'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * Features, Benefits and Requirements (spec section 2); use cases sit with the benefits. A small WAI-ARIA tabs
+ * Features, Benefits and Requirements (docs/product-spec.md section 2); use cases sit with the benefits. A small WAI-ARIA tabs
  * pattern (arrow keys, Home/End) rather than the Radix tabs primitive: it keeps about 10 KB of gzipped
- * JavaScript off the plugin page, which must score 95 in Lighthouse (DESIGN.md section 9).
+ * JavaScript off the plugin page, which must score 95 in Lighthouse (docs/design.md section 9).
  */
 export function PluginDetailsTabs({ plugin }: { plugin: PublicPlugin }) {
   const [active, setActive] = useState<Tab>('Features');

@@ -1,17 +1,31 @@
-import { Puzzle } from 'lucide-react';
 import type { PluginImage } from '@common/images';
 import { cn } from '@/lib/utils';
 
 export const imageSrcSet = (image: PluginImage): string | undefined => image.srcset || undefined;
 
-/** A fixed-ratio image box (no layout shift): the image when there is one, else an icon. */
-export function PluginThumbnail({ image, name, className, sizes = '(min-width: 768px) 33vw, 100vw' }: { image?: PluginImage; name: string; className?: string; sizes?: string }) {
+/**
+ * A fixed-ratio image box (no layout shift): the plugin's primary image, else its initial on a muted ground
+ * (no icon: an icon here would be one more chunk on the landing page's JavaScript budget). `priority` is for
+ * the first image a page shows, its likely LCP element: fetched at once and early, never lazily.
+ */
+export function PluginThumbnail({ image, name, className, sizes = '(min-width: 768px) 33vw, 100vw', priority = false }: { image?: PluginImage | null; name: string; className?: string; sizes?: string; priority?: boolean }) {
   return (
     <div className={cn('flex aspect-video items-center justify-center overflow-hidden rounded-lg bg-muted', className)}>
       {image ? (
-        <img src={image.url} srcSet={imageSrcSet(image)} sizes={sizes} alt={image.caption ?? name} loading="lazy" decoding="async" className="size-full object-cover" width={640} height={360} />
+        <img
+          src={image.url}
+          srcSet={imageSrcSet(image)}
+          sizes={sizes}
+          alt={image.caption || name}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          decoding="async"
+          className="size-full object-cover"
+          width={640}
+          height={360}
+        />
       ) : (
-        <Puzzle className="size-10 text-muted-foreground" aria-hidden="true" />
+        <span className="text-4xl font-bold text-muted-foreground" aria-hidden="true">{name.charAt(0).toUpperCase()}</span>
       )}
     </div>
   );

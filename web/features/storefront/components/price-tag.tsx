@@ -2,7 +2,7 @@ import { priceDisplay, type PriceablePlugin } from '@common/pricing';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 
-/** The catalogue price display of spec section 4, with the discount badge when a valid discount applies. */
+/** The catalogue price display of docs/product-spec.md section 4, with the discount badge when a valid discount applies. */
 export function PriceTag({ plugin, size = 'default' }: { plugin: PriceablePlugin; size?: 'default' | 'large' }) {
   const display = priceDisplay(plugin);
   const amountClass = size === 'large' ? 'text-4xl font-bold' : 'text-2xl font-bold';

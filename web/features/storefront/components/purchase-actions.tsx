@@ -7,7 +7,10 @@ export function PurchaseActions({ plugin, purchaseLabel = 'Purchase' }: { plugin
   return (
     <div className="flex w-full gap-2">
       <Button asChild variant="outline" className="flex-1">
-        <Link href={`/plugin/${plugin.slug}`} aria-label={`Learn More about ${plugin.name}`}>Learn More</Link>
+        {/* The spec's "Learn More", with the plugin's name for screen readers and crawlers (Lighthouse link-text). */}
+        <Link href={`/plugin/${plugin.slug}`}>
+          Learn More<span className="sr-only"> about {plugin.name}</span>
+        </Link>
       </Button>
       {plugin.is_purchasable ? (
         <Button asChild className="flex-1">

@@ -14,6 +14,7 @@ function GalleryImage({ image, name, eager }: { image: PluginImage; name: string
       sizes="(min-width: 1024px) 640px, 100vw"
       alt={image.caption ?? `${name} screenshot`}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : 'auto'}
       decoding="async"
       width={1280}
       height={720}

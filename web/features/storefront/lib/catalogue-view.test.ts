@@ -35,6 +35,7 @@ const plugin = (slug: string, overrides: Partial<PublicPlugin> = {}): PublicPlug
   release_version: '1.7.51',
   release_date: null,
   is_purchasable: true,
+  primary_image: null,
   ...overrides,
 });
 

@@ -7,7 +7,7 @@ export interface CatalogueView {
   sort: CatalogueSort;
 }
 
-/** A catalogue card requires an active plugin and a qualifying release (spec section 2). */
+/** A catalogue card requires an active plugin and a qualifying release (docs/product-spec.md section 2). */
 export const isListedInCatalogue = (plugin: PublicPlugin): boolean => plugin.active && plugin.release_version !== null;
 
 const matchesSearch = (plugin: PublicPlugin, search: string): boolean => {

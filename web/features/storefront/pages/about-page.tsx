@@ -11,7 +11,7 @@ const PROMISES = [
 ];
 
 export function AboutPage() {
-  usePageMeta('About', `About ${STORE_NAME}: premium WordPress and WooCommerce plugins.`);
+  usePageMeta('About', `About ${STORE_NAME}: premium WordPress and WooCommerce plugins.`, { canonical: '/about' });
   return (
     <StaticPage title={`About ${STORE_NAME}`} lead="We build focused, dependable WordPress and WooCommerce plugins for businesses that sell online.">
       <div className="grid gap-6 md:grid-cols-3">

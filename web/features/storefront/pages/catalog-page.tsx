@@ -3,7 +3,7 @@ import { AlertCircle, PackageSearch } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePageMeta } from '@/lib/page-meta';
 import { cn } from '@/lib/utils';
-import { usePublicPlugins } from '../api/use-public-plugins';
+import { usePublicPlugins } from '@/lib/public-plugins';
 import { CatalogueCard, type CatalogueLayout } from '../components/catalogue-card';
 import { CatalogueToolbar } from '../components/catalogue-toolbar';
 import { catalogueCards, type CatalogueView } from '../lib/catalogue-view';
@@ -22,7 +22,7 @@ function CatalogueMessage({ icon: Icon, title, text }: { icon: typeof AlertCircl
 
 /** The catalogue below its heading, which the public layout renders (see catalog-intro.tsx). */
 export function CatalogPage() {
-  usePageMeta('Catalog', 'Browse premium WordPress and WooCommerce plugins.');
+  usePageMeta('Catalog', 'Browse premium WordPress and WooCommerce plugins.', { canonical: '/catalog' });
   const { data: plugins, isPending, isError } = usePublicPlugins();
   const [view, setView] = useState<CatalogueView>({ search: '', category: 'all', sort: 'name' });
   const [layout, setLayout] = useState<CatalogueLayout>('grid');
@@ -55,8 +55,8 @@ export function CatalogPage() {
         )
       ) : (
         <div className={gridClass} data-testid="catalogue-cards" data-layout={layout}>
-          {cards.map((plugin) => (
-            <CatalogueCard key={plugin.slug} plugin={plugin} layout={layout} />
+          {cards.map((plugin, index) => (
+            <CatalogueCard key={plugin.slug} plugin={plugin} layout={layout} priority={index === 0} />
           ))}
         </div>
       )}

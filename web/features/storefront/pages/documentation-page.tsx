@@ -10,7 +10,7 @@ const STEPS = [
 ];
 
 export function DocumentationPage() {
-  usePageMeta('Documentation', 'Getting started: install, activate and configure your plugin.');
+  usePageMeta('Documentation', 'Getting started: install, activate and configure your plugin.', { canonical: '/documentation' });
   return (
     <StaticPage title="Documentation" lead="Getting started takes three steps.">
       <ol className="space-y-4">

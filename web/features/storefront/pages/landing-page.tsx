@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { usePageMeta } from '@/lib/page-meta';
 import { STORE_TAGLINE } from '@/lib/brand';
-import { usePublicPluginsSnapshot } from '../api/get-public-plugins';
+import { usePublicPlugins } from '@/lib/public-plugins';
 import { FeaturedPluginCard } from '../components/featured-plugin-card';
 
 // No icons or shared skeleton here: each would be another chunk on the page with the 100 KB JavaScript budget.
@@ -13,8 +13,8 @@ const VALUE_POINTS = [
 
 /** Everything below the hero, which the public layout renders (see landing-hero.tsx). */
 export function LandingPage() {
-  usePageMeta('Home', STORE_TAGLINE);
-  const { data: plugins, isPending, isError } = usePublicPluginsSnapshot();
+  usePageMeta('Home', STORE_TAGLINE, { canonical: '/' });
+  const { data: plugins, isPending, isError } = usePublicPlugins();
   const featured = (plugins ?? []).filter((plugin) => plugin.is_featured);
   return (
     <div>
@@ -35,7 +35,7 @@ export function LandingPage() {
           <div className="grid gap-6 md:grid-cols-2">
             {isPending
               ? [0, 1].map((key) => <div key={key} className="h-80 animate-pulse rounded-xl bg-muted" />)
-              : featured.map((plugin) => <FeaturedPluginCard key={plugin.slug} plugin={plugin} />)}
+              : featured.map((plugin, index) => <FeaturedPluginCard key={plugin.slug} plugin={plugin} priority={index === 0} />)}
           </div>
         )}
       </section>

@@ -4,15 +4,15 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePageMeta } from '@/lib/page-meta';
-import { usePublicPlugins } from '../api/use-public-plugins';
+import { usePublicPlugins } from '@/lib/public-plugins';
 import { PluginByline, PluginOverview } from '../components/plugin-about';
 import { PluginDetailsTabs } from '../components/plugin-details-tabs';
 import { PurchaseBox } from '../components/purchase-box';
 import { Rating } from '../components/rating';
 import { ScreenshotGallery } from '../components/screenshot-gallery';
 import { categoryLabel } from '../lib/category-label';
+import { formatDate } from '@/lib/dates';
 
-const releaseDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 function PluginNotFound() {
   return (
@@ -31,7 +31,12 @@ export function PluginPage() {
   const { slug = '' } = useParams<{ slug: string }>();
   const { data: plugins, isPending, isError } = usePublicPlugins();
   const plugin = plugins?.find((candidate) => candidate.slug === slug && candidate.active);
-  usePageMeta(plugin?.name ?? (isPending ? undefined : 'Plugin Not Found'), plugin?.description);
+  const image = plugin?.primary_image;
+  usePageMeta(plugin?.name ?? (isPending ? undefined : 'Plugin Not Found'), plugin?.description, {
+    canonical: plugin && `/plugin/${plugin.slug}`,
+    image: image && { url: image.url, alt: image.caption || plugin.name },
+    ogType: plugin ? 'product' : 'website',
+  });
 
   if (isPending) {
     return (
@@ -69,7 +74,7 @@ export function PluginPage() {
               {plugin.release_version && (
                 <span data-testid="release">
                   Version {plugin.release_version}
-                  {plugin.release_date && ` · released ${releaseDate(plugin.release_date)}`}
+                  {plugin.release_date && ` · released ${formatDate(plugin.release_date)}`}
                 </span>
               )}
             </div>

@@ -11,7 +11,7 @@ const SECTIONS = [
 ];
 
 export function PrivacyPage() {
-  usePageMeta('Privacy Policy', `How ${STORE_NAME} handles your data.`);
+  usePageMeta('Privacy Policy', `How ${STORE_NAME} handles your data.`, { canonical: '/privacy' });
   return (
     <StaticPage title="Privacy Policy" lead="Last updated: September 2025">
       {SECTIONS.map((section) => (

@@ -24,7 +24,7 @@ const FAQ = [
 ];
 
 export function SupportPage() {
-  usePageMeta('Support', 'Get help with your plugin: e-mail support, documentation and licensing help.');
+  usePageMeta('Support', 'Get help with your plugin: e-mail support, documentation and licensing help.', { canonical: '/support' });
   return (
     <StaticPage title="Support" lead="We are here to help you get the most out of your plugins.">
       <div className="grid gap-6 md:grid-cols-3">

@@ -59,7 +59,7 @@ export function WordpressClientPage() {
           <AlertDescription>{errorMessage(info.error, 'Unknown error occurred')}</AlertDescription>
         </Alert>
       ) : (
-        <div className="grid max-w-4xl gap-6">
+        <div className="grid max-w-4xl grid-cols-1 gap-6">
           <Card>
             <CardHeader>
               <CardTitle>1. Add the library to your plugin</CardTitle>

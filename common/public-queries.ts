@@ -1,0 +1,9 @@
+// Keys of the public data the server sends with a page's HTML (server/http/page-meta.ts) and the web app reads
+// through TanStack Query (web/lib/public-plugins.ts, web/features/storefront/api/get-plugin-images.ts): defined
+// once so the two never drift. Free of zod: the landing page's first bundle imports it.
+
+export const PUBLIC_PLUGINS_URL = '/api/plugins/public';
+
+export const publicPluginsQueryKey = [PUBLIC_PLUGINS_URL] as const;
+
+export const publicPluginImagesQueryKey = (slug: string) => ['/api/plugins', slug, 'images'] as const;

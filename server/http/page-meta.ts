@@ -1,0 +1,168 @@
+import type { PublicPlugin } from '../../common/catalogue.js';
+import { isArtworkType, type PluginImage } from '../../common/images.js';
+import {
+  DEFAULT_DESCRIPTION,
+  DEFAULT_TITLE,
+  metaDescription,
+  PAGE_NOT_FOUND,
+  PLUGIN_NOT_FOUND,
+  PUBLIC_PAGE_META,
+  pageIdentity,
+  pageTitle,
+  SITEMAP_PATHS,
+  STORE_NAME,
+} from '../../common/page-meta.js';
+import { matchWebRoute, type PublicPage } from '../../common/web-routes.js';
+import type { AppContext } from '../context.js';
+import { loadPublicCatalogue } from '../modules/catalogue/catalogue.routes.js';
+import { listImages } from '../modules/images/images.repository.js';
+import { toPluginImage } from '../modules/images/images.service.js';
+import { findPluginBySlug } from '../modules/plugins/plugins.repository.js';
+import { publicPluginImagesQueryKey, publicPluginsQueryKey } from '../../common/public-queries.js';
+
+// The <head> of each page as the server sends it (docs/storefront.md, "Search engines and sharing"): title,
+// description, canonical, robots and Open Graph tags present before any JavaScript runs, and the data of the
+// first view inline, so the storefront renders without waiting for an API call (Lighthouse LCP).
+
+/** A TanStack Query entry the web app seeds its cache with before the first render (web/lib/initial-data.ts). */
+export type InitialQuery = [queryKey: unknown[], data: unknown];
+
+export interface PageHead {
+  status: 200 | 404;
+  /** The public page the web app renders (its chunks are preloaded: page-preload.ts), null for others. */
+  page: PublicPage | null;
+  title: string;
+  description: string;
+  /** Absolute; null on pages search engines should not index. */
+  canonicalUrl: string | null;
+  ogType: 'website' | 'product';
+  image: { url: string; alt: string } | null;
+  initialData: InitialQuery[];
+}
+
+
+/** Pages that read the public catalogue as they render: it comes with the HTML instead of one call more. */
+const CATALOGUE_PAGES: ReadonlySet<PublicPage> = new Set<PublicPage>(['landing', 'catalog', 'plugin', 'checkout', 'purchaseSuccess']);
+
+const decodePath = (url: string): string => {
+  const pathname = url.split('?')[0] ?? '/';
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return pathname; // as the web router does with a malformed escape
+  }
+};
+
+/** A plugin's storefront gallery in display order, as getPluginImages (web) orders it: primary first. */
+async function galleryImages(ctx: AppContext, slug: string): Promise<PluginImage[]> {
+  const rows = await listImages(ctx.db, slug);
+  return rows
+    .filter((row) => !isArtworkType(row.type))
+    .map(toPluginImage)
+    .sort((a, b) => Number(b.is_primary) - Number(a.is_primary) || a.sort_order - b.sort_order);
+}
+
+/**
+ * Status, head and first-view data of the page the web app renders at `url`: 404 where it shows its 404 page
+ * or "Plugin Not Found" (unknown or inactive plugin), or where checkout has no plugin at all.
+ * `origin` is the base URL setting, else the request's origin (absolute URLs for canonical and og:*).
+ */
+export async function resolvePage(ctx: AppContext, url: string, origin: string): Promise<PageHead> {
+  const path = decodePath(url);
+  const match = matchWebRoute(path);
+  const { canonicalPath } = pageIdentity(path);
+  const head: PageHead = {
+    status: 200,
+    page: match && match.page !== 'admin' ? match.page : null,
+    title: DEFAULT_TITLE,
+    description: DEFAULT_DESCRIPTION,
+    canonicalUrl: canonicalPath === null ? null : `${origin}${canonicalPath}`,
+    ogType: 'website',
+    image: null,
+    initialData: [],
+  };
+  if (!match) return { ...head, status: 404, title: pageTitle(PAGE_NOT_FOUND) };
+  if (match.page === 'admin') return head;
+
+  const catalogue = CATALOGUE_PAGES.has(match.page) ? await loadPublicCatalogue(ctx) : undefined;
+  if (catalogue) head.initialData.push([[...publicPluginsQueryKey], catalogue]);
+
+  if (match.page === 'plugin') {
+    const slug = match.slug ?? '';
+    // The plugin page shows active plugins only (the catalogue holds nothing else).
+    const plugin: PublicPlugin | undefined = catalogue?.find((candidate) => candidate.slug === slug);
+    if (!plugin) return { ...head, status: 404, title: pageTitle(PLUGIN_NOT_FOUND), canonicalUrl: null };
+    head.initialData.push([[...publicPluginImagesQueryKey(slug)], await galleryImages(ctx, slug)]);
+    const image = plugin.primary_image;
+    return {
+      ...head,
+      title: pageTitle(plugin.name),
+      description: metaDescription(plugin.description),
+      ogType: 'product',
+      image: image ? { url: `${origin}${image.url}`, alt: image.caption || plugin.name } : null,
+    };
+  }
+  // Checkout of a plugin that exists but is inactive shows "not available" (200); an unknown slug is a 404.
+  if (match.page === 'checkout' && !(await findPluginBySlug(ctx.db, match.slug ?? ''))) return { ...head, status: 404, title: pageTitle(PUBLIC_PAGE_META.checkout?.name) };
+  const meta = PUBLIC_PAGE_META[match.page];
+  return meta ? { ...head, title: pageTitle(meta.name), description: meta.description } : head;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Text or attribute value made inert in HTML. */
+export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+
+/**
+ * JSON inside <script type="application/json">: every `<` becomes \u003c, so vendor text holding
+ * `</script>` or `<!--` cannot end the element; JSON.parse reads the escape back as `<`.
+ */
+export const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The element the web app reads its first-view data from (web/lib/initial-data.ts). */
+export const INITIAL_DATA_ID = 'initial-data';
+
+/** The tags between index.html's page-meta markers, every value escaped; `preloads`: the page's chunk URLs. */
+export function renderHead(head: PageHead, preloads: readonly string[] = []): string {
+  const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    head.canonicalUrl ? `<link rel="canonical" href="${escapeHtml(head.canonicalUrl)}" />` : meta('name', 'robots', 'noindex'),
+    meta('property', 'og:site_name', STORE_NAME),
+    meta('property', 'og:type', head.ogType),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    // og:url only where there is a canonical address: other paths may hold tokens (an account sign-in link).
+    ...(head.canonicalUrl ? [meta('property', 'og:url', head.canonicalUrl)] : []),
+    ...(head.image ? [meta('property', 'og:image', head.image.url), meta('property', 'og:image:alt', head.image.alt)] : []),
+    meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
+  ];
+  for (const url of preloads) tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(url)}" />`);
+  if (head.initialData.length > 0) tags.push(`<script id="${INITIAL_DATA_ID}" type="application/json">${scriptJson(head.initialData)}</script>`);
+  return tags.join('\n    ');
+}
+
+const MARKED_BLOCK = /<!--page-meta-->[\s\S]*?<!--\/page-meta-->/;
+
+/** index.html with the block between `<!--page-meta-->` and `<!--/page-meta-->` replaced (before `</head>` without markers). */
+export function injectHead(template: string, head: PageHead, preloads: readonly string[] = []): string {
+  const block = `<!--page-meta-->\n    ${renderHead(head, preloads)}\n    <!--/page-meta-->`;
+  // Functions as replacements: a `$&` in a plugin name must stay text, not a replacement pattern.
+  if (MARKED_BLOCK.test(template)) return template.replace(MARKED_BLOCK, () => block);
+  return template.includes('</head>') ? template.replace('</head>', () => `${block}\n  </head>`) : template;
+}
+
+const xmlEscape = escapeHtml;
+
+/** sitemap.xml: the indexable static pages and every active plugin's page, as absolute URLs. */
+export async function renderSitemap(ctx: AppContext, origin: string): Promise<string> {
+  const catalogue = await loadPublicCatalogue(ctx);
+  const urls = [...SITEMAP_PATHS.map((path) => `${origin}${path}`), ...catalogue.map((plugin) => `${origin}/plugin/${encodeURIComponent(plugin.slug)}`)];
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls.map((url) => `  <url><loc>${xmlEscape(url)}</loc></url>`),
+    '</urlset>',
+    '',
+  ].join('\n');
+}

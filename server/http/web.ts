@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App, AppContext } from '../context.js';
+import { ADMIN_PAGE_PATHS } from '../../common/web-routes.js';
+import { injectHead, renderSitemap, resolvePage } from './page-meta.js';
+import { readPagePreloads, type PagePreloads } from './page-preload.js';
+
+// No other site may frame the pages (the admin's buttons revoke licences), nor sniff their type.
+const PAGE_HEADERS = {
+  'Cache-Control': 'no-cache',
+  'Content-Security-Policy': "frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
+
+/** The headers of every HTML answer: client routes, `/` and `/index.html` requested directly. */
+export const setPageHeaders = (reply: FastifyReply): FastifyReply => reply.headers(PAGE_HEADERS);
+
+// Crawlers may index the storefront; the admin pages and the API are not for them.
+const ROBOTS_RULES = ['User-agent: *', 'Allow: /', 'Disallow: /api/', ...ADMIN_PAGE_PATHS.map((page) => `Disallow: ${page}`)];
+
+/** Absolute URLs start from the base URL setting, else the origin the request came to (as download links do). */
+const siteOrigin = (ctx: AppContext, request: FastifyRequest): string => ctx.settings.baseUrl(`${request.protocol}://${request.host}`);
+
+/** index.html and the pages' chunks as built, read once at start-up (a deployment replaces the build and restarts). */
+const builds = new WeakMap<AppContext, { template: string; preloads: PagePreloads }>();
+
+/** Serves the built web app: hashed assets cached for a year, index.html for every client route. */
+export async function registerWebApp(app: App, ctx: AppContext): Promise<boolean> {
+  app.get('/robots.txt', async (request, reply) => {
+    const body = [...ROBOTS_RULES, '', `Sitemap: ${siteOrigin(ctx, request)}/sitemap.xml`, ''].join('\n');
+    return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(body);
+  });
+  app.get('/sitemap.xml', async (request, reply) =>
+    reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(await renderSitemap(ctx, siteOrigin(ctx, request))),
+  );
+
+  const root = ctx.config.webDistDir;
+  const indexFile = path.join(root, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    ctx.log.warn({ root }, 'web app not built; run `npm run build` to serve the front end');
+    return false;
+  }
+  builds.set(ctx, { template: fs.readFileSync(indexFile, 'utf8'), preloads: readPagePreloads(root) });
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders: (reply, filePath: string) => {
+      if (filePath.endsWith('.html')) {
+        setPageHeaders(reply);
+        return;
+      }
+      const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return true;
+}
+
+/**
+ * Answers a client route with index.html carrying the page's title, description, canonical and Open Graph
+ * tags and its first-view data (server/http/page-meta.ts), with the status of the page the web app renders.
+ */
+export async function sendWebPage(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const build = builds.get(ctx);
+  const head = await resolvePage(ctx, request.url, siteOrigin(ctx, request));
+  const preloads = (head.page && build?.preloads.get(head.page)) || [];
+  // No ETag or Last-Modified: the page holds live catalogue data, and a revalidated 404 would become an empty 304.
+  return setPageHeaders(reply.code(head.status)).type('text/html; charset=utf-8').send(injectHead(build?.template ?? '', head, preloads));
+}

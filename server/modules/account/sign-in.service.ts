@@ -1,0 +1,169 @@
+// Password-less customer sign-in (docs/account.md): e-mailed one-time links and customer sessions.
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { randomToken, sha256Hex } from '../../lib/crypto.js';
+import { maskEmailAddress } from '../../lib/redact.js';
+import { ACCOUNT_PAGES, CUSTOMER_SESSION_DAYS, SIGN_IN_LINK_TTL_MINUTES, SIGN_IN_LINKS_PER_ADDRESS } from '../../../common/account.js';
+import { insertQueuedEmail, saveEmailContent } from '../email/email.repository.js';
+import { deliverEmail } from '../email/email.service.js';
+import { findLicenceById } from '../licences/licences.repository.js';
+import {
+  consumeToken,
+  countTokensSince,
+  deleteExpiredSessions,
+  deleteSession,
+  deleteTokensCreatedBefore,
+  findLiveSession,
+  firstOrderOrigin,
+  hasPurchases,
+  insertSession,
+  insertToken,
+  normaliseEmail,
+} from './account.repository.js';
+import { renderSignInEmail, SIGN_IN_EMAIL_KIND } from './sign-in-email.js';
+
+const LINK_TTL_MS = SIGN_IN_LINK_TTL_MINUTES * 60_000;
+const SESSION_TTL_MS = CUSTOMER_SESSION_DAYS * 86_400_000;
+/** Used and expired tokens are kept a day (they still count toward the 15-minute limit), then deleted. */
+const TOKEN_KEEP_MS = 86_400_000;
+/**
+ * Sign-in requests waiting for their database work. Each IP may add 10 a minute; past this many waiting,
+ * new ones are dropped (logged) so a flood from many addresses cannot grow memory without bound. The
+ * answer is 202 either way, as it must be (no enumeration).
+ */
+const MAX_QUEUED_REQUESTS = 1000;
+
+/** The app's sign-in queue (ctx.signInWork, one per app: server/services.ts). */
+export interface SignInWork {
+  /** The requests' database work, one after another: the per-address count is then exact on one instance. */
+  chain: Promise<void>;
+  queued: number;
+  /** Deliveries under way (SMTP may take seconds; they run beside the chain). */
+  deliveries: Set<Promise<void>>;
+}
+
+export const createSignInWork = (): SignInWork => ({ chain: Promise.resolve(), queued: 0, deliveries: new Set() });
+
+function deliverInBackground(ctx: AppContext, emailId: number): void {
+  const { deliveries } = ctx.signInWork;
+  // deliverEmail never throws: a failure is recorded on the message and the e-mail retry loop sends it later.
+  const delivery = deliverEmail(ctx, emailId).finally(() => deliveries.delete(delivery));
+  deliveries.add(delivery);
+}
+
+/** Resolves once every queued sign-in request and delivery has finished (tests, and the app's close). */
+export async function signInWorkSettled(ctx: AppContext): Promise<void> {
+  const state = ctx.signInWork;
+  await state.chain;
+  await Promise.all([...state.deliveries]);
+}
+
+/**
+ * Queues the work of a sign-in request and returns at once, so the answer takes the same time whether or
+ * not the address bought anything (looking it up and writing the e-mail would otherwise show in the timing).
+ * The link points at base_url (Settings), else where the customer first bought (firstOrderOrigin): never at
+ * this request's Host, which its sender chooses.
+ */
+export function queueSignInRequest(ctx: AppContext, email: string): void {
+  const state = ctx.signInWork;
+  if (state.queued >= MAX_QUEUED_REQUESTS) {
+    ctx.log.warn({ to: maskEmailAddress(email) }, 'sign-in request dropped: too many waiting');
+    return;
+  }
+  state.queued += 1;
+  state.chain = state.chain
+    .then(() => handleSignInRequest(ctx, normaliseEmail(email)))
+    .catch((error: unknown) => ctx.log.error({ err: error, to: maskEmailAddress(email) }, 'sign-in request failed'))
+    .finally(() => {
+      state.queued -= 1;
+    });
+}
+
+async function handleSignInRequest(ctx: AppContext, email: string): Promise<void> {
+  const now = Date.now();
+  await deleteTokensCreatedBefore(ctx.db, new Date(now - TOKEN_KEEP_MS).toISOString());
+  if (!(await hasPurchases(ctx.db, email))) return;
+  const recent = await countTokensSince(ctx.db, email, new Date(now - LINK_TTL_MS).toISOString());
+  if (recent >= SIGN_IN_LINKS_PER_ADDRESS) {
+    ctx.log.info({ to: maskEmailAddress(email) }, `sign-in link not sent: ${recent} already sent in ${SIGN_IN_LINK_TTL_MINUTES} minutes`);
+    return;
+  }
+  const baseUrl = ctx.settings.baseUrl((await firstOrderOrigin(ctx.db, email)) ?? `http://localhost:${ctx.config.PORT}`);
+  deliverInBackground(ctx, await queueSignInEmail(ctx, email, baseUrl));
+}
+
+/**
+ * Stores a new token (its hash only) and the e-mail carrying it, in one transaction; answers the e-mail id.
+ * The message keeps the link in its text: the admin, who can see every licence anyway, may read it in the
+ * outbox; logs never carry it (server/lib/redact.ts masks /account/sign-in/{token}).
+ */
+async function queueSignInEmail(ctx: AppContext, email: string, baseUrl: string): Promise<number> {
+  const token = randomToken();
+  const now = new Date();
+  const content = renderSignInEmail({ signInUrl: `${baseUrl.replace(/\/+$/, '')}${ACCOUNT_PAGES.signInLink(token)}` });
+  return ctx.db.transaction().execute(async (trx) => {
+    await insertToken(trx, {
+      token_hash: sha256Hex(token),
+      email,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + LINK_TTL_MS).toISOString(),
+    });
+    const emailId = await insertQueuedEmail(trx, { to_address: email, kind: SIGN_IN_EMAIL_KIND, order_id: null, dedupe_key: null, created_at: now.toISOString() });
+    // No renderer for this kind (the token is only stored hashed): the outbox sends it as stored, so it is written now.
+    await saveEmailContent(trx, emailId, content);
+    return emailId;
+  });
+}
+
+/**
+ * The admin's "send sign-in link" for a licence: the same e-mail, to the licence's customer, without the
+ * per-address limit (the admin chose to send it). `baseUrl` may come from the admin's request (signed in,
+ * so its Host is the admin's). Answers the address it goes to.
+ */
+export async function sendSignInLinkForLicence(ctx: AppContext, licenceId: number, baseUrl: string): Promise<string> {
+  const licence = await findLicenceById(ctx.db, licenceId);
+  if (!licence) throw new AppError('NOT_FOUND', `License ${licenceId} was not found`);
+  if (!licence.customer_email) {
+    throw new AppError('CONFLICT', `License ${licenceId} has no customer e-mail, so there is nobody to send a sign-in link to`);
+  }
+  const email = normaliseEmail(licence.customer_email);
+  deliverInBackground(ctx, await queueSignInEmail(ctx, email, baseUrl));
+  return email;
+}
+
+export interface NewCustomerSession {
+  /** The cookie value; only its SHA-256 is stored. */
+  token: string;
+  email: string;
+  expiresAt: string;
+}
+
+/** Uses a sign-in token (once) and opens a session; null when the token is unknown, used or expired. */
+export async function openCustomerSession(ctx: AppContext, signInToken: string): Promise<NewCustomerSession | null> {
+  const now = new Date();
+  const nowIso = now.toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    const email = await consumeToken(trx, sha256Hex(signInToken), nowIso);
+    if (!email) return null;
+    const token = randomToken();
+    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS).toISOString();
+    await deleteExpiredSessions(trx, nowIso);
+    await insertSession(trx, { token_hash: sha256Hex(token), email, created_at: nowIso, expires_at: expiresAt });
+    return { token, email, expiresAt };
+  });
+}
+
+export interface CustomerSession {
+  email: string;
+  expiresAt: string;
+}
+
+export async function findCustomerSession(ctx: AppContext, token: string | undefined): Promise<CustomerSession | null> {
+  if (!token) return null;
+  const row = await findLiveSession(ctx.db, sha256Hex(token), new Date().toISOString());
+  return row ? { email: row.email, expiresAt: row.expires_at } : null;
+}
+
+export async function closeCustomerSession(ctx: AppContext, token: string | undefined): Promise<void> {
+  if (token) await deleteSession(ctx.db, sha256Hex(token));
+}

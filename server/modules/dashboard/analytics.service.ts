@@ -1,0 +1,173 @@
+// The dashboard's analytics (docs/dashboard.md): per UTC day over the last 30 or 90 days, and the current
+// shares of plugin, WordPress and PHP versions. Counting and summing run in SQL that both databases read the
+// same way (times are ISO text: substr(…, 1, 10) is the UTC date); JavaScript only fills the days without
+// rows with zeros, adds up the running total of active sites and folds versions to major.minor.
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { UNKNOWN_VERSION, type Analytics, type AnalyticsDay, type AnalyticsWindow, type Share } from '../../../common/dashboard.js';
+import { majorMinor } from '../../../common/site-report.js';
+import { compareVersions } from '../../../common/versions.js';
+
+const DAY_MS = 86_400_000;
+const dateOf = (time: number): string => new Date(time).toISOString().slice(0, 10);
+// PostgreSQL answers count(*) and sum(integer) as bigint, which node-postgres gives as a string.
+type Count = number | string;
+
+/** The window's dates, oldest first: `days` dates ending with today (UTC). */
+export function windowDates(days: AnalyticsWindow, now: Date): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: days }, (_, index) => dateOf(today - (days - 1 - index) * DAY_MS));
+}
+
+export async function dashboardAnalytics(db: Database, days: AnalyticsWindow, now = new Date()): Promise<Analytics> {
+  const dates = windowDates(days, now);
+  const from = dates[0] ?? '';
+  const to = dates[dates.length - 1] ?? '';
+  // Full ISO bounds, in the stored format, so the comparison is plain text order on both databases.
+  const start = `${from}T00:00:00.000Z`;
+  const end = `${dateOf(Date.parse(`${to}T00:00:00.000Z`) + DAY_MS)}T00:00:00.000Z`;
+
+  const [orders, licences, siteEvents, shares] = await Promise.all([
+    // A refunded order keeps its paid_at; a refund that came before payment has none and is not counted.
+    sql<{ day: string; currency: string; status: string; n: Count; amount: Count }>`
+      select substr(paid_at, 1, 10) as day, currency, status, count(*) as n, sum(amount) as amount
+      from orders
+      where paid_at >= ${start} and paid_at < ${end} and status in ('paid', 'refunded')
+      group by substr(paid_at, 1, 10), currency, status`.execute(db),
+    sql<{ day: string; n: Count }>`
+      select substr(created_at, 1, 10) as day, count(*) as n
+      from licenses
+      where created_at >= ${start} and created_at < ${end}
+      group by substr(created_at, 1, 10)`.execute(db),
+    // Every start and end of an activation up to the window's end, as +1/-1 per day: a site is active at
+    // the end of a day when it started on or before it and had not ended by then.
+    sql<{ day: string; delta: Count; counted: Count }>`
+      select day, sum(delta) as delta, sum(counted) as counted from (
+        select substr(created_at, 1, 10) as day, 1 as delta, 1 - is_local as counted from license_activations
+        union all
+        select substr(activated_at, 1, 10) as day, 1 as delta, 1 - is_local as counted from ended_activations
+        union all
+        select substr(deactivated_at, 1, 10) as day, -1 as delta, is_local - 1 as counted from ended_activations
+      ) events
+      where day <= ${to}
+      group by day`.execute(db),
+    siteShares(db),
+  ]);
+
+  const currencies = [...new Set(orders.rows.map((row) => row.currency))].sort();
+  const zeros = () => Object.fromEntries(currencies.map((currency) => [currency, 0])) as Record<string, number>;
+  const byDate = new Map<string, AnalyticsDay>(
+    dates.map((date) => [date, { date, orders: 0, revenue: zeros(), refunded_orders: 0, refunded: zeros(), new_licences: 0, active_sites: 0, counted_sites: 0 }]),
+  );
+  for (const row of orders.rows) {
+    const day = byDate.get(row.day);
+    if (!day) continue;
+    if (row.status === 'paid') {
+      day.orders += Number(row.n);
+      day.revenue[row.currency] = (day.revenue[row.currency] ?? 0) + Number(row.amount);
+    } else {
+      day.refunded_orders += Number(row.n);
+      day.refunded[row.currency] = (day.refunded[row.currency] ?? 0) + Number(row.amount);
+    }
+  }
+  for (const row of licences.rows) {
+    const day = byDate.get(row.day);
+    if (day) day.new_licences = Number(row.n);
+  }
+  // Days before the window make the starting level; then a running total through the window.
+  let active = 0;
+  let counted = 0;
+  const deltas = new Map<string, { delta: number; counted: number }>();
+  for (const row of siteEvents.rows) {
+    if (row.day < from) {
+      active += Number(row.delta);
+      counted += Number(row.counted);
+    } else deltas.set(row.day, { delta: Number(row.delta), counted: Number(row.counted) });
+  }
+  const daily = [...byDate.values()];
+  for (const day of daily) {
+    const change = deltas.get(day.date);
+    active += change?.delta ?? 0;
+    counted += change?.counted ?? 0;
+    day.active_sites = active;
+    day.counted_sites = counted;
+  }
+
+  const sum = (pick: (day: AnalyticsDay) => Record<string, number>) => {
+    const total = zeros();
+    for (const day of daily) for (const currency of currencies) total[currency] = (total[currency] ?? 0) + (pick(day)[currency] ?? 0);
+    return total;
+  };
+  return {
+    days,
+    from,
+    to,
+    currencies,
+    daily,
+    totals: {
+      orders: daily.reduce((n, day) => n + day.orders, 0),
+      revenue: sum((day) => day.revenue),
+      refunded_orders: daily.reduce((n, day) => n + day.refunded_orders, 0),
+      refunded: sum((day) => day.refunded),
+      new_licences: daily.reduce((n, day) => n + day.new_licences, 0),
+    },
+    shares,
+  };
+}
+
+/** Newest version first, Unknown last. */
+function sortShares(shares: Share[]): Share[] {
+  return shares.sort((a, b) => {
+    if (a.label === UNKNOWN_VERSION || b.label === UNKNOWN_VERSION) return (a.label === UNKNOWN_VERSION ? 1 : 0) - (b.label === UNKNOWN_VERSION ? 1 : 0);
+    return compareVersionLabels(b.label, a.label);
+  });
+}
+
+/** Numeric comparison of dotted versions of any length ("6.10" after "6.9"); then as text. */
+function compareVersionLabels(a: string, b: string): number {
+  const left = a.match(/^\d+(?:\.\d+)*/)?.[0].split('.').map(Number) ?? [];
+  const right = b.match(/^\d+(?:\.\d+)*/)?.[0].split('.').map(Number) ?? [];
+  for (let i = 0; i < Math.max(left.length, right.length); i++) {
+    const difference = (left[i] ?? 0) - (right[i] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return compareVersions(a, b) || a.localeCompare(b);
+}
+
+/** Sums counts per label, folding each reported version with `fold` (null → Unknown). */
+function fold(rows: Array<{ version: string | null; n: Count }>, foldVersion: (version: string) => string): Share[] {
+  const sites = new Map<string, number>();
+  for (const row of rows) {
+    const label = row.version === null ? UNKNOWN_VERSION : foldVersion(row.version);
+    sites.set(label, (sites.get(label) ?? 0) + Number(row.n));
+  }
+  return sortShares([...sites].map(([label, n]) => ({ label, sites: n })));
+}
+
+async function siteShares(db: Database): Promise<Analytics['shares']> {
+  const [plugin, wordpress, php] = await Promise.all([
+    sql<{ plugin_slug: string; plugin_name: string | null; version: string | null; n: Count }>`
+      select l.plugin_slug, p.name as plugin_name, a.installed_version as version, count(*) as n
+      from license_activations a
+      join licenses l on l.id = a.license_id
+      left join plugins p on p.slug = l.plugin_slug
+      group by l.plugin_slug, p.name, a.installed_version`.execute(db),
+    sql<{ version: string | null; n: Count }>`select wp_version as version, count(*) as n from license_activations group by wp_version`.execute(db),
+    sql<{ version: string | null; n: Count }>`select php_version as version, count(*) as n from license_activations group by php_version`.execute(db),
+  ]);
+  const plugins = new Map<string, { plugin_slug: string; plugin_name: string; rows: Array<{ version: string | null; n: Count }> }>();
+  for (const row of plugin.rows) {
+    const entry = plugins.get(row.plugin_slug) ?? { plugin_slug: row.plugin_slug, plugin_name: row.plugin_name ?? row.plugin_slug, rows: [] };
+    entry.rows.push(row);
+    plugins.set(row.plugin_slug, entry);
+  }
+  const wpVersions = fold(wordpress.rows, majorMinor);
+  return {
+    sites: wpVersions.reduce((n, share) => n + share.sites, 0),
+    plugin_versions: [...plugins.values()]
+      .sort((a, b) => a.plugin_name.localeCompare(b.plugin_name))
+      .map(({ plugin_slug, plugin_name, rows }) => ({ plugin_slug, plugin_name, versions: fold(rows, (version) => version) })),
+    wp_versions: wpVersions,
+    php_versions: fold(php.rows, majorMinor),
+  };
+}

@@ -1,0 +1,17 @@
+// The outbox renders some kinds of message at send time, from the data as it is then: a retry or a resend
+// of orders' licence e-mail carries a fresh download link. The module owning a kind registers its renderer
+// on ctx.emailRenderers when its routes are registered; the e-mail module knows no kind.
+import type { AppContext } from '../../context.js';
+import type { EmailRow } from './email.repository.js';
+
+export interface EmailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Renders one queued message of its kind from the current data (it may throw: the attempt then fails and is retried). */
+export type EmailRenderer = (ctx: AppContext, email: EmailRow) => Promise<EmailContent>;
+
+/** Renderers by the emails table's `kind`. A kind without one is sent as stored (its content was written when it was queued). */
+export type EmailRenderers = Map<string, EmailRenderer>;

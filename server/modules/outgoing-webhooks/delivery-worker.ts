@@ -1,0 +1,177 @@
+// The delivery worker: claims due outbox rows, POSTs them signed, and records the outcome (docs/webhooks.md).
+// One per app (ctx.webhooks); several processes share the work through the claims in deliveries.repository.ts.
+import type { AppContext } from '../../context.js';
+import { claimDueDeliveries, finishDelivery, pruneDeliveries, type AttemptOutcome, type ClaimedDelivery } from './deliveries.repository.js';
+import { signWebhook } from './secret.js';
+
+/** Due rows are looked for this often; a change that enqueues an event also nudges the worker at once. */
+export const POLL_INTERVAL_MS = 5_000;
+/** Retries: 30 s, doubling (30 s, 1 min, 2 min ... 32 min), capped at 1 h, each ±20 % so endpoints that failed together spread out. */
+export const FIRST_RETRY_MS = 30_000;
+export const MAX_RETRY_MS = 60 * 60_000;
+/** An event is retried until 24 h after it happened (about 30 attempts), then marked failed. */
+export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
+/** Finished deliveries stay in the log this long, then a pass (at most hourly) deletes them: the outbox stays small. */
+export const KEEP_FINISHED_MS = 30 * 24 * 60 * 60_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
+/** Kept in the log, not the receiver's page: enough for "502 Bad Gateway from nginx". */
+const MAX_ERROR_LENGTH = 300;
+
+export const USER_AGENT = 'PluginLicensingServer-Webhooks/1';
+
+/** The wait before the attempt after `attempts` failed ones; `random` in [0, 1). */
+export function retryDelayMs(attempts: number, random: number = Math.random()): number {
+  const base = Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
+  return Math.round(base * (0.8 + 0.4 * random));
+}
+
+/**
+ * A claim outlives the longest attempt: the request timeout twice over plus 5 s for the database writes
+ * (10 s timeout: a 25 s lease). A process killed mid-attempt leaves the row `sending`; once the lease is
+ * past, any process retries it.
+ */
+export const leaseMsFor = (timeoutMs: number): number => 2 * timeoutMs + 5_000;
+
+export class WebhookWorker {
+  /** The clock every decision uses (due, lease, 24 h); tests replace it. */
+  now: () => Date = () => new Date();
+  private passing: Promise<void> | null = null;
+  private passAgain = false;
+  private prunedAt = Number.NEGATIVE_INFINITY;
+  private stopped = false;
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly aborts = new Set<AbortController>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly ctx: AppContext,
+    readonly timeoutMs: number,
+  ) {}
+
+  /** Starts polling (registerOutgoingWebhookRoutes); stop() ends it when the app closes. */
+  start(): void {
+    running.add(this);
+    this.timer = setInterval(() => this.kick(), POLL_INTERVAL_MS);
+    this.timer.unref();
+    // Whatever a previous run left due goes out now, not after the first interval.
+    setImmediate(() => this.kick());
+  }
+
+  /** Runs a pass now; a kick during a pass runs one more after it, so no nudge is lost. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.passing) {
+      this.passAgain = true;
+      return;
+    }
+    this.passing = this.pass()
+      .catch((error: unknown) => this.ctx.log.error({ err: error }, 'webhook delivery pass failed'))
+      .finally(() => {
+        this.passing = null;
+        if (this.passAgain) {
+          this.passAgain = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Resolves once no pass and no attempt is running (tests). */
+  async idle(): Promise<void> {
+    while (this.passing || this.inFlight.size > 0) {
+      await Promise.all([...this.inFlight]);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  /** Stops polling and interrupts attempts in flight; they are recorded as due again at once. */
+  async stop(): Promise<void> {
+    running.delete(this);
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.passing; // its claims start attempts, aborted just below
+    for (const abort of this.aborts) abort.abort(new Error('the server is shutting down'));
+    await Promise.all([...this.inFlight]);
+  }
+
+  private async pass(): Promise<void> {
+    const now = this.now();
+    if (now.getTime() - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.prunedAt = now.getTime();
+      await pruneDeliveries(this.ctx.db, new Date(now.getTime() - KEEP_FINISHED_MS).toISOString());
+    }
+    const claims = await claimDueDeliveries(this.ctx.db, now, leaseMsFor(this.timeoutMs));
+    for (const claim of claims) {
+      // Attempts run side by side (one per endpoint): a slow endpoint never holds up the others.
+      const attempt: Promise<void> = this.attempt(claim)
+        .catch((error: unknown) => this.ctx.log.error({ err: error, deliveryId: claim.id }, 'webhook delivery could not be recorded'))
+        .finally(() => {
+          this.inFlight.delete(attempt);
+          this.kick(); // the endpoint is free: its next due delivery can go
+        });
+      this.inFlight.add(attempt);
+    }
+  }
+
+  private async attempt(claim: ClaimedDelivery): Promise<void> {
+    const abort = new AbortController();
+    this.aborts.add(abort);
+    const timeout = setTimeout(() => abort.abort(new Error(`no answer within ${this.timeoutMs / 1000} s`)), this.timeoutMs);
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    try {
+      const timestamp = Math.floor(this.now().getTime() / 1000);
+      const response = await fetch(claim.url, {
+        method: 'POST',
+        body: claim.body,
+        // A redirect is not followed (the body would be re-sent to a place the vendor did not configure): it counts as a failure.
+        redirect: 'manual',
+        signal: abort.signal,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': USER_AGENT,
+          'x-webhook-id': claim.eventId,
+          'x-webhook-timestamp': String(timestamp),
+          'x-signature': signWebhook(claim.secret, timestamp, claim.body),
+        },
+      });
+      statusCode = response.status;
+      // The answer's body is never read: only the status counts, and a large page must not fill memory.
+      await response.body?.cancel().catch(() => undefined);
+      if (statusCode < 200 || statusCode > 299) error = `HTTP ${statusCode}`;
+    } catch (caught) {
+      const reason = abort.signal.aborted ? abort.signal.reason : caught;
+      error = (reason instanceof Error ? (reason.cause instanceof Error ? `${reason.message}: ${reason.cause.message}` : reason.message) : String(reason)).slice(0, MAX_ERROR_LENGTH);
+    } finally {
+      clearTimeout(timeout);
+      this.aborts.delete(abort);
+    }
+    await finishDelivery(this.ctx.db, claim, this.outcome(claim, statusCode, error));
+  }
+
+  private outcome(claim: ClaimedDelivery, statusCode: number | null, error: string | null): AttemptOutcome {
+    const now = this.now();
+    const at = now.toISOString();
+    if (error === null) return { status: 'delivered', statusCode, error: null, nextAttemptAt: null, at };
+    // Interrupted by our own shutdown: due again at once (another process, or this one after its restart).
+    if (this.stopped) return { status: 'pending', statusCode, error: 'interrupted: the server shut down', nextAttemptAt: at, at };
+    const deadline = new Date(claim.createdAt).getTime() + GIVE_UP_AFTER_MS;
+    if (now.getTime() >= deadline) return { status: 'failed', statusCode, error, nextAttemptAt: null, at };
+    // The last try lands on the deadline itself rather than being skipped.
+    const next = Math.min(now.getTime() + retryDelayMs(claim.attempts), deadline);
+    return { status: 'pending', statusCode, error, nextAttemptAt: new Date(next).toISOString(), at };
+  }
+}
+
+/**
+ * Workers polling in this process (one per app: ctx.webhooks, made in server/services.ts). A change nudges
+ * them all: it has no ctx at hand in every module, and a pass that finds nothing due costs one query.
+ */
+const running = new Set<WebhookWorker>();
+
+/**
+ * Call after the transaction that enqueued events has COMMITTED: the deliveries go out now instead of at the
+ * next poll. Before the commit, PostgreSQL would not show the rows to the worker yet.
+ */
+export function nudgeWebhookDeliveries(): void {
+  for (const worker of running) worker.kick();
+}

@@ -1,0 +1,74 @@
+// Admin management of outgoing webhook endpoints and their delivery log (docs/webhooks.md).
+import type { Database } from '../../db/database.js';
+import {
+  MAX_WEBHOOK_ENDPOINTS,
+  webhookEndpointCreateSchema,
+  webhookEndpointUpdateSchema,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEndpointCreate,
+  type WebhookEndpointUpdate,
+  type WebhookEndpointWithSecret,
+} from '../../../common/webhooks.js';
+import { AppError } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
+import { copyDelivery, findDelivery, insertDelivery } from './deliveries.repository.js';
+import { nudgeWebhookDeliveries } from './delivery-worker.js';
+import { countEndpoints, deleteEndpoint, findEndpoint, insertEndpoint, toEndpoint, updateEndpoint, type EndpointRow } from './endpoints.repository.js';
+import { eventBody } from './events.js';
+import { newWebhookSecret } from './secret.js';
+
+const notFound = (id: number) => new AppError('NOT_FOUND', `Webhook endpoint ${id} was not found`);
+const withSecret = (row: EndpointRow): WebhookEndpointWithSecret => ({ ...toEndpoint(row), secret: row.secret });
+
+export async function createEndpoint(db: Database, body: WebhookEndpointCreate): Promise<WebhookEndpointWithSecret> {
+  const input = webhookEndpointCreateSchema.parse(body);
+  return db.transaction().execute(async (trx) => {
+    // Counted inside the transaction: SQLite runs one at a time; in PostgreSQL two racing creates may pass
+    // together, which at worst makes 21 endpoints (the limit keeps the admin page usable, nothing depends on it).
+    if ((await countEndpoints(trx)) >= MAX_WEBHOOK_ENDPOINTS) {
+      throw new AppError('CONFLICT', `At most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints; delete one first`);
+    }
+    return withSecret(await insertEndpoint(trx, { url: input.url, events: input.events, active: input.active, secret: newWebhookSecret(), at: nowIso() }));
+  });
+}
+
+export async function changeEndpoint(db: Database, id: number, body: WebhookEndpointUpdate): Promise<WebhookEndpoint> {
+  const input = webhookEndpointUpdateSchema.parse(body);
+  const row = await updateEndpoint(db, id, { ...input, at: nowIso() });
+  if (!row) throw notFound(id);
+  // Reactivated: what waited while it was paused can go now.
+  if (input.active) nudgeWebhookDeliveries();
+  return toEndpoint(row);
+}
+
+/** A new secret takes effect at once, on the next attempt of every waiting delivery too. */
+export async function rotateEndpointSecret(db: Database, id: number): Promise<WebhookEndpointWithSecret> {
+  const row = await updateEndpoint(db, id, { secret: newWebhookSecret(), at: nowIso() });
+  if (!row) throw notFound(id);
+  return withSecret(row);
+}
+
+export async function removeEndpoint(db: Database, id: number): Promise<void> {
+  if (!(await deleteEndpoint(db, id))) throw notFound(id);
+}
+
+/** "Send test event": a `test` event to this endpoint only, queued and retried like any other. */
+export async function sendTestEvent(db: Database, id: number, baseUrl: string): Promise<WebhookDelivery> {
+  const endpoint = await findEndpoint(db, id);
+  if (!endpoint) throw notFound(id);
+  if (endpoint.active !== 1) throw new AppError('CONFLICT', 'This endpoint is paused: activate it to send a test event');
+  const at = nowIso();
+  const event = eventBody('test', { message: 'A test event: your endpoint received and verified it.', endpoint_id: id, server: baseUrl }, at);
+  const deliveryId = await insertDelivery(db, { endpoint_id: id, event_id: event.id, event_type: event.type, body: JSON.stringify(event), at });
+  nudgeWebhookDeliveries();
+  return (await findDelivery(db, deliveryId)) as WebhookDelivery;
+}
+
+/** "Resend": a copy of the delivery (same event id and body) with a fresh 24 h of retries. */
+export async function resendDelivery(db: Database, id: number): Promise<WebhookDelivery> {
+  const copyId = await copyDelivery(db, id, nowIso());
+  if (copyId === null) throw new AppError('NOT_FOUND', `Webhook delivery ${id} was not found`);
+  nudgeWebhookDeliveries();
+  return (await findDelivery(db, copyId)) as WebhookDelivery;
+}

@@ -1,0 +1,69 @@
+// The app's services, made once per app by buildApp and put on AppContext: the one way a module gets a
+// dependency (docs/contributing.md, "Server"). Costly ones are made on first use; close() releases what was made.
+import type { AppContext } from './context.js';
+import { createObjectStore } from './lib/object-storage-app.js';
+import type { ObjectStore } from './lib/object-storage.js';
+import { createSignInWork, signInWorkSettled } from './modules/account/sign-in.service.js';
+import type { PaymentProvider } from './modules/checkout/payment-provider.js';
+import { PaymentProviders } from './modules/checkout/provider-choice.js';
+import { createMailTransport, type MailTransport } from './modules/email/mail-transport.js';
+import { ImagesService } from './modules/images/images.service.js';
+import { ImageStorage } from './modules/images/images.storage.js';
+import { WebhookWorker } from './modules/outgoing-webhooks/delivery-worker.js';
+import { createPostcodeService, type PostcodeService } from './modules/postcode/postcode.service.js';
+import { loadAppSigningKey } from './modules/signing/signing-context.js';
+
+/** Stand-ins a test gives buildApp (`services`) or createTestApp (`services`) in place of the real ones. */
+export interface ServiceOverrides {
+  /** Used instead of the SMTP_URL transport (e.g. one that records or fails); closed with the app. */
+  mailTransport?: MailTransport;
+  /** Always chosen for a checkout (e.g. Stripe pointed at a stand-in API on 127.0.0.1). */
+  paymentProvider?: PaymentProvider;
+}
+
+/** What buildApp has made before the services: configuration, database, settings, auth and the logger. */
+export type CoreContext = Pick<AppContext, 'config' | 'db' | 'dialect' | 'settings' | 'auth' | 'log'>;
+
+/**
+ * The context with its services. The signing key is parsed now (a bad SIGNING_PRIVATE_KEY stops the start);
+ * the mail transport, object store (an S3 client), images, postcode index and webhook worker on first use.
+ */
+export function createAppContext(core: CoreContext, overrides: ServiceOverrides = {}): { ctx: AppContext; close: () => Promise<void> } {
+  const { config, db, settings, log } = core;
+  let mail = overrides.mailTransport;
+  let objects: ObjectStore | undefined;
+  let images: ImagesService | undefined;
+  let postcode: PostcodeService | undefined;
+  let webhooks: WebhookWorker | undefined;
+  const ctx: AppContext = {
+    ...core,
+    get mail() {
+      return (mail ??= createMailTransport(config));
+    },
+    emailRenderers: new Map(),
+    payments: new PaymentProviders(config, settings, overrides.paymentProvider),
+    signing: loadAppSigningKey(config, settings),
+    get objects() {
+      return (objects ??= createObjectStore(config));
+    },
+    get images() {
+      return (images ??= new ImagesService(db, new ImageStorage(config.dataDir, ctx.objects), log));
+    },
+    get postcode() {
+      return (postcode ??= createPostcodeService(core));
+    },
+    get webhooks() {
+      return (webhooks ??= new WebhookWorker(ctx, config.WEBHOOK_TIMEOUT_SECONDS * 1000));
+    },
+    signInWork: createSignInWork(),
+  };
+
+  // In this order: sign-in deliveries still use the mail transport; the worker's last attempts are recorded.
+  const close = async (): Promise<void> => {
+    await signInWorkSettled(ctx);
+    await webhooks?.stop();
+    mail?.close();
+    objects?.close();
+  };
+  return { ctx, close };
+}

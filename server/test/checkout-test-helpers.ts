@@ -1,0 +1,44 @@
+import type { Database } from '../db/database.js';
+import { nowIso } from '../lib/time.js';
+
+export const BUYABLE_SLUG = 'postcode-delivery-zones';
+export const BUYABLE_PRICE = 4900;
+
+/** Gives the plugin a qualifying release (the demo seed may not carry one), so it is purchasable. */
+export async function ensureQualifyingRelease(db: Database, pluginSlug = BUYABLE_SLUG, version = '1.7.51'): Promise<void> {
+  const existing = await db.selectFrom('releases').select('id').where('plugin_slug', '=', pluginSlug).where('version', '=', version).executeTakeFirst();
+  if (existing) return;
+  await db
+    .insertInto('releases')
+    .values({
+      plugin_slug: pluginSlug,
+      version,
+      notes: '',
+      zip_path: `${pluginSlug}-${version}-test.zip`,
+      file_size: 1,
+      sha384: '0'.repeat(96),
+      signature: 'test',
+      created_at: nowIso(),
+    })
+    .execute();
+}
+
+export const intentBody = (overrides: Record<string, unknown> = {}) => ({
+  items: [{ id: BUYABLE_SLUG, name: 'Postcode Delivery Zones' }],
+  amount: BUYABLE_PRICE,
+  customerEmail: 'buyer@example.com',
+  ...overrides,
+});
+
+/** The rows fulfilment writes, counted: what idempotency tests compare. */
+export async function fulfilmentCounts(db: Database) {
+  const count = async (table: 'orders' | 'licenses' | 'emails') =>
+    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const paid = Number(
+    (await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'paid').executeTakeFirstOrThrow()).n,
+  );
+  const orderPaidActivities = Number(
+    (await db.selectFrom('activities').select((eb) => eb.fn.countAll<number>().as('n')).where('action_type', '=', 'order_paid').executeTakeFirstOrThrow()).n,
+  );
+  return { orders: await count('orders'), paid, licences: await count('licenses'), emails: await count('emails'), orderPaidActivities };
+}

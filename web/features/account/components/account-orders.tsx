@@ -1,0 +1,39 @@
+import { Link } from 'wouter';
+import { ReceiptText } from 'lucide-react';
+import { ACCOUNT_PAGES, type AccountOrder } from '@common/account';
+import { formatMoney } from '@common/pricing';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { formatDate } from '@/lib/dates';
+
+/** The customer's orders, newest first as the server sends them, each with its printable receipt. */
+export function AccountOrders({ orders }: { orders: AccountOrder[] }) {
+  if (orders.length === 0) return <p className="text-sm text-muted-foreground">No orders yet.</p>;
+  // A list rather than a table: five columns do not fit a 390 px phone, and a row wraps here instead.
+  return (
+    <ul className="divide-y rounded-lg border bg-card">
+      {orders.map((order) => (
+        <li key={order.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3" data-testid="account-order">
+          <div className="min-w-0 space-y-0.5">
+            <p className="font-medium">{order.plugin_name}</p>
+            <p className="text-sm text-muted-foreground">
+              Order {order.number} · {formatDate(order.date)}
+            </p>
+          </div>
+          <div className="flex items-center gap-3">
+            <span className="font-semibold">{formatMoney(order.amount, order.currency)}</span>
+            <Badge variant={order.status === 'paid' ? 'success' : 'secondary'} className="capitalize">
+              {order.status}
+            </Badge>
+            <Button asChild variant="outline" size="sm">
+              <Link href={ACCOUNT_PAGES.receipt(order.id)} aria-label={`Receipt for order ${order.number}`}>
+                <ReceiptText aria-hidden="true" />
+                Receipt
+              </Link>
+            </Button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AccountSite } from '@common/account';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { ApiError, errorMessage } from '@/lib/api';
+import { toast } from '@/lib/use-toast';
+import { useDeactivateSite } from '../api/deactivate-site';
+import { licencesQueryKey } from '../api/get-licences';
+
+/**
+ * "Deactivate" and its confirmation: the plugin on that site stops getting updates until it is activated again.
+ * The button is the dialog's Radix trigger, so Cancel returns the focus to it.
+ */
+export function DeactivateSiteButton({ licenceId, site }: { licenceId: number; site: AccountSite }) {
+  const [open, setOpen] = useState(false);
+  const deactivate = useDeactivateSite();
+  const queryClient = useQueryClient();
+  const confirm = () =>
+    deactivate.mutate(
+      { licenceId, activationId: site.id },
+      {
+        onSuccess: () => {
+          toast({ title: 'Site Deactivated', description: `${site.site_url} no longer uses this licence.` });
+          setOpen(false);
+        },
+        onError: (error) => {
+          // 404: the site is gone already (deactivated in another tab, or by the plugin itself). The customer wanted
+          // it gone, so say that and show the sites as they are now, not "Site activation 12 was not found…".
+          if (error instanceof ApiError && error.status === 404) {
+            toast({ title: 'Site Already Deactivated', description: `${site.site_url} no longer uses this licence.` });
+            setOpen(false);
+            void queryClient.invalidateQueries({ queryKey: licencesQueryKey });
+            return;
+          }
+          toast({ title: 'Error', description: errorMessage(error, 'Failed to deactivate the site. Please try again.'), variant: 'destructive' });
+        },
+      },
+    );
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !deactivate.isPending && setOpen(next)}>
+      <AlertDialogTrigger asChild>
+        <Button size="sm" variant="outline" aria-label={`Deactivate ${site.site_url}`}>
+          Deactivate
+        </Button>
+      </AlertDialogTrigger>
+      {/* Mounted only while open, so whatever remembers the opener at mount sees this trigger focused. */}
+      {open && (
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Deactivate this site?</AlertDialogTitle>
+            <AlertDialogDescription>
+              The licence stops working on <span className="break-all font-mono">{site.site_url}</span>: the plugin there no longer receives updates, and its seat
+              is free for another site. You can activate it again later with the same key.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={deactivate.isPending}>Cancel</AlertDialogCancel>
+            <Button variant="destructive" onClick={confirm} disabled={deactivate.isPending}>
+              {deactivate.isPending ? 'Deactivating...' : 'Deactivate site'}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      )}
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,91 @@
+import { Redirect, useLocation } from 'wouter';
+import { LogOut } from 'lucide-react';
+import { ACCOUNT_PAGES } from '@common/account';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError, errorMessage } from '@/lib/api';
+import { usePageMeta } from '@/lib/page-meta';
+import { toast } from '@/lib/use-toast';
+import { useLicences } from '../api/get-licences';
+import { useMe } from '../api/get-me';
+import { useOrders } from '../api/get-orders';
+import { useSignOut } from '../api/sign-out';
+import { AccountLicenceCard } from '../components/account-licence-card';
+import { AccountOrders } from '../components/account-orders';
+
+const isUnauthorised = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+function LoadFailed({ what, error }: { what: string; error: unknown }) {
+  return (
+    <Alert variant="destructive">
+      <AlertTitle>Failed to load your {what}</AlertTitle>
+      <AlertDescription>{errorMessage(error, 'Please reload the page to try again.')}</AlertDescription>
+    </Alert>
+  );
+}
+
+/** /account: the signed-in customer's licences, sites, downloads and orders; signed out, the sign-in page. */
+export function AccountPage() {
+  usePageMeta('Your account');
+  const [, navigate] = useLocation();
+  const me = useMe();
+  const signedIn = Boolean(me.data);
+  const licences = useLicences(signedIn);
+  const orders = useOrders(signedIn);
+  const signOut = useSignOut();
+
+  if (me.isPending) return <div className="flex justify-center p-16"><Spinner /></div>;
+  // No session, or it ended (30 days, or signed out elsewhere) while the page was open.
+  if (!me.data || isUnauthorised(licences.error) || isUnauthorised(orders.error)) return <Redirect to={ACCOUNT_PAGES.signIn} replace />;
+
+  const leave = () =>
+    signOut.mutate(undefined, {
+      onSuccess: () => navigate(ACCOUNT_PAGES.signIn, { replace: true }),
+      onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to sign out. Please try again.'), variant: 'destructive' }),
+    });
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-10 px-4 py-12">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0 space-y-1">
+          <h1 className="text-3xl font-bold">Your account</h1>
+          <p className="break-all text-muted-foreground">
+            Signed in as <span className="font-medium text-foreground" data-testid="account-email">{me.data.email}</span>
+          </p>
+        </div>
+        <Button variant="outline" onClick={leave} disabled={signOut.isPending}>
+          <LogOut aria-hidden="true" />
+          Sign out
+        </Button>
+      </div>
+
+      <section className="space-y-4" aria-labelledby="licences-heading">
+        <h2 id="licences-heading" className="text-2xl font-semibold">
+          Your licences
+        </h2>
+        {licences.isPending ? (
+          <Skeleton className="h-64 rounded-xl" />
+        ) : licences.isError ? (
+          <LoadFailed what="licences" error={licences.error} />
+        ) : licences.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No licences for this address.</p>
+        ) : (
+          <div className="space-y-6">
+            {licences.data.map((licence) => (
+              <AccountLicenceCard key={licence.id} licence={licence} />
+            ))}
+          </div>
+        )}
+      </section>
+
+      <section className="space-y-4" aria-labelledby="orders-heading">
+        <h2 id="orders-heading" className="text-2xl font-semibold">
+          Your orders
+        </h2>
+        {orders.isPending ? <Skeleton className="h-20 rounded-xl" /> : orders.isError ? <LoadFailed what="orders" error={orders.error} /> : <AccountOrders orders={orders.data} />}
+      </section>
+    </div>
+  );
+}
