@@ -4,7 +4,7 @@
 // bookkeeping per request. Prints medians of 7 rounds.
 import Fastify from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { validateRequestSchema } from '../common/licences.js';
+import { validateRequestSchema } from '../common/licenses.js';
 import { nulSafeValidatorCompiler } from '../server/lib/nul-bytes.js';
 import { registerBodyDeadline } from '../server/http/timeouts.js';
 import type { App } from '../server/context.js';

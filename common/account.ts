@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LICENCE_STATUSES, PLANS } from './licences.js';
+import { LICENCE_STATUSES, PLANS } from './licenses.js';
 
 // Customer self-service (issue 15; docs/account.md): password-less sign-in by e-mailed one-time link, a
 // customer session separate from the admin's, and the customer's own licences, sites, downloads and orders.
@@ -50,18 +50,18 @@ export const ACCOUNT_API = {
   me: '/api/account/me',
   /** POST (X-Requested-With) → 200 {success}; clears the cookie, ends the session server-side. */
   signOut: '/api/account/sign-out',
-  /** GET → 200 AccountLicence[]. */
-  licences: '/api/account/licences',
-  /** POST (X-Requested-With) → 200 AccountLicence (after the change); 404 not theirs. */
-  deactivateSite: (licenceId: number, activationId: number) => `/api/account/licences/${licenceId}/sites/${activationId}/deactivate`,
+  /** GET → 200 AccountLicense[]. */
+  licenses: '/api/account/licences',
+  /** POST (X-Requested-With) → 200 AccountLicense (after the change); 404 not theirs. */
+  deactivateSite: (licenseId: number, activationId: number) => `/api/account/licences/${licenseId}/sites/${activationId}/deactivate`,
   /** POST (X-Requested-With) → 200 AccountDownload; 404 not theirs or no release; 409 licence revoked/expired. */
-  download: (licenceId: number) => `/api/account/licences/${licenceId}/download`,
+  download: (licenseId: number) => `/api/account/licences/${licenseId}/download`,
   /** GET → 200 AccountOrder[] (paid and refunded only). */
   orders: '/api/account/orders',
   /** GET → 200 Receipt; 404 not theirs or pending. */
   receipt: (orderId: number) => `/api/account/orders/${orderId}/receipt`,
   /** Admin: POST (admin session + X-Requested-With, or API token) → 202 AdminSignInLinkResponse; 409 no customer e-mail. */
-  adminSendSignInLink: (licenceId: number) => `/api/admin/licenses/${licenceId}/send-sign-in-link`,
+  adminSendSignInLink: (licenseId: number) => `/api/admin/licenses/${licenseId}/send-sign-in-link`,
 } as const;
 
 /** The order number customers and the admin see (the admin pages show `#{id}` too). */
@@ -94,7 +94,7 @@ const idField = (name: string) =>
     .positive(`${name} must be positive`)
     .max(2_147_483_647, `${name} is too large`);
 
-export const accountLicenceParamsSchema = z.object({ id: idField('id') });
+export const accountLicenseParamsSchema = z.object({ id: idField('id') });
 export const accountSiteParamsSchema = z.object({ id: idField('id'), activationId: idField('activationId') });
 export const accountOrderParamsSchema = z.object({ id: idField('id') });
 
@@ -121,7 +121,7 @@ export const accountSiteSchema = z.object({
 });
 export type AccountSite = z.infer<typeof accountSiteSchema>;
 
-export const accountLicenceSchema = z.object({
+export const accountLicenseSchema = z.object({
   id: z.number(),
   /** The full key: it is the customer's own (the page masks it until "reveal"). */
   key: z.string(),
@@ -139,8 +139,8 @@ export const accountLicenceSchema = z.object({
   sites: z.array(accountSiteSchema),
   created_at: z.string(),
 });
-export type AccountLicence = z.infer<typeof accountLicenceSchema>;
-export const accountLicenceListSchema = z.array(accountLicenceSchema);
+export type AccountLicense = z.infer<typeof accountLicenseSchema>;
+export const accountLicenseListSchema = z.array(accountLicenseSchema);
 
 export const accountDownloadSchema = z.object({
   /** Signed, expiring URL of the zip (GET it). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATALOGUE_CATEGORIES } from './catalogue.js';
+import { CATALOGUE_CATEGORIES } from './catalog.js';
 import { adminPluginDetailSchema, CURRENCIES } from './plugins.js';
 
 // The admin's plugin calls (docs/plugins.md): POST /api/admin/plugins creates a plugin; PATCH
@@ -63,7 +63,7 @@ export const pluginSlugSchema = z
   .regex(PLUGIN_SLUG_PATTERN, PLUGIN_SLUG_MESSAGE);
 
 /** The storefront fields of a plugin; `description` is its short description (cards, tables, meta). */
-const catalogueFields = {
+const catalogFields = {
   name: text('Name', 100).min(1, 'Name is required'),
   description: text('Short description', MAX_SHORT_DESCRIPTION),
   long_description: text('Long description', MAX_LONG_DESCRIPTION),
@@ -77,18 +77,18 @@ const catalogueFields = {
   is_featured: z.boolean({ error: 'is_featured must be true or false' }),
 };
 
-const { name, ...optionalCatalogueFields } = catalogueFields;
+const { name, ...optionalCatalogFields } = catalogFields;
 
 /** POST /api/admin/plugins: slug and name; everything else may follow later through PATCH. */
 export const pluginCreateSchema = z
-  .object({ slug: pluginSlugSchema, name, ...z.object(optionalCatalogueFields).partial().shape })
+  .object({ slug: pluginSlugSchema, name, ...z.object(optionalCatalogFields).partial().shape })
   .strict();
 export type PluginCreate = z.input<typeof pluginCreateSchema>;
 
 export const pluginPatchSchema = z
   .object({
     slug: pluginSlugSchema,
-    ...catalogueFields,
+    ...catalogFields,
     /** true takes the plugin off sale (storefront, catalogue, checkout); false puts it back. */
     retired: z.boolean({ error: 'retired must be true or false' }),
     lemonsqueezy_product_id: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// What a WordPress site reports about itself on validate and update checks (docs/licence-api.md): its
+// What a WordPress site reports about itself on validate and update checks (docs/license-api.md): its
 // plugin version, WordPress version and PHP version. Informational only (the dashboard's shares), never used
 // for a decision, so the fields are lenient: a missing, malformed or over-long value is dropped, never a 400
 // (a site with an odd PHP build string must still get its licence answer).

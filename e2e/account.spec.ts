@@ -51,11 +51,11 @@ async function requestLink(page: Page, email: string): Promise<void> {
   await expect(page.getByTestId('sign-in-sent')).toContainText('If this address has bought from us, a sign-in link is on its way.');
 }
 
-async function licenceKeyOf(admin: APIRequestContext, email: string): Promise<{ id: number; key: string }> {
-  const licences = (await (await admin.get('/api/admin/licenses')).json()) as Array<{ id: number; key: string; customer_email: string | null }>;
-  const licence = licences.find((each) => each.customer_email === email);
-  expect(licence, `a licence for ${email}`).toBeDefined();
-  return licence as { id: number; key: string };
+async function licenseKeyOf(admin: APIRequestContext, email: string): Promise<{ id: number; key: string }> {
+  const licenses = (await (await admin.get('/api/admin/licenses')).json()) as Array<{ id: number; key: string; customer_email: string | null }>;
+  const license = licenses.find((each) => each.customer_email === email);
+  expect(license, `a licence for ${email}`).toBeDefined();
+  return license as { id: number; key: string };
 }
 
 /** axe-core violations of serious or critical impact (WCAG 2.1 A and AA), as e2e/a11y.spec.ts counts them. */
@@ -95,9 +95,9 @@ test('a customer signs in by e-mailed link, frees a seat, downloads the release,
   expect((await page.getByTestId('sign-in-sent').textContent())?.replace(alice, '')).toBe(unknownText?.replace(`nobody-${stamp}@example.com`, ''));
 
   const { link, id: firstEmailId } = await signInLinkFor(admin, alice);
-  const licence = await licenceKeyOf(admin, alice);
+  const license = await licenseKeyOf(admin, alice);
   // A WordPress site activates the licence, so there is a site to deactivate.
-  const activated = await page.request.post('/api/v1/licenses/activate', { form: { license_key: licence.key, site_url: 'https://alice-shop.co.uk/', plugin_slug: SLUG } });
+  const activated = await page.request.post('/api/v1/licenses/activate', { form: { license_key: license.key, site_url: 'https://alice-shop.co.uk/', plugin_slug: SLUG } });
   expect(activated.status()).toBe(200);
 
   await page.goto(link);
@@ -112,13 +112,13 @@ test('a customer signs in by e-mailed link, frees a seat, downloads the release,
   await expect(card.getByText('active', { exact: true })).toBeVisible();
   await expect(card.getByTestId('licence-expiry')).toHaveText('Never (lifetime licence)');
   // The key is masked until Reveal; Copy copies the whole key.
-  const keyParts = licence.key.split('-');
+  const keyParts = license.key.split('-');
   await expect(card.getByTestId('licence-key')).toHaveText(`${keyParts[0]}-****-****-****-${keyParts[4]}`);
   await card.getByRole('button', { name: 'Reveal' }).click();
-  await expect(card.getByTestId('licence-key')).toHaveText(licence.key);
+  await expect(card.getByTestId('licence-key')).toHaveText(license.key);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await card.getByRole('button', { name: 'Copy' }).click();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(licence.key);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(license.key);
 
   // The site, and freeing its seat behind a confirmation.
   await expect(card.getByTestId('licence-seats')).toHaveText('1 of 3 used, 2 left');
@@ -135,7 +135,7 @@ test('a customer signs in by e-mailed link, frees a seat, downloads the release,
   await expect(page.getByText('Site Deactivated', { exact: true })).toBeVisible();
   await expect(card.getByTestId('account-site')).toHaveCount(0);
   await expect(card.getByTestId('licence-seats')).toHaveText('0 of 3 used, 3 left');
-  const afterDeactivation = (await (await admin.get(`/api/admin/licenses/${licence.id}`)).json()) as { activations_used: number; activations: unknown[] };
+  const afterDeactivation = (await (await admin.get(`/api/admin/licenses/${license.id}`)).json()) as { activations_used: number; activations: unknown[] };
   expect(afterDeactivation).toMatchObject({ activations_used: 0, activations: [] });
 
   // The download: a signed link to the latest release, which answers the zip.
@@ -204,15 +204,15 @@ test('a customer signs in by e-mailed link, frees a seat, downloads the release,
   const bobCard = bobPage.getByTestId('account-licence');
   await expect(bobCard).toHaveCount(1);
   await bobCard.getByRole('button', { name: 'Reveal' }).click();
-  await expect(bobCard.getByTestId('licence-key')).toHaveText((await licenceKeyOf(admin, bob)).key);
+  await expect(bobCard.getByTestId('licence-key')).toHaveText((await licenseKeyOf(admin, bob)).key);
   await expect(bobPage.getByTestId('account-order')).toHaveCount(1);
-  await expect(bobPage.getByText(licence.key)).toHaveCount(0);
+  await expect(bobPage.getByText(license.key)).toHaveCount(0);
   await expect(bobPage.getByText(alice)).toHaveCount(0);
   // Alice's receipt by its address, and her licence by the API: not found for Bob.
   await bobPage.goto(aliceReceipt);
   await expect(bobPage.getByRole('heading', { level: 1, name: 'Receipt not found' })).toBeVisible();
   await expect(bobPage.getByText(alice)).toHaveCount(0);
-  expect((await bobPage.request.post(`/api/account/licences/${licence.id}/download`, { headers: XHR })).status()).toBe(404);
+  expect((await bobPage.request.post(`/api/account/licences/${license.id}/download`, { headers: XHR })).status()).toBe(404);
   await bobPage.screenshot({ path: test.info().outputPath('receipt-not-found.png'), fullPage: true });
   await bobPage.context().close();
 });
@@ -235,16 +235,16 @@ test('the admin sends a sign-in link from Licenses and names the seller in Setti
     await expect(adminPage.getByText('Settings Saved', { exact: true })).toBeVisible();
 
     await buy(page, email);
-    const licence = await licenceKeyOf(admin, email);
+    const license = await licenseKeyOf(admin, email);
     await adminPage.goto('/licenses');
-    const adminCard = adminPage.locator(`[data-testid="licence-card"][data-key="${licence.key}"]`);
-    await adminCard.getByRole('button', { name: `Actions for ${licence.key}` }).click();
+    const adminCard = adminPage.locator(`[data-testid="licence-card"][data-key="${license.key}"]`);
+    await adminCard.getByRole('button', { name: `Actions for ${license.key}` }).click();
     await adminPage.getByRole('menuitem', { name: 'Send sign-in link' }).click();
     await expect(adminPage.getByText('Sign-in Link Sent', { exact: true })).toBeVisible();
 
     await page.goto((await signInLinkFor(admin, email)).link);
     await expect(page.getByTestId('account-email')).toHaveText(email);
-    await page.request.post('/api/v1/licenses/activate', { form: { license_key: licence.key, site_url: 'https://a-rather-long-shop-name.example.co.uk/', plugin_slug: SLUG } });
+    await page.request.post('/api/v1/licenses/activate', { form: { license_key: license.key, site_url: 'https://a-rather-long-shop-name.example.co.uk/', plugin_slug: SLUG } });
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/account');
@@ -319,7 +319,7 @@ test('two tabs: a site activated meanwhile shows when the customer comes back, a
   await expect(page.getByTestId('account-site')).toHaveCount(0);
 
   // WordPress activates while the page is open: coming back to the tab shows the site.
-  const { key } = await licenceKeyOf(admin, email);
+  const { key } = await licenseKeyOf(admin, email);
   expect((await page.request.post('/api/v1/licenses/activate', { form: { license_key: key, site_url: 'https://tabs-shop.co.uk/', plugin_slug: SLUG } })).status()).toBe(200);
   // What a browser does on return to the tab (the event bubbles from the document to the window).
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));

@@ -59,8 +59,8 @@ test('buy the postcode plugin in test mode from the landing page; the order, lic
   await expect(dialog.getByTestId('outbox-message').first()).toContainText('/api/v1/downloads/');
   await page.keyboard.press('Escape');
 
-  const licences = (await (await page.request.get('/api/admin/licenses')).json()) as Array<{ key: string; plan: string; max_activations: number }>;
-  expect(licences.find((licence) => licence.key === key)).toMatchObject({ plan: 'lifetime', max_activations: 3 });
+  const licenses = (await (await page.request.get('/api/admin/licenses')).json()) as Array<{ key: string; plan: string; max_activations: number }>;
+  expect(licenses.find((license) => license.key === key)).toMatchObject({ plan: 'lifetime', max_activations: 3 });
   await page.goto('/licenses');
   await expect(page.getByText(key).first()).toBeVisible();
 });

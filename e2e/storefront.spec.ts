@@ -24,7 +24,7 @@ async function withoutInlineData(page: Page) {
 }
 
 /** Answers /api/plugins/public with the real list changed by `edit` (prices, currencies, empty lists). */
-async function editCatalogue(page: Page, edit: (plugins: Record<string, unknown>[]) => Record<string, unknown>[]) {
+async function editCatalog(page: Page, edit: (plugins: Record<string, unknown>[]) => Record<string, unknown>[]) {
   await withoutInlineData(page);
   await page.route('**/api/plugins/public', async (route) => {
     const response = await route.fetch();
@@ -109,7 +109,7 @@ test.describe('catalog', () => {
   });
 
   test('sorts by name, price, rating and popular', async ({ page }) => {
-    await editCatalogue(page, (plugins) => [
+    await editCatalog(page, (plugins) => [
       ...plugins,
       ...['Alpha', 'Zeta'].map((name, index) => ({
         ...plugins.find((plugin) => plugin.slug === POSTCODE),
@@ -169,7 +169,7 @@ test.describe('catalog', () => {
   });
 
   test('No plugins available when nothing qualifies', async ({ page }) => {
-    await editCatalogue(page, (plugins) => plugins.map((plugin) => ({ ...plugin, release_version: null })));
+    await editCatalog(page, (plugins) => plugins.map((plugin) => ({ ...plugin, release_version: null })));
     await page.goto('/catalog');
     await expect(page.getByRole('heading', { name: 'No plugins available' })).toBeVisible();
   });
@@ -229,7 +229,7 @@ test.describe('price display (docs/product-spec.md section 4)', () => {
     ];
     for (const [changes, text] of cases) {
       await page.unrouteAll({ behavior: 'wait' });
-      await editCatalogue(page, withPostcode(changes));
+      await editCatalog(page, withPostcode(changes));
       await page.goto('/catalog');
       await expect(page.getByTestId('plugin-card').getByTestId('price')).toContainText(text);
     }
@@ -329,7 +329,7 @@ test.describe('plugin page', () => {
     await page.goto('/plugin/no-such-plugin');
     await expect(page.getByRole('heading', { name: 'Plugin Not Found' })).toBeVisible();
     await expect(page.getByText('The requested plugin could not be found or failed to load.')).toBeVisible();
-    await editCatalogue(page, withPostcode({ active: false }));
+    await editCatalog(page, withPostcode({ active: false }));
     await page.goto(`/plugin/${POSTCODE}`);
     await expect(page.getByRole('heading', { name: 'Plugin Not Found' })).toBeVisible();
   });

@@ -32,11 +32,11 @@ import { registerOrderRoutes } from './modules/orders/orders.routes.js';
 import { registerEmailRoutes } from './modules/email/email.routes.js';
 import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import { registerOutgoingWebhookRoutes } from './modules/outgoing-webhooks/outgoing-webhooks.routes.js';
-import { registerLicenceRoutes } from './modules/licences/licences.routes.js';
+import { registerLicenseRoutes } from './modules/licenses/licenses.routes.js';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { registerImageRoutes } from './modules/images/images.routes.js';
 import { registerReleaseRoutes } from './modules/releases/releases.routes.js';
-import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { registerCatalogRoutes } from './modules/catalog/catalog.routes.js';
 import { registerPostcodeRoutes } from './modules/postcode/postcode.routes.js';
 import { registerEcommerceTestingRoutes } from './modules/ecommerce-testing/ecommerce-testing.routes.js';
 import { registerWordpressClientRoutes } from './modules/wordpress-client/wordpress-client.routes.js';
@@ -63,11 +63,11 @@ const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
   registerEmailRoutes,
   registerWebhookRoutes,
   registerOutgoingWebhookRoutes,
-  registerLicenceRoutes,
+  registerLicenseRoutes,
   registerDashboardRoutes,
   registerImageRoutes,
   registerReleaseRoutes,
-  registerCatalogueRoutes,
+  registerCatalogRoutes,
   registerPostcodeRoutes,
   registerEcommerceTestingRoutes,
   registerWordpressClientRoutes,

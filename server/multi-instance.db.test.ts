@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from './db/database.js';
-import { createLicence } from './modules/licences/licence-access.js';
+import { createLicense } from './modules/licenses/license-access.js';
 import { makePluginZip, multipartBody } from './test/release-test-helpers.js';
 import { startS3Server, type TestS3Server } from './test/s3-server.js';
 import { createTestDatabase, testDialect, TEST_ADMIN_PASSWORD, type TestDatabase } from './test/test-app.js';
@@ -199,11 +199,11 @@ describe(`two instances on one ${testDialect()} database, one Redis, one S3 serv
     for (const instance of [a, b]) expect(filesUnder(instance.dataDir).filter((name) => name.endsWith('.zip'))).toEqual([]);
 
     // A licensed site asks A for the update; the link A signs is fetched from B.
-    const licence = await createLicence(db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 1 });
+    const license = await createLicense(db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 1 });
     const site = 'https://updates.example.com';
-    const activated = await request(b, 'POST', '/api/v1/licenses/activate', { json: { license_key: licence.key, site_url: site, plugin_slug: SLUG } });
+    const activated = await request(b, 'POST', '/api/v1/licenses/activate', { json: { license_key: license.key, site_url: site, plugin_slug: SLUG } });
     expect(activated.json<{ activated: boolean }>().activated).toBe(true);
-    const check = await request(a, 'POST', `/api/v1/plugins/${SLUG}/update`, { json: { license_key: licence.key, site_url: site, installed_version: '1.0.0' } });
+    const check = await request(a, 'POST', `/api/v1/plugins/${SLUG}/update`, { json: { license_key: license.key, site_url: site, installed_version: '1.0.0' } });
     expect(check.status).toBe(200);
     const offer = check.json<{ version: string; download_url?: string }>();
     expect(offer.version).toBe(VERSION);
@@ -252,17 +252,17 @@ describe(`two instances on one ${testDialect()} database, one Redis, one S3 serv
 
   it('50 concurrent activations of one licence split across both instances give exactly its limit', async () => {
     const limit = 3;
-    const licence = await createLicence(db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: limit });
+    const license = await createLicense(db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: limit });
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        request(i % 2 === 0 ? a : b, 'POST', '/api/v1/licenses/activate', { json: { license_key: licence.key, site_url: `https://shop-${i}.example.com`, plugin_slug: SLUG } }),
+        request(i % 2 === 0 ? a : b, 'POST', '/api/v1/licenses/activate', { json: { license_key: license.key, site_url: `https://shop-${i}.example.com`, plugin_slug: SLUG } }),
       ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(200));
     const results = answers.map((answer) => answer.json<{ activated: boolean; code: string }>());
     expect(results.filter((result) => result.activated)).toHaveLength(limit);
     expect(results.filter((result) => !result.activated).every((result) => result.code === 'ACTIVATION_LIMIT_REACHED')).toBe(true);
-    const rows = await db.selectFrom('license_activations').select('site_url').where('license_id', '=', licence.id).execute();
+    const rows = await db.selectFrom('license_activations').select('site_url').where('license_id', '=', license.id).execute();
     expect(rows).toHaveLength(limit);
   }, 60_000);
 

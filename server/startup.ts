@@ -1,7 +1,7 @@
 import type { Config } from './config.js';
 import { createDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { seedDemoCatalogue } from './db/seed.js';
+import { seedDemoCatalog } from './db/seed.js';
 import { tightenTree } from './lib/private-files.js';
 
 /**
@@ -19,6 +19,6 @@ export async function openDatabase(config: Config): Promise<Database> {
   secureDataDir(config.dataDir);
   const db = createDatabase(config.database);
   // Seeded under the migrations' lock: instances starting together on an empty database seed it once.
-  await migrateToLatest(db, config.SEED_DEMO ? () => seedDemoCatalogue(db).then(() => undefined) : undefined);
+  await migrateToLatest(db, config.SEED_DEMO ? () => seedDemoCatalog(db).then(() => undefined) : undefined);
   return db;
 }

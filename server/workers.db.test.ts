@@ -6,7 +6,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from './db/database.js';
-import { createLicence } from './modules/licences/licence-access.js';
+import { createLicense } from './modules/licenses/license-access.js';
 import { createTestDatabase, testDialect, TEST_ADMIN_PASSWORD, type TestDatabase } from './test/test-app.js';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
@@ -170,15 +170,15 @@ describe(`WORKERS=2: one port, two processes, one truth (${testDialect()})`, () 
   });
 
   it('24 activations of a 3-site licence at once, spread over both workers: exactly 3 succeed, none fails', async () => {
-    const licence = await createLicence(db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 3 });
+    const license = await createLicense(db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 3 });
     const answers = await Promise.all(
       Array.from({ length: 24 }, (_, i) =>
-        request('POST', '/api/v1/licenses/activate', { license_key: licence.key, site_url: `https://shop-${i}.example.com`, plugin_slug: SLUG }),
+        request('POST', '/api/v1/licenses/activate', { license_key: license.key, site_url: `https://shop-${i}.example.com`, plugin_slug: SLUG }),
       ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(24).fill(200));
     expect(answers.filter((answer) => (JSON.parse(answer.body) as { activated: boolean }).activated)).toHaveLength(3);
-    const rows = await db.selectFrom('license_activations').select('site_url').where('license_id', '=', licence.id).execute();
+    const rows = await db.selectFrom('license_activations').select('site_url').where('license_id', '=', license.id).execute();
     expect(rows).toHaveLength(3);
   });
 

@@ -10,8 +10,8 @@ import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { seedDemoCatalogue } from '../db/seed.js';
-import { createLicence } from '../modules/licences/licence-access.js';
+import { seedDemoCatalog } from '../db/seed.js';
+import { createLicense } from '../modules/licenses/license-access.js';
 import { createTestApp, testDialect, type TestApp } from '../test/test-app.js';
 import { backupPath, pgDumpPlan } from './backup-database.js';
 
@@ -50,12 +50,12 @@ describe(`npm run backup (${testDialect()})`, () => {
     t = await createTestApp();
     const app = t;
     if (app.testDb.target.dialect !== 'sqlite') return;
-    const before = await createLicence(app.db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 1 });
+    const before = await createLicense(app.db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 1 });
     // Writes keep landing in the -wal file during the backup, as they would on a live server.
     let writing = true;
     const writer = (async () => {
       while (writing) {
-        await createLicence(app.db, { pluginSlug: SLUG, plan: 'trial', maxActivations: 1 });
+        await createLicense(app.db, { pluginSlug: SLUG, plan: 'trial', maxActivations: 1 });
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     })();
@@ -93,7 +93,7 @@ describe(`npm run backup (${testDialect()})`, () => {
     const url = new URL(baseUrl);
     url.pathname = `/${name}`;
     const db = createDatabase({ dialect: 'postgres', url: url.toString() });
-    await migrateToLatest(db, () => seedDemoCatalogue(db).then(() => undefined));
+    await migrateToLatest(db, () => seedDemoCatalog(db).then(() => undefined));
     await db.destroy();
 
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pls-backup-'));

@@ -1,13 +1,13 @@
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import { isPostgres } from './portable.js';
 import * as core from './migrations/0001-core.js';
-import * as licences from './migrations/0002-licences.js';
+import * as licenses from './migrations/0002-licences.js';
 import * as releases from './migrations/0004-releases.js';
 import * as images from './migrations/0005-images.js';
 import * as orders from './migrations/0006-orders.js';
 import * as postcode from './migrations/0007-postcode.js';
 import * as releaseMetadata from './migrations/0008-release-metadata.js';
-import * as pluginCatalogue from './migrations/0009-plugin-catalogue.js';
+import * as pluginCatalog from './migrations/0009-plugin-catalogue.js';
 import * as orderOrigin from './migrations/0010-order-origin.js';
 import * as paymentEventRef from './migrations/0011-payment-event-ref.js';
 import * as customerAccounts from './migrations/0013-customer-accounts.js';
@@ -18,13 +18,13 @@ import * as siteReports from './migrations/0015-site-reports.js';
 // Numbered, written once, never edited after they land.
 const migrations: Record<string, Migration> = {
   '0001-core': core,
-  '0002-licences': licences,
+  '0002-licences': licenses,
   '0004-releases': releases,
   '0005-images': images,
   '0006-orders': orders,
   '0007-postcode': postcode,
   '0008-release-metadata': releaseMetadata,
-  '0009-plugin-catalogue': pluginCatalogue,
+  '0009-plugin-catalogue': pluginCatalog,
   '0010-order-origin': orderOrigin,
   '0011-payment-event-ref': paymentEventRef,
   '0013-customer-accounts': customerAccounts,

@@ -8,7 +8,7 @@ export const LICENSING_PLUGIN_SLUG = 'ucre';
  * The demo catalogue of the specification: the postcode plugin (purchasable, £49) and the licensing
  * plugin (£99, Coming Soon). Runs once, on a database with no plugins.
  */
-export async function seedDemoCatalogue(db: Database): Promise<boolean> {
+export async function seedDemoCatalog(db: Database): Promise<boolean> {
   const existing = await db.selectFrom('plugins').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const now = nowIso();

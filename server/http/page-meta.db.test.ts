@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicPlugin } from '../../common/catalogue.js';
+import type { PublicPlugin } from '../../common/catalog.js';
 import type { PluginImage } from '../../common/images.js';
 import { STORE_TAGLINE } from '../../common/page-meta.js';
 import { makeImage, multipartBody } from '../test/image-fixtures.js';
@@ -80,11 +80,11 @@ describe(`page head, sitemap and robots (${testDialect()})`, () => {
     expect(landing.canonical).toBe(`${ORIGIN}/`);
     expect(landing.robots).toBeUndefined();
     expect(landing.og).toMatchObject({ title: 'Home - Licensing', description: STORE_TAGLINE, url: `${ORIGIN}/`, type: 'website' });
-    const [key, catalogue] = landing.initial?.[0] ?? [];
+    const [key, catalog] = landing.initial?.[0] ?? [];
     expect(key).toEqual(['/api/plugins/public']);
     // The same list the API answers, primary image included: the client makes no call for its first view.
-    expect(catalogue).toEqual((await t.app.inject({ method: 'GET', url: '/api/plugins/public' })).json());
-    expect((catalogue as PublicPlugin[]).find((plugin) => plugin.slug === SLUG)?.primary_image?.url).toBe(imageUrl);
+    expect(catalog).toEqual((await t.app.inject({ method: 'GET', url: '/api/plugins/public' })).json());
+    expect((catalog as PublicPlugin[]).find((plugin) => plugin.slug === SLUG)?.primary_image?.url).toBe(imageUrl);
     // /home is the same page: one canonical address.
     expect((await page('/home')).canonical).toBe(`${ORIGIN}/`);
   });

@@ -1,4 +1,4 @@
-import type { PublicPlugin } from '../../common/catalogue.js';
+import type { PublicPlugin } from '../../common/catalog.js';
 import { isArtworkType, type PluginImage } from '../../common/images.js';
 import {
   DEFAULT_DESCRIPTION,
@@ -14,7 +14,7 @@ import {
 } from '../../common/page-meta.js';
 import { matchWebRoute, type PublicPage } from '../../common/web-routes.js';
 import type { AppContext } from '../context.js';
-import { loadPublicCatalogue } from '../modules/catalogue/catalogue.routes.js';
+import { loadPublicCatalog } from '../modules/catalog/catalog.routes.js';
 import { listImages } from '../modules/images/images.repository.js';
 import { toPluginImage } from '../modules/images/images.service.js';
 import { findPluginBySlug } from '../modules/plugins/plugins.repository.js';
@@ -84,13 +84,13 @@ export async function resolvePage(ctx: AppContext, url: string, origin: string):
   if (!match) return { ...head, status: 404, title: pageTitle(PAGE_NOT_FOUND) };
   if (match.page === 'admin') return head;
 
-  const catalogue = CATALOGUE_PAGES.has(match.page) ? await loadPublicCatalogue(ctx) : undefined;
-  if (catalogue) head.initialData.push([[...publicPluginsQueryKey], catalogue]);
+  const catalog = CATALOGUE_PAGES.has(match.page) ? await loadPublicCatalog(ctx) : undefined;
+  if (catalog) head.initialData.push([[...publicPluginsQueryKey], catalog]);
 
   if (match.page === 'plugin') {
     const slug = match.slug ?? '';
     // The plugin page shows active plugins only (the catalogue holds nothing else).
-    const plugin: PublicPlugin | undefined = catalogue?.find((candidate) => candidate.slug === slug);
+    const plugin: PublicPlugin | undefined = catalog?.find((candidate) => candidate.slug === slug);
     if (!plugin) return { ...head, status: 404, title: pageTitle(PLUGIN_NOT_FOUND), canonicalUrl: null };
     head.initialData.push([[...publicPluginImagesQueryKey(slug)], await galleryImages(ctx, slug)]);
     const image = plugin.primary_image;
@@ -156,8 +156,8 @@ const xmlEscape = escapeHtml;
 
 /** sitemap.xml: the indexable static pages and every active plugin's page, as absolute URLs. */
 export async function renderSitemap(ctx: AppContext, origin: string): Promise<string> {
-  const catalogue = await loadPublicCatalogue(ctx);
-  const urls = [...SITEMAP_PATHS.map((path) => `${origin}${path}`), ...catalogue.map((plugin) => `${origin}/plugin/${encodeURIComponent(plugin.slug)}`)];
+  const catalog = await loadPublicCatalog(ctx);
+  const urls = [...SITEMAP_PATHS.map((path) => `${origin}${path}`), ...catalog.map((plugin) => `${origin}/plugin/${encodeURIComponent(plugin.slug)}`)];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

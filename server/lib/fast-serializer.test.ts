@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { validateResponseSchema, type ValidateResponse } from '../../common/licences.js';
+import { validateResponseSchema, type ValidateResponse } from '../../common/licenses.js';
 import { fastSerializerCompiler } from './fast-serializer.js';
 
 describe('fastSerializerCompiler', () => {
   const serialize = fastSerializerCompiler({ schema: validateResponseSchema });
-  const licence = {
+  const license = {
     key: '8022-****-****-****-ABCD',
     status: 'active',
     plan: 'pro_yearly',
@@ -16,8 +16,8 @@ describe('fastSerializerCompiler', () => {
   } as const;
 
   it.each<[string, ValidateResponse]>([
-    ['a valid licence', { valid: true, code: 'VALID', detail: 'The license is valid.', license: licence }],
-    ['a lifetime licence', { valid: true, code: 'VALID', detail: 'The license is valid.', license: { ...licence, plan: 'lifetime', expires_at: null } }],
+    ['a valid licence', { valid: true, code: 'VALID', detail: 'The license is valid.', license: license }],
+    ['a lifetime licence', { valid: true, code: 'VALID', detail: 'The license is valid.', license: { ...license, plan: 'lifetime', expires_at: null } }],
     ['no licence', { valid: false, code: 'NOT_FOUND', detail: 'No license exists with this key.', license: null }],
   ])('writes %s exactly as JSON.stringify of the schema output', (_name, value) => {
     expect(JSON.parse(serialize(value))).toEqual(validateResponseSchema.parse(value));

@@ -4,7 +4,7 @@ import type { App } from '../context.js';
 import { loadConfig } from '../config.js';
 import { createDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { seedDemoCatalogue } from '../db/seed.js';
+import { seedDemoCatalog } from '../db/seed.js';
 import { seedDemoRelease } from '../modules/releases/demo-release.js';
 import { intentBody } from '../test/checkout-test-helpers.js';
 import { createTestDatabase, testDialect, type TestDatabase } from '../test/test-app.js';
@@ -25,7 +25,7 @@ describe(`logs carry no licence key or download token (${testDialect()})`, () =>
     config.database = testDb.target.dialect === 'sqlite' ? testDb.target : { dialect: 'postgres', url: testDb.target.url };
     db = createDatabase(testDb.target);
     await migrateToLatest(db);
-    await seedDemoCatalogue(db);
+    await seedDemoCatalog(db);
     const built = await buildApp({ config, db, logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
     app = built.app;
     await app.ready();

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { generateLicenceKey } from '../../common/licence-key.js';
+import { generateLicenseKey } from '../../common/license-key.js';
 import { maskEmailAddress, maskSecret, redactSecrets } from './redact.js';
 
 describe('redactSecrets', () => {
-  const key = generateLicenceKey();
+  const key = generateLicenseKey();
   const token = 'eyJsIjoxLCJyIjoyLCJlIjoxNzY0MDAwMDAwfQ.c2lnbmF0dXJlLW9mLXRoZS10b2tlbi1oZXJl';
 
   it.each([

@@ -3,12 +3,12 @@
 
 const ELLIPSIS = '…';
 
-// PREFIX-XXXX-XXXX-XXXX-XXXX (common/licence-key.ts); admin-made keys may carry another prefix.
+// PREFIX-XXXX-XXXX-XXXX-XXXX (common/license-key.ts); admin-made keys may carry another prefix.
 const LICENCE_KEY = /\b([A-Z0-9]+-[A-Z0-9]{4})(?:-[A-Z0-9]{4}){3}\b/g;
 const KEY_GROUPS_AT = /-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}/y;
 
 /** Whether some dash starts three key groups: on a 230-character request line ~0.3 µs, where LICENCE_KEY alone takes ~5 µs. */
-function hasLicenceKeyShape(text: string): boolean {
+function hasLicenseKeyShape(text: string): boolean {
   for (let at = text.indexOf('-'); at !== -1; at = text.indexOf('-', at + 1)) {
     KEY_GROUPS_AT.lastIndex = at;
     if (KEY_GROUPS_AT.test(text)) return true;
@@ -46,6 +46,6 @@ export function redactSecrets(text: string): string {
   if (out.includes('=')) out = out.replace(SECRET_QUERY_VALUE, (_match, name: string, value: string) => `${name}${maskSecret(value)}`);
   if (out.includes('/api/v1/downloads/')) out = out.replace(DOWNLOAD_TOKEN, (_match, route: string, token: string) => `${route}${maskSecret(token)}`);
   if (out.includes('/account/sign-in/')) out = out.replace(SIGN_IN_TOKEN, (_match, route: string, token: string) => `${route}${maskSecret(token)}`);
-  if (hasLicenceKeyShape(out)) out = out.replace(LICENCE_KEY, (_match, kept: string) => `${kept}-${ELLIPSIS}`);
+  if (hasLicenseKeyShape(out)) out = out.replace(LICENCE_KEY, (_match, kept: string) => `${kept}-${ELLIPSIS}`);
   return out;
 }

@@ -40,5 +40,5 @@ export async function fulfilmentCounts(db: Database) {
   const orderPaidActivities = Number(
     (await db.selectFrom('activities').select((eb) => eb.fn.countAll<number>().as('n')).where('action_type', '=', 'order_paid').executeTakeFirstOrThrow()).n,
   );
-  return { orders: await count('orders'), paid, licences: await count('licenses'), emails: await count('emails'), orderPaidActivities };
+  return { orders: await count('orders'), paid, licenses: await count('licenses'), emails: await count('emails'), orderPaidActivities };
 }

@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { sql } from 'kysely';
 import { createDatabase, type DatabaseTarget } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { seedDemoCatalogue } from '../db/seed.js';
+import { seedDemoCatalog } from '../db/seed.js';
 
 const target = JSON.parse(process.env.TARGET ?? '') as DatabaseTarget;
 const db = createDatabase(target);
@@ -13,7 +13,7 @@ try {
   await sql`select 1`.execute(db);
   console.log('ready');
   await once(process.stdin, 'data');
-  await migrateToLatest(db, () => seedDemoCatalogue(db).then(() => undefined));
+  await migrateToLatest(db, () => seedDemoCatalog(db).then(() => undefined));
   console.log('migrated');
 } finally {
   await db.destroy();

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { loadConfig, type Config } from '../config.js';
 import { createDatabase, type Database, type DatabaseTarget, type Dialect } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { seedDemoCatalogue } from '../db/seed.js';
+import { seedDemoCatalog } from '../db/seed.js';
 import { buildApp, type RouteInfo } from '../app.js';
 import type { ServiceOverrides } from '../services.js';
 import type { App, AppContext } from '../context.js';
@@ -94,7 +94,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   config.database = testDb.target.dialect === 'sqlite' ? testDb.target : { dialect: 'postgres', url: testDb.target.url };
   const db = createDatabase(testDb.target);
   await migrateToLatest(db);
-  if (options.seed ?? true) await seedDemoCatalogue(db);
+  if (options.seed ?? true) await seedDemoCatalog(db);
   const { app, ctx, routes } = await buildApp({ config, db, logger: false, services: options.services });
   await ctx.auth.ensureAdminPassword(config.ADMIN_PASSWORD);
   await app.ready();

@@ -8,7 +8,7 @@ import { NotFoundPage } from './not-found-page';
 
 const pages = {
   dashboard: lazy(() => import('@/features/dashboard/pages/dashboard-page').then((m) => ({ default: m.DashboardPage }))),
-  licenses: lazy(() => import('@/features/licences/pages/licenses-page').then((m) => ({ default: m.LicensesPage }))),
+  licenses: lazy(() => import('@/features/licenses/pages/licenses-page').then((m) => ({ default: m.LicensesPage }))),
   releases: lazy(() => import('@/features/releases/pages/releases-page').then((m) => ({ default: m.ReleasesPage }))),
   pluginSettings: lazy(() => import('@/features/plugin-settings/pages/plugin-settings-page').then((m) => ({ default: m.PluginSettingsPage }))),
   settings: lazy(() => import('@/features/settings/pages/settings-page').then((m) => ({ default: m.SettingsPage }))),

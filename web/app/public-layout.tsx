@@ -19,13 +19,13 @@ const NAV = [
   { href: '/account', label: 'Account' },
 ];
 
-const usesCatalogue = (path: string) => ['/', '/home', '/catalog'].includes(path) || path.startsWith('/plugin/');
+const usesCatalog = (path: string) => ['/', '/home', '/catalog'].includes(path) || path.startsWith('/plugin/');
 
 export function PublicLayout({ children }: { children: ReactNode }) {
   const [path] = useLocation();
   // Start the catalogue request while the page's own chunk is still loading, not after it (Lighthouse LCP).
   useEffect(() => {
-    if (usesCatalogue(path)) void queryClient.prefetchQuery(publicPluginsQueryOptions());
+    if (usesCatalog(path)) void queryClient.prefetchQuery(publicPluginsQueryOptions());
   }, [path]);
   return (
     <div className="flex min-h-screen flex-col">

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicPlugin } from '@common/catalogue';
+import type { PublicPlugin } from '@common/catalog';
 import { PUBLIC_PLUGINS_URL, publicPluginsQueryKey } from '@common/public-queries';
 import { apiGet } from '@/lib/api';
 

@@ -94,7 +94,7 @@ async function uploadRelease(version: string): Promise<void> {
   expect(response.statusCode, response.body).toBe(201);
 }
 
-async function createLicence(maxActivations: number): Promise<{ id: number; key: string }> {
+async function createLicense(maxActivations: number): Promise<{ id: number; key: string }> {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/admin/licenses',
@@ -167,8 +167,8 @@ add_filter( 'pre_http_request', function ( $pre, $args, $url ) {
   return site;
 }
 
-async function activations(licenceId: number): Promise<string[]> {
-  const response = await t.app.inject({ method: 'GET', url: `/api/admin/licenses/${licenceId}`, headers: await t.adminHeaders() });
+async function activations(licenseId: number): Promise<string[]> {
+  const response = await t.app.inject({ method: 'GET', url: `/api/admin/licenses/${licenseId}`, headers: await t.adminHeaders() });
   return response.json<{ activations: Array<{ site_url: string }> }>().activations.map((a) => a.site_url);
 }
 
@@ -192,8 +192,8 @@ describe('the WordPress client on real WordPress 6.1', () => {
     expect(created.statusCode, created.body).toBe(201);
     publicKey = (await t.app.inject({ method: 'GET', url: '/api/v1/signing-key' })).json<{ public_key: string }>().public_key;
     await uploadRelease('1.0.0');
-    first = await createLicence(1);
-    second = await createLicence(1);
+    first = await createLicense(1);
+    second = await createLicense(1);
     [siteA, siteB] = await Promise.all([createSite('a'), createSite('b')]);
     const zip = path.join(work, 'plugin-1.0.0.zip');
     fs.writeFileSync(zip, await pluginZip('1.0.0'));
@@ -231,7 +231,7 @@ describe('the WordPress client on real WordPress 6.1', () => {
     expect(result.page).toContain('The license is now active on this site.');
     expect(result.page).not.toContain(first.key);
     expect(await activations(first.id)).toEqual(['a.example.com']);
-    // The validate after activation reported the site's versions (informational: docs/licence-api.md).
+    // The validate after activation reported the site's versions (informational: docs/license-api.md).
     const report = await t.db.selectFrom('license_activations').select(['installed_version', 'wp_version', 'php_version']).where('license_id', '=', first.id).executeTakeFirstOrThrow();
     expect(report.installed_version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(report.wp_version).toMatch(/^\d+\.\d+/);

@@ -42,13 +42,13 @@ export async function backfillEndedActivations(db: Kysely<unknown>): Promise<num
     select action_type, details, created_at from activities
     where action_type in ('license_activated', 'license_deactivated', 'license_revoked')
     order by created_at, id`.execute(db);
-  const licenceIds = new Map((await sql<{ id: number; key: string }>`select id, key from licenses`.execute(db)).rows.map((row) => [row.key, row.id]));
+  const licenseIds = new Map((await sql<{ id: number; key: string }>`select id, key from licenses`.execute(db)).rows.map((row) => [row.key, row.id]));
   const open = new Map<string, { key: string; site: string; isLocal: boolean; at: string }>();
   const ended: Array<{ license_id: number; site_url: string; is_local: number; activated_at: string; deactivated_at: string }> = [];
   const end = (id: string, at: string) => {
     const started = open.get(id);
-    const licenceId = started && licenceIds.get(started.key);
-    if (started && licenceId !== undefined) ended.push({ license_id: licenceId, site_url: started.site, is_local: started.isLocal ? 1 : 0, activated_at: started.at, deactivated_at: at });
+    const licenseId = started && licenseIds.get(started.key);
+    if (started && licenseId !== undefined) ended.push({ license_id: licenseId, site_url: started.site, is_local: started.isLocal ? 1 : 0, activated_at: started.at, deactivated_at: at });
     open.delete(id);
   };
   for (const row of rows) {

@@ -12,7 +12,7 @@ import {
   SIGN_IN_LINKS_PER_ADDRESS,
   SIGN_IN_REQUESTED_MESSAGE,
   SIGN_IN_REQUESTS_PER_IP_PER_MINUTE,
-  type AccountLicence,
+  type AccountLicense,
   type AccountOrder,
 } from '../../../common/account.js';
 import { BUYABLE_PRICE, BUYABLE_SLUG, intentBody } from '../../test/checkout-test-helpers.js';
@@ -47,8 +47,8 @@ describe(`customer accounts (${testDialect()})`, () => {
     const confirm = await t.app.inject({ method: 'POST', url: '/api/checkout/test/confirm', remoteAddress: nextIp(), payload: { clientSecret: intent.json().clientSecret, cardNumber: '4242424242424242' } });
     expect(confirm.json()).toEqual({ status: 'succeeded' });
     const order = await t.db.selectFrom('orders').select(['id', 'license_id']).where('email', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    const licence = await t.db.selectFrom('licenses').select(['id', 'key']).where('id', '=', order.license_id as number).executeTakeFirstOrThrow();
-    return { orderId: order.id, licenceId: licence.id, key: licence.key };
+    const license = await t.db.selectFrom('licenses').select(['id', 'key']).where('id', '=', order.license_id as number).executeTakeFirstOrThrow();
+    return { orderId: order.id, licenseId: license.id, key: license.key };
   };
 
   const requestLink = (email: string, remoteAddress = nextIp()) =>
@@ -258,9 +258,9 @@ describe(`customer accounts (${testDialect()})`, () => {
     it('answers 401 once the session has expired, and clears the stale cookie', async () => {
       await buy('expiring@example.com');
       const headers = await signIn('expiring@example.com');
-      expect((await get(ACCOUNT_API.licences, headers)).statusCode).toBe(200);
+      expect((await get(ACCOUNT_API.licenses, headers)).statusCode).toBe(200);
       await t.db.updateTable('customer_sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('email', '=', 'expiring@example.com').execute();
-      const response = await get(ACCOUNT_API.licences, headers);
+      const response = await get(ACCOUNT_API.licenses, headers);
       expect(response.statusCode).toBe(401);
       expect(response.json().message).toMatch(/sign-in link/);
       expect(response.cookies.find((c) => c.name === CUSTOMER_SESSION_COOKIE)?.value).toBe('');
@@ -283,7 +283,7 @@ describe(`customer accounts (${testDialect()})`, () => {
       const admin = await t.adminHeaders();
       for (const [method, url] of [
         ['GET', ACCOUNT_API.me],
-        ['GET', ACCOUNT_API.licences],
+        ['GET', ACCOUNT_API.licenses],
         ['GET', ACCOUNT_API.orders],
         ['GET', ACCOUNT_API.receipt(1)],
         ['POST', ACCOUNT_API.download(1)],
@@ -311,15 +311,15 @@ describe(`customer accounts (${testDialect()})`, () => {
     });
 
     const bobSite = async () =>
-      (await t.db.selectFrom('license_activations').select('id').where('license_id', '=', bob.licenceId).executeTakeFirstOrThrow()).id;
+      (await t.db.selectFrom('license_activations').select('id').where('license_id', '=', bob.licenseId).executeTakeFirstOrThrow()).id;
 
     it('lists only the customer’s own licences, with plugin, seats and sites', async () => {
-      const response = await get(ACCOUNT_API.licences, aliceHeaders);
+      const response = await get(ACCOUNT_API.licenses, aliceHeaders);
       expect(response.statusCode).toBe(200);
-      const licences = response.json<AccountLicence[]>();
-      expect(licences).toHaveLength(1);
-      expect(licences[0]).toMatchObject({
-        id: alice.licenceId,
+      const licenses = response.json<AccountLicense[]>();
+      expect(licenses).toHaveLength(1);
+      expect(licenses[0]).toMatchObject({
+        id: alice.licenseId,
         key: alice.key,
         plugin_slug: BUYABLE_SLUG,
         plugin_name: 'Postcode Delivery Zones',
@@ -331,7 +331,7 @@ describe(`customer accounts (${testDialect()})`, () => {
         activations_left: 2,
         download_available: true,
       });
-      expect(licences[0]?.sites).toEqual([
+      expect(licenses[0]?.sites).toEqual([
         expect.objectContaining({ site_url: 'alice-shop.example.com', is_local: false, activated_at: expect.any(String), last_seen_at: null }),
       ]);
       expect(response.body).not.toContain(bob.key);
@@ -350,11 +350,11 @@ describe(`customer accounts (${testDialect()})`, () => {
     it('answers 404 for the other customer’s licence, site, download and receipt', async () => {
       const site = await bobSite();
       const refused = [
-        await post(ACCOUNT_API.deactivateSite(bob.licenceId, site), aliceHeaders),
-        await post(ACCOUNT_API.download(bob.licenceId), aliceHeaders),
+        await post(ACCOUNT_API.deactivateSite(bob.licenseId, site), aliceHeaders),
+        await post(ACCOUNT_API.download(bob.licenseId), aliceHeaders),
         await get(ACCOUNT_API.receipt(bob.orderId), aliceHeaders),
         // Bob's site through Alice's own licence: not on it.
-        await post(ACCOUNT_API.deactivateSite(alice.licenceId, site), aliceHeaders),
+        await post(ACCOUNT_API.deactivateSite(alice.licenseId, site), aliceHeaders),
       ];
       for (const response of refused) {
         expect(response.statusCode).toBe(404);
@@ -362,34 +362,34 @@ describe(`customer accounts (${testDialect()})`, () => {
         expect(response.body).not.toContain('bob@example.com');
       }
       // Nothing changed for Bob.
-      expect((await get(ACCOUNT_API.licences, bobHeaders)).json<AccountLicence[]>()[0]?.activations_used).toBe(1);
+      expect((await get(ACCOUNT_API.licenses, bobHeaders)).json<AccountLicense[]>()[0]?.activations_used).toBe(1);
       // And the same 404 as an id that does not exist.
       expect((await get(ACCOUNT_API.receipt(999_999), aliceHeaders)).statusCode).toBe(404);
     });
 
     it('refuses customer mutations without X-Requested-With', async () => {
-      const response = await t.app.inject({ method: 'POST', url: ACCOUNT_API.download(alice.licenceId), headers: { cookie: aliceHeaders.cookie as string }, remoteAddress: nextIp() });
+      const response = await t.app.inject({ method: 'POST', url: ACCOUNT_API.download(alice.licenseId), headers: { cookie: aliceHeaders.cookie as string }, remoteAddress: nextIp() });
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toMatch(/X-Requested-With/);
     });
 
     it('deactivates a site: the seat is free and the activity log says the customer did it', async () => {
       await activate(alice.key, 'https://second.example.com');
-      const [before] = (await get(ACCOUNT_API.licences, aliceHeaders)).json<AccountLicence[]>();
+      const [before] = (await get(ACCOUNT_API.licenses, aliceHeaders)).json<AccountLicense[]>();
       expect(before?.activations_used).toBe(2);
       const site = before?.sites.find((s) => s.site_url === 'second.example.com');
-      const response = await post(ACCOUNT_API.deactivateSite(alice.licenceId, site?.id as number), aliceHeaders);
+      const response = await post(ACCOUNT_API.deactivateSite(alice.licenseId, site?.id as number), aliceHeaders);
       expect(response.statusCode).toBe(200);
-      expect(response.json<AccountLicence>()).toMatchObject({ activations_used: 1, activations_left: 2 });
-      expect(response.json<AccountLicence>().sites.map((s) => s.site_url)).toEqual(['alice-shop.example.com']);
+      expect(response.json<AccountLicense>()).toMatchObject({ activations_used: 1, activations_left: 2 });
+      expect(response.json<AccountLicense>().sites.map((s) => s.site_url)).toEqual(['alice-shop.example.com']);
       const activity = await t.db.selectFrom('activities').select('details').where('action_type', '=', 'license_deactivated').orderBy('id', 'desc').executeTakeFirstOrThrow();
       expect(JSON.parse(activity.details)).toEqual({ license_key: alice.key, site_url: 'second.example.com', by: 'customer' });
       // A second time: already gone.
-      expect((await post(ACCOUNT_API.deactivateSite(alice.licenceId, site?.id as number), aliceHeaders)).statusCode).toBe(404);
+      expect((await post(ACCOUNT_API.deactivateSite(alice.licenseId, site?.id as number), aliceHeaders)).statusCode).toBe(404);
     });
 
     it('gives a signed download link of the latest release, which downloads the zip', async () => {
-      const response = await post(ACCOUNT_API.download(alice.licenceId), aliceHeaders);
+      const response = await post(ACCOUNT_API.download(alice.licenseId), aliceHeaders);
       expect(response.statusCode).toBe(200);
       const link = response.json<{ url: string; version: string; expires_at: string }>();
       expect(link.version).toBe(RELEASE_VERSION);
@@ -406,12 +406,12 @@ describe(`customer accounts (${testDialect()})`, () => {
     it('refuses a download for a revoked licence with 409 and a message', async () => {
       const carol = await buy('carol@example.com');
       const headers = await signIn('carol@example.com');
-      expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/licenses/${carol.licenceId}`, headers: await t.adminHeaders() })).statusCode).toBe(200);
-      const response = await post(ACCOUNT_API.download(carol.licenceId), headers);
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/licenses/${carol.licenseId}`, headers: await t.adminHeaders() })).statusCode).toBe(200);
+      const response = await post(ACCOUNT_API.download(carol.licenseId), headers);
       expect(response.statusCode).toBe(409);
       expect(response.json().message).toMatch(/revoked/);
-      const [licence] = (await get(ACCOUNT_API.licences, headers)).json<AccountLicence[]>();
-      expect(licence).toMatchObject({ status: 'revoked', download_available: false });
+      const [license] = (await get(ACCOUNT_API.licenses, headers)).json<AccountLicense[]>();
+      expect(license).toMatchObject({ status: 'revoked', download_available: false });
     });
 
     it('answers a receipt with the seller from Settings', async () => {
@@ -482,7 +482,7 @@ describe(`customer accounts (${testDialect()})`, () => {
   describe('admin: send a sign-in link', () => {
     it('queues the sign-in e-mail to the licence’s customer', async () => {
       const dave = await buy('dave@example.com');
-      const response = await t.app.inject({ method: 'POST', url: ACCOUNT_API.adminSendSignInLink(dave.licenceId), headers: await t.adminHeaders() });
+      const response = await t.app.inject({ method: 'POST', url: ACCOUNT_API.adminSendSignInLink(dave.licenseId), headers: await t.adminHeaders() });
       expect(response.statusCode).toBe(202);
       expect(response.json()).toEqual({ message: 'A sign-in link is on its way to dave@example.com.', email: 'dave@example.com' });
       await signInWorkSettled(t.ctx);
@@ -506,8 +506,8 @@ describe(`customer accounts (${testDialect()})`, () => {
       const created = await t.app.inject({ method: 'POST', url: '/api/admin/licenses', headers: admin, payload: { plugin_slug: BUYABLE_SLUG, customer_email: 'Gift@Example.com' } });
       expect(created.statusCode).toBe(201);
       const headers = await signIn('gift@example.com');
-      const licences = (await get(ACCOUNT_API.licences, headers)).json<AccountLicence[]>();
-      expect(licences.map((l) => l.id)).toEqual([created.json().id]);
+      const licenses = (await get(ACCOUNT_API.licenses, headers)).json<AccountLicense[]>();
+      expect(licenses.map((l) => l.id)).toEqual([created.json().id]);
       expect((await get(ACCOUNT_API.orders, headers)).json()).toEqual([]);
     });
   });

@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 // --- sign-in tokens ---
 
@@ -79,7 +79,7 @@ export const VISIBLE_ORDER_STATUSES = ['paid', 'refunded'] as const;
  * The licences of one customer: those naming the address as customer, and those bought by an order from it
  * (a licence the admin made for an order keeps the order's address; both are checked so neither is missed).
  */
-function ownedLicence(email: string): (eb: ExpressionBuilder<DB, 'licenses'>) => Expression<SqlBool> {
+function ownedLicense(email: string): (eb: ExpressionBuilder<DB, 'licenses'>) => Expression<SqlBool> {
   return (eb) =>
     eb.or([
       eb(sql<string>`lower(licenses.customer_email)`, '=', email),
@@ -97,8 +97,8 @@ function ownedLicence(email: string): (eb: ExpressionBuilder<DB, 'licenses'>) =>
 }
 
 export async function hasPurchases(db: Db, email: string): Promise<boolean> {
-  const licence = await db.selectFrom('licenses').select('licenses.id').where(ownedLicence(email)).limit(1).executeTakeFirst();
-  if (licence) return true;
+  const license = await db.selectFrom('licenses').select('licenses.id').where(ownedLicense(email)).limit(1).executeTakeFirst();
+  if (license) return true;
   const order = await db
     .selectFrom('orders')
     .select('orders.id')
@@ -127,7 +127,7 @@ export async function firstOrderOrigin(db: Db, email: string): Promise<string | 
   return row?.origin ?? null;
 }
 
-const licenceColumns = [
+const licenseColumns = [
   'licenses.id',
   'licenses.key',
   'licenses.plugin_slug',
@@ -139,35 +139,35 @@ const licenceColumns = [
   'plugins.name as plugin_name',
 ] as const;
 
-export async function listOwnedLicences(db: Db, email: string) {
+export async function listOwnedLicenses(db: Db, email: string) {
   return db
     .selectFrom('licenses')
     .leftJoin('plugins', 'plugins.slug', 'licenses.plugin_slug')
-    .select(licenceColumns)
-    .where(ownedLicence(email))
+    .select(licenseColumns)
+    .where(ownedLicense(email))
     .orderBy('licenses.created_at', 'desc')
     .orderBy('licenses.id', 'desc')
     .execute();
 }
 
-export async function findOwnedLicence(db: Db, email: string, id: number) {
+export async function findOwnedLicense(db: Db, email: string, id: number) {
   return db
     .selectFrom('licenses')
     .leftJoin('plugins', 'plugins.slug', 'licenses.plugin_slug')
-    .select(licenceColumns)
+    .select(licenseColumns)
     .where('licenses.id', '=', id)
-    .where(ownedLicence(email))
+    .where(ownedLicense(email))
     .executeTakeFirst();
 }
 
-export type OwnedLicenceRow = NonNullable<Awaited<ReturnType<typeof findOwnedLicence>>>;
+export type OwnedLicenseRow = NonNullable<Awaited<ReturnType<typeof findOwnedLicense>>>;
 
-export async function listActivationsOf(db: Db, licenceIds: number[]) {
-  if (licenceIds.length === 0) return [];
+export async function listActivationsOf(db: Db, licenseIds: number[]) {
+  if (licenseIds.length === 0) return [];
   return db
     .selectFrom('license_activations')
     .select(['id', 'license_id', 'site_url', 'is_local', 'created_at', 'last_checked_at'])
-    .where('license_id', 'in', licenceIds)
+    .where('license_id', 'in', licenseIds)
     .orderBy('created_at')
     .orderBy('id')
     .execute();

@@ -3,9 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   accountDownloadSchema,
-  accountLicenceListSchema,
-  accountLicenceParamsSchema,
-  accountLicenceSchema,
+  accountLicenseListSchema,
+  accountLicenseParamsSchema,
+  accountLicenseSchema,
   accountOrderListSchema,
   accountOrderParamsSchema,
   accountSiteParamsSchema,
@@ -22,17 +22,17 @@ import {
   signInResponseSchema,
   signOutResponseSchema,
 } from '../../../common/account.js';
-import { idParamsSchema } from '../../../common/licences.js';
+import { idParamsSchema } from '../../../common/licenses.js';
 import type { App, AppContext } from '../../context.js';
 import { requestOrigin } from '../../lib/request-origin.js';
 import { rateLimit } from '../../http/rate-limit.js';
-import { createAccountDownload, deactivateAccountSite, getAccountReceipt, listAccountLicences, listAccountOrders } from './account.service.js';
+import { createAccountDownload, deactivateAccountSite, getAccountReceipt, listAccountLicenses, listAccountOrders } from './account.service.js';
 import {
   closeCustomerSession,
   findCustomerSession,
   openCustomerSession,
   queueSignInRequest,
-  sendSignInLinkForLicence,
+  sendSignInLinkForLicense,
   type CustomerSession,
 } from './sign-in.service.js';
 
@@ -122,18 +122,18 @@ export function registerAccountRoutes(app: App, ctx: AppContext): void {
     return { success: true as const };
   });
 
-  app.get('/api/account/licences', { ...guarded, schema: { response: { 200: accountLicenceListSchema, ...errors } } }, async (request) =>
-    listAccountLicences(ctx, customerOf(request).email),
+  app.get('/api/account/licences', { ...guarded, schema: { response: { 200: accountLicenseListSchema, ...errors } } }, async (request) =>
+    listAccountLicenses(ctx, customerOf(request).email),
   );
 
   app.post('/api/account/licences/:id/sites/:activationId/deactivate', {
     ...guarded,
-    schema: { params: accountSiteParamsSchema, response: { 200: accountLicenceSchema, ...errors } },
+    schema: { params: accountSiteParamsSchema, response: { 200: accountLicenseSchema, ...errors } },
   }, async (request) => deactivateAccountSite(ctx, customerOf(request).email, request.params.id, request.params.activationId));
 
   app.post('/api/account/licences/:id/download', {
     ...guarded,
-    schema: { params: accountLicenceParamsSchema, response: { 200: accountDownloadSchema, ...errors } },
+    schema: { params: accountLicenseParamsSchema, response: { 200: accountDownloadSchema, ...errors } },
   }, async (request) => createAccountDownload(ctx, customerOf(request).email, request.params.id, baseUrl(request)));
 
   app.get('/api/account/orders', { ...guarded, schema: { response: { 200: accountOrderListSchema, ...errors } } }, async (request) =>
@@ -149,7 +149,7 @@ export function registerAccountRoutes(app: App, ctx: AppContext): void {
   app.post('/api/admin/licenses/:id/send-sign-in-link', {
     schema: { params: idParamsSchema, response: { 202: adminSignInLinkResponseSchema } },
   }, async (request, reply) => {
-    const email = await sendSignInLinkForLicence(ctx, request.params.id, baseUrl(request));
+    const email = await sendSignInLinkForLicense(ctx, request.params.id, baseUrl(request));
     return reply.code(202).send({ message: `A sign-in link is on its way to ${email}.`, email });
   });
 

@@ -4,20 +4,20 @@
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { toBool } from '../../db/portable.js';
-import { PLANS, type Plan } from '../../../common/licences.js';
-import { orderNumber, RECEIPT_VAT_NOTE, type AccountDownload, type AccountLicence, type AccountOrder, type Receipt } from '../../../common/account.js';
-import { effectiveStatus } from '../licences/licence-access.js';
-import { deactivateAdminSite } from '../licences/licences.service.js';
+import { PLANS, type Plan } from '../../../common/licenses.js';
+import { orderNumber, RECEIPT_VAT_NOTE, type AccountDownload, type AccountLicense, type AccountOrder, type Receipt } from '../../../common/account.js';
+import { effectiveStatus } from '../licenses/license-access.js';
+import { deactivateAdminSite } from '../licenses/licenses.service.js';
 import { PURCHASE_PLAN } from '../orders/fulfilment.js';
 import { createDownloadLink } from '../releases/download-links.js';
 import { findLatestRelease } from '../releases/releases.repository.js';
 import {
-  findOwnedLicence,
+  findOwnedLicense,
   findOwnedOrder,
   listActivationsOf,
-  listOwnedLicences,
+  listOwnedLicenses,
   listOwnedOrders,
-  type OwnedLicenceRow,
+  type OwnedLicenseRow,
   type OwnedOrderRow,
 } from './account.repository.js';
 
@@ -31,14 +31,14 @@ const asPlan = (plan: string | null): Plan => ((PLANS as readonly string[]).incl
 
 const notFound = (id: number) => new AppError('NOT_FOUND', `License ${id} was not found in your account`);
 
-async function toAccountLicences(ctx: AppContext, rows: OwnedLicenceRow[]): Promise<AccountLicence[]> {
+async function toAccountLicenses(ctx: AppContext, rows: OwnedLicenseRow[]): Promise<AccountLicense[]> {
   const activations = await listActivationsOf(ctx.db, rows.map((row) => row.id));
   const hasRelease = new Map<string, boolean>();
   for (const slug of new Set(rows.map((row) => row.plugin_slug))) hasRelease.set(slug, (await findLatestRelease(ctx.db, slug)) !== undefined);
   const now = new Date();
   return rows.map((row) => {
     const sites = activations.filter((activation) => activation.license_id === row.id);
-    // Local and staging sites use no seat (docs/licence-api.md).
+    // Local and staging sites use no seat (docs/license-api.md).
     const used = sites.filter((site) => site.is_local === 0).length;
     const status = effectiveStatus(row, now);
     return {
@@ -65,38 +65,38 @@ async function toAccountLicences(ctx: AppContext, rows: OwnedLicenceRow[]): Prom
   });
 }
 
-export async function listAccountLicences(ctx: AppContext, email: string): Promise<AccountLicence[]> {
-  return toAccountLicences(ctx, await listOwnedLicences(ctx.db, email));
+export async function listAccountLicenses(ctx: AppContext, email: string): Promise<AccountLicense[]> {
+  return toAccountLicenses(ctx, await listOwnedLicenses(ctx.db, email));
 }
 
-async function ownedLicence(ctx: AppContext, email: string, id: number): Promise<OwnedLicenceRow> {
-  const row = await findOwnedLicence(ctx.db, email, id);
+async function ownedLicense(ctx: AppContext, email: string, id: number): Promise<OwnedLicenseRow> {
+  const row = await findOwnedLicense(ctx.db, email, id);
   if (!row) throw notFound(id);
   return row;
 }
 
-async function accountLicence(ctx: AppContext, email: string, id: number): Promise<AccountLicence> {
-  const [licence] = await toAccountLicences(ctx, [await ownedLicence(ctx, email, id)]);
-  if (!licence) throw notFound(id);
-  return licence;
+async function accountLicense(ctx: AppContext, email: string, id: number): Promise<AccountLicense> {
+  const [license] = await toAccountLicenses(ctx, [await ownedLicense(ctx, email, id)]);
+  if (!license) throw notFound(id);
+  return license;
 }
 
 /** Frees a site's seat with the admin's own rules and activity entry (recorded as done by the customer). */
-export async function deactivateAccountSite(ctx: AppContext, email: string, licenceId: number, activationId: number): Promise<AccountLicence> {
-  await ownedLicence(ctx, email, licenceId);
-  await deactivateAdminSite(ctx.db, licenceId, activationId, 'customer');
-  return accountLicence(ctx, email, licenceId);
+export async function deactivateAccountSite(ctx: AppContext, email: string, licenseId: number, activationId: number): Promise<AccountLicense> {
+  await ownedLicense(ctx, email, licenseId);
+  await deactivateAdminSite(ctx.db, licenseId, activationId, 'customer');
+  return accountLicense(ctx, email, licenseId);
 }
 
 /** A signed link to the latest release the licence entitles its owner to (the download re-checks the licence). */
-export async function createAccountDownload(ctx: AppContext, email: string, licenceId: number, baseUrl: string): Promise<AccountDownload> {
-  const licence = await ownedLicence(ctx, email, licenceId);
-  const status = effectiveStatus(licence);
+export async function createAccountDownload(ctx: AppContext, email: string, licenseId: number, baseUrl: string): Promise<AccountDownload> {
+  const license = await ownedLicense(ctx, email, licenseId);
+  const status = effectiveStatus(license);
   if (status !== 'active') {
-    throw new AppError('CONFLICT', `This licence is ${status}, so it has no downloads. Renew or buy a licence to download ${licence.plugin_name ?? licence.plugin_slug}.`);
+    throw new AppError('CONFLICT', `This licence is ${status}, so it has no downloads. Renew or buy a licence to download ${license.plugin_name ?? license.plugin_slug}.`);
   }
-  const link = await createDownloadLink(ctx, { licenseId: licence.id, pluginSlug: licence.plugin_slug, ttlSeconds: ACCOUNT_DOWNLOAD_TTL_SECONDS, baseUrl });
-  if (!link) throw new AppError('NOT_FOUND', `${licence.plugin_name ?? licence.plugin_slug} has no release to download yet; we will e-mail you when it is ready.`);
+  const link = await createDownloadLink(ctx, { licenseId: license.id, pluginSlug: license.plugin_slug, ttlSeconds: ACCOUNT_DOWNLOAD_TTL_SECONDS, baseUrl });
+  if (!link) throw new AppError('NOT_FOUND', `${license.plugin_name ?? license.plugin_slug} has no release to download yet; we will e-mail you when it is ready.`);
   return { url: link.url, version: link.version, expires_at: link.expiresAt };
 }
 

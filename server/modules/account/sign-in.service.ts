@@ -6,7 +6,7 @@ import { maskEmailAddress } from '../../lib/redact.js';
 import { ACCOUNT_PAGES, CUSTOMER_SESSION_DAYS, SIGN_IN_LINK_TTL_MINUTES, SIGN_IN_LINKS_PER_ADDRESS } from '../../../common/account.js';
 import { insertQueuedEmail, saveEmailContent } from '../email/email.repository.js';
 import { deliverEmail } from '../email/email.service.js';
-import { findLicenceById } from '../licences/licences.repository.js';
+import { findLicenseById } from '../licenses/licenses.repository.js';
 import {
   consumeToken,
   countTokensSince,
@@ -18,7 +18,7 @@ import {
   hasPurchases,
   insertSession,
   insertToken,
-  normaliseEmail,
+  normalizeEmail,
 } from './account.repository.js';
 import { renderSignInEmail, SIGN_IN_EMAIL_KIND } from './sign-in-email.js';
 
@@ -72,7 +72,7 @@ export function queueSignInRequest(ctx: AppContext, email: string): void {
   }
   state.queued += 1;
   state.chain = state.chain
-    .then(() => handleSignInRequest(ctx, normaliseEmail(email)))
+    .then(() => handleSignInRequest(ctx, normalizeEmail(email)))
     .catch((error: unknown) => ctx.log.error({ err: error, to: maskEmailAddress(email) }, 'sign-in request failed'))
     .finally(() => {
       state.queued -= 1;
@@ -120,13 +120,13 @@ async function queueSignInEmail(ctx: AppContext, email: string, baseUrl: string)
  * per-address limit (the admin chose to send it). `baseUrl` may come from the admin's request (signed in,
  * so its Host is the admin's). Answers the address it goes to.
  */
-export async function sendSignInLinkForLicence(ctx: AppContext, licenceId: number, baseUrl: string): Promise<string> {
-  const licence = await findLicenceById(ctx.db, licenceId);
-  if (!licence) throw new AppError('NOT_FOUND', `License ${licenceId} was not found`);
-  if (!licence.customer_email) {
-    throw new AppError('CONFLICT', `License ${licenceId} has no customer e-mail, so there is nobody to send a sign-in link to`);
+export async function sendSignInLinkForLicense(ctx: AppContext, licenseId: number, baseUrl: string): Promise<string> {
+  const license = await findLicenseById(ctx.db, licenseId);
+  if (!license) throw new AppError('NOT_FOUND', `License ${licenseId} was not found`);
+  if (!license.customer_email) {
+    throw new AppError('CONFLICT', `License ${licenseId} has no customer e-mail, so there is nobody to send a sign-in link to`);
   }
-  const email = normaliseEmail(licence.customer_email);
+  const email = normalizeEmail(license.customer_email);
   deliverInBackground(ctx, await queueSignInEmail(ctx, email, baseUrl));
   return email;
 }

@@ -58,7 +58,7 @@ describe(`checkout with the test provider (${testDialect()})`, () => {
     expect(declined.statusCode).toBe(200);
     expect(declined.json()).toEqual({ status: 'declined', message: expect.stringContaining('declined') });
     const afterDecline = await fulfilmentCounts(t.db);
-    expect(afterDecline).toMatchObject({ orders: before.orders + 1, paid: before.paid, licences: before.licences });
+    expect(afterDecline).toMatchObject({ orders: before.orders + 1, paid: before.paid, licenses: before.licenses });
 
     const paid = await confirm({ clientSecret, cardNumber: '4242 4242 4242 4242' });
     expect(paid.json()).toEqual({ status: 'succeeded' });
@@ -68,7 +68,7 @@ describe(`checkout with the test provider (${testDialect()})`, () => {
     expect(await fulfilmentCounts(t.db)).toEqual({
       orders: before.orders + 1,
       paid: before.paid + 1,
-      licences: before.licences + 1,
+      licenses: before.licenses + 1,
       emails: before.emails + 1,
       orderPaidActivities: before.orderPaidActivities + 1,
     });
@@ -83,15 +83,15 @@ describe(`checkout with the test provider (${testDialect()})`, () => {
       license_key: expect.stringMatching(/^8022(-[A-Z0-9]{4}){4}$/),
       email_status: 'outbox',
     });
-    const licence = await t.db.selectFrom('licenses').selectAll().where('key', '=', orders[0]?.license_key as string).executeTakeFirstOrThrow();
-    expect(licence).toMatchObject({ plan: 'lifetime', max_activations: 3, status: 'active', expires_at: null, plugin_slug: BUYABLE_SLUG });
+    const license = await t.db.selectFrom('licenses').selectAll().where('key', '=', orders[0]?.license_key as string).executeTakeFirstOrThrow();
+    expect(license).toMatchObject({ plan: 'lifetime', max_activations: 3, status: 'active', expires_at: null, plugin_slug: BUYABLE_SLUG });
 
     const emails = (await t.app.inject({ method: 'GET', url: '/api/admin/emails', headers: await t.adminHeaders() })).json<Array<Record<string, string>>>();
     expect(emails[0]).toMatchObject({ to: 'Buyer@Example.com', status: 'outbox', subject: 'Your Postcode Delivery Zones licence key' });
-    expect(emails[0]?.text).toContain(licence.key);
+    expect(emails[0]?.text).toContain(license.key);
     expect(emails[0]?.text).toMatch(/\/api\/v1\/downloads\/\S+\/postcode-delivery-zones-1\.7\.51\.zip/);
     expect(emails[0]?.text).toContain('support@8022.dev');
-    expect(emails[0]?.html).toContain(licence.key);
+    expect(emails[0]?.html).toContain(license.key);
   });
 
   it('refuses a confirmation for an unknown client secret or a malformed card', async () => {
@@ -177,7 +177,7 @@ describe(`when the built-in test provider is live (${testDialect()})`, () => {
 
       await setSecret(null);
       expect((await confirm()).json()).toEqual({ status: 'succeeded' });
-      expect(await fulfilmentCounts(t.db)).toMatchObject({ paid: before.paid + 1, licences: before.licences + 1 });
+      expect(await fulfilmentCounts(t.db)).toMatchObject({ paid: before.paid + 1, licenses: before.licenses + 1 });
     } finally {
       await t.close();
     }

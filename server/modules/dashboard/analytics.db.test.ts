@@ -28,7 +28,7 @@ beforeAll(async () => {
   await order('paid', 'GBP', 700, '2026-03-31T23:00:00.000Z'); // the window's last day
 
   let key = 0;
-  const licence = async (plugin_slug: string, created_at: string) =>
+  const license = async (plugin_slug: string, created_at: string) =>
     (
       await db
         .insertInto('licenses')
@@ -36,11 +36,11 @@ beforeAll(async () => {
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-  const l1 = await licence('postcode-delivery-zones', '2026-03-05T01:00:00.000Z');
-  const l2 = await licence('ucre', '2026-03-05T22:00:00.000Z');
-  await licence('ucre', '2026-03-20T12:00:00.000Z');
-  await licence('ucre', '2026-02-10T12:00:00.000Z'); // in the 90-day window only
-  await licence('ucre', '2026-04-01T00:00:00.000Z'); // after the window
+  const l1 = await license('postcode-delivery-zones', '2026-03-05T01:00:00.000Z');
+  const l2 = await license('ucre', '2026-03-05T22:00:00.000Z');
+  await license('ucre', '2026-03-20T12:00:00.000Z');
+  await license('ucre', '2026-02-10T12:00:00.000Z'); // in the 90-day window only
+  await license('ucre', '2026-04-01T00:00:00.000Z'); // after the window
 
   let site = 0;
   const activation = (license_id: number, created_at: string, is_local: number, report: { installed_version?: string; wp_version?: string; php_version?: string } = {}) =>

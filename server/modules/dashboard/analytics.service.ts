@@ -27,7 +27,7 @@ export async function dashboardAnalytics(db: Database, days: AnalyticsWindow, no
   const start = `${from}T00:00:00.000Z`;
   const end = `${dateOf(Date.parse(`${to}T00:00:00.000Z`) + DAY_MS)}T00:00:00.000Z`;
 
-  const [orders, licences, siteEvents, shares] = await Promise.all([
+  const [orders, licenses, siteEvents, shares] = await Promise.all([
     // A refunded order keeps its paid_at; a refund that came before payment has none and is not counted.
     sql<{ day: string; currency: string; status: string; n: Count; amount: Count }>`
       select substr(paid_at, 1, 10) as day, currency, status, count(*) as n, sum(amount) as amount
@@ -70,7 +70,7 @@ export async function dashboardAnalytics(db: Database, days: AnalyticsWindow, no
       day.refunded[row.currency] = (day.refunded[row.currency] ?? 0) + Number(row.amount);
     }
   }
-  for (const row of licences.rows) {
+  for (const row of licenses.rows) {
     const day = byDate.get(row.day);
     if (day) day.new_licences = Number(row.n);
   }

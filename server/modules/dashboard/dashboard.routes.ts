@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { activitySchema, statsSchema } from '../../../common/licences.js';
+import { activitySchema, statsSchema } from '../../../common/licenses.js';
 import type { App, AppContext } from '../../context.js';
 import { listRecentActivities } from '../activities/activities.repository.js';
 import { dashboardStats } from './dashboard.service.js';

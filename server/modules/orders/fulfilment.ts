@@ -3,10 +3,10 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 import { recordActivity } from '../activities/activities.repository.js';
-import { createLicence, revokeLicence } from '../licences/licence-access.js';
+import { createLicense, revokeLicense } from '../licenses/license-access.js';
 import { insertQueuedEmail } from '../email/email.repository.js';
 import { deliverEmail } from '../email/email.service.js';
-import { LICENCE_EMAIL_KIND } from './licence-email.js';
+import { LICENCE_EMAIL_KIND } from './license-email.js';
 import { enqueueEvent, nudgeWebhookDeliveries, orderEventData } from '../outgoing-webhooks/events.js';
 import {
   insertOrderIfAbsent,
@@ -70,26 +70,26 @@ export interface FulfilmentResult {
 }
 
 async function markPaid(trx: Transaction<DB>, order: OrderRow, at: string): Promise<number> {
-  const licence = await createLicence(trx, {
+  const license = await createLicense(trx, {
     pluginSlug: order.plugin_slug,
     plan: PURCHASE_PLAN,
     maxActivations: PURCHASE_MAX_ACTIVATIONS,
     customerEmail: order.email,
     orderId: order.id,
   });
-  await updateOrder(trx, order.id, { status: 'paid', license_id: licence.id, paid_at: at, updated_at: at });
-  await enqueueEvent(trx, 'order.paid', orderEventData({ ...order, status: 'paid', license_id: licence.id, paid_at: at, updated_at: at }), at);
+  await updateOrder(trx, order.id, { status: 'paid', license_id: license.id, paid_at: at, updated_at: at });
+  await enqueueEvent(trx, 'order.paid', orderEventData({ ...order, status: 'paid', license_id: license.id, paid_at: at, updated_at: at }), at);
   await recordActivity(
     trx,
     'order_paid',
-    { order_id: order.id, email: order.email, plugin_slug: order.plugin_slug, amount: order.amount, currency: order.currency, license_key: licence.key },
+    { order_id: order.id, email: order.email, plugin_slug: order.plugin_slug, amount: order.amount, currency: order.currency, license_key: license.key },
     at,
   );
   return insertQueuedEmail(trx, { to_address: order.email, kind: LICENCE_EMAIL_KIND, order_id: order.id, dedupe_key: `licence:order:${order.id}`, created_at: at });
 }
 
 async function markRefunded(trx: Transaction<DB>, order: OrderRow, at: string): Promise<void> {
-  if (order.license_id !== null) await revokeLicence(trx, order.license_id);
+  if (order.license_id !== null) await revokeLicense(trx, order.license_id);
   await updateOrder(trx, order.id, { status: 'refunded', updated_at: at });
   await enqueueEvent(trx, 'order.refunded', orderEventData({ ...order, status: 'refunded', updated_at: at }), at);
   await recordActivity(trx, 'order_refunded', { order_id: order.id, email: order.email, plugin_slug: order.plugin_slug }, at);

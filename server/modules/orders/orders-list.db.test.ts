@@ -21,12 +21,12 @@ describe(`admin orders list (${testDialect()})`, () => {
       return row.id;
     };
     const paid = await order('paid', 'Alice@Example.com', 'paid', hoursAgo(48));
-    const licence = await t.db
+    const license = await t.db
       .insertInto('licenses')
       .values({ key: 'ABCD-EFGH-IJKL-MNOP', plugin_slug: 'ucre', plan: 'lifetime', status: 'active', max_activations: 3, expires_at: null, customer_email: 'alice@example.com', order_id: paid, created_at: hoursAgo(48), updated_at: hoursAgo(48) })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await t.db.updateTable('orders').set({ license_id: licence.id }).where('id', '=', paid).execute();
+    await t.db.updateTable('orders').set({ license_id: license.id }).where('id', '=', paid).execute();
     await order('fresh-pending', 'bob@example.com', 'pending', hoursAgo(2));
     await order('abandoned', 'carol@example.com', 'pending', hoursAgo(25));
     await order('old-refund', 'dave_100%@example.com', 'refunded', hoursAgo(72));

@@ -1,12 +1,12 @@
 import { orderIdParamsSchema, orderListQuerySchema, orderListSchema, paymentEventListSchema, resendEmailResponseSchema } from '../../../common/orders.js';
 import type { App, AppContext } from '../../context.js';
 import { listOrdersForAdmin, listUnmatchedPaymentEvents } from './orders.repository.js';
-import { resendLicenceEmail } from './orders.service.js';
-import { LICENCE_EMAIL_KIND, renderLicenceEmailForOrder } from './licence-email.js';
+import { resendLicenseEmail } from './orders.service.js';
+import { LICENCE_EMAIL_KIND, renderLicenseEmailForOrder } from './license-email.js';
 
 export function registerOrderRoutes(app: App, ctx: AppContext): void {
   // The outbox renders a licence message when it leaves, from the order as it is then (a fresh download link).
-  ctx.emailRenderers.set(LICENCE_EMAIL_KIND, renderLicenceEmailForOrder);
+  ctx.emailRenderers.set(LICENCE_EMAIL_KIND, renderLicenseEmailForOrder);
 
   app.get('/api/admin/orders', { schema: { querystring: orderListQuerySchema, response: { 200: orderListSchema } } }, async (request) =>
     listOrdersForAdmin(ctx.db, { search: request.query.search, includeAbandoned: request.query.include_abandoned === 'true' }),
@@ -15,6 +15,6 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
   app.get('/api/admin/payment-events/unmatched', { schema: { response: { 200: paymentEventListSchema } } }, async () => listUnmatchedPaymentEvents(ctx.db));
 
   app.post('/api/admin/orders/:id/resend-email', { schema: { params: orderIdParamsSchema, response: { 200: resendEmailResponseSchema } } }, async (request) =>
-    resendLicenceEmail(ctx, request.params.id),
+    resendLicenseEmail(ctx, request.params.id),
   );
 }

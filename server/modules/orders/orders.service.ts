@@ -5,10 +5,10 @@ import type { ResendEmailResponse } from '../../../common/orders.js';
 import { findEmailById, insertQueuedEmail, toOutboxEmail } from '../email/email.repository.js';
 import { deliverEmail } from '../email/email.service.js';
 import { findOrderById, listOrdersForAdmin } from './orders.repository.js';
-import { LICENCE_EMAIL_KIND } from './licence-email.js';
+import { LICENCE_EMAIL_KIND } from './license-email.js';
 
 /** Sends the licence e-mail of a paid order again (a new message, with a fresh download link). */
-export async function resendLicenceEmail(ctx: AppContext, orderId: number): Promise<ResendEmailResponse> {
+export async function resendLicenseEmail(ctx: AppContext, orderId: number): Promise<ResendEmailResponse> {
   const order = await findOrderById(ctx.db, orderId);
   if (!order) throw new AppError('NOT_FOUND', `Order ${orderId} was not found`);
   if (order.status !== 'paid' || order.license_id === null) {

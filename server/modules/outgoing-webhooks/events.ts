@@ -5,7 +5,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { toBool } from '../../db/portable.js';
 import type { WebhookDeliveryType, WebhookEventBody, WebhookEventType } from '../../../common/webhooks.js';
-import type { LicenceRow, ActivationRow } from '../licences/licences.repository.js';
+import type { LicenseRow, ActivationRow } from '../licenses/licenses.repository.js';
 import type { OrderRow } from '../orders/orders.repository.js';
 import type { ReleaseRow } from '../releases/releases.repository.js';
 
@@ -59,15 +59,15 @@ export async function enqueueEvent(trx: Db, type: WebhookEventType, data: unknow
 // The `data` of each event: the public shape of the record. Licences carry their full key: the endpoint is
 // the vendor's own, and provisioning (a CRM, a support desk) needs it; docs/webhooks.md says so.
 
-const licenceStatus = (row: Pick<LicenceRow, 'status' | 'expires_at'>, now: string): string =>
+const licenseStatus = (row: Pick<LicenseRow, 'status' | 'expires_at'>, now: string): string =>
   row.status === 'active' && row.expires_at !== null && row.expires_at <= now ? 'expired' : row.status;
 
-export const licenceEventData = (row: LicenceRow, now = new Date().toISOString()) => ({
+export const licenseEventData = (row: LicenseRow, now = new Date().toISOString()) => ({
   id: row.id,
   key: row.key,
   plugin_slug: row.plugin_slug,
   plan: row.plan,
-  status: licenceStatus(row, now),
+  status: licenseStatus(row, now),
   max_activations: row.max_activations,
   expires_at: row.expires_at,
   customer_email: row.customer_email,
@@ -77,11 +77,11 @@ export const licenceEventData = (row: LicenceRow, now = new Date().toISOString()
 });
 
 export const activationEventData = (
-  licence: LicenceRow,
+  license: LicenseRow,
   activation: Pick<ActivationRow, 'site_url' | 'is_local' | 'environment' | 'created_at'>,
   by: 'site' | 'admin' | 'customer',
 ) => ({
-  license: licenceEventData(licence),
+  license: licenseEventData(license),
   site_url: activation.site_url,
   is_local: toBool(activation.is_local),
   environment: activation.environment,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../test/test-app.js';
-import { createLicence } from '../licences/licence-access.js';
+import { createLicense } from '../licenses/license-access.js';
 import { insertEndpoint } from './endpoints.repository.js';
 import { newWebhookSecret } from './secret.js';
 import { eventually, startReceiver, verifySignature, type Receiver } from '../../test/webhook-receiver.js';
@@ -69,7 +69,7 @@ describe(`outgoing webhooks across a kill -9 (${testDialect()})`, () => {
     const at = new Date().toISOString();
     await insertEndpoint(db, { url: receiver.url('/crash'), secret, events: [], active: true, at });
     // The real change: a licence created in a transaction writes its license.created delivery.
-    const licence = await db.transaction().execute((trx) => createLicence(trx, { pluginSlug: 'any-plugin', plan: 'lifetime', maxActivations: 1 }));
+    const license = await db.transaction().execute((trx) => createLicense(trx, { pluginSlug: 'any-plugin', plan: 'lifetime', maxActivations: 1 }));
 
     receiver.respond('hang');
     const first = startServer(testDb);
@@ -93,7 +93,7 @@ describe(`outgoing webhooks across a kill -9 (${testDialect()})`, () => {
     const [hung, delivered] = receiver.requests;
     expect(delivered?.headers['x-webhook-id']).toBe(hung?.headers['x-webhook-id']);
     expect(delivered?.body).toBe(hung?.body);
-    expect(JSON.parse(delivered?.body ?? '{}')).toMatchObject({ type: 'license.created', data: { id: licence.id, key: licence.key } });
+    expect(JSON.parse(delivered?.body ?? '{}')).toMatchObject({ type: 'license.created', data: { id: license.id, key: license.key } });
     expect(delivered && verifySignature(secret, delivered)).toBe(true);
     second.kill('SIGTERM');
     await exited(second);

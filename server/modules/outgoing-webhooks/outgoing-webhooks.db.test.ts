@@ -4,7 +4,7 @@ import { createDatabase } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import * as migration from '../../db/migrations/0014-outgoing-webhooks.js';
 import { createTestApp, createTestDatabase, testDialect, type TestApp } from '../../test/test-app.js';
-import { createLicence } from '../licences/licence-access.js';
+import { createLicense } from '../licenses/license-access.js';
 import { applyPaymentEvent } from '../orders/fulfilment.js';
 import { insertReleaseAndRecord } from '../releases/releases.repository.js';
 import { claimDueDeliveries, pruneDeliveries } from './deliveries.repository.js';
@@ -48,7 +48,7 @@ describe(`outgoing webhooks (${testDialect()})`, () => {
   };
   const deliveries = () => t.db.selectFrom('webhook_deliveries').selectAll().orderBy('id').execute();
   const bodyOf = (index: number) => JSON.parse(receiver.requests[index]?.body ?? '{}') as { id: string; type: string; created_at: string; data: Record<string, unknown> };
-  const newAdminLicence = async () => {
+  const newAdminLicense = async () => {
     const response = await api('POST', '/api/admin/licenses', { plugin_slug: PLUGIN, plan: 'lifetime', max_activations: 3 });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<{ id: number; key: string }>();
@@ -90,12 +90,12 @@ describe(`outgoing webhooks (${testDialect()})`, () => {
 
   it('signs every delivery as docs/webhooks.md documents, with the event id, timestamp and user agent headers', async () => {
     const endpoint = await addEndpoint({ url: receiver.url('/signed') });
-    const licence = await newAdminLicence();
+    const license = await newAdminLicense();
     await receiver.waitFor(1);
     const [request] = receiver.requests;
     if (!request) throw new Error('no request');
     const body = bodyOf(0);
-    expect(body).toMatchObject({ type: 'license.created', data: { id: licence.id, key: licence.key, plugin_slug: PLUGIN, status: 'active' } });
+    expect(body).toMatchObject({ type: 'license.created', data: { id: license.id, key: license.key, plugin_slug: PLUGIN, status: 'active' } });
     expect(body.id).toMatch(/^evt_[0-9a-f]{32}$/);
     expect(Object.keys(body)).toEqual(['id', 'type', 'created_at', 'data']);
     expect(request.headers['x-webhook-id']).toBe(body.id);
@@ -116,18 +116,18 @@ describe(`outgoing webhooks (${testDialect()})`, () => {
     await addEndpoint({ url: receiver.url('/activations'), events: ['license.activated'] });
     await addEndpoint({ url: receiver.url('/paused'), active: false });
 
-    const licence = await newAdminLicence();
-    expect((await api('PATCH', `/api/admin/licenses/${licence.id}`, { max_activations: 5 })).statusCode).toBe(200);
+    const license = await newAdminLicense();
+    expect((await api('PATCH', `/api/admin/licenses/${license.id}`, { max_activations: 5 })).statusCode).toBe(200);
     const machine = (path: string, site: string) =>
-      t.app.inject({ method: 'POST', url: `/api/v1/licenses/${path}`, payload: { license_key: licence.key, site_url: site, plugin_slug: PLUGIN } });
+      t.app.inject({ method: 'POST', url: `/api/v1/licenses/${path}`, payload: { license_key: license.key, site_url: site, plugin_slug: PLUGIN } });
     expect((await machine('activate', 'https://one.example.com')).json()).toMatchObject({ activated: true });
     expect((await machine('activate', 'https://one.example.com')).json()).toMatchObject({ activated: true }); // already active: no event
     expect((await machine('deactivate', 'https://one.example.com')).json()).toMatchObject({ deactivated: true });
     expect((await machine('activate', 'https://two.example.com')).json()).toMatchObject({ activated: true });
-    const detail = await api('GET', `/api/admin/licenses/${licence.id}`);
+    const detail = await api('GET', `/api/admin/licenses/${license.id}`);
     const activationId = detail.json<{ activations: Array<{ id: number }> }>().activations[0]?.id;
-    expect((await api('DELETE', `/api/admin/licenses/${licence.id}/activations/${activationId}`)).statusCode).toBe(200);
-    expect((await api('DELETE', `/api/admin/licenses/${licence.id}`)).statusCode).toBe(200);
+    expect((await api('DELETE', `/api/admin/licenses/${license.id}/activations/${activationId}`)).statusCode).toBe(200);
+    expect((await api('DELETE', `/api/admin/licenses/${license.id}`)).statusCode).toBe(200);
     // Validation is not an event.
     await machine('validate', 'https://two.example.com');
 
@@ -172,10 +172,10 @@ describe(`outgoing webhooks (${testDialect()})`, () => {
     expect(new Set(all.map((event) => event.id)).size).toBe(all.length);
 
     const find = (type: string, nth = 0) => all.filter((event) => event.type === type)[nth]?.data;
-    expect(find('license.updated')).toMatchObject({ id: licence.id, max_activations: 5 });
-    expect(find('license.activated')).toMatchObject({ site_url: 'one.example.com', is_local: false, by: 'site', license: { id: licence.id, key: licence.key } });
+    expect(find('license.updated')).toMatchObject({ id: license.id, max_activations: 5 });
+    expect(find('license.activated')).toMatchObject({ site_url: 'one.example.com', is_local: false, by: 'site', license: { id: license.id, key: license.key } });
     expect(find('license.deactivated', 1)).toMatchObject({ site_url: 'two.example.com', by: 'admin' });
-    expect(find('license.revoked')).toMatchObject({ id: licence.id, status: 'revoked' });
+    expect(find('license.revoked')).toMatchObject({ id: license.id, status: 'revoked' });
     const order = find('order.paid');
     expect(order).toMatchObject({ id: paid.orderId, email: 'buyer@example.com', amount: 4900, currency: 'GBP', status: 'paid', provider: 'lemonsqueezy' });
     expect(order).not.toHaveProperty('client_secret_hash');
@@ -190,7 +190,7 @@ describe(`outgoing webhooks (${testDialect()})`, () => {
     await addEndpoint({ url: receiver.url('/tx') });
     await expect(
       t.db.transaction().execute(async (trx) => {
-        await createLicence(trx, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 1 });
+        await createLicense(trx, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 1 });
         expect((await trx.selectFrom('webhook_deliveries').select('id').execute()).length).toBe(1);
         throw new Error('the change fails after the licence and its event were written');
       }),
@@ -206,7 +206,7 @@ describe(`outgoing webhooks (${testDialect()})`, () => {
   it('retries after a 500 with backoff, then delivers the same event', async () => {
     receiver.respond(500);
     await addEndpoint({ url: receiver.url('/flaky') });
-    await newAdminLicence();
+    await newAdminLicense();
     await receiver.waitFor(1);
     const first = await eventually(async () => (await deliveries()).find((row) => row.status === 'pending' && row.attempts === 1));
     expect(first).toMatchObject({ last_status_code: 500, last_error: 'HTTP 500' });
@@ -262,7 +262,7 @@ describe(`outgoing webhooks (${testDialect()})`, () => {
   it('keeps at most one delivery in flight per endpoint, whoever else claims', async () => {
     receiver.respond('hang');
     await addEndpoint({ url: receiver.url('/slow') });
-    for (let i = 0; i < 3; i += 1) await newAdminLicence();
+    for (let i = 0; i < 3; i += 1) await newAdminLicense();
     await receiver.waitFor(1);
     t.ctx.webhooks.kick();
     // Another process's claim, on the same database (the claim is the same conditional UPDATE): it gets nothing.
@@ -285,7 +285,7 @@ describe(`outgoing webhooks (${testDialect()})`, () => {
   it('gives up 24 h after the event: the last attempt lands on the deadline, then the delivery is failed', async () => {
     receiver.respond(500);
     await addEndpoint({ url: receiver.url('/down') });
-    await newAdminLicence();
+    await newAdminLicense();
     await receiver.waitFor(1);
     const [row] = await eventually(async () => {
       const rows = await deliveries();

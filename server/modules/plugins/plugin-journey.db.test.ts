@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import type { PublicPlugin } from '../../../common/catalogue.js';
+import type { PublicPlugin } from '../../../common/catalog.js';
 import type { AdminPlugin } from '../../../common/plugins.js';
 import { makePluginZip, multipartBody } from '../../test/release-test-helpers.js';
 
@@ -47,13 +47,13 @@ describe(`a fresh install: from no plugin to one on sale, then retired (${testDi
   });
 
   it('retiring takes it off the storefront and checkout; its licences keep validating and updating', async () => {
-    const licence = await t.app.inject({
+    const license = await t.app.inject({
       method: 'POST',
       url: '/api/admin/licenses',
       headers,
       payload: { key: KEY, plugin_slug: SLUG, plan: 'lifetime', status: 'active', max_activations: 3 },
     });
-    expect(licence.statusCode).toBe(201);
+    expect(license.statusCode).toBe(201);
     const activated = await t.app.inject({ method: 'POST', url: '/api/v1/licenses/activate', payload: { license_key: KEY, site_url: SITE, plugin_slug: SLUG } });
     expect(activated.json()).toMatchObject({ activated: true, code: 'VALID' });
 

@@ -8,7 +8,7 @@ import type { AdminPlugin } from '../../../common/plugins.js';
 import type { AdminPluginDetailWithSale, PluginCreate, PluginPatch } from '../../../common/plugin-admin.js';
 import { recordActivity } from '../activities/activities.repository.js';
 import { moveImagesToSlug } from '../images/images.repository.js';
-import { countLicencesOfPlugin } from '../licences/licences.repository.js';
+import { countLicensesOfPlugin } from '../licenses/licenses.repository.js';
 import { countReleasesOfPlugin } from '../releases/releases.repository.js';
 import { findPluginBySlug, insertPlugin, lockPlugin, toAdminPlugin, updatePluginBySlug, type PluginRow } from './plugins.repository.js';
 import { isUniqueViolation } from '../../db/portable.js';
@@ -91,19 +91,19 @@ export async function createPlugin(db: Database, input: PluginCreate): Promise<A
 }
 
 /** How many licences and releases name the slug: either fixes it (sites and zips carry it). */
-async function countSlugReferences(db: Database | Transaction<DB>, slug: string): Promise<{ licences: number; releases: number }> {
-  const licences = await countLicencesOfPlugin(db, slug);
+async function countSlugReferences(db: Database | Transaction<DB>, slug: string): Promise<{ licenses: number; releases: number }> {
+  const licenses = await countLicensesOfPlugin(db, slug);
   const releases = await countReleasesOfPlugin(db, slug);
-  return { licences, releases };
+  return { licenses, releases };
 }
 
 /** Refuses a slug change once anything outside this plugin's own rows carries the slug. */
 async function checkSlugChange(trx: Transaction<DB>, row: PluginRow, to: string): Promise<void> {
-  const { licences, releases } = await countSlugReferences(trx, row.slug);
-  if (licences > 0) {
+  const { licenses, releases } = await countSlugReferences(trx, row.slug);
+  if (licenses > 0) {
     throw new AppError(
       'CONFLICT',
-      `The slug of ${row.name} can no longer change: "${row.slug}" is already used by ${plural(licences, 'licence')}, and WordPress sites send it to validate and update`,
+      `The slug of ${row.name} can no longer change: "${row.slug}" is already used by ${plural(licenses, 'licence')}, and WordPress sites send it to validate and update`,
     );
   }
   if (releases > 0) {
@@ -145,7 +145,7 @@ export async function getPluginDetail(db: Database, slug: string, minimumVersion
   const row = await findPluginBySlug(db, slug);
   if (!row) throw notFound(slug);
   const plugin = toAdminPlugin(row);
-  const { licences, releases } = await countSlugReferences(db, slug);
+  const { licenses, releases } = await countSlugReferences(db, slug);
   const sale_status = await pluginSaleStatus(db, plugin, minimumVersion);
-  return { ...plugin, licence_count: licences, release_count: releases, is_slug_locked: licences + releases > 0, sale_status };
+  return { ...plugin, licence_count: licenses, release_count: releases, is_slug_locked: licenses + releases > 0, sale_status };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import type { PublicPlugin } from '../../../common/catalogue.js';
+import type { PublicPlugin } from '../../../common/catalog.js';
 import type { AdminPluginDetailWithSale, PluginSaleStatusList } from '../../../common/plugin-admin.js';
 import { LICENSING_PLUGIN_SLUG, POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
 import { ensureQualifyingRelease } from '../../test/checkout-test-helpers.js';
@@ -94,8 +94,8 @@ describe(`the demo catalogue under the default minimum (${testDialect()})`, () =
   it('sells only postcode-delivery-zones, and says why the other is not on sale', async () => {
     const headers = await t.adminHeaders();
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers })).json()).toMatchObject({ min_release_version: '1.7.51' });
-    const catalogue = (await t.app.inject({ method: 'GET', url: '/api/plugins/public' })).json<PublicPlugin[]>();
-    expect(catalogue.filter((plugin) => plugin.is_purchasable).map((plugin) => plugin.slug)).toEqual([POSTCODE_PLUGIN_SLUG]);
+    const catalog = (await t.app.inject({ method: 'GET', url: '/api/plugins/public' })).json<PublicPlugin[]>();
+    expect(catalog.filter((plugin) => plugin.is_purchasable).map((plugin) => plugin.slug)).toEqual([POSTCODE_PLUGIN_SLUG]);
 
     const statuses = (await t.app.inject({ method: 'GET', url: '/api/admin/plugin-sale-status', headers })).json<PluginSaleStatusList>();
     expect(statuses).toEqual(

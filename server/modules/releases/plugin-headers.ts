@@ -25,8 +25,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /** get_file_data's per-line rule: `^[ \t\/*#@]*Name:(.*)$`, case-insensitive, then _cleanup_header_comment. */
 export function readFileHeader(text: string, name: string): string {
-  const normalised = text.slice(0, HEADER_BYTES).replace(/\r\n?/g, '\n');
-  const match = new RegExp(`^(?:[ \\t]*<\\?php)?[ \\t/*#@]*${escapeRegExp(name)}:(.*)$`, 'mi').exec(normalised);
+  const normalized = text.slice(0, HEADER_BYTES).replace(/\r\n?/g, '\n');
+  const match = new RegExp(`^(?:[ \\t]*<\\?php)?[ \\t/*#@]*${escapeRegExp(name)}:(.*)$`, 'mi').exec(normalized);
   return (match?.[1] ?? '').replace(/\s*(?:\*\/|\?>).*$/, '').trim();
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { createLicence, normaliseSiteUrl } from '../licences/licence-access.js';
+import { createLicense, normalizeSiteUrl } from '../licenses/license-access.js';
 import { createDownloadUrl } from './download-links.js';
 import { releasesDir } from './release-storage.js';
 import { makePluginZip, makeZip, multipartBody, pluginMainFile } from '../../test/release-test-helpers.js';
@@ -30,8 +30,8 @@ Re-save your zones after updating.
 describe(`release lifecycle: metadata, latest by version, withdraw, delete (${testDialect()})`, () => {
   let t: TestApp;
   let headers: Record<string, string>;
-  let licenceId: number;
-  let licenceKey: string;
+  let licenseId: number;
+  let licenseKey: string;
   const ids: Record<string, number> = {};
 
   const storedFiles = () => (fs.existsSync(releasesDir(t.config.dataDir)) ? fs.readdirSync(releasesDir(t.config.dataDir)) : []);
@@ -40,8 +40,8 @@ describe(`release lifecycle: metadata, latest by version, withdraw, delete (${te
     return t.app.inject({ method: 'POST', url: '/api/admin/releases', payload: body.payload, headers: { ...headers, ...body.headers } });
   };
   const currentVersion = async () => (await t.db.selectFrom('plugins').select('current_version').where('slug', '=', SLUG).executeTakeFirstOrThrow()).current_version;
-  const check = async (withLicence = true) => {
-    const query = withLicence ? `?${new URLSearchParams({ license_key: licenceKey, site_url: SITE }).toString()}` : '';
+  const check = async (withLicense = true) => {
+    const query = withLicense ? `?${new URLSearchParams({ license_key: licenseKey, site_url: SITE }).toString()}` : '';
     const response = await t.app.inject({ method: 'GET', url: `/api/v1/plugins/${SLUG}/update${query}` });
     expect(response.statusCode).toBe(200);
     return response.json<Record<string, unknown> & { version: string; download_url?: string; sections: { changelog: string } }>();
@@ -51,12 +51,12 @@ describe(`release lifecycle: metadata, latest by version, withdraw, delete (${te
   beforeAll(async () => {
     t = await createTestApp({ env: { BASE_URL: BASE } });
     headers = await t.adminHeaders();
-    const licence = await createLicence(t.db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 3 });
-    licenceId = licence.id;
-    licenceKey = licence.key;
+    const license = await createLicense(t.db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 3 });
+    licenseId = license.id;
+    licenseKey = license.key;
     await t.db
       .insertInto('license_activations')
-      .values({ license_id: licence.id, site_url: normaliseSiteUrl(SITE) ?? '', is_local: 0, environment: null, created_at: new Date().toISOString(), last_checked_at: null })
+      .values({ license_id: license.id, site_url: normalizeSiteUrl(SITE) ?? '', is_local: 0, environment: null, created_at: new Date().toISOString(), last_checked_at: null })
       .execute();
   });
   afterAll(async () => t.close());
@@ -113,7 +113,7 @@ describe(`release lifecycle: metadata, latest by version, withdraw, delete (${te
     ids['1.0.1'] = response.json<{ id: number }>().id;
     expect(await currentVersion()).toBe('1.1.0');
     expect((await check(false)).version).toBe('1.1.0');
-    const url = await createDownloadUrl(t.ctx, { licenseId: licenceId, pluginSlug: SLUG, ttlSeconds: 60, baseUrl: BASE });
+    const url = await createDownloadUrl(t.ctx, { licenseId: licenseId, pluginSlug: SLUG, ttlSeconds: 60, baseUrl: BASE });
     expect(url).toMatch(/postcode-delivery-zones-1\.1\.0\.zip$/);
   });
 
@@ -177,7 +177,7 @@ describe(`release lifecycle: metadata, latest by version, withdraw, delete (${te
     expect(await currentVersion()).toBeNull();
     const response = await t.app.inject({ method: 'GET', url: `/api/v1/plugins/${SLUG}/update` });
     expect(response.statusCode).toBe(404);
-    expect(await createDownloadUrl(t.ctx, { licenseId: licenceId, pluginSlug: SLUG, ttlSeconds: 60, baseUrl: BASE })).toBeNull();
+    expect(await createDownloadUrl(t.ctx, { licenseId: licenseId, pluginSlug: SLUG, ttlSeconds: 60, baseUrl: BASE })).toBeNull();
   });
 
   it('answers 404 for an unknown id, 400 for a malformed one and 401 without a session', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { createLicence, normaliseSiteUrl, revokeLicence } from '../licences/licence-access.js';
+import { createLicense, normalizeSiteUrl, revokeLicense } from '../licenses/license-access.js';
 import { createDownloadUrl } from './download-links.js';
 import { downloadSecret, signDownloadToken } from './download-token.js';
 import { seedDemoRelease } from './demo-release.js';
@@ -15,12 +15,12 @@ describe(`update checks and signed downloads (${testDialect()})`, () => {
   let zip: Buffer;
   let signature: string;
 
-  const licence = async (options: { activateOn?: string; plugin?: string; expired?: boolean } = {}) => {
-    const row = await createLicence(t.db, { pluginSlug: options.plugin ?? SLUG, plan: 'lifetime', maxActivations: 3 });
+  const license = async (options: { activateOn?: string; plugin?: string; expired?: boolean } = {}) => {
+    const row = await createLicense(t.db, { pluginSlug: options.plugin ?? SLUG, plan: 'lifetime', maxActivations: 3 });
     if (options.activateOn) {
       await t.db
         .insertInto('license_activations')
-        .values({ license_id: row.id, site_url: normaliseSiteUrl(options.activateOn) ?? '', is_local: 0, environment: null, created_at: new Date().toISOString(), last_checked_at: null })
+        .values({ license_id: row.id, site_url: normalizeSiteUrl(options.activateOn) ?? '', is_local: 0, environment: null, created_at: new Date().toISOString(), last_checked_at: null })
         .execute();
     }
     if (options.expired) await t.db.updateTable('licenses').set({ expires_at: '2020-01-01T00:00:00.000Z' }).where('id', '=', row.id).execute();
@@ -49,7 +49,7 @@ describe(`update checks and signed downloads (${testDialect()})`, () => {
   });
 
   it('answers plugin-update-checker metadata with a download_url for a valid licence active on the site', async () => {
-    const row = await licence({ activateOn: 'shop.example.com' });
+    const row = await license({ activateOn: 'shop.example.com' });
     const response = await check({ installed_version: '1.7.51', license_key: row.key.toLowerCase(), site_url: SITE });
     expect(response.statusCode).toBe(200);
     const body = response.json<Record<string, unknown> & { download_url: string; sections: { changelog: string } }>();
@@ -71,10 +71,10 @@ describe(`update checks and signed downloads (${testDialect()})`, () => {
   });
 
   it.each([
-    ['a revoked licence', 'license_revoked', async () => { const row = await licence({ activateOn: SITE }); await revokeLicence(t.db, row.id); return { license_key: row.key, site_url: SITE }; }],
-    ['an expired licence', 'license_expired', async () => { const row = await licence({ activateOn: SITE, expired: true }); return { license_key: row.key, site_url: SITE }; }],
-    ['a site the licence is not active on', 'site_inactive', async () => { const row = await licence({ activateOn: 'other.example.org' }); return { license_key: row.key, site_url: SITE }; }],
-    ['a licence for another plugin', 'license_required', async () => { const row = await licence({ activateOn: SITE, plugin: 'ucre' }); return { license_key: row.key, site_url: SITE }; }],
+    ['a revoked licence', 'license_revoked', async () => { const row = await license({ activateOn: SITE }); await revokeLicense(t.db, row.id); return { license_key: row.key, site_url: SITE }; }],
+    ['an expired licence', 'license_expired', async () => { const row = await license({ activateOn: SITE, expired: true }); return { license_key: row.key, site_url: SITE }; }],
+    ['a site the licence is not active on', 'site_inactive', async () => { const row = await license({ activateOn: 'other.example.org' }); return { license_key: row.key, site_url: SITE }; }],
+    ['a licence for another plugin', 'license_required', async () => { const row = await license({ activateOn: SITE, plugin: 'ucre' }); return { license_key: row.key, site_url: SITE }; }],
     ['an unknown key', 'license_required', async () => ({ license_key: '8022-NOPE-NOPE-NOPE-NOPE', site_url: SITE })],
     ['a key without a site', 'license_required', async () => ({ license_key: '8022-NOPE-NOPE-NOPE-NOPE' })],
     ['no licence at all', 'license_required', async () => ({})],
@@ -94,7 +94,7 @@ describe(`update checks and signed downloads (${testDialect()})`, () => {
   });
 
   it('refuses a tampered token, an expired token and a wrong file name', async () => {
-    const row = await licence({ activateOn: SITE });
+    const row = await license({ activateOn: SITE });
     const url = pathOf((await createDownloadUrl(t.ctx, { licenseId: row.id, pluginSlug: SLUG, ttlSeconds: 3600, baseUrl: BASE })) ?? '');
     const [, , , , token, file] = url.split('/');
     const tampered = `${token?.slice(0, -2)}${token?.endsWith('AA') ? 'BB' : 'AA'}`;
@@ -110,22 +110,22 @@ describe(`update checks and signed downloads (${testDialect()})`, () => {
   });
 
   it('re-checks the licence at download time: revoked or expired after the link was made → 403', async () => {
-    const revoked = await licence({ activateOn: SITE });
+    const revoked = await license({ activateOn: SITE });
     const revokedUrl = pathOf((await createDownloadUrl(t.ctx, { licenseId: revoked.id, pluginSlug: SLUG, ttlSeconds: 3600, baseUrl: BASE })) ?? '');
     expect((await t.app.inject({ method: 'GET', url: revokedUrl })).statusCode).toBe(200);
-    await revokeLicence(t.db, revoked.id);
+    await revokeLicense(t.db, revoked.id);
     const after = await t.app.inject({ method: 'GET', url: revokedUrl });
     expect(after.statusCode).toBe(403);
     expect(after.json<{ message: string }>().message).toBe('The licence for this download is revoked');
 
-    const expiring = await licence({ activateOn: SITE });
+    const expiring = await license({ activateOn: SITE });
     const expiringUrl = pathOf((await createDownloadUrl(t.ctx, { licenseId: expiring.id, pluginSlug: SLUG, ttlSeconds: 3600, baseUrl: BASE })) ?? '');
     await t.db.updateTable('licenses').set({ expires_at: '2020-01-01T00:00:00.000Z' }).where('id', '=', expiring.id).execute();
     expect((await t.app.inject({ method: 'GET', url: `${expiringUrl}.sig` })).statusCode).toBe(403);
   });
 
   it('createDownloadUrl answers null for a plugin without releases', async () => {
-    const row = await licence({ plugin: 'ucre' });
+    const row = await license({ plugin: 'ucre' });
     expect(await createDownloadUrl(t.ctx, { licenseId: row.id, pluginSlug: 'ucre', ttlSeconds: 60, baseUrl: BASE })).toBeNull();
   });
 });

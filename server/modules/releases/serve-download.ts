@@ -3,10 +3,10 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { releaseKey } from '../../lib/object-storage.js';
 import { sendStoredObject } from '../../lib/object-storage-http.js';
-import { effectiveStatus } from '../licences/licence-access.js';
+import { effectiveStatus } from '../licenses/license-access.js';
 import { downloadSecret, verifyDownloadToken } from './download-token.js';
 import { downloadFileName } from './download-links.js';
-import { findLicenceForDownload } from '../licences/licences.repository.js';
+import { findLicenseForDownload } from '../licenses/licenses.repository.js';
 import { findReleaseById, type ReleaseRow } from './releases.repository.js';
 
 export interface ResolvedDownload {
@@ -32,9 +32,9 @@ export async function resolveDownload(ctx: AppContext, token: string, file: stri
   const wantsSignature = file === `${fileName}.sig`;
   if (file !== fileName && !wantsSignature) throw new AppError('NOT_FOUND', `This link downloads ${fileName}`);
 
-  const licence = await findLicenceForDownload(ctx.db, check.claims.licenseId);
-  if (!licence || licence.plugin_slug !== release.plugin_slug) throw new AppError('FORBIDDEN', 'The licence for this download is not valid');
-  const status = effectiveStatus(licence);
+  const license = await findLicenseForDownload(ctx.db, check.claims.licenseId);
+  if (!license || license.plugin_slug !== release.plugin_slug) throw new AppError('FORBIDDEN', 'The licence for this download is not valid');
+  const status = effectiveStatus(license);
   if (status !== 'active') throw new AppError('FORBIDDEN', `The licence for this download is ${status}`);
   return { release, fileName, wantsSignature };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { createLicence, normaliseSiteUrl } from '../licences/licence-access.js';
+import { createLicense, normalizeSiteUrl } from '../licenses/license-access.js';
 import { seedDemoRelease } from './demo-release.js';
 
 const SLUG = 'postcode-delivery-zones';
@@ -13,11 +13,11 @@ describe(`update check by POST (${testDialect()})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ env: { BASE_URL: 'http://licensing.test' } });
     await seedDemoRelease(t.ctx);
-    const licence = await createLicence(t.db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 3 });
-    key = licence.key;
+    const license = await createLicense(t.db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 3 });
+    key = license.key;
     await t.db
       .insertInto('license_activations')
-      .values({ license_id: licence.id, site_url: normaliseSiteUrl(SITE) ?? '', is_local: 0, environment: null, created_at: new Date().toISOString(), last_checked_at: null })
+      .values({ license_id: license.id, site_url: normalizeSiteUrl(SITE) ?? '', is_local: 0, environment: null, created_at: new Date().toISOString(), last_checked_at: null })
       .execute();
   });
   afterAll(async () => t.close());

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { checkLicenceForSite, recordSiteReport } from '../licences/licence-access.js';
+import { checkLicenseForSite, recordSiteReport } from '../licenses/license-access.js';
 import type { SiteReport } from '../../../common/site-report.js';
 import { findPluginBySlug } from '../plugins/plugins.repository.js';
 import type { PackageWithheldCode, UpdateCheckResponse } from '../../../common/releases.js';
@@ -63,11 +63,11 @@ export async function checkForUpdate(ctx: AppContext, input: UpdateCheckInput): 
   let downloadUrl: string | undefined;
   let code: string | null = null;
   if (input.licenseKey?.trim() && input.siteUrl?.trim()) {
-    const check = await checkLicenceForSite(ctx.db, { key: input.licenseKey, siteUrl: input.siteUrl, pluginSlug: plugin.slug });
+    const check = await checkLicenseForSite(ctx.db, { key: input.licenseKey, siteUrl: input.siteUrl, pluginSlug: plugin.slug });
     code = check.code;
-    if (check.valid && check.licence) {
+    if (check.valid && check.license) {
       if (check.activation && input.report) await recordSiteReport(ctx.db, check.activation, input.report);
-      downloadUrl = downloadUrlForRelease(ctx, latest, check.licence.id, DEFAULT_DOWNLOAD_TTL_SECONDS, input.baseUrl);
+      downloadUrl = downloadUrlForRelease(ctx, latest, check.license.id, DEFAULT_DOWNLOAD_TTL_SECONDS, input.baseUrl);
       if (!latest.offered_at) await markReleaseOffered(ctx.db, latest.id, nowIso());
     }
   }

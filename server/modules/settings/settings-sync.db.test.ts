@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from '../../config.js';
 import { createDatabase } from '../../db/database.js';
 import { createTestApp, createTestDatabase, testDialect, TEST_ADMIN_PASSWORD, type TestApp, type TestDatabase } from '../../test/test-app.js';
 import { AuthService } from '../auth/auth.service.js';
-import { createLicence } from '../licences/licence-access.js';
+import { createLicense } from '../licenses/license-access.js';
 import { createDownloadUrl } from '../releases/download-links.js';
 import { DOWNLOAD_SECRET_FILE, downloadSecret, signDownloadToken } from '../releases/download-token.js';
 import { makePluginZip, multipartBody } from '../../test/release-test-helpers.js';
@@ -101,8 +101,8 @@ describe(`two instances on one database (${testDialect()})`, () => {
     // Without object storage each instance serves its own DATA_DIR: give B the file as a shared store would.
     fs.cpSync(path.join(a.config.dataDir, 'releases'), path.join(dataDirB, 'releases'), { recursive: true });
 
-    const licence = await createLicence(a.db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 1 });
-    const url = await createDownloadUrl(a.ctx, { licenseId: licence.id, pluginSlug: SLUG, ttlSeconds: 600, baseUrl: 'http://a.test' });
+    const license = await createLicense(a.db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 1 });
+    const url = await createDownloadUrl(a.ctx, { licenseId: license.id, pluginSlug: SLUG, ttlSeconds: 600, baseUrl: 'http://a.test' });
     const download = await b.app.inject({ method: 'GET', url: new URL(url ?? '').pathname });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(zip)).toBe(true);
@@ -110,7 +110,7 @@ describe(`two instances on one database (${testDialect()})`, () => {
 
     // A link made with any other key is refused: B really checks the MAC.
     const release = await a.db.selectFrom('releases').select('id').where('version', '=', '1.9.0').executeTakeFirstOrThrow();
-    const forged = signDownloadToken(randomBytes(32), { licenseId: licence.id, releaseId: release.id, expiresAt: Math.floor(Date.now() / 1000) + 600 });
+    const forged = signDownloadToken(randomBytes(32), { licenseId: license.id, releaseId: release.id, expiresAt: Math.floor(Date.now() / 1000) + 600 });
     expect((await b.app.inject({ method: 'GET', url: `/api/v1/downloads/${forged}/${SLUG}-1.9.0.zip` })).statusCode).toBe(403);
     expect(downloadSecret(b.ctx).equals(downloadSecret(a.ctx))).toBe(true);
   });

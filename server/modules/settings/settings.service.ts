@@ -10,7 +10,7 @@ export interface PublicSettings {
   rate_limit_per_minute: number;
   max_file_size_mb: number;
   local_sites_exempt: boolean;
-  /** Host patterns of the vendor's staging sites, which use no seat (docs/licence-api.md). */
+  /** Host patterns of the vendor's staging sites, which use no seat (docs/license-api.md). */
   staging_site_patterns: string[];
   /** Whether a plugin's non-production `environment` claim alone frees a seat. */
   trust_environment_claim: boolean;

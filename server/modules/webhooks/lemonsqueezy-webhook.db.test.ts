@@ -47,7 +47,7 @@ describe(`Lemon Squeezy webhook (${testDialect()})`, () => {
     expect(await fulfilmentCounts(t.db)).toEqual({
       orders: before.orders + 1,
       paid: before.paid + 1,
-      licences: before.licences + 1,
+      licenses: before.licenses + 1,
       emails: before.emails + 1,
       orderPaidActivities: before.orderPaidActivities + 1,
     });
@@ -88,8 +88,8 @@ describe(`Lemon Squeezy webhook (${testDialect()})`, () => {
     expect(response.json()).toEqual({ received: true, outcome: 'refunded' });
     const order = await t.db.selectFrom('orders').selectAll().where('provider', '=', 'lemonsqueezy').where('provider_ref', '=', '1004').executeTakeFirstOrThrow();
     expect(order.status).toBe('refunded');
-    const licence = await t.db.selectFrom('licenses').select('status').where('id', '=', order.license_id as number).executeTakeFirstOrThrow();
-    expect(licence.status).toBe('revoked');
+    const license = await t.db.selectFrom('licenses').select('status').where('id', '=', order.license_id as number).executeTakeFirstOrThrow();
+    expect(license.status).toBe('revoked');
   });
 
   it('answers 400 with a message to a signed body that is not a Lemon Squeezy order', async () => {
@@ -132,14 +132,14 @@ describe(`Lemon Squeezy webhook (${testDialect()})`, () => {
     // Refund first: no licence was ever issued and no e-mail queued; order first: one of each, the licence revoked.
     expect(order?.license_id === null).toBe(refundFirst);
     if (!refundFirst) {
-      const licence = await t.db.selectFrom('licenses').select('status').where('id', '=', order?.license_id as number).executeTakeFirstOrThrow();
-      expect(licence.status).toBe('revoked');
+      const license = await t.db.selectFrom('licenses').select('status').where('id', '=', order?.license_id as number).executeTakeFirstOrThrow();
+      expect(license.status).toBe('revoked');
     }
     const issued = refundFirst ? 0 : 1;
     expect(await fulfilmentCounts(t.db)).toEqual({
       orders: before.orders + 1,
       paid: before.paid,
-      licences: before.licences + issued,
+      licenses: before.licenses + issued,
       emails: before.emails + issued,
       orderPaidActivities: before.orderPaidActivities + issued,
     });
@@ -159,8 +159,8 @@ describe(`Lemon Squeezy webhook (${testDialect()})`, () => {
       const order = await orderOf(ref);
       expect(order?.status).toBe('refunded');
       if (order?.license_id != null) {
-        const licence = await t.db.selectFrom('licenses').select('status').where('id', '=', order.license_id).executeTakeFirstOrThrow();
-        expect(licence.status).toBe('revoked');
+        const license = await t.db.selectFrom('licenses').select('status').where('id', '=', order.license_id).executeTakeFirstOrThrow();
+        expect(license.status).toBe('revoked');
       }
     }
     const settled = (await events()).filter((event) => refs.some((ref) => event.event_id.endsWith(`:${ref}`)));
@@ -172,7 +172,7 @@ describe(`Lemon Squeezy webhook (${testDialect()})`, () => {
     const after = await fulfilmentCounts(t.db);
     expect(after.orders).toBe(before.orders + refs.length);
     expect(after.paid).toBe(before.paid);
-    expect(after.licences - before.licences).toBe(after.emails - before.emails);
-    expect(after.licences - before.licences).toBeLessThanOrEqual(refs.length);
+    expect(after.licenses - before.licenses).toBe(after.emails - before.emails);
+    expect(after.licenses - before.licenses).toBeLessThanOrEqual(refs.length);
   });
 });

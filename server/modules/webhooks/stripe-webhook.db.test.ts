@@ -72,14 +72,14 @@ describe(`Stripe checkout and webhooks (${testDialect()})`, () => {
     expect(response.json()).toEqual({ received: true, outcome: 'fulfilled' });
     const order = await orderOf(intent.id);
     expect(order.status).toBe('paid');
-    const licence = await t.db.selectFrom('licenses').selectAll().where('id', '=', order.license_id as number).executeTakeFirstOrThrow();
-    expect(licence).toMatchObject({ plan: 'lifetime', max_activations: 3, customer_email: 'paid@example.com', order_id: order.id });
-    expect(await fulfilmentCounts(t.db)).toEqual({ ...before, paid: before.paid + 1, licences: before.licences + 1, emails: before.emails + 1, orderPaidActivities: before.orderPaidActivities + 1 });
+    const license = await t.db.selectFrom('licenses').selectAll().where('id', '=', order.license_id as number).executeTakeFirstOrThrow();
+    expect(license).toMatchObject({ plan: 'lifetime', max_activations: 3, customer_email: 'paid@example.com', order_id: order.id });
+    expect(await fulfilmentCounts(t.db)).toEqual({ ...before, paid: before.paid + 1, licenses: before.licenses + 1, emails: before.emails + 1, orderPaidActivities: before.orderPaidActivities + 1 });
 
     expect((await deliver(payload)).json()).toEqual({ received: true, outcome: 'duplicate' });
     // The same payment announced again under a new event id (a late resend) finds the order paid.
     expect((await deliver(event('payment_intent.succeeded', intent))).json()).toEqual({ received: true, outcome: 'already_paid' });
-    expect(await fulfilmentCounts(t.db)).toMatchObject({ paid: before.paid + 1, licences: before.licences + 1, emails: before.emails + 1 });
+    expect(await fulfilmentCounts(t.db)).toMatchObject({ paid: before.paid + 1, licenses: before.licenses + 1, emails: before.emails + 1 });
   });
 
   it('answers 400 to a bad, missing or stale signature and writes nothing', async () => {
@@ -129,8 +129,8 @@ describe(`Stripe checkout and webhooks (${testDialect()})`, () => {
     const response = await deliver(event('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: intent.id, refunded: true }));
     expect(response.json()).toEqual({ received: true, outcome: 'refunded' });
     expect((await orderOf(intent.id)).status).toBe('refunded');
-    const licence = await t.db.selectFrom('licenses').select('status').where('id', '=', paid.license_id as number).executeTakeFirstOrThrow();
-    expect(licence.status).toBe('revoked');
+    const license = await t.db.selectFrom('licenses').select('status').where('id', '=', paid.license_id as number).executeTakeFirstOrThrow();
+    expect(license.status).toBe('revoked');
   });
 
   it('a refund delivered before the success (out of order) means no licence is ever issued', async () => {
@@ -150,7 +150,7 @@ describe(`Stripe checkout and webhooks (${testDialect()})`, () => {
     const outcomes = responses.map((r) => r.json<{ outcome: string }>().outcome).sort();
     expect(outcomes.filter((o) => o === 'fulfilled')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(9);
-    expect(await fulfilmentCounts(t.db)).toEqual({ ...before, paid: before.paid + 1, licences: before.licences + 1, emails: before.emails + 1, orderPaidActivities: before.orderPaidActivities + 1 });
+    expect(await fulfilmentCounts(t.db)).toEqual({ ...before, paid: before.paid + 1, licenses: before.licenses + 1, emails: before.emails + 1, orderPaidActivities: before.orderPaidActivities + 1 });
   });
 
   it('10 concurrent successes for one payment under different event ids still issue one licence', async () => {
@@ -160,7 +160,7 @@ describe(`Stripe checkout and webhooks (${testDialect()})`, () => {
     const outcomes = responses.map((r) => r.json<{ outcome: string }>().outcome);
     expect(outcomes.filter((o) => o === 'fulfilled')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'already_paid')).toHaveLength(9);
-    expect(await fulfilmentCounts(t.db)).toMatchObject({ paid: before.paid + 1, licences: before.licences + 1, emails: before.emails + 1 });
+    expect(await fulfilmentCounts(t.db)).toMatchObject({ paid: before.paid + 1, licenses: before.licenses + 1, emails: before.emails + 1 });
   });
 
   it('fulfils a success whose pending order is missing, from the PaymentIntent metadata', async () => {

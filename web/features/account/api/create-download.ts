@@ -4,7 +4,7 @@ import { apiJson } from '@/lib/api';
 import { forgetEndedSession } from './get-me';
 
 /** POST /api/account/licences/{id}/download: a signed, expiring link to the latest release the licence entitles. */
-export const createDownload = (licenceId: number): Promise<AccountDownload> => apiJson<AccountDownload>('POST', ACCOUNT_API.download(licenceId));
+export const createDownload = (licenseId: number): Promise<AccountDownload> => apiJson<AccountDownload>('POST', ACCOUNT_API.download(licenseId));
 
 export function useCreateDownload() {
   const queryClient = useQueryClient();

@@ -1,19 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ACCOUNT_API, type AccountLicence } from '@common/account';
+import { ACCOUNT_API, type AccountLicense } from '@common/account';
 import { apiJson } from '@/lib/api';
-import { licencesQueryKey } from './get-licences';
+import { licensesQueryKey } from './get-licenses';
 import { forgetEndedSession } from './get-me';
 
 /** POST /api/account/licences/{id}/sites/{activationId}/deactivate: frees the site's seat; answers the licence after it. */
-export const deactivateSite = ({ licenceId, activationId }: { licenceId: number; activationId: number }): Promise<AccountLicence> =>
-  apiJson<AccountLicence>('POST', ACCOUNT_API.deactivateSite(licenceId, activationId));
+export const deactivateSite = ({ licenseId, activationId }: { licenseId: number; activationId: number }): Promise<AccountLicense> =>
+  apiJson<AccountLicense>('POST', ACCOUNT_API.deactivateSite(licenseId, activationId));
 
 export function useDeactivateSite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deactivateSite,
-    onSuccess: (licence) =>
-      queryClient.setQueryData<AccountLicence[]>(licencesQueryKey, (licences) => licences?.map((each) => (each.id === licence.id ? licence : each))),
+    onSuccess: (license) =>
+      queryClient.setQueryData<AccountLicense[]>(licensesQueryKey, (licenses) => licenses?.map((each) => (each.id === license.id ? license : each))),
     onError: (error) => forgetEndedSession(queryClient, error),
   });
 }

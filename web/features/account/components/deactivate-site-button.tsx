@@ -15,19 +15,19 @@ import { Button } from '@/components/ui/button';
 import { ApiError, errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useDeactivateSite } from '../api/deactivate-site';
-import { licencesQueryKey } from '../api/get-licences';
+import { licensesQueryKey } from '../api/get-licenses';
 
 /**
  * "Deactivate" and its confirmation: the plugin on that site stops getting updates until it is activated again.
  * The button is the dialog's Radix trigger, so Cancel returns the focus to it.
  */
-export function DeactivateSiteButton({ licenceId, site }: { licenceId: number; site: AccountSite }) {
+export function DeactivateSiteButton({ licenseId, site }: { licenseId: number; site: AccountSite }) {
   const [open, setOpen] = useState(false);
   const deactivate = useDeactivateSite();
   const queryClient = useQueryClient();
   const confirm = () =>
     deactivate.mutate(
-      { licenceId, activationId: site.id },
+      { licenseId, activationId: site.id },
       {
         onSuccess: () => {
           toast({ title: 'Site Deactivated', description: `${site.site_url} no longer uses this licence.` });
@@ -39,7 +39,7 @@ export function DeactivateSiteButton({ licenceId, site }: { licenceId: number; s
           if (error instanceof ApiError && error.status === 404) {
             toast({ title: 'Site Already Deactivated', description: `${site.site_url} no longer uses this licence.` });
             setOpen(false);
-            void queryClient.invalidateQueries({ queryKey: licencesQueryKey });
+            void queryClient.invalidateQueries({ queryKey: licensesQueryKey });
             return;
           }
           toast({ title: 'Error', description: errorMessage(error, 'Failed to deactivate the site. Please try again.'), variant: 'destructive' });

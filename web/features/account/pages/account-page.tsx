@@ -8,11 +8,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/use-toast';
-import { useLicences } from '../api/get-licences';
+import { useLicenses } from '../api/get-licenses';
 import { useMe } from '../api/get-me';
 import { useOrders } from '../api/get-orders';
 import { useSignOut } from '../api/sign-out';
-import { AccountLicenceCard } from '../components/account-licence-card';
+import { AccountLicenseCard } from '../components/account-license-card';
 import { AccountOrders } from '../components/account-orders';
 
 const isUnauthorised = (error: unknown) => error instanceof ApiError && error.status === 401;
@@ -32,13 +32,13 @@ export function AccountPage() {
   const [, navigate] = useLocation();
   const me = useMe();
   const signedIn = Boolean(me.data);
-  const licences = useLicences(signedIn);
+  const licenses = useLicenses(signedIn);
   const orders = useOrders(signedIn);
   const signOut = useSignOut();
 
   if (me.isPending) return <div className="flex justify-center p-16"><Spinner /></div>;
   // No session, or it ended (30 days, or signed out elsewhere) while the page was open.
-  if (!me.data || isUnauthorised(licences.error) || isUnauthorised(orders.error)) return <Redirect to={ACCOUNT_PAGES.signIn} replace />;
+  if (!me.data || isUnauthorised(licenses.error) || isUnauthorised(orders.error)) return <Redirect to={ACCOUNT_PAGES.signIn} replace />;
 
   const leave = () =>
     signOut.mutate(undefined, {
@@ -65,16 +65,16 @@ export function AccountPage() {
         <h2 id="licences-heading" className="text-2xl font-semibold">
           Your licences
         </h2>
-        {licences.isPending ? (
+        {licenses.isPending ? (
           <Skeleton className="h-64 rounded-xl" />
-        ) : licences.isError ? (
-          <LoadFailed what="licences" error={licences.error} />
-        ) : licences.data.length === 0 ? (
+        ) : licenses.isError ? (
+          <LoadFailed what="licences" error={licenses.error} />
+        ) : licenses.data.length === 0 ? (
           <p className="text-sm text-muted-foreground">No licences for this address.</p>
         ) : (
           <div className="space-y-6">
-            {licences.data.map((licence) => (
-              <AccountLicenceCard key={licence.id} licence={licence} />
+            {licenses.data.map((license) => (
+              <AccountLicenseCard key={license.id} license={license} />
             ))}
           </div>
         )}

@@ -1,7 +1,7 @@
 import { Link, Redirect, useParams } from 'wouter';
 import { ArrowLeft, Printer, SearchX } from 'lucide-react';
 import { ACCOUNT_PAGES } from '@common/account';
-import { PLAN_LABELS } from '@common/licences';
+import { PLAN_LABELS } from '@common/licenses';
 import { formatMoney } from '@common/pricing';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

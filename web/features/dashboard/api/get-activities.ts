@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Activity } from '@common/licences';
+import type { Activity } from '@common/licenses';
 import { apiGet } from '@/lib/api';
 
 export const activitiesQueryKey = ['/api/admin/activities'] as const;

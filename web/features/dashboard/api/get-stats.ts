@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Stats } from '@common/licences';
+import type { Stats } from '@common/licenses';
 import { apiGet } from '@/lib/api';
 
 export const statsQueryKey = ['/api/admin/stats'] as const;

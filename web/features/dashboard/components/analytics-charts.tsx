@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
 // Tailwind 600 shades: at least 4.5:1 against white, told apart by shape too (bars, solid and dashed lines).
-const COLOURS = { revenue: '#2563eb', orders: '#c2410c', licences: '#7c3aed', sites: '#047857', counted: '#0f766e', share: '#2563eb' };
+const COLOURS = { revenue: '#2563eb', orders: '#c2410c', licenses: '#7c3aed', sites: '#047857', counted: '#0f766e', share: '#2563eb' };
 const AXIS = { fontSize: 12, stroke: '#6b7280' };
 
 const dayLabel = (date: string): string => new Date(`${date}T00:00:00.000Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -130,7 +130,7 @@ function RevenueChart({ analytics }: { analytics: Analytics }) {
   );
 }
 
-function LicencesChart({ analytics }: { analytics: Analytics }) {
+function LicensesChart({ analytics }: { analytics: Analytics }) {
   const { daily, totals, days } = analytics;
   return (
     <ChartCard
@@ -142,12 +142,12 @@ function LicencesChart({ analytics }: { analytics: Analytics }) {
       table={<DailyTable rows={daily.map((day) => [day.date, day.new_licences])} heading="New licences" />}
     >
       <ResponsiveContainer width="100%" height={220}>
-        <BarChart data={daily.map((day) => ({ date: dayLabel(day.date), licences: day.new_licences }))} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <BarChart data={daily.map((day) => ({ date: dayLabel(day.date), licenses: day.new_licences }))} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="date" tick={AXIS} minTickGap={16} />
           <YAxis tick={AXIS} width={32} allowDecimals={false} />
           <Tooltip />
-          <Bar dataKey="licences" name="New licences" fill={COLOURS.licences} radius={[3, 3, 0, 0]} />
+          <Bar dataKey="licences" name="New licences" fill={COLOURS.licenses} radius={[3, 3, 0, 0]} />
         </BarChart>
       </ResponsiveContainer>
     </ChartCard>
@@ -312,7 +312,7 @@ export function AnalyticsCharts({ analytics }: { analytics: Analytics }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2" data-testid="analytics-charts">
       <RevenueChart analytics={analytics} />
-      <LicencesChart analytics={analytics} />
+      <LicensesChart analytics={analytics} />
       <SitesChart analytics={analytics} />
       <PluginVersions analytics={analytics} />
       <VersionShare id="wp-versions" title="WordPress versions" description="Sites per WordPress major.minor, as the sites report it." shares={shares.wp_versions} total={shares.sites} />

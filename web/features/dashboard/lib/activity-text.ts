@@ -1,4 +1,4 @@
-import type { Activity } from '@common/licences';
+import type { Activity } from '@common/licenses';
 
 const TITLES: Record<string, string> = {
   license_created: 'New license created',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CATALOGUE_CATEGORIES, type CatalogueCategory } from '@common/catalogue';
+import { CATALOGUE_CATEGORIES, type CatalogCategory } from '@common/catalog';
 import { MAX_SHORT_DESCRIPTION } from '@common/plugin-admin';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -7,7 +7,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/components/ui/textarea';
 import type { PluginFormErrors, PluginFormValues } from '../lib/plugin-form';
 
-export const CATEGORY_LABELS: Record<CatalogueCategory, string> = { shipping: 'Shipping', 'developer-tools': 'Developer Tools' };
+export const CATEGORY_LABELS: Record<CatalogCategory, string> = { shipping: 'Shipping', 'developer-tools': 'Developer Tools' };
 
 type FieldName = keyof PluginFormValues;
 
@@ -65,7 +65,7 @@ export function PluginIdentityFields(props: FieldsProps & { slugLockedReason?: s
         <Textarea {...inputProps('description', props)} rows={2} />
       </Field>
       <Field id="plugin-category" label="Category" error={errors.category}>
-        <Select value={values.category} onValueChange={(category) => onChange({ category: category as CatalogueCategory })}>
+        <Select value={values.category} onValueChange={(category) => onChange({ category: category as CatalogCategory })}>
           <SelectTrigger id="plugin-category" aria-label="Category">
             <SelectValue />
           </SelectTrigger>

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { CATALOGUE_CATEGORIES, type CatalogueCategory } from '@common/catalogue';
+import { CATALOGUE_CATEGORIES, type CatalogCategory } from '@common/catalog';
 import { pluginCreateSchema, pluginPatchSchema, type PluginCreate, type PluginPatch } from '@common/plugin-admin';
 import type { AdminPlugin } from '@common/plugins';
 
@@ -11,7 +11,7 @@ export interface PluginFormValues {
   name: string;
   description: string;
   long_description: string;
-  category: CatalogueCategory;
+  category: CatalogCategory;
   features: string;
   benefits: string;
   requirements: string;
@@ -38,7 +38,7 @@ export const EMPTY_PLUGIN_FORM: PluginFormValues = {
   is_featured: false,
 };
 
-const isCategory = (value: string): value is CatalogueCategory => (CATALOGUE_CATEGORIES as readonly string[]).includes(value);
+const isCategory = (value: string): value is CatalogCategory => (CATALOGUE_CATEGORIES as readonly string[]).includes(value);
 
 export const formFromPlugin = (plugin: AdminPlugin): PluginFormValues => ({
   slug: plugin.slug,

@@ -1,4 +1,4 @@
-import type { PublicPlugin } from '@common/catalogue';
+import type { PublicPlugin } from '@common/catalog';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { categoryLabel } from '../lib/category-label';

@@ -1,6 +1,6 @@
 import { useId, type ComponentType, type ReactNode } from 'react';
 import { BookOpen, Globe } from 'lucide-react';
-import type { PublicPlugin } from '@common/catalogue';
+import type { PublicPlugin } from '@common/catalog';
 import { toParagraphs, webLink } from '../lib/vendor-text';
 
 type Vendor = Pick<PublicPlugin, 'long_description' | 'author' | 'documentation_url' | 'homepage'>;

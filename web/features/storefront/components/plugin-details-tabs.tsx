@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Check } from 'lucide-react';
-import type { PublicPlugin } from '@common/catalogue';
+import type { PublicPlugin } from '@common/catalog';
 import { cn } from '@/lib/utils';
 
 function CheckList({ items }: { items: string[] }) {

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import type { PublicPlugin } from '@common/catalogue';
+import type { PublicPlugin } from '@common/catalog';
 import { Button } from '@/components/ui/button';
 
 /** Learn More and Purchase, or the Coming Soon state for a plugin that cannot be bought yet. */

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Check } from 'lucide-react';
-import type { PublicPlugin } from '@common/catalogue';
+import type { PublicPlugin } from '@common/catalog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { PriceTag } from './price-tag';

@@ -4,13 +4,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { usePageMeta } from '@/lib/page-meta';
 import { cn } from '@/lib/utils';
 import { usePublicPlugins } from '@/lib/public-plugins';
-import { CatalogueCard, type CatalogueLayout } from '../components/catalogue-card';
-import { CatalogueToolbar } from '../components/catalogue-toolbar';
-import { catalogueCards, type CatalogueView } from '../lib/catalogue-view';
+import { CatalogCard, type CatalogLayout } from '../components/catalog-card';
+import { CatalogToolbar } from '../components/catalog-toolbar';
+import { catalogCards, type CatalogView } from '../lib/catalog-view';
 
 const SKELETON_CARDS = 6;
 
-function CatalogueMessage({ icon: Icon, title, text }: { icon: typeof AlertCircle; title: string; text: string }) {
+function CatalogMessage({ icon: Icon, title, text }: { icon: typeof AlertCircle; title: string; text: string }) {
   return (
     <div className="flex flex-col items-center gap-3 py-16 text-center">
       <Icon className="size-10 text-muted-foreground" aria-hidden="true" />
@@ -24,23 +24,23 @@ function CatalogueMessage({ icon: Icon, title, text }: { icon: typeof AlertCircl
 export function CatalogPage() {
   usePageMeta('Catalog', 'Browse premium WordPress and WooCommerce plugins.', { canonical: '/catalog' });
   const { data: plugins, isPending, isError } = usePublicPlugins();
-  const [view, setView] = useState<CatalogueView>({ search: '', category: 'all', sort: 'name' });
-  const [layout, setLayout] = useState<CatalogueLayout>('grid');
+  const [view, setView] = useState<CatalogView>({ search: '', category: 'all', sort: 'name' });
+  const [layout, setLayout] = useState<CatalogLayout>('grid');
 
   if (isError) {
     return (
       <div className="mx-auto max-w-6xl px-4 py-12">
-        <CatalogueMessage icon={AlertCircle} title="Error Loading Catalog" text="Failed to load plugin catalog. Please try again later." />
+        <CatalogMessage icon={AlertCircle} title="Error Loading Catalog" text="Failed to load plugin catalog. Please try again later." />
       </div>
     );
   }
 
-  const cards = plugins ? catalogueCards(plugins, view) : [];
+  const cards = plugins ? catalogCards(plugins, view) : [];
   const isFiltered = view.search.trim() !== '' || view.category !== 'all';
   const gridClass = cn('grid gap-6', layout === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1');
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 pt-6 pb-12">
-      <CatalogueToolbar view={view} onViewChange={setView} layout={layout} onLayoutChange={setLayout} />
+      <CatalogToolbar view={view} onViewChange={setView} layout={layout} onLayoutChange={setLayout} />
       {isPending ? (
         <div className={gridClass} aria-busy="true">
           {Array.from({ length: SKELETON_CARDS }, (_, index) => (
@@ -49,14 +49,14 @@ export function CatalogPage() {
         </div>
       ) : cards.length === 0 ? (
         isFiltered ? (
-          <CatalogueMessage icon={PackageSearch} title="No plugins found" text="Try a different search or category." />
+          <CatalogMessage icon={PackageSearch} title="No plugins found" text="Try a different search or category." />
         ) : (
-          <CatalogueMessage icon={PackageSearch} title="No plugins available" text="New plugins are on their way. Please check back soon." />
+          <CatalogMessage icon={PackageSearch} title="No plugins available" text="New plugins are on their way. Please check back soon." />
         )
       ) : (
         <div className={gridClass} data-testid="catalogue-cards" data-layout={layout}>
           {cards.map((plugin, index) => (
-            <CatalogueCard key={plugin.slug} plugin={plugin} layout={layout} priority={index === 0} />
+            <CatalogCard key={plugin.slug} plugin={plugin} layout={layout} priority={index === 0} />
           ))}
         </div>
       )}

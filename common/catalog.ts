@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { pluginImageSchema } from './images.js';
+import { CURRENCIES } from './plugins.js';
+
+// The public catalogue (docs/product-spec.md sections 2, 3 and 7): what a visitor may see of a plugin.
+
+export const CATALOGUE_CATEGORIES = ['shipping', 'developer-tools'] as const;
+export type CatalogCategory = (typeof CATALOGUE_CATEGORIES)[number];
+
+export const CATALOGUE_SORTS = ['name', 'price', 'rating', 'popular'] as const;
+export type CatalogSort = (typeof CATALOGUE_SORTS)[number];
+
+/** The pricing fields of a plugin (docs/product-spec.md section 3), as the public plugin carries them. */
+export const pluginPricingSchema = z.object({
+  active: z.boolean(),
+  is_free: z.boolean(),
+  pricing_active: z.boolean(),
+  currency: z.enum(CURRENCIES),
+  price: z.number().int().nullable(),
+  discount_price: z.number().int().nullable(),
+  price_display: z.string().nullable(),
+  discount_display: z.string().nullable(),
+});
+export type PluginPricing = z.infer<typeof pluginPricingSchema>;
+
+/** Public plugin: the specification's fields, its display data, and whether it can be bought. */
+export const publicPluginSchema = pluginPricingSchema.extend({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  current_version: z.string().nullable(),
+  category: z.string(),
+  rating: z.number(),
+  review_count: z.number().int(),
+  downloads_label: z.string(),
+  is_popular: z.boolean(),
+  is_featured: z.boolean(),
+  features: z.array(z.string()),
+  benefits: z.array(z.string()),
+  requirements: z.array(z.string()),
+  use_cases: z.array(z.string()),
+  requires_wp: z.string().nullable(),
+  tested_wp: z.string().nullable(),
+  requires_php: z.string().nullable(),
+  /** The vendor's own texts (docs/plugins.md): plain text, never HTML; empty or null when not entered. */
+  long_description: z.string(),
+  author: z.string().nullable(),
+  /** Only absolute http(s) addresses reach the storefront; anything else is answered as null. */
+  documentation_url: z.string().nullable(),
+  homepage: z.string().nullable(),
+  /** The qualifying release (docs/product-spec.md section 5): newest by created_at among versions ≥ 1.7.51; null when none. */
+  release_version: z.string().nullable(),
+  release_date: z.string().nullable(),
+  /** docs/design.md section 7: active, pricing active, a price or free, and a qualifying release. */
+  is_purchasable: z.boolean(),
+  /** The plugin's primary gallery image (cards and link previews), null when it has none: no call per card. */
+  primary_image: pluginImageSchema.nullable(),
+});
+export type PublicPlugin = z.infer<typeof publicPluginSchema>;
+
+export const publicPluginListSchema = z.array(publicPluginSchema);

@@ -1,0 +1,35 @@
+// Licence keys: PREFIX-XXXX-XXXX-XXXX-XXXX, groups of uppercase letters and digits (docs/design.md section 5).
+// Shared by the server (which generates keys with a cryptographic source) and the web form's generator.
+
+export const LICENCE_KEY_PREFIX = '8022';
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** Fills `bytes` with cryptographically random values; Web Crypto exists in browsers and in Node 20. */
+function randomBytes(count: number): Uint8Array {
+  const bytes = new Uint8Array(count);
+  globalThis.crypto.getRandomValues(bytes);
+  return bytes;
+}
+
+/** One random character of the alphabet, by rejection sampling so every character is equally likely. */
+function randomGroup(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      // 252 is the largest multiple of 36 below 256: discarding above it removes modulo bias.
+      if (byte < 252 && out.length < length) out += ALPHABET[byte % ALPHABET.length];
+    }
+  }
+  return out;
+}
+
+export function generateLicenseKey(prefix: string = LICENCE_KEY_PREFIX): string {
+  return [prefix, randomGroup(4), randomGroup(4), randomGroup(4), randomGroup(4)].join('-');
+}
+
+/** Shows the prefix and the last group only: 8022-****-****-****-AB12. */
+export function maskLicenseKey(key: string): string {
+  const parts = key.split('-');
+  if (parts.length < 3) return key.length <= 4 ? '****' : `****${key.slice(-4)}`;
+  return parts.map((part, index) => (index === 0 || index === parts.length - 1 ? part : '*'.repeat(part.length))).join('-');
+}

@@ -1,0 +1,59 @@
+import type { PublicPlugin } from '../../../common/catalog.js';
+import type { PluginImage } from '../../../common/images.js';
+import { isWebAddress } from '../../../common/plugin-admin.js';
+import { isPurchasable } from '../../../common/pricing.js';
+import { qualifyingRelease, type ReleaseLike } from '../../../common/versions.js';
+import { parseJsonList, toBool } from '../../db/portable.js';
+import { toAdminPlugin, type PluginRow } from '../plugins/plugins.repository.js';
+
+/** A link the storefront may show: rows written before the admin checked addresses may hold anything. */
+const webLink = (value: string | null): string | null => (value && isWebAddress(value) ? value : null);
+
+/** A plugin row, its releases and the `min_release_version` setting → what the storefront shows. */
+export function toPublicPlugin(row: PluginRow, releases: ReleaseLike[], minimumVersion: string, primaryImage: PluginImage | null = null): PublicPlugin {
+  const admin = toAdminPlugin(row);
+  const release = qualifyingRelease(releases, row.slug, minimumVersion);
+  const pricing = {
+    active: admin.active,
+    is_free: admin.is_free,
+    pricing_active: admin.pricing_active,
+    currency: admin.currency,
+    price: admin.price,
+    discount_price: admin.discount_price,
+    price_display: admin.price_display,
+    discount_display: admin.discount_display,
+  };
+  return {
+    ...pricing,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    current_version: release?.version ?? row.current_version,
+    category: row.category,
+    rating: Number(row.rating),
+    review_count: row.review_count,
+    downloads_label: row.downloads_label,
+    is_popular: toBool(row.is_popular),
+    is_featured: toBool(row.is_featured),
+    features: parseJsonList(row.features),
+    benefits: parseJsonList(row.benefits),
+    requirements: parseJsonList(row.requirements),
+    use_cases: parseJsonList(row.use_cases),
+    requires_wp: row.requires_wp,
+    tested_wp: row.tested_wp,
+    requires_php: row.requires_php,
+    long_description: row.long_description,
+    author: row.author || null,
+    documentation_url: webLink(row.documentation_url),
+    homepage: webLink(row.homepage),
+    release_version: release?.version ?? null,
+    release_date: release?.created_at ?? null,
+    is_purchasable: isPurchasable(pricing, release !== null),
+    primary_image: primaryImage,
+  };
+}
+
+export function toPublicCatalog(rows: PluginRow[], releases: ReleaseLike[], minimumVersion: string, primaryImages: PluginImage[] = []): PublicPlugin[] {
+  const imageBySlug = new Map(primaryImages.map((image) => [image.plugin_slug, image]));
+  return rows.map((row) => toPublicPlugin(row, releases, minimumVersion, imageBySlug.get(row.slug) ?? null));
+}

@@ -1,0 +1,173 @@
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { DB, LicenseActivationsTable, LicensesTable } from '../../db/schema.js';
+import { isPostgres } from '../../db/portable.js';
+import { listCurrentVersions } from '../plugins/plugins.repository.js';
+import { recordEndedActivations } from './activation-history.js';
+
+export type LicenseRow = Selectable<LicensesTable>;
+export type ActivationRow = Selectable<LicenseActivationsTable>;
+type Db = Kysely<DB> | Transaction<DB>;
+
+export async function findLicenseByKey(db: Db, key: string): Promise<LicenseRow | undefined> {
+  return db.selectFrom('licenses').selectAll().where('key', '=', key).executeTakeFirst();
+}
+
+/** What validation needs of a licence: its state and public view, nothing more. */
+export type ValidationLicense = Pick<LicenseRow, 'key' | 'plugin_slug' | 'plan' | 'status' | 'max_activations' | 'expires_at'>;
+
+export interface ValidationRow extends ValidationLicense {
+  /** Counted (non-local) activations. */
+  used: number | string;
+  activation_id: number | null;
+  last_checked_at: string | null;
+  // what the site last reported (site-report.ts), read here so recording a report needs no extra read
+  installed_version: string | null;
+  wp_version: string | null;
+  php_version: string | null;
+}
+
+/**
+ * The validation hot path as one indexed statement, written once for both databases: the licence by key,
+ * its counted activations, and the activation of `site` ('' matches no site). Its parameters are, in this
+ * order, `site` and `key` (the SQLite validation reader prepares the same text).
+ */
+export const validationLookup = (key: string, site: string) => sql<ValidationRow>`
+  select l.key, l.plugin_slug, l.plan, l.status, l.max_activations, l.expires_at,
+    (select count(*) from license_activations c where c.license_id = l.id and c.is_local = 0) as used,
+    m.id as activation_id, m.last_checked_at, m.installed_version, m.wp_version, m.php_version
+  from licenses l
+  left join license_activations m on m.license_id = l.id and m.site_url = ${site}
+  where l.key = ${key}`;
+
+export interface ValidationLookup {
+  license: ValidationLicense;
+  used: number;
+  activation: { id: number; last_checked_at: string | null; installed_version: string | null; wp_version: string | null; php_version: string | null } | null;
+}
+
+export function toValidationLookup(row: ValidationRow | undefined): ValidationLookup | undefined {
+  if (!row) return undefined;
+  const { used, activation_id, last_checked_at, installed_version, wp_version, php_version, ...license } = row;
+  return { license, used: Number(used), activation: activation_id === null ? null : { id: activation_id, last_checked_at, installed_version, wp_version, php_version } };
+}
+
+export async function findLicenseForValidation(db: Db, key: string, siteUrl: string | undefined): Promise<ValidationLookup | undefined> {
+  const { rows } = await validationLookup(key, siteUrl ?? '').execute(db);
+  return toValidationLookup(rows[0]);
+}
+
+export async function findLicenseById(db: Db, id: number): Promise<LicenseRow | undefined> {
+  return db.selectFrom('licenses').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Reads the licence and, in PostgreSQL, locks its row until the transaction ends (SQLite serialises transactions). */
+export async function lockLicenseByKey(trx: Transaction<DB>, key: string): Promise<LicenseRow | undefined> {
+  const query = trx.selectFrom('licenses').selectAll().where('key', '=', key);
+  return (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function lockLicenseById(trx: Transaction<DB>, id: number): Promise<LicenseRow | undefined> {
+  const query = trx.selectFrom('licenses').selectAll().where('id', '=', id);
+  return (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function findActivation(db: Db, licenseId: number, siteUrl: string): Promise<ActivationRow | undefined> {
+  return db.selectFrom('license_activations').selectAll().where('license_id', '=', licenseId).where('site_url', '=', siteUrl).executeTakeFirst();
+}
+
+export async function listActivations(db: Db, licenseId: number): Promise<ActivationRow[]> {
+  return db.selectFrom('license_activations').selectAll().where('license_id', '=', licenseId).orderBy('created_at').orderBy('id').execute();
+}
+
+export async function countCountedActivations(db: Db, licenseId: number): Promise<number> {
+  const row = await db
+    .selectFrom('license_activations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('license_id', '=', licenseId)
+    .where('is_local', '=', 0)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Counted (non-local) activations per licence, for lists. */
+export async function countCountedActivationsByLicense(db: Db, licenseIds: number[]): Promise<Map<number, number>> {
+  if (licenseIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('license_activations')
+    .select(['license_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('license_id', 'in', licenseIds)
+    .where('is_local', '=', 0)
+    .groupBy('license_id')
+    .execute();
+  return new Map(rows.map((row) => [row.license_id, Number(row.n)]));
+}
+
+/** The fields of a licence a download re-checks (status, expiry, plugin), by the id its download token carries. */
+export async function findLicenseForDownload(db: Db, id: number) {
+  return db.selectFrom('licenses').select(['id', 'plugin_slug', 'status', 'expires_at']).where('id', '=', id).executeTakeFirst();
+}
+
+/** How many licences name the plugin's slug (WordPress sites send it to validate and update). */
+export async function countLicensesOfPlugin(db: Db, pluginSlug: string): Promise<number> {
+  const row = await db.selectFrom('licenses').select((eb) => eb.fn.countAll<string | number>().as('n')).where('plugin_slug', '=', pluginSlug).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function listLicenses(db: Db, pluginSlug?: string): Promise<LicenseRow[]> {
+  let query = db.selectFrom('licenses').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+  if (pluginSlug) query = query.where('plugin_slug', '=', pluginSlug);
+  return query.execute();
+}
+
+export async function insertLicense(db: Db, values: Omit<LicenseRow, 'id'>): Promise<LicenseRow> {
+  return db.insertInto('licenses').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateLicense(db: Db, id: number, values: Partial<Omit<LicenseRow, 'id' | 'key' | 'created_at'>>): Promise<void> {
+  await db.updateTable('licenses').set(values).where('id', '=', id).execute();
+}
+
+export async function insertActivation(db: Db, values: Insertable<LicenseActivationsTable>): Promise<void> {
+  await db.insertInto('license_activations').values(values).execute();
+}
+
+export async function touchActivation(db: Db, id: number, checkedAt: string): Promise<void> {
+  await db.updateTable('license_activations').set({ last_checked_at: checkedAt }).where('id', '=', id).execute();
+}
+
+/** Deletes the activation, kept in ended_activations for the dashboard's history (activation-history.ts). */
+export async function deleteActivation(db: Db, id: number): Promise<void> {
+  await recordEndedActivations(db, { id });
+  await db.deleteFrom('license_activations').where('id', '=', id).execute();
+}
+
+export async function deleteActivationsOfLicense(db: Db, licenseId: number): Promise<void> {
+  await recordEndedActivations(db, { licenseId });
+  await db.deleteFrom('license_activations').where('license_id', '=', licenseId).execute();
+}
+
+/** Dashboard figures: expired is derived from expires_at as well as the stored status. */
+export async function countLicenseStats(db: Db, nowIso: string) {
+  const total = await db.selectFrom('licenses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const active = await db
+    .selectFrom('licenses')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'active')
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso)]))
+    .executeTakeFirst();
+  const activations = await db
+    .selectFrom('license_activations')
+    .innerJoin('licenses', 'licenses.id', 'license_activations.license_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('license_activations.is_local', '=', 0)
+    .executeTakeFirst();
+  const versions = await listCurrentVersions(db);
+  return {
+    total: Number(total?.n ?? 0),
+    active: Number(active?.n ?? 0),
+    activations: Number(activations?.n ?? 0),
+    versions,
+  };
+}
+
+

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import {
+  activationParamsSchema,
+  idParamsSchema,
+  licenseCreateSchema,
+  licenseDetailSchema,
+  licenseListQuerySchema,
+  licenseSchema,
+  licenseUpdateSchema,
+} from '../../../common/licenses.js';
+import type { App, AppContext } from '../../context.js';
+import { revokeLicense } from './license-access.js';
+import { createAdminLicense, deactivateAdminSite, getAdminLicense, listAdminLicenses, updateAdminLicense } from './licenses.service.js';
+import { registerMachineRoutes } from './machine.routes.js';
+
+export function registerLicenseRoutes(app: App, ctx: AppContext): void {
+  app.get('/api/admin/licenses', { schema: { querystring: licenseListQuerySchema, response: { 200: z.array(licenseSchema) } } }, async (request) =>
+    listAdminLicenses(ctx.db, request.query.plugin_slug),
+  );
+
+  app.post('/api/admin/licenses', { schema: { body: licenseCreateSchema, response: { 201: licenseDetailSchema } } }, async (request, reply) =>
+    reply.code(201).send(await createAdminLicense(ctx.db, request.body)),
+  );
+
+  app.get('/api/admin/licenses/:id', { schema: { params: idParamsSchema, response: { 200: licenseDetailSchema } } }, async (request) =>
+    getAdminLicense(ctx.db, request.params.id),
+  );
+
+  app.patch('/api/admin/licenses/:id', { schema: { params: idParamsSchema, body: licenseUpdateSchema, response: { 200: licenseDetailSchema } } }, async (request) =>
+    updateAdminLicense(ctx.db, request.params.id, request.body),
+  );
+
+  // Revoke: the record is kept with status revoked and its sites are released.
+  app.delete('/api/admin/licenses/:id', { schema: { params: idParamsSchema, response: { 200: licenseDetailSchema } } }, async (request) => {
+    await revokeLicense(ctx.db, request.params.id);
+    return getAdminLicense(ctx.db, request.params.id);
+  });
+
+  app.delete(
+    '/api/admin/licenses/:id/activations/:activationId',
+    { schema: { params: activationParamsSchema, response: { 200: licenseDetailSchema } } },
+    async (request) => deactivateAdminSite(ctx.db, request.params.id, request.params.activationId),
+  );
+
+  registerMachineRoutes(app, ctx);
+}

@@ -1,0 +1,113 @@
+// Admin licence management: list, read, create, change, revoke, release one site.
+import type { Database } from '../../db/database.js';
+import type { License, LicenseCreate, LicenseDetail, LicenseUpdate } from '../../../common/licenses.js';
+import { licenseCreateSchema } from '../../../common/licenses.js';
+import { AppError } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
+import { recordActivity } from '../activities/activities.repository.js';
+import { activationEventData, enqueueEvent, licenseEventData, nudgeWebhookDeliveries } from '../outgoing-webhooks/events.js';
+import { findPluginBySlug } from '../plugins/plugins.repository.js';
+import { createLicense, expiryForPlan, revokeLicense } from './license-access.js';
+import {
+  countCountedActivations,
+  countCountedActivationsByLicense,
+  deleteActivation,
+  findLicenseById,
+  listActivations,
+  listLicenses,
+  lockLicenseById,
+  updateLicense,
+} from './licenses.repository.js';
+import { toActivation, toAdminLicense } from './license-view.js';
+
+export async function listAdminLicenses(db: Database, pluginSlug?: string): Promise<License[]> {
+  const rows = await listLicenses(db, pluginSlug || undefined);
+  const used = await countCountedActivationsByLicense(db, rows.map((row) => row.id));
+  const now = new Date();
+  return rows.map((row) => toAdminLicense(row, used.get(row.id) ?? 0, now));
+}
+
+export async function getAdminLicense(db: Database, id: number): Promise<LicenseDetail> {
+  const row = await findLicenseById(db, id);
+  if (!row) throw new AppError('NOT_FOUND', `License ${id} was not found`);
+  const activations = await listActivations(db, id);
+  const used = activations.filter((activation) => activation.is_local === 0).length;
+  return { ...toAdminLicense(row, used), activations: activations.map(toActivation) };
+}
+
+export async function createAdminLicense(db: Database, body: LicenseCreate): Promise<LicenseDetail> {
+  const input = licenseCreateSchema.parse(body);
+  if (!(await findPluginBySlug(db, input.plugin_slug))) throw new AppError('UNPROCESSABLE', `Plugin "${input.plugin_slug}" does not exist`);
+  const row = await db.transaction().execute((trx) =>
+    createLicense(trx, {
+      key: input.key,
+      pluginSlug: input.plugin_slug,
+      plan: input.plan,
+      status: input.status,
+      maxActivations: input.max_activations,
+      customerEmail: input.customer_email ?? null,
+    }),
+  );
+  nudgeWebhookDeliveries();
+  return getAdminLicense(db, row.id);
+}
+
+/** Changing the plan restarts its term from the licence's creation unless an expiry is sent too. */
+export async function updateAdminLicense(db: Database, id: number, changes: LicenseUpdate): Promise<LicenseDetail> {
+  if (changes.status === 'revoked') {
+    const others = { ...changes, status: undefined };
+    if (Object.values(others).some((value) => value !== undefined)) await applyUpdate(db, id, others);
+    await revokeLicense(db, id);
+    return getAdminLicense(db, id);
+  }
+  await applyUpdate(db, id, changes);
+  return getAdminLicense(db, id);
+}
+
+async function applyUpdate(db: Database, id: number, changes: LicenseUpdate): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const license = await lockLicenseById(trx, id);
+    if (!license) throw new AppError('NOT_FOUND', `License ${id} was not found`);
+    const at = nowIso();
+    const values: Parameters<typeof updateLicense>[2] = { updated_at: at };
+    if (changes.plan !== undefined) {
+      values.plan = changes.plan;
+      if (changes.expires_at === undefined) values.expires_at = expiryForPlan(changes.plan, license.created_at);
+    }
+    if (changes.expires_at !== undefined) values.expires_at = changes.expires_at === null ? null : new Date(changes.expires_at).toISOString();
+    if (changes.max_activations !== undefined) {
+      const used = await countCountedActivations(trx, id);
+      if (changes.max_activations < used) {
+        throw new AppError('CONFLICT', `This license is active on ${used} sites; deactivate sites before lowering max activations below ${used}`);
+      }
+      values.max_activations = changes.max_activations;
+    }
+    if (changes.status !== undefined) {
+      values.status = changes.status;
+      // Reactivating an expired licence without a new expiry would read as expired again; clear a past expiry.
+      if (changes.status === 'active' && values.expires_at === undefined && license.expires_at && new Date(license.expires_at) <= new Date()) {
+        values.expires_at = expiryForPlan((values.plan ?? license.plan) as Parameters<typeof expiryForPlan>[0], at);
+      }
+    }
+    await updateLicense(trx, id, values);
+    await recordActivity(trx, 'license_updated', { license_key: license.key, changes }, at);
+    await enqueueEvent(trx, 'license.updated', licenseEventData({ ...license, ...values }), at);
+  });
+  nudgeWebhookDeliveries();
+}
+
+/** Frees one site's seat; `by` names who did it in the activity entry (the admin, or the customer's account page). */
+export async function deactivateAdminSite(db: Database, id: number, activationId: number, by: 'admin' | 'customer' = 'admin'): Promise<LicenseDetail> {
+  await db.transaction().execute(async (trx) => {
+    const license = await lockLicenseById(trx, id);
+    if (!license) throw new AppError('NOT_FOUND', `License ${id} was not found`);
+    const activation = (await listActivations(trx, id)).find((row) => row.id === activationId);
+    if (!activation) throw new AppError('NOT_FOUND', `Site activation ${activationId} was not found on license ${id}`);
+    await deleteActivation(trx, activationId);
+    await recordActivity(trx, 'license_deactivated', { license_key: license.key, site_url: activation.site_url, by });
+    await enqueueEvent(trx, 'license.deactivated', activationEventData(license, activation, by));
+  });
+  nudgeWebhookDeliveries();
+  return getAdminLicense(db, id);
+}
+

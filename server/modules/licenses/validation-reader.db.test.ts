@@ -1,0 +1,124 @@
+// The validation reader answers each validation with its own row when many arrive at once: on PostgreSQL
+// concurrent lookups share one batched statement, and a mix-up there would hand one site another's answer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { createLicense } from './license-access.js';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { postgresPoolOf } from '../../db/database.js';
+import { batchLookupText, openValidationReader, readerConnectionName, withSessionSetting } from './validation-reader.js';
+import { validationLookup } from './licenses.repository.js';
+
+const PLUGIN = 'postcode-delivery-zones';
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.ctx.settings.update({ rate_limit_per_minute: 100_000 });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const validate = (payload: Record<string, unknown>, i: number) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/licenses/validate', payload, headers: { 'x-forwarded-for': `10.9.${i >> 8}.${i & 255}` } });
+
+describe('validation lookups of concurrent requests', () => {
+  it('answer every request with its own licence, site and code, as the same requests one at a time do', async () => {
+    // 12 licences with 0 to 2 activations, one of them revoked: each request below has its own right answer.
+    const licenses = [];
+    for (let i = 0; i < 12; i++) {
+      const license = await createLicense(t.db, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 3 + i });
+      for (let s = 0; s < i % 3; s++) {
+        const activated = await validate({ license_key: license.key, site_url: `https://site${s}-${i}.example.com`, plugin_slug: PLUGIN }, 0);
+        expect(activated.json()).toMatchObject({ code: 'SITE_INACTIVE' });
+        await t.app.inject({ method: 'POST', url: '/api/v1/licenses/activate', payload: { license_key: license.key, site_url: `https://site${s}-${i}.example.com`, plugin_slug: PLUGIN } });
+      }
+      licenses.push(license);
+    }
+    await t.db.updateTable('licenses').set({ status: 'revoked' }).where('key', '=', licenses[5]?.key ?? '').execute();
+
+    const payloads: Array<Record<string, unknown>> = [];
+    for (let round = 0; round < 5; round++) {
+      licenses.forEach((license, i) => {
+        payloads.push({ license_key: license.key, site_url: `https://site${round % 3}-${i}.example.com`, plugin_slug: PLUGIN });
+        payloads.push({ license_key: license.key.toLowerCase() });
+      });
+      payloads.push({ license_key: `8022-NONE-NONE-NONE-${String(round).padStart(4, '0')}` });
+      payloads.push({ license_key: licenses[round]?.key ?? '', site_url: 'https://site0-0.example.com', plugin_slug: 'another-plugin' });
+    }
+
+    const oneAtATime = [];
+    for (const [i, payload] of payloads.entries()) oneAtATime.push((await validate(payload, i)).json());
+    const atOnce = (await Promise.all(payloads.map((payload, i) => validate(payload, i)))).map((response) => response.json());
+    expect(atOnce).toEqual(oneAtATime);
+    // The answers differ from each other, so a mix-up would show: every code and several seat counts.
+    const codes = new Set(oneAtATime.map((answer) => (answer as { code: string }).code));
+    expect([...codes].sort()).toEqual(['NOT_FOUND', 'PLUGIN_MISMATCH', 'REVOKED', 'SITE_INACTIVE', 'VALID']);
+  });
+
+  it.runIf(testDialect() === 'postgres')('on PostgreSQL sends concurrent lookups together, at most 2 statements at a time', async () => {
+    const reader = openValidationReader(t.ctx);
+    if (!reader) throw new Error('no reader');
+    const license = await createLicense(t.db, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 1 });
+    const before = reader.statementsSent?.() ?? 0;
+    const found = await Promise.all(Array.from({ length: 40 }, (_, i) => reader.read(i % 2 === 0 ? license.key : `8022-NONE-NONE-NONE-${i}`, undefined)));
+    expect(found.filter(Boolean)).toHaveLength(20);
+    expect(found[0]?.license.key).toBe(license.key);
+    expect(found[1]).toBeUndefined();
+    // The first lookup goes alone, the second as soon as it is asked, the other 38 as the next batch(es).
+    const sent = (reader.statementsSent?.() ?? 0) - before;
+    expect(sent).toBeGreaterThanOrEqual(2);
+    expect(sent).toBeLessThanOrEqual(4);
+    await reader.close();
+  });
+});
+
+describe.runIf(testDialect() === 'postgres')('reader connections that break', () => {
+  it('are replaced: the process lives on and the next validation is answered', async () => {
+    const license = await createLicense(t.db, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 1 });
+    expect((await validate({ license_key: license.key }, 1)).json()).toMatchObject({ code: 'VALID' });
+    // Ends this process's idle reader connections, as a database restart would (other test files' stay).
+    const ended = await sql<{ pid: number }>`select pid from pg_stat_activity where application_name = ${readerConnectionName()}`.execute(t.db);
+    expect(ended.rows.length).toBeGreaterThan(0);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${readerConnectionName()}`.execute(t.db);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await validate({ license_key: license.key }, 2)).json()).toMatchObject({ code: 'VALID' });
+  });
+});
+
+describe.runIf(testDialect() === 'postgres')('batchLookupText', () => {
+  it('runs the one-lookup text per (site, key) pair of two arrays', () => {
+    const text = batchLookupText(validationLookup('', '').compile(t.db).sql);
+    expect(text).toContain('unnest($1::text[], $2::text[]) with ordinality as q(site, key, n)');
+    expect(text).toContain('m.site_url = q.site');
+    expect(text).toContain('l.key = q.key');
+    expect(text).not.toMatch(/\$[3-9]/);
+  });
+
+  it('refuses a lookup whose parameters it does not know', () => {
+    expect(() => batchLookupText('select 1 where a = $1 and b = $2 and c = $3')).toThrow(/parameters changed/);
+    expect(() => batchLookupText('select 1 where a = ?')).toThrow(/parameters changed/);
+  });
+});
+
+describe('withSessionSetting', () => {
+  const setting = '-c plan_cache_mode=force_generic_plan';
+  it('adds the setting to the options field, or to the connection string when it carries options (which pg prefers)', () => {
+    expect(withSessionSetting({ connectionString: 'postgres://u@h/db' }, setting, 2)).toEqual({ connectionString: 'postgres://u@h/db', options: setting, max: 2 });
+    expect(withSessionSetting({ connectionString: 'postgres://u@h/db', options: '-c search_path=s' }, setting, 2).options).toBe(`-c search_path=s ${setting}`);
+    const fromUrl = withSessionSetting({ connectionString: 'postgres://u@h/db?options=-c%20search_path%3Ds' }, setting, 2);
+    expect(new URL(fromUrl.connectionString ?? '').searchParams.get('options')).toBe(`-c search_path=s ${setting}`);
+  });
+
+  it.runIf(testDialect() === 'postgres')('reaches a connection made with the app pool\'s settings, and leaves the app pool as it is', async () => {
+    const appPool = postgresPoolOf(t.db);
+    if (!appPool) throw new Error('no pool');
+    const readers = new pg.Pool(withSessionSetting(appPool.options, setting, 1));
+    const { rows } = await readers.query<{ plan_cache_mode: string; search_path: string }>('select current_setting($1) as plan_cache_mode, current_setting($2) as search_path', ['plan_cache_mode', 'search_path']);
+    await readers.end();
+    expect(rows[0]?.plan_cache_mode).toBe('force_generic_plan');
+    expect(rows[0]?.search_path).toBe((await sql<{ p: string }>`select current_setting('search_path') as p`.execute(t.db)).rows[0]?.p);
+    const appSetting = await sql<{ p: string }>`select current_setting('plan_cache_mode') as p`.execute(t.db);
+    expect(appSetting.rows[0]?.p).toBe('auto');
+  });
+});

@@ -1,0 +1,94 @@
+// The licence e-mail a paid order sends (docs/design.md section 7): key, plugin, signed download link,
+// install steps and the support address, as plain text and HTML. Rendered at send time from the current
+// data (renderLicenseEmailForOrder, registered on ctx.emailRenderers), so a retry or a resend carries a
+// fresh download link.
+import type { AppContext } from '../../context.js';
+import { ACCOUNT_PAGES } from '../../../common/account.js';
+import { STORE_NAME, SUPPORT_EMAIL } from '../../../common/page-meta.js';
+import type { EmailContent } from '../email/email-renderers.js';
+import type { EmailRow } from '../email/email.repository.js';
+import { findPluginBySlug } from '../plugins/plugins.repository.js';
+import { createDownloadUrl } from '../releases/download-links.js';
+import { findOrderById } from './orders.repository.js';
+
+/** The `kind` of a licence message in the emails table. */
+export const LICENCE_EMAIL_KIND = 'licence';
+export const DOWNLOAD_LINK_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+export interface LicenseEmailInput {
+  pluginName: string;
+  licenseKey: string;
+  downloadUrl: string | null;
+  /** The customer's account page ({base}/account): licences, sites, downloads and receipts. */
+  accountUrl: string;
+}
+
+const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+
+const installSteps = (pluginName: string): string[] => [
+  `Download ${pluginName} with the link above (it is valid for 7 days).`,
+  'In WordPress go to Plugins → Add New → Upload Plugin, choose the zip file and click Install Now.',
+  'Activate the plugin, open its settings page and paste your licence key.',
+  'Your licence covers up to 3 websites and includes lifetime updates.',
+];
+
+export function renderLicenseEmail(input: LicenseEmailInput): EmailContent {
+  const subject = `Your ${input.pluginName} licence key`;
+  const download = input.downloadUrl
+    ? `Download (valid for 7 days): ${input.downloadUrl}`
+    : `Download: the first release is being prepared; we will e-mail you when it is ready (${input.accountUrl}).`;
+  const steps = installSteps(input.pluginName);
+  const text = [
+    `Thank you for buying ${input.pluginName}!`,
+    '',
+    `Plugin: ${input.pluginName}`,
+    `Licence key: ${input.licenseKey}`,
+    '',
+    download,
+    '',
+    `Your account (licences, sites, downloads, receipts): ${input.accountUrl}`,
+    '',
+    'Install steps:',
+    ...steps.map((step, index) => `${index + 1}. ${step}`),
+    '',
+    `Need help? Write to ${SUPPORT_EMAIL} and we will answer within 24 hours.`,
+    '',
+    STORE_NAME,
+  ].join('\n');
+  const html = `<!doctype html>
+<html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+<h1 style="font-size:20px">Thank you for buying ${escapeHtml(input.pluginName)}!</h1>
+<p>Plugin: <strong>${escapeHtml(input.pluginName)}</strong></p>
+<p>Licence key: <code style="font-size:16px;background:#f4f4f5;padding:2px 6px">${escapeHtml(input.licenseKey)}</code></p>
+${
+  input.downloadUrl
+    ? `<p><a href="${escapeHtml(input.downloadUrl)}">Download ${escapeHtml(input.pluginName)}</a> (valid for 7 days)</p>`
+    : '<p>The first release is being prepared; we will e-mail you when it is ready.</p>'
+}
+<p>Your account (licences, sites, downloads, receipts): <a href="${escapeHtml(input.accountUrl)}">${escapeHtml(input.accountUrl)}</a></p>
+<h2 style="font-size:16px">Install steps</h2>
+<ol>${steps.map((step) => `<li>${escapeHtml(step)}</li>`).join('')}</ol>
+<p>Need help? Write to <a href="mailto:${SUPPORT_EMAIL}">${SUPPORT_EMAIL}</a> and we will answer within 24 hours.</p>
+<p>${STORE_NAME}</p>
+</body></html>`;
+  return { subject, text, html };
+}
+
+/** The licence message of `email.order_id` as it is now: the order's licence key and a fresh 7-day download link. */
+export async function renderLicenseEmailForOrder(ctx: AppContext, email: EmailRow): Promise<EmailContent> {
+  if (email.order_id === null) return { subject: email.subject, text: email.text, html: email.html };
+  const order = await findOrderById(ctx.db, email.order_id);
+  if (!order || order.license_id === null) throw new Error(`order ${email.order_id} has no licence to send`);
+  const license = await ctx.db.selectFrom('licenses').select(['id', 'key']).where('id', '=', order.license_id).executeTakeFirstOrThrow();
+  const plugin = await findPluginBySlug(ctx.db, order.plugin_slug);
+  // Without a base URL, the host the buyer (or the Lemon Squeezy webhook) reached this server on.
+  const baseUrl = ctx.settings.baseUrl(order.origin ?? `http://localhost:${ctx.config.PORT}`);
+  const downloadUrl = await createDownloadUrl(ctx, {
+    licenseId: license.id,
+    pluginSlug: order.plugin_slug,
+    ttlSeconds: DOWNLOAD_LINK_TTL_SECONDS,
+    baseUrl,
+  });
+  return renderLicenseEmail({ pluginName: plugin?.name ?? order.plugin_slug, licenseKey: license.key, downloadUrl, accountUrl: `${baseUrl}${ACCOUNT_PAGES.account}` });
+}

@@ -1,0 +1,76 @@
+import { Mail, MoreHorizontal, Pencil, ShieldX } from 'lucide-react';
+import { PLAN_LABELS, type License } from '@common/licenses';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { Progress } from '@/components/ui/progress';
+import { errorMessage } from '@/lib/api';
+import { toast } from '@/lib/use-toast';
+import { useSendSignInLink } from '../api/send-sign-in-link';
+import { formatDate } from '@/lib/dates';
+
+const STATUS_VARIANT = { active: 'success', expired: 'warning', revoked: 'destructive' } as const;
+
+export function LicenseCard({ license, pluginName, onEdit, onRevoke }: { license: License; pluginName: string; onEdit: () => void; onRevoke: () => void }) {
+  const sendSignInLink = useSendSignInLink();
+  // The customer's account page (docs/account.md): the link goes to the licence's customer e-mail only.
+  const sendLink = () =>
+    sendSignInLink.mutate(license.id, {
+      onSuccess: ({ email }) => toast({ title: 'Sign-in Link Sent', description: `A sign-in link to their account is on its way to ${email}.` }),
+      onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to send the sign-in link'), variant: 'destructive' }),
+    });
+  const usage = license.max_activations > 0 ? (license.activations_used / license.max_activations) * 100 : 0;
+  return (
+    <Card data-testid="licence-card" data-key={license.key}>
+      <CardHeader className="flex flex-row items-start justify-between gap-2 space-y-0">
+        <div className="min-w-0 space-y-1">
+          <CardTitle className="truncate font-mono text-sm">{license.key}</CardTitle>
+          <p className="truncate text-sm text-muted-foreground">{pluginName}</p>
+        </div>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon" aria-label={`Actions for ${license.key}`}>
+              <MoreHorizontal />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem onSelect={onEdit}>
+              <Pencil />
+              Edit License
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={sendLink} disabled={!license.customer_email || sendSignInLink.isPending}>
+              <Mail />
+              Send sign-in link
+            </DropdownMenuItem>
+            <DropdownMenuItem variant="destructive" onSelect={onRevoke} disabled={license.status === 'revoked'}>
+              <ShieldX />
+              Revoke License
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant={STATUS_VARIANT[license.status]} className="capitalize">
+            {license.status}
+          </Badge>
+          <Badge variant="outline">{PLAN_LABELS[license.plan]}</Badge>
+        </div>
+        <div className="space-y-1">
+          <div className="flex justify-between text-xs text-muted-foreground">
+            <span>Activations</span>
+            <span data-testid="activations">
+              {license.activations_used} / {license.max_activations}
+            </span>
+          </div>
+          <Progress value={usage} label={`Activations ${license.activations_used} of ${license.max_activations}`} />
+        </div>
+        <p className="text-xs text-muted-foreground">
+          Created {formatDate(license.created_at)}
+          {license.expires_at ? ` · expires ${formatDate(license.expires_at)}` : ' · never expires'}
+        </p>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { generateLicenseKey, maskLicenseKey } from '@common/license-key';
+import { fromDateInput, matchesSearch, parseMaxActivations, toDateInput } from './license-form';
+
+describe('parseMaxActivations', () => {
+  it.each([
+    ['5', 5],
+    ['abc', 3],
+    ['', 3],
+    ['0', 1],
+    ['250', 100],
+    ['7.9', 7],
+  ])('%j → %d', (input, expected) => {
+    expect(parseMaxActivations(input)).toBe(expected);
+  });
+});
+
+describe('generateLicenseKey', () => {
+  it('makes 8022 followed by 4 groups of 4 uppercase alphanumerics, different each time', () => {
+    const keys = Array.from({ length: 200 }, () => generateLicenseKey());
+    for (const key of keys) expect(key).toMatch(/^8022(-[A-Z0-9]{4}){4}$/);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+  it('masks all but the prefix and the last group', () => {
+    expect(maskLicenseKey('8022-ABCD-EFGH-IJKL-MNOP')).toBe('8022-****-****-****-MNOP');
+  });
+});
+
+describe('matchesSearch', () => {
+  const license = { key: '8022-ABCD-EFGH-IJKL-MNOP', plugin_slug: 'postcode-delivery-zones', plan: 'lifetime', status: 'active', customer_email: 'ann@shop.com' };
+  it.each([
+    ['', true],
+    ['abcd', true],
+    ['postcode', true],
+    ['ANN@', true],
+    ['zzz', false],
+  ])('%j → %s', (search, expected) => {
+    expect(matchesSearch(license, search)).toBe(expected);
+  });
+});
+
+describe('date input', () => {
+  it('round-trips a date and empty means never', () => {
+    expect(toDateInput('2027-01-31T10:00:00.000Z')).toBe('2027-01-31');
+    expect(fromDateInput('2027-01-31')).toBe('2027-01-31T23:59:59.000Z');
+    expect(fromDateInput('')).toBeNull();
+    expect(toDateInput(null)).toBe('');
+  });
+});

@@ -1,0 +1,116 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { Plus, Search } from 'lucide-react';
+import type { License } from '@common/licenses';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { usePageMeta } from '@/lib/page-meta';
+import { useAdminPlugins } from '@/lib/admin-plugins';
+import { useLicenses } from '../api/get-licenses';
+import { CreateLicenseDialog } from '../components/create-license-dialog';
+import { EditLicenseDialog } from '../components/edit-license-dialog';
+import { LicenseCard } from '../components/license-card';
+import { RevokeLicenseDialog } from '../components/revoke-license-dialog';
+import { matchesSearch } from '../lib/license-form';
+
+const ALL = 'all';
+
+export function LicensesPage() {
+  usePageMeta('Licenses', 'Issue, edit and revoke licence keys and manage the sites they are active on.');
+  const [location, navigate] = useLocation();
+  const query = useSearch();
+  const [search, setSearch] = useState('');
+  const [pluginFilter, setPluginFilter] = useState(ALL);
+  const [creating, setCreating] = useState(false);
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const [revoking, setRevoking] = useState<License | null>(null);
+  const plugins = useAdminPlugins();
+  const licenses = useLicenses(pluginFilter === ALL ? undefined : pluginFilter);
+
+  // ?action=create opens the dialog once, then the parameter is removed from the address.
+  useEffect(() => {
+    if (new URLSearchParams(query).get('action') === 'create') {
+      setCreating(true);
+      navigate(location, { replace: true });
+    }
+  }, [query, location, navigate]);
+
+  const pluginNames = useMemo(() => new Map((plugins.data ?? []).map((p) => [p.slug, p.name])), [plugins.data]);
+  const shown = useMemo(() => (licenses.data ?? []).filter((license) => matchesSearch(license, search)), [licenses.data, search]);
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold">Licenses</h1>
+        <Button onClick={() => setCreating(true)}>
+          <Plus />
+          New License
+        </Button>
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input className="pl-9" placeholder="Search licenses..." aria-label="Search licenses" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <Select value={pluginFilter} onValueChange={setPluginFilter}>
+          <SelectTrigger className="sm:w-64" aria-label="Filter by plugin">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All Plugins</SelectItem>
+            {(plugins.data ?? []).map((plugin) => (
+              <SelectItem key={plugin.slug} value={plugin.slug}>
+                {plugin.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+
+      {licenses.isPending ? (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Card key={i} data-testid="licence-skeleton">
+              <CardHeader>
+                <Skeleton className="h-4 w-3/4" />
+                <Skeleton className="h-3 w-1/2" />
+              </CardHeader>
+              <CardContent className="space-y-2">
+                <Skeleton className="h-2 w-full" />
+                <Skeleton className="h-3 w-1/3" />
+              </CardContent>
+            </Card>
+          ))}
+        </div>
+      ) : licenses.isError ? (
+        <div role="alert" className="rounded-md border border-destructive/50 p-4 text-sm text-destructive">
+          <p>Failed to load licenses. Please try again.</p>
+          <p className="text-xs opacity-80">{licenses.error.message}</p>
+        </div>
+      ) : shown.length === 0 ? (
+        <p className="rounded-md border border-dashed p-8 text-center text-sm text-muted-foreground">
+          {search.trim() ? `No licenses found matching "${search}"` : 'No licenses yet. Create your first license to get started.'}
+        </p>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {shown.map((license) => (
+            <LicenseCard
+              key={license.id}
+              license={license}
+              pluginName={pluginNames.get(license.plugin_slug) ?? license.plugin_slug}
+              onEdit={() => setEditingId(license.id)}
+              onRevoke={() => setRevoking(license)}
+            />
+          ))}
+        </div>
+      )}
+
+      <CreateLicenseDialog open={creating} onOpenChange={setCreating} />
+      <EditLicenseDialog licenseId={editingId} onOpenChange={(open) => !open && setEditingId(null)} />
+      <RevokeLicenseDialog license={revoking} onOpenChange={(open) => !open && setRevoking(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { CatalogSort, PublicPlugin } from '@common/catalog';
+import { effectivePriceMinor } from '@common/pricing';
+
+export interface CatalogView {
+  search: string;
+  category: string; // 'all' or a category
+  sort: CatalogSort;
+}
+
+/** A catalogue card requires an active plugin and a qualifying release (docs/product-spec.md section 2). */
+export const isListedInCatalog = (plugin: PublicPlugin): boolean => plugin.active && plugin.release_version !== null;
+
+const matchesSearch = (plugin: PublicPlugin, search: string): boolean => {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return [plugin.name, plugin.description, plugin.category, ...plugin.features].some((text) => text.toLowerCase().includes(needle));
+};
+
+const byName = (a: PublicPlugin, b: PublicPlugin) => a.name.localeCompare(b.name);
+
+const comparators: Record<CatalogSort, (a: PublicPlugin, b: PublicPlugin) => number> = {
+  name: byName,
+  // Cheapest first by what a buyer pays; plugins without a price ('Contact for pricing') last.
+  price: (a, b) => (effectivePriceMinor(a) ?? Infinity) - (effectivePriceMinor(b) ?? Infinity) || byName(a, b),
+  rating: (a, b) => b.rating - a.rating || b.review_count - a.review_count || byName(a, b),
+  popular: (a, b) => Number(b.is_popular) - Number(a.is_popular) || b.review_count - a.review_count || byName(a, b),
+};
+
+/** The cards the catalogue shows for a search, category and sort. */
+export function catalogCards(plugins: PublicPlugin[], view: CatalogView): PublicPlugin[] {
+  return plugins
+    .filter(isListedInCatalog)
+    .filter((plugin) => view.category === 'all' || plugin.category === view.category)
+    .filter((plugin) => matchesSearch(plugin, view.search))
+    .sort(comparators[view.sort]);
+}
