@@ -29,6 +29,25 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\./)', message: 'common/ is shared by the server and the browser: it imports only zod and other common/ files.' }] }],
     },
   },
+  {
+    // Server modules reach each other only through their service files (type-only imports are free).
+    files: ['server/modules/**/*.ts'],
+    ignores: ['server/modules/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\.)[^/]+/(?![^/]+\\.service\\.js$)',
+              allowTypeImports: true,
+              message: "Modules reach each other only through their service files: import the owner's *.service.ts (re-export what others need there).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...webFeatures.map((feature) => ({
     files: [`web/features/${feature}/**/*.{ts,tsx}`],
     rules: {

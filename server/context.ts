@@ -8,7 +8,7 @@ import type { ObjectStore } from './lib/object-storage.js';
 import type { MailTransport } from './modules/email/mail-transport.js';
 import type { EmailRenderers } from './modules/email/email-renderers.js';
 import type { PaymentProviders } from './modules/checkout/provider-choice.js';
-import type { SigningKey } from './modules/signing/signing-key.js';
+import type { SigningKey } from './modules/signing/signing-key.service.js';
 import type { PostcodeService } from './modules/postcode/postcode.service.js';
 import type { ImagesService } from './modules/images/images.service.js';
 import type { WebhookWorker } from './modules/outgoing-webhooks/delivery-worker.js';

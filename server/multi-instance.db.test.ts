@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from './db/database.js';
-import { createLicense } from './modules/licenses/license-access.js';
+import { createLicense } from './modules/licenses/license-access.service.js';
 import { makePluginZip, multipartBody } from './test/release-test-helpers.js';
 import { startS3Server, type TestS3Server } from './test/s3-server.js';
 import { createTestDatabase, testDialect, TEST_ADMIN_PASSWORD, type TestDatabase } from './test/test-app.js';

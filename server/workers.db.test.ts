@@ -6,7 +6,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from './db/database.js';
-import { createLicense } from './modules/licenses/license-access.js';
+import { createLicense } from './modules/licenses/license-access.service.js';
 import { createTestDatabase, testDialect, TEST_ADMIN_PASSWORD, type TestDatabase } from './test/test-app.js';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));

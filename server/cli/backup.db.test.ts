@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedDemoCatalog } from '../db/seed.js';
-import { createLicense } from '../modules/licenses/license-access.js';
+import { createLicense } from '../modules/licenses/license-access.service.js';
 import { createTestApp, testDialect, type TestApp } from '../test/test-app.js';
 import { backupPath, pgDumpPlan } from './backup-database.js';
 

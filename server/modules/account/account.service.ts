@@ -6,11 +6,11 @@ import { AppError } from '../../lib/errors.js';
 import { toBool } from '../../db/portable.js';
 import { PLANS, type Plan } from '../../../common/licenses.js';
 import { orderNumber, RECEIPT_VAT_NOTE, type AccountDownload, type AccountLicense, type AccountOrder, type Receipt } from '../../../common/account.js';
-import { effectiveStatus } from '../licenses/license-access.js';
+import { effectiveStatus } from '../licenses/license-access.service.js';
 import { deactivateAdminSite } from '../licenses/licenses.service.js';
-import { PURCHASE_PLAN } from '../orders/fulfilment.js';
-import { createDownloadLink } from '../releases/download-links.js';
-import { findLatestRelease } from '../releases/releases.repository.js';
+import { PURCHASE_PLAN } from '../orders/fulfilment.service.js';
+import { createDownloadLink } from '../releases/download-links.service.js';
+import { findLatestRelease } from '../releases/releases.service.js';
 import {
   findOwnedLicense,
   findOwnedOrder,

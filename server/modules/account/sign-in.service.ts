@@ -4,9 +4,9 @@ import { AppError } from '../../lib/errors.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { maskEmailAddress } from '../../lib/redact.js';
 import { ACCOUNT_PAGES, CUSTOMER_SESSION_DAYS, SIGN_IN_LINK_TTL_MINUTES, SIGN_IN_LINKS_PER_ADDRESS } from '../../../common/account.js';
-import { insertQueuedEmail, saveEmailContent } from '../email/email.repository.js';
+import { insertQueuedEmail, saveEmailContent } from '../email/email.service.js';
 import { deliverEmail } from '../email/email.service.js';
-import { findLicenseById } from '../licenses/licenses.repository.js';
+import { findLicenseById } from '../licenses/licenses.service.js';
 import {
   consumeToken,
   countTokensSince,

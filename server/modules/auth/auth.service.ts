@@ -5,7 +5,7 @@ import { hashPassword, randomToken, safeEqual, sha256Hex, verifyPassword } from 
 import { nowIso } from '../../lib/time.js';
 import { AppError } from '../../lib/errors.js';
 import * as sessions from './auth.repository.js';
-import { readSetting } from '../settings/settings.repository.js';
+import { readSetting } from '../settings/settings.service.js';
 
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 

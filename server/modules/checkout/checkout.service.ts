@@ -4,10 +4,10 @@ import { sha256Hex } from '../../lib/crypto.js';
 import { nowIso } from '../../lib/time.js';
 import { effectivePriceMinor, formatMoney, isPurchasable } from '../../../common/pricing.js';
 import type { CreatePaymentIntentBody, TestConfirmResponse } from '../../../common/checkout.js';
-import { findPluginBySlug, toAdminPlugin } from '../plugins/plugins.repository.js';
-import { findOrderByClientSecretHash, insertPendingOrder } from '../orders/orders.repository.js';
-import { applyPaymentEvent } from '../orders/fulfilment.js';
-import { hasQualifyingRelease } from '../releases/releases.repository.js';
+import { findPluginBySlug, toAdminPlugin } from '../plugins/plugin-records.service.js';
+import { findOrderByClientSecretHash, insertPendingOrder } from '../orders/orders.service.js';
+import { applyPaymentEvent } from '../orders/fulfilment.service.js';
+import { hasQualifyingRelease } from '../releases/releases.service.js';
 import { isTestProviderAllowed, TEST_PROVIDER_OFF_MESSAGE } from './provider-choice.js';
 import { chargeTestCard } from './test-provider.js';
 

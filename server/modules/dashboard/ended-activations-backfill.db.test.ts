@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { backfillEndedActivations } from '../../db/migrations/0015-site-reports.js';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { createLicense } from '../licenses/license-access.js';
+import { createLicense } from '../licenses/license-access.service.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { ecommerceRunResponseSchema, ecommerceSetupResponseSchema } from '../../../common/ecommerce-testing.js';
 import type { App, AppContext } from '../../context.js';
-import { evaluatePostcode } from '../postcode/postcode-engine.js';
+import { evaluatePostcode } from '../postcode/postcode.service.js';
 import type { SuiteDeps } from './ecommerce-check.js';
 import { runEcommerceSuite } from './ecommerce-testing.service.js';
 

@@ -5,7 +5,7 @@ import { fromBool, toBool } from '../../db/portable.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { artworkSizeProblem, IMAGE_TYPES, isArtworkType, type ImageCreate, type ImagePatch, type ImageType, type PluginImage } from '../../../common/images.js';
-import { findPluginBySlug, lockPlugin } from '../plugins/plugins.repository.js';
+import { findPluginBySlug, lockPlugin } from '../plugins/plugin-records.service.js';
 import { ImageStorage, MEDIA_PREFIX } from './images.storage.js';
 import * as images from './images.repository.js';
 
@@ -156,3 +156,7 @@ export class ImagesService {
     });
   }
 }
+
+// What other modules use of this one: they import it only through its service files (docs/contributing.md).
+export { type ArtworkImageRow, listArtworkImages, listPrimaryImages, moveImagesToSlug } from './images.repository.js';
+export { ImageStorage, MEDIA_PREFIX } from './images.storage.js';

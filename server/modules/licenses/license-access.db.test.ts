@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { AppError } from '../../lib/errors.js';
-import { checkLicenseForSite, createLicense, effectiveStatus, revokeLicense } from './license-access.js';
+import { checkLicenseForSite, createLicense, effectiveStatus, revokeLicense } from './license-access.service.js';
 import { insertActivation, listActivations } from './licenses.repository.js';
 
 let t: TestApp;

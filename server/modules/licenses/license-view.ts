@@ -2,7 +2,7 @@
 import { maskLicenseKey } from '../../../common/license-key.js';
 import { PLANS, type Activation, type License, type Plan, type PublicLicense } from '../../../common/licenses.js';
 import { toBool } from '../../db/portable.js';
-import { effectiveStatus } from './license-access.js';
+import { effectiveStatus } from './license-access.service.js';
 import type { ActivationRow, LicenseRow, ValidationLicense } from './licenses.repository.js';
 
 const asPlan = (plan: string): Plan => ((PLANS as readonly string[]).includes(plan) ? (plan as Plan) : 'lifetime');

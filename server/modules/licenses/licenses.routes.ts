@@ -9,7 +9,7 @@ import {
   licenseUpdateSchema,
 } from '../../../common/licenses.js';
 import type { App, AppContext } from '../../context.js';
-import { revokeLicense } from './license-access.js';
+import { revokeLicense } from './license-access.service.js';
 import { createAdminLicense, deactivateAdminSite, getAdminLicense, listAdminLicenses, updateAdminLicense } from './licenses.service.js';
 import { registerMachineRoutes } from './machine.routes.js';
 

@@ -4,10 +4,10 @@ import type { License, LicenseCreate, LicenseDetail, LicenseUpdate } from '../..
 import { licenseCreateSchema } from '../../../common/licenses.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { recordActivity } from '../activities/activities.repository.js';
-import { activationEventData, enqueueEvent, licenseEventData, nudgeWebhookDeliveries } from '../outgoing-webhooks/events.js';
-import { findPluginBySlug } from '../plugins/plugins.repository.js';
-import { createLicense, expiryForPlan, revokeLicense } from './license-access.js';
+import { recordActivity } from '../activities/activities.service.js';
+import { activationEventData, enqueueEvent, licenseEventData, nudgeWebhookDeliveries } from '../outgoing-webhooks/events.service.js';
+import { findPluginBySlug } from '../plugins/plugin-records.service.js';
+import { createLicense, expiryForPlan, revokeLicense } from './license-access.service.js';
 import {
   countCountedActivations,
   countCountedActivationsByLicense,
@@ -111,3 +111,6 @@ export async function deactivateAdminSite(db: Database, id: number, activationId
   return getAdminLicense(db, id);
 }
 
+
+// What other modules use of this one: they import it only through its service files (docs/contributing.md).
+export { countLicensesOfPlugin, countLicenseStats, findLicenseById, findLicenseForDownload } from './licenses.repository.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LICENCE_CODES, type LicenseCode } from '../../../common/licenses.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { createLicense } from './license-access.js';
+import { createLicense } from './license-access.service.js';
 
 const PLUGIN = 'postcode-delivery-zones';
 let t: TestApp;

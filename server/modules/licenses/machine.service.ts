@@ -5,9 +5,9 @@ import type { DB } from '../../db/schema.js';
 import type { ActivateResponse, DeactivateResponse, LicenseCode, ValidateResponse } from '../../../common/licenses.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { recordActivity } from '../activities/activities.repository.js';
-import { activationEventData, enqueueEvent, nudgeWebhookDeliveries } from '../outgoing-webhooks/events.js';
-import { canonicalKey, effectiveStatus } from './license-access.js';
+import { recordActivity } from '../activities/activities.service.js';
+import { activationEventData, enqueueEvent, nudgeWebhookDeliveries } from '../outgoing-webhooks/events.service.js';
+import { canonicalKey, effectiveStatus } from './license-access.service.js';
 import {
   countCountedActivations,
   deleteActivation,

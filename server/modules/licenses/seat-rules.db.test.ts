@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Activation } from '../../../common/licenses.js';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { createLicense } from './license-access.js';
+import { createLicense } from './license-access.service.js';
 
 // Which sites use a seat (issue 11): the URL decides, plus the vendor's staging patterns; a client's
 // environment claim is recorded but frees a seat only when the vendor trusts it.

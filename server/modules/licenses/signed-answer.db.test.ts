@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { createLicense, revokeLicense } from './license-access.js';
+import { createLicense, revokeLicense } from './license-access.service.js';
 
 const PLUGIN = 'postcode-delivery-zones';
 const SITE = 'https://www.signed.example.com/';

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { seedDemoRelease } from '../releases/demo-release.js';
-import { createLicense } from './license-access.js';
+import { createLicense } from './license-access.service.js';
 import { siteReportChanges } from './site-report.js';
 
 const PLUGIN = 'postcode-delivery-zones';

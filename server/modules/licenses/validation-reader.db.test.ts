@@ -2,7 +2,7 @@
 // concurrent lookups share one batched statement, and a mix-up there would hand one site another's answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { createLicense } from './license-access.js';
+import { createLicense } from './license-access.service.js';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { postgresPoolOf } from '../../db/database.js';

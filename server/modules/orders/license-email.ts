@@ -7,8 +7,8 @@ import { ACCOUNT_PAGES } from '../../../common/account.js';
 import { STORE_NAME, SUPPORT_EMAIL } from '../../../common/page-meta.js';
 import type { EmailContent } from '../email/email-renderers.js';
 import type { EmailRow } from '../email/email.repository.js';
-import { findPluginBySlug } from '../plugins/plugins.repository.js';
-import { createDownloadUrl } from '../releases/download-links.js';
+import { findPluginBySlug } from '../plugins/plugin-records.service.js';
+import { createDownloadUrl } from '../releases/download-links.service.js';
 import { findOrderById } from './orders.repository.js';
 
 /** The `kind` of a licence message in the emails table. */

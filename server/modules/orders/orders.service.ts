@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { ResendEmailResponse } from '../../../common/orders.js';
-import { findEmailById, insertQueuedEmail, toOutboxEmail } from '../email/email.repository.js';
+import { findEmailById, insertQueuedEmail, toOutboxEmail } from '../email/email.service.js';
 import { deliverEmail } from '../email/email.service.js';
 import { findOrderById, listOrdersForAdmin } from './orders.repository.js';
 import { LICENCE_EMAIL_KIND } from './license-email.js';
@@ -21,3 +21,6 @@ export async function resendLicenseEmail(ctx: AppContext, orderId: number): Prom
   if (!listed || !email) throw new AppError('NOT_FOUND', `Order ${orderId} was not found`);
   return { order: listed, email: toOutboxEmail(email) };
 }
+
+// What other modules use of this one: they import it only through its service files (docs/contributing.md).
+export { findOrderByClientSecretHash, insertPendingOrder } from './orders.repository.js';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../test/test-app.js';
-import { createLicense } from '../licenses/license-access.js';
+import { createLicense } from '../licenses/license-access.service.js';
 import { insertEndpoint } from './endpoints.repository.js';
 import { newWebhookSecret } from './secret.js';
 import { eventually, startReceiver, verifySignature, type Receiver } from '../../test/webhook-receiver.js';

@@ -15,7 +15,7 @@ import { nowIso } from '../../lib/time.js';
 import { copyDelivery, findDelivery, insertDelivery } from './deliveries.repository.js';
 import { nudgeWebhookDeliveries } from './delivery-worker.js';
 import { countEndpoints, deleteEndpoint, findEndpoint, insertEndpoint, toEndpoint, updateEndpoint, type EndpointRow } from './endpoints.repository.js';
-import { eventBody } from './events.js';
+import { eventBody } from './events.service.js';
 import { newWebhookSecret } from './secret.js';
 
 const notFound = (id: number) => new AppError('NOT_FOUND', `Webhook endpoint ${id} was not found`);

@@ -3,7 +3,7 @@ import type { PluginSaleStatusList } from '../../../common/plugin-admin.js';
 import type { AdminPlugin } from '../../../common/plugins.js';
 import { saleStatus, type SaleStatus } from '../../../common/sale-status.js';
 import { listPlugins, toAdminPlugin } from './plugins.repository.js';
-import { listReleaseStates } from '../releases/releases.repository.js';
+import { listReleaseStates } from '../releases/releases.service.js';
 
 // The admin's "why is this not on sale": the same rule the storefront and checkout apply (common/sale-status.ts),
 // with the `min_release_version` setting the caller read for this request.

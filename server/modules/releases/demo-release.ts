@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import yazl from 'yazl';
 import type { AppContext } from '../../context.js';
 import { POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
-import { findPluginBySlug } from '../plugins/plugins.repository.js';
+import { findPluginBySlug } from '../plugins/plugin-records.service.js';
 import { listReleases } from './releases.repository.js';
 import { uploadRelease } from './upload-release.js';
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { createLicense, normalizeSiteUrl } from '../licenses/license-access.js';
-import { createDownloadUrl } from './download-links.js';
+import { createLicense, normalizeSiteUrl } from '../licenses/license-access.service.js';
+import { createDownloadUrl } from './download-links.service.js';
 import { releasesDir } from './release-storage.js';
 import { makePluginZip, makeZip, multipartBody, pluginMainFile } from '../../test/release-test-helpers.js';
 

@@ -7,8 +7,8 @@ import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js
 import { startS3Server, type TestS3Server } from '../../test/s3-server.js';
 import { releaseKey, type ObjectStore } from '../../lib/object-storage.js';
 import { S3ObjectStore } from '../../lib/object-storage-s3.js';
-import { createLicense } from '../licenses/license-access.js';
-import { createDownloadUrl } from './download-links.js';
+import { createLicense } from '../licenses/license-access.service.js';
+import { createDownloadUrl } from './download-links.service.js';
 import { DEMO_RELEASE_VERSION, seedDemoRelease } from './demo-release.js';
 import { releasesDir } from './release-storage.js';
 import { makePluginZip, multipartBody } from '../../test/release-test-helpers.js';

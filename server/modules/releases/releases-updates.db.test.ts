@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { createLicense, normalizeSiteUrl, revokeLicense } from '../licenses/license-access.js';
-import { createDownloadUrl } from './download-links.js';
-import { downloadSecret, signDownloadToken } from './download-token.js';
+import { createLicense, normalizeSiteUrl, revokeLicense } from '../licenses/license-access.service.js';
+import { createDownloadUrl } from './download-links.service.js';
+import { downloadSecret, signDownloadToken } from './download-token.service.js';
 import { seedDemoRelease } from './demo-release.js';
 import { makePluginZip, multipartBody } from '../../test/release-test-helpers.js';
 

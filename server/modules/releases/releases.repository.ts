@@ -1,10 +1,10 @@
 import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { DB, ReleasesTable } from '../../db/schema.js';
-import { recordActivity } from '../activities/activities.repository.js';
-import { enqueueEvent, releaseEventData } from '../outgoing-webhooks/events.js';
-import { lockPlugin, updatePluginBySlug } from '../plugins/plugins.repository.js';
-import { readMinReleaseVersion } from '../settings/settings.repository.js';
+import { recordActivity } from '../activities/activities.service.js';
+import { enqueueEvent, releaseEventData } from '../outgoing-webhooks/events.service.js';
+import { lockPlugin, updatePluginBySlug } from '../plugins/plugin-records.service.js';
+import { readMinReleaseVersion } from '../settings/settings.service.js';
 import type { Release, ReleaseFile } from '../../../common/releases.js';
 import { latestRelease, qualifyingRelease, type ReleaseLike } from '../../../common/versions.js';
 

@@ -4,7 +4,6 @@ import type { App, AppContext } from '../../context.js';
 import { AppError, describeZodIssues } from '../../lib/errors.js';
 import { withUploads } from '../../http/uploads.js';
 import { releaseFileSchema, releaseIdParamsSchema, releaseListQuerySchema, releaseSchema, releaseUploadFieldsSchema } from '../../../common/releases.js';
-import { registerSigningRoutes } from '../signing/signing.routes.js';
 import { discard, releasesDir, removeStalePartials } from './release-storage.js';
 import { findReleaseByZipPath, listReleaseFiles, listReleases, toRelease } from './releases.repository.js';
 import { registerReleaseMachineRoutes } from './releases-machine.routes.js';
@@ -19,7 +18,6 @@ function fieldValue(fields: MultipartFile['fields'], name: string): string | und
 }
 
 export async function registerReleaseRoutes(app: App, ctx: AppContext): Promise<void> {
-  registerSigningRoutes(app, ctx);
   registerReleaseMachineRoutes(app, ctx);
   removeStalePartials(releasesDir(ctx.config.dataDir));
 

@@ -3,10 +3,10 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { releaseKey } from '../../lib/object-storage.js';
 import { sendStoredObject } from '../../lib/object-storage-http.js';
-import { effectiveStatus } from '../licenses/license-access.js';
-import { downloadSecret, verifyDownloadToken } from './download-token.js';
-import { downloadFileName } from './download-links.js';
-import { findLicenseForDownload } from '../licenses/licenses.repository.js';
+import { effectiveStatus } from '../licenses/license-access.service.js';
+import { downloadSecret, verifyDownloadToken } from './download-token.service.js';
+import { downloadFileName } from './download-links.service.js';
+import { findLicenseForDownload } from '../licenses/licenses.service.js';
 import { findReleaseById, type ReleaseRow } from './releases.repository.js';
 
 export interface ResolvedDownload {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { createLicense, normalizeSiteUrl } from '../licenses/license-access.js';
+import { createLicense, normalizeSiteUrl } from '../licenses/license-access.service.js';
 import { seedDemoRelease } from './demo-release.js';
 
 const SLUG = 'postcode-delivery-zones';

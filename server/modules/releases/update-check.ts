@@ -1,13 +1,13 @@
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { checkLicenseForSite, recordSiteReport } from '../licenses/license-access.js';
+import { checkLicenseForSite, recordSiteReport } from '../licenses/license-access.service.js';
 import type { SiteReport } from '../../../common/site-report.js';
-import { findPluginBySlug } from '../plugins/plugins.repository.js';
+import { findPluginBySlug } from '../plugins/plugin-records.service.js';
 import type { PackageWithheldCode, UpdateCheckResponse } from '../../../common/releases.js';
 import { compareVersions, latestRelease } from '../../../common/versions.js';
-import { DEFAULT_DOWNLOAD_TTL_SECONDS } from './download-token.js';
-import { downloadUrlForRelease } from './download-links.js';
+import { DEFAULT_DOWNLOAD_TTL_SECONDS } from './download-token.service.js';
+import { downloadUrlForRelease } from './download-links.service.js';
 import { findPluginArtwork } from './plugin-artwork.js';
 import { escapeHtml, readmeSectionToHtml } from './plugin-headers.js';
 import { listReleases, markReleaseOffered, type ReleaseRow } from './releases.repository.js';

@@ -8,11 +8,11 @@ import { ConfigError, loadConfig } from '../../config.js';
 import { createDatabase } from '../../db/database.js';
 import { createTestApp, createTestDatabase, testDialect, TEST_ADMIN_PASSWORD, type TestApp, type TestDatabase } from '../../test/test-app.js';
 import { AuthService } from '../auth/auth.service.js';
-import { createLicense } from '../licenses/license-access.js';
-import { createDownloadUrl } from '../releases/download-links.js';
-import { DOWNLOAD_SECRET_FILE, downloadSecret, signDownloadToken } from '../releases/download-token.js';
+import { createLicense } from '../licenses/license-access.service.js';
+import { createDownloadUrl } from '../releases/download-links.service.js';
+import { DOWNLOAD_SECRET_FILE, downloadSecret, signDownloadToken } from '../releases/download-token.service.js';
 import { makePluginZip, multipartBody } from '../../test/release-test-helpers.js';
-import { generateSigningKeyPem, loadSigningKey, SIGNING_KEY_FILE } from '../signing/signing-key.js';
+import { generateSigningKeyPem, loadSigningKey, SIGNING_KEY_FILE } from '../signing/signing-key.service.js';
 import { SettingsService } from './settings.service.js';
 import { LISTENER_NAME } from './settings-sync.js';
 

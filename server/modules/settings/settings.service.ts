@@ -133,3 +133,6 @@ export class SettingsService {
     };
   }
 }
+
+// What other modules use of this one: they import it only through its service files (docs/contributing.md).
+export { insertSettingIfAbsent, readMinReleaseVersion, readSetting } from './settings.repository.js';

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
-import { ensureDownloadSecret } from '../releases/download-token.js';
-import { ensureSigningKey } from '../signing/signing-key.js';
+import { ensureDownloadSecret } from '../releases/download-token.service.js';
+import { ensureSigningKey } from '../signing/signing-key.service.js';
 
 /**
  * Secrets every instance on one database must share (docs/deploy.md): the download-link key and the

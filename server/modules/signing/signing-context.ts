@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { loadSigningKey, SIGNING_KEY_SETTING, type SigningKey } from './signing-key.js';
+import { loadSigningKey, SIGNING_KEY_SETTING, type SigningKey } from './signing-key.service.js';
 
 /**
  * The app's signing key (ctx.signing, parsed once in server/services.ts), shared by the signing, releases and

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { AppContext } from '../../context.js';
-import type { PaymentEvent } from '../orders/fulfilment.js';
+import type { PaymentEvent } from '../orders/fulfilment.service.js';
 
 export const STRIPE_SIGNATURE_TOLERANCE_SECONDS = 300;
 

@@ -4,7 +4,7 @@ import type { App, AppContext } from '../../context.js';
 import { requestOrigin } from '../../lib/request-origin.js';
 import { assertNoNul } from '../../lib/nul-bytes.js';
 import { describeZodIssues } from '../../lib/errors.js';
-import { applyPaymentEvent, withOrderOrigin } from '../orders/fulfilment.js';
+import { applyPaymentEvent, withOrderOrigin } from '../orders/fulfilment.service.js';
 import { stripeWebhookSecret, toPaymentEvent, verifyStripeEvent, WebhookSignatureError } from './stripe-webhook.js';
 import { lemonSqueezyPayloadSchema, lemonSqueezyToPaymentEvent, verifyLemonSqueezySignature } from './lemonsqueezy-webhook.js';
 

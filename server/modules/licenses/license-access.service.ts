@@ -7,8 +7,8 @@ import { generateLicenseKey } from '../../../common/license-key.js';
 import { PLAN_DURATION_DAYS, type LicenseCode, type LicenseStatus, type Plan } from '../../../common/licenses.js';
 import { AppError } from '../../lib/errors.js';
 import { addDays, nowIso } from '../../lib/time.js';
-import { recordActivity } from '../activities/activities.repository.js';
-import { enqueueEvent, licenseEventData, nudgeWebhookDeliveries } from '../outgoing-webhooks/events.js';
+import { recordActivity } from '../activities/activities.service.js';
+import { enqueueEvent, licenseEventData, nudgeWebhookDeliveries } from '../outgoing-webhooks/events.service.js';
 import {
   deleteActivationsOfLicense,
   findActivation,

@@ -2,12 +2,12 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
-import { recordActivity } from '../activities/activities.repository.js';
-import { createLicense, revokeLicense } from '../licenses/license-access.js';
-import { insertQueuedEmail } from '../email/email.repository.js';
+import { recordActivity } from '../activities/activities.service.js';
+import { createLicense, revokeLicense } from '../licenses/license-access.service.js';
+import { insertQueuedEmail } from '../email/email.service.js';
 import { deliverEmail } from '../email/email.service.js';
 import { LICENCE_EMAIL_KIND } from './license-email.js';
-import { enqueueEvent, nudgeWebhookDeliveries, orderEventData } from '../outgoing-webhooks/events.js';
+import { enqueueEvent, nudgeWebhookDeliveries, orderEventData } from '../outgoing-webhooks/events.service.js';
 import {
   insertOrderIfAbsent,
   lockOrderByRef,

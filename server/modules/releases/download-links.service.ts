@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { downloadSecret, signDownloadToken } from './download-token.js';
+import { downloadSecret, signDownloadToken } from './download-token.service.js';
 import { nowIso } from '../../lib/time.js';
 import { findLatestRelease, markReleaseOffered, type ReleaseRow } from './releases.repository.js';
 

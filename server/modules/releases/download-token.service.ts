@@ -4,7 +4,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { insertSettingIfAbsent, readSetting } from '../settings/settings.repository.js';
+import { insertSettingIfAbsent, readSetting } from '../settings/settings.service.js';
 
 /**
  * Download tokens: `<payload>.<mac>`, both base64url; the payload names the licence, the release and the
