@@ -6,7 +6,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 // The import rules of docs/contributing.md, enforced: web features never import each other (shared pieces live in
 // web/components or web/lib) and common/ imports nothing but zod (it is shared by the server and the browser). That no
 // module graph has a cycle is checked by dpdm (`npm run check:cycles`, part of `npm run lint` and `npm test`).
-const webFeatures = fs.readdirSync(new URL('./web/features', import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const webFeatures = fs
+  .readdirSync(new URL('./web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.e2e/**', 'bench/lighthouse/**', '**/*.js', '**/*.mjs'] },
@@ -26,7 +29,10 @@ export default tseslint.config(
     files: ['common/**/*.ts'],
     ignores: ['common/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\./)', message: 'common/ is shared by the server and the browser: it imports only zod and other common/ files.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|\\./)', message: 'common/ is shared by the server and the browser: it imports only zod and other common/ files.' }] },
+      ],
     },
   },
   {

@@ -22,7 +22,9 @@ export default defineConfig(async () => {
   const withPostgres = process.env.TEST_SKIP_POSTGRES !== 'true' && (await postgresReachable());
   if (!withPostgres) {
     if (process.env.CI === 'true') throw new Error(`PostgreSQL is not reachable at ${postgresUrl}; CI requires it.`);
-    console.warn(`\n${'!'.repeat(72)}\n!! PostgreSQL is NOT reachable at ${postgresUrl}.\n!! Running the SQLite half of the database tests only.\n${'!'.repeat(72)}\n`);
+    console.warn(
+      `\n${'!'.repeat(72)}\n!! PostgreSQL is NOT reachable at ${postgresUrl}.\n!! Running the SQLite half of the database tests only.\n${'!'.repeat(72)}\n`,
+    );
   }
   const alias = {
     '@': fileURLToPath(new URL('./web', import.meta.url)),
@@ -41,7 +43,15 @@ export default defineConfig(async () => {
   return {
     test: {
       projects: [
-        { resolve: { alias }, test: { name: 'unit', include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'web/**/*.test.ts', 'web/**/*.test.tsx', 'bench/**/*.test.ts'], exclude: ['**/*.db.test.ts', '**/node_modules/**'], testTimeout: 30_000 } },
+        {
+          resolve: { alias },
+          test: {
+            name: 'unit',
+            include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'web/**/*.test.ts', 'web/**/*.test.tsx', 'bench/**/*.test.ts'],
+            exclude: ['**/*.db.test.ts', '**/node_modules/**'],
+            testTimeout: 30_000,
+          },
+        },
         dbProject('sqlite'),
         // The WordPress client (clients/wordpress): PHP checks, and the end-to-end run on real WordPress + MariaDB.
         { resolve: { alias }, test: { name: 'wordpress', include: ['clients/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 300_000 } },

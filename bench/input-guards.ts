@@ -25,8 +25,20 @@ const guarded = compile(nulSafeValidatorCompiler);
 const CALLS = 200_000;
 const validator = { plain: [] as number[], guarded: [] as number[] };
 for (let round = 0; round < 7; round++) {
-  validator.plain.push((cpuMicros(() => { for (let i = 0; i < CALLS; i++) plain(body); }) * 1000) / CALLS);
-  validator.guarded.push((cpuMicros(() => { for (let i = 0; i < CALLS; i++) guarded(body); }) * 1000) / CALLS);
+  validator.plain.push(
+    (cpuMicros(() => {
+      for (let i = 0; i < CALLS; i++) plain(body);
+    }) *
+      1000) /
+      CALLS,
+  );
+  validator.guarded.push(
+    (cpuMicros(() => {
+      for (let i = 0; i < CALLS; i++) guarded(body);
+    }) *
+      1000) /
+      CALLS,
+  );
 }
 
 // The body deadline's per-request work: the raw 'request' listener it adds (a Map entry for a request with
@@ -56,4 +68,6 @@ for (let round = 0; round < 7; round++) {
 await app.close();
 
 console.log(`zod validator, validate body: ${median(validator.plain).toFixed(0)} ns plain, ${median(validator.guarded).toFixed(0)} ns with the NUL scan`);
-console.log(`body deadline bookkeeping: ${(median(deadline.guarded) - median(deadline.plain)).toFixed(0)} ns per request with a body (sweep not counted: one Map delete)`);
+console.log(
+  `body deadline bookkeeping: ${(median(deadline.guarded) - median(deadline.plain)).toFixed(0)} ns per request with a body (sweep not counted: one Map delete)`,
+);

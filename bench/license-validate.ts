@@ -41,17 +41,42 @@ async function seed(target: DatabaseTarget): Promise<string[]> {
     const batch = keys.slice(start, start + 500);
     const rows = await db
       .insertInto('licenses')
-      .values(batch.map((key) => ({ key, plugin_slug: PLUGIN, plan: 'lifetime', status: 'active', max_activations: 3, expires_at: null, customer_email: null, order_id: null, created_at: now, updated_at: now })))
+      .values(
+        batch.map((key) => ({
+          key,
+          plugin_slug: PLUGIN,
+          plan: 'lifetime',
+          status: 'active',
+          max_activations: 3,
+          expires_at: null,
+          customer_email: null,
+          order_id: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
       .returning(['id', 'key'])
       .execute();
     await db
       .insertInto('license_activations')
-      .values(rows.map((row) => ({ license_id: row.id, site_url: `site-${row.key.toLowerCase()}.com`, is_local: 0, environment: null, created_at: now, last_checked_at: now })))
+      .values(
+        rows.map((row) => ({
+          license_id: row.id,
+          site_url: `site-${row.key.toLowerCase()}.com`,
+          is_local: 0,
+          environment: null,
+          created_at: now,
+          last_checked_at: now,
+        })),
+      )
       .execute();
   }
   // The public API's per-IP limit (the Settings maximum) must not cut the run short.
   await db.deleteFrom('settings').where('key', '=', 'rate_limit_per_minute').execute();
-  await db.insertInto('settings').values({ key: 'rate_limit_per_minute', value: JSON.stringify(100_000), updated_at: now }).execute();
+  await db
+    .insertInto('settings')
+    .values({ key: 'rate_limit_per_minute', value: JSON.stringify(100_000), updated_at: now })
+    .execute();
   await db.destroy();
   return keys;
 }
@@ -59,7 +84,12 @@ async function seed(target: DatabaseTarget): Promise<string[]> {
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** 50 keep-alive connections, each sending its next request as soon as the previous answer arrives. */
-async function runPhase(name: string, port: number, makeRequest: (i: number) => { method: string; path: string; body?: string }, seconds = SECONDS): Promise<PhaseResult & { latencies: number[]; elapsed: number }> {
+async function runPhase(
+  name: string,
+  port: number,
+  makeRequest: (i: number) => { method: string; path: string; body?: string },
+  seconds = SECONDS,
+): Promise<PhaseResult & { latencies: number[]; elapsed: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const latencies: number[] = [];
   let errors = 0;
@@ -77,7 +107,10 @@ async function runPhase(name: string, port: number, makeRequest: (i: number) => 
           path: urlPath,
           agent,
           // Each connection is a different WordPress site, as in production.
-          headers: { 'x-forwarded-for': `198.51.100.${connection + 1}`, ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}) },
+          headers: {
+            'x-forwarded-for': `198.51.100.${connection + 1}`,
+            ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+          },
         },
         (response) => {
           response.resume();
@@ -103,7 +136,16 @@ async function runPhase(name: string, port: number, makeRequest: (i: number) => 
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { name, requests: latencies.length, errors, perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), latencies, elapsed };
+  return {
+    name,
+    requests: latencies.length,
+    errors,
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    latencies,
+    elapsed,
+  };
 }
 
 function combine(rounds: Array<PhaseResult & { latencies?: number[]; elapsed?: number }>): PhaseResult {
@@ -137,7 +179,9 @@ async function main(): Promise<void> {
   // PostgreSQL runs in a schema of its own, dropped afterwards; the server reaches it through search_path.
   const schema = `bench_${randomBytes(6).toString('hex')}`;
   const onPostgres = databaseUrl.startsWith('postgres');
-  const target: DatabaseTarget = onPostgres ? { dialect: 'postgres', url: databaseUrl, schema } : { dialect: 'sqlite', file: path.join(dataDir, 'licensing.sqlite') };
+  const target: DatabaseTarget = onPostgres
+    ? { dialect: 'postgres', url: databaseUrl, schema }
+    : { dialect: 'sqlite', file: path.join(dataDir, 'licensing.sqlite') };
   // The server's connections carry this name, so the bench can find their backends' CPU time.
   const applicationName = `pls-bench-${schema}`;
   const serverDatabaseUrl = onPostgres ? withSearchPath(databaseUrl, schema, applicationName) : '';
@@ -147,7 +191,17 @@ async function main(): Promise<void> {
   const port = 23_000 + Math.floor(Math.random() * 10_000);
   const server = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/main.ts'], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-admin-password', LOG_LEVEL: 'warn', WEB_DIST_DIR: path.join(root, 'no-web'), NODE_ENV: 'production', DATABASE_URL: serverDatabaseUrl },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'bench-admin-password',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: path.join(root, 'no-web'),
+      NODE_ENV: 'production',
+      DATABASE_URL: serverDatabaseUrl,
+    },
   });
   try {
     await waitForHealth(port);
@@ -166,22 +220,37 @@ async function main(): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) {
       healthRounds.push(await runPhase('GET /api/health', port, () => ({ method: 'GET', path: '/api/health' }), SECONDS / ROUNDS));
       const before = { server: cpuMs([server.pid ?? 0]), database: cpuMs(backends) };
-      validateRounds.push(await runPhase('POST /api/v1/licenses/validate', port, (i) => ({ method: 'POST', path: '/api/v1/licenses/validate', body: validateBody(i) }), SECONDS / ROUNDS));
+      validateRounds.push(
+        await runPhase(
+          'POST /api/v1/licenses/validate',
+          port,
+          (i) => ({ method: 'POST', path: '/api/v1/licenses/validate', body: validateBody(i) }),
+          SECONDS / ROUNDS,
+        ),
+      );
       cpu.server += cpuMs([server.pid ?? 0]) - before.server;
       cpu.database += cpuMs(backends) - before.database;
     }
     const health = combine(healthRounds);
     const validate = combine(validateRounds);
     const ratio = validate.perSecond / health.perSecond;
-    console.log(`\n${target.dialect}, ${LICENSES} licences, ${CONNECTIONS} connections, ${SECONDS} s per phase in ${ROUNDS} alternating rounds, ${os.cpus().length} CPUs, Node ${process.version}`);
+    console.log(
+      `\n${target.dialect}, ${LICENSES} licences, ${CONNECTIONS} connections, ${SECONDS} s per phase in ${ROUNDS} alternating rounds, ${os.cpus().length} CPUs, Node ${process.version}`,
+    );
     console.log('phase                               req/s     p50 ms   p99 ms   requests  non-200');
     for (const r of [health, validate]) {
-      console.log(`${r.name.padEnd(34)} ${r.perSecond.toFixed(0).padStart(7)} ${r.p50.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(8)} ${String(r.requests).padStart(10)} ${String(r.errors).padStart(8)}`);
+      console.log(
+        `${r.name.padEnd(34)} ${r.perSecond.toFixed(0).padStart(7)} ${r.p50.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(8)} ${String(r.requests).padStart(10)} ${String(r.errors).padStart(8)}`,
+      );
     }
     const perRequest = (ms: number) => ((ms * 1000) / validate.requests).toFixed(0);
-    console.log(`CPU per validation: server ${perRequest(cpu.server)} µs${onPostgres ? `, database backends ${perRequest(cpu.database)} µs (${backends.length} connections)` : ''}`);
+    console.log(
+      `CPU per validation: server ${perRequest(cpu.server)} µs${onPostgres ? `, database backends ${perRequest(cpu.database)} µs (${backends.length} connections)` : ''}`,
+    );
     const passes = ratio >= 0.5 && validate.p99 < 20 && validate.errors === 0;
-    console.log(`\nvalidate/health throughput ratio ${ratio.toFixed(2)} (bar ≥ 0.50); validate p99 ${validate.p99.toFixed(2)} ms (bar < 20 ms): ${passes ? 'PASS' : 'FAIL'}`);
+    console.log(
+      `\nvalidate/health throughput ratio ${ratio.toFixed(2)} (bar ≥ 0.50); validate p99 ${validate.p99.toFixed(2)} ms (bar < 20 ms): ${passes ? 'PASS' : 'FAIL'}`,
+    );
     process.exitCode = passes ? 0 : 1;
   } finally {
     server.kill('SIGTERM');

@@ -26,7 +26,19 @@ function nsPerCall(name: string, ips: string[]): void {
 }
 
 const ipv4 = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-nsPerCall('50 clients (IPv4), steady state', Array.from({ length: 50 }, (_, i) => ipv4(i)));
-nsPerCall('50 clients (IPv6, counted by /64)', Array.from({ length: 50 }, (_, i) => `2001:db8:${i.toString(16)}::1`));
-nsPerCall('flood: 500,000 distinct IPv4 addresses', Array.from({ length: CALLS }, (_, i) => ipv4(i)));
-nsPerCall('flood: 131,072 /64s of one /47, round robin', Array.from({ length: 131_072 }, (_, i) => `2001:db8:${(i >> 16).toString(16)}:${(i & 0xffff).toString(16)}::1`));
+nsPerCall(
+  '50 clients (IPv4), steady state',
+  Array.from({ length: 50 }, (_, i) => ipv4(i)),
+);
+nsPerCall(
+  '50 clients (IPv6, counted by /64)',
+  Array.from({ length: 50 }, (_, i) => `2001:db8:${i.toString(16)}::1`),
+);
+nsPerCall(
+  'flood: 500,000 distinct IPv4 addresses',
+  Array.from({ length: CALLS }, (_, i) => ipv4(i)),
+);
+nsPerCall(
+  'flood: 131,072 /64s of one /47, round robin',
+  Array.from({ length: 131_072 }, (_, i) => `2001:db8:${(i >> 16).toString(16)}:${(i & 0xffff).toString(16)}::1`),
+);

@@ -50,15 +50,35 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/main.ts'], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(root, 'data'), ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', WEB_DIST_DIR: path.join(root, 'no-web'), NODE_ENV: 'production', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(root, 'data'),
+      ADMIN_PASSWORD: PASSWORD,
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: path.join(root, 'no-web'),
+      NODE_ENV: 'production',
+      DATABASE_URL: '',
+    },
   });
   try {
     for (let i = 0; ; i++) {
       if (i > 300) throw new Error('server did not start');
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await sleep(100);
     }
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: PASSWORD }) });
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: PASSWORD }),
+    });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const upload = async (version: string, file: string) => {
       const form = new FormData();
@@ -88,7 +108,15 @@ async function main(): Promise<void> {
     clearInterval(sampler);
     peak = Math.max(peak, rssMb(pid));
     const rise = peak - baseline;
-    const result = { file_mb: +(fs.statSync(zipFile).size / 1e6).toFixed(1), upload_ms: Math.round(ms), rss_baseline_mb: +baseline.toFixed(1), rss_peak_mb: +peak.toFixed(1), rss_rise_mb: +rise.toFixed(1), limit_mb: LIMIT_MB, pass: rise < LIMIT_MB };
+    const result = {
+      file_mb: +(fs.statSync(zipFile).size / 1e6).toFixed(1),
+      upload_ms: Math.round(ms),
+      rss_baseline_mb: +baseline.toFixed(1),
+      rss_peak_mb: +peak.toFixed(1),
+      rss_rise_mb: +rise.toFixed(1),
+      limit_mb: LIMIT_MB,
+      pass: rise < LIMIT_MB,
+    };
     console.log(JSON.stringify(result));
     if (!result.pass) process.exitCode = 1;
   } finally {

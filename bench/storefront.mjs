@@ -110,7 +110,9 @@ try {
       scripts = (lhr.audits['network-requests'].details?.items ?? []).filter((item) => item.resourceType === 'Script').map((item) => item.url);
       if (run === 0) {
         const metric = (id) => lhr.audits[id]?.displayValue ?? '?';
-        console.log(`${page}: FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`);
+        console.log(
+          `${page}: FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
+        );
         // Name the SEO audits that failed, so a score under the bar says why.
         const failedSeo = lhr.categories.seo.auditRefs.filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0).map((ref) => ref.id);
         if (failedSeo.length > 0) console.log(`  SEO audits failed: ${failedSeo.join(', ')}`);

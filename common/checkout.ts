@@ -46,8 +46,16 @@ export const testConfirmBodySchema = z.object({
     .string({ error: 'cardNumber is required' })
     .transform((value) => value.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d{12,19}$/, 'cardNumber must be 12 to 19 digits')),
-  expiry: z.string().trim().regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'expiry must be MM/YY').optional(),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, 'cvc must be 3 or 4 digits').optional(),
+  expiry: z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'expiry must be MM/YY')
+    .optional(),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, 'cvc must be 3 or 4 digits')
+    .optional(),
 });
 export type TestConfirmBody = z.input<typeof testConfirmBodySchema>;
 

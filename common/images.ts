@@ -56,7 +56,12 @@ export const imageCreateSchema = z
     url: z.string({ error: 'url is required: the url answered by the upload call' }).min(1, 'url is required: the url answered by the upload call').max(1000),
     type: z.enum(IMAGE_TYPES, { error: `type must be one of ${IMAGE_TYPES.join(', ')}` }).default('screenshot'),
     caption: caption.nullable().optional(),
-    sort_order: z.number({ error: 'sort_order must be a whole number' }).int('sort_order must be a whole number').min(0, 'sort_order must be 0 or more').max(100_000).optional(),
+    sort_order: z
+      .number({ error: 'sort_order must be a whole number' })
+      .int('sort_order must be a whole number')
+      .min(0, 'sort_order must be 0 or more')
+      .max(100_000)
+      .optional(),
   })
   .strict();
 export type ImageCreate = z.input<typeof imageCreateSchema>;
@@ -72,4 +77,7 @@ export const imagePatchSchema = z
   .refine((patch) => patch.caption !== undefined || patch.is_primary !== undefined, 'Send caption or is_primary');
 export type ImagePatch = z.infer<typeof imagePatchSchema>;
 
-export const imageParamsSchema = z.object({ slug: z.string().min(1).max(200), id: z.coerce.number({ error: 'The image id must be a number' }).int().positive() });
+export const imageParamsSchema = z.object({
+  slug: z.string().min(1).max(200),
+  id: z.coerce.number({ error: 'The image id must be a number' }).int().positive(),
+});

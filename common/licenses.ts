@@ -125,7 +125,11 @@ export const activationParamsSchema = idParamsSchema.extend({
 
 const machineKey = z.string({ error: 'license_key is required' }).trim().min(1, 'license_key is required').max(64, 'license_key must be at most 64 characters');
 const machineSite = z.string({ error: 'site_url is required' }).trim().min(1, 'site_url is required').max(2048, 'site_url must be at most 2048 characters');
-const machineSlug = z.string({ error: 'plugin_slug must be text' }).trim().min(1, 'plugin_slug must not be empty').max(100, 'plugin_slug must be at most 100 characters');
+const machineSlug = z
+  .string({ error: 'plugin_slug must be text' })
+  .trim()
+  .min(1, 'plugin_slug must not be empty')
+  .max(100, 'plugin_slug must be at most 100 characters');
 
 export const activateRequestSchema = z.object({
   license_key: machineKey,

@@ -21,6 +21,7 @@ describe('page meta', () => {
     expect(pageIdentity('/home')).toEqual({ canonicalPath: '/', indexable: true });
     expect(pageIdentity('/catalog')).toEqual({ canonicalPath: '/catalog', indexable: true });
     expect(pageIdentity('/plugin/Some-Plugin/')).toEqual({ canonicalPath: '/plugin/some-plugin', indexable: true });
-    for (const path of ['/checkout/x', '/purchase/success', '/licenses', '/nope', '/account']) expect(pageIdentity(path)).toEqual({ canonicalPath: null, indexable: false });
+    for (const path of ['/checkout/x', '/purchase/success', '/licenses', '/nope', '/account'])
+      expect(pageIdentity(path)).toEqual({ canonicalPath: null, indexable: false });
   });
 });

@@ -80,9 +80,7 @@ const catalogFields = {
 const { name, ...optionalCatalogFields } = catalogFields;
 
 /** POST /api/admin/plugins: slug and name; everything else may follow later through PATCH. */
-export const pluginCreateSchema = z
-  .object({ slug: pluginSlugSchema, name, ...z.object(optionalCatalogFields).partial().shape })
-  .strict();
+export const pluginCreateSchema = z.object({ slug: pluginSlugSchema, name, ...z.object(optionalCatalogFields).partial().shape }).strict();
 export type PluginCreate = z.input<typeof pluginCreateSchema>;
 
 export const pluginPatchSchema = z

@@ -18,8 +18,7 @@ export interface PriceablePlugin {
   discount_display?: string | null;
 }
 
-const isPositiveInteger = (value: number | null | undefined): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value > 0;
+const isPositiveInteger = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0;
 
 /** A discount counts only when it is above zero and below the price (docs/product-spec.md section 4). */
 export function hasValidDiscount(price: number | null | undefined, discountPrice: number | null | undefined): boolean {

@@ -4,12 +4,12 @@ import { VERSION_HINT, VERSION_PATTERN } from './versions.js';
 
 /** The text fields of the multipart upload (the zip itself travels in the field `file`). */
 export const releaseUploadFieldsSchema = z.object({
-  plugin_slug: z.string({ error: 'Plugin selection is required' }).trim().min(1, 'Plugin selection is required').max(100, 'plugin_slug must be at most 100 characters'),
-  version: z
-    .string({ error: 'Version is required' })
+  plugin_slug: z
+    .string({ error: 'Plugin selection is required' })
     .trim()
-    .min(1, 'Version is required')
-    .regex(VERSION_PATTERN, VERSION_HINT),
+    .min(1, 'Plugin selection is required')
+    .max(100, 'plugin_slug must be at most 100 characters'),
+  version: z.string({ error: 'Version is required' }).trim().min(1, 'Version is required').regex(VERSION_PATTERN, VERSION_HINT),
   notes: z.string().max(20_000, 'notes must be at most 20000 characters').default(''),
 });
 export type ReleaseUploadFields = z.infer<typeof releaseUploadFieldsSchema>;

@@ -31,7 +31,12 @@ describe('saleStatus', () => {
     { case: 'pricing off', plugin: plugin({ pricing_active: false }), releases: [release('2.0.0')], reasons: ['pricing not active'] },
     { case: 'no price', plugin: plugin({ price: null }), releases: [release('2.0.0')], reasons: ['no price set'] },
     { case: 'a zero price', plugin: plugin({ price: 0 }), releases: [release('2.0.0')], reasons: ['no price set'] },
-    { case: 'a new plugin', plugin: plugin({ pricing_active: false, price: null }), releases: [], reasons: ['pricing not active', 'no price set', 'no release'] },
+    {
+      case: 'a new plugin',
+      plugin: plugin({ pricing_active: false, price: null }),
+      releases: [],
+      reasons: ['pricing not active', 'no price set', 'no release'],
+    },
     { case: 'another plugin’s release only', plugin: plugin(), releases: [release('2.0.0', false, 'q')], reasons: ['no release'] },
     { case: 'a first release 1.0.0', plugin: plugin(), releases: [release('1.0.0')], reasons: [BELOW] },
     { case: 'the newest withdrawn', plugin: plugin(), releases: [release('2.0.0', true)], reasons: ['newest release 2.0.0 is withdrawn'] },

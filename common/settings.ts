@@ -35,8 +35,16 @@ const stagingPattern = z
 export const settingsUpdateSchema = z
   .object({
     base_url: z.union([z.url({ protocol: /^https?$/, message: 'must be a full http(s) URL such as https://shop.example.com' }), z.literal('')]).nullable(),
-    rate_limit_per_minute: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'must be at most 100000'),
-    max_file_size_mb: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(2048, 'must be at most 2048'),
+    rate_limit_per_minute: z
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(100_000, 'must be at most 100000'),
+    max_file_size_mb: z
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(2048, 'must be at most 2048'),
     local_sites_exempt: z.boolean({ error: 'must be true or false' }),
     staging_site_patterns: z.array(stagingPattern).max(MAX_STAGING_SITE_PATTERNS, `at most ${MAX_STAGING_SITE_PATTERNS} patterns`),
     trust_environment_claim: z.boolean({ error: 'must be true or false' }),

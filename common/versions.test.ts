@@ -34,7 +34,9 @@ describe('versions', () => {
     expect(DEFAULT_MIN_RELEASE_VERSION).toBe('1.7.51');
     expect(qualifyingRelease(releases, 'p', DEFAULT_MIN_RELEASE_VERSION)?.version).toBe('1.8.0');
     expect(qualifyingRelease(releases.slice(0, 1), 'p', DEFAULT_MIN_RELEASE_VERSION)).toBeNull();
-    expect(qualifyingRelease([{ ...releases[1]!, withdrawn_at: '2026-01-01T00:00:00.000Z' }, releases[2]!], 'p', DEFAULT_MIN_RELEASE_VERSION)?.version).toBe('1.7.51');
+    expect(qualifyingRelease([{ ...releases[1]!, withdrawn_at: '2026-01-01T00:00:00.000Z' }, releases[2]!], 'p', DEFAULT_MIN_RELEASE_VERSION)?.version).toBe(
+      '1.7.51',
+    );
   });
 
   it.each([

@@ -27,7 +27,23 @@ describe('matchWebRoute', () => {
   });
 
   it('keeps the routing rule of docs/product-spec.md section 2', () => {
-    expect(['/', '/home', '/catalog', '/about', '/support', '/privacy', '/documentation', '/plugin/x', '/checkout/x', '/purchase/x', '/public/x', '/account', '/account/x'].every(isPublicPath)).toBe(true);
+    expect(
+      [
+        '/',
+        '/home',
+        '/catalog',
+        '/about',
+        '/support',
+        '/privacy',
+        '/documentation',
+        '/plugin/x',
+        '/checkout/x',
+        '/purchase/x',
+        '/public/x',
+        '/account',
+        '/account/x',
+      ].every(isPublicPath),
+    ).toBe(true);
     expect(['/admin', '/licenses', '/catalog/', '/x'].some(isPublicPath)).toBe(false);
   });
 });

@@ -44,8 +44,7 @@ export const ADMIN_PAGE_PATHS = [
 const PUBLIC_PATHS = new Set<string>(Object.keys(PUBLIC_ROUTES).filter((pattern) => !pattern.includes(':')));
 
 /** The routing rule: which paths render without waiting for the session. */
-export const isPublicPath = (path: string): boolean =>
-  PUBLIC_PATHS.has(path) || PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix));
+export const isPublicPath = (path: string): boolean => PUBLIC_PATHS.has(path) || PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix));
 
 /** A pattern as wouter (regexparam) matches it: case-insensitive, optional trailing slash, `:name` one segment. */
 const compile = (pattern: string): RegExp => new RegExp(`^${pattern.replace(/:\w+/g, '([^/]+?)').replace(/\/$/, '')}/?$`, 'i');

@@ -9,6 +9,8 @@ describe('wordpressClientSnippet', () => {
   });
 
   it('names the global after the slug', () => {
-    expect(wordpressClientSnippet({ serverUrl: 'https://a.example', publicKey: 'K', slug: 'my-plugin', name: 'My' })).toContain("$GLOBALS['my_plugin_licence']");
+    expect(wordpressClientSnippet({ serverUrl: 'https://a.example', publicKey: 'K', slug: 'my-plugin', name: 'My' })).toContain(
+      "$GLOBALS['my_plugin_licence']",
+    );
   });
 });

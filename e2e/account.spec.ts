@@ -97,7 +97,9 @@ test('a customer signs in by e-mailed link, frees a seat, downloads the release,
   const { link, id: firstEmailId } = await signInLinkFor(admin, alice);
   const license = await licenseKeyOf(admin, alice);
   // A WordPress site activates the licence, so there is a site to deactivate.
-  const activated = await page.request.post('/api/v1/licenses/activate', { form: { license_key: license.key, site_url: 'https://alice-shop.co.uk/', plugin_slug: SLUG } });
+  const activated = await page.request.post('/api/v1/licenses/activate', {
+    form: { license_key: license.key, site_url: 'https://alice-shop.co.uk/', plugin_slug: SLUG },
+  });
   expect(activated.status()).toBe(200);
 
   await page.goto(link);
@@ -244,7 +246,9 @@ test('the admin sends a sign-in link from Licenses and names the seller in Setti
 
     await page.goto((await signInLinkFor(admin, email)).link);
     await expect(page.getByTestId('account-email')).toHaveText(email);
-    await page.request.post('/api/v1/licenses/activate', { form: { license_key: license.key, site_url: 'https://a-rather-long-shop-name.example.co.uk/', plugin_slug: SLUG } });
+    await page.request.post('/api/v1/licenses/activate', {
+      form: { license_key: license.key, site_url: 'https://a-rather-long-shop-name.example.co.uk/', plugin_slug: SLUG },
+    });
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/account');
@@ -256,7 +260,10 @@ test('the admin sends a sign-in link from Licenses and names the seller in Setti
       await expect(page.getByRole('alertdialog')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
-      await page.getByTestId('account-order').getByRole('link', { name: /^Receipt/ }).click();
+      await page
+        .getByTestId('account-order')
+        .getByRole('link', { name: /^Receipt/ })
+        .click();
       await expect(page.getByTestId('receipt-seller')).toHaveText('E2E Seller Ltd');
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await page.screenshot({ path: test.info().outputPath(`receipt-${width}.png`), fullPage: true });
@@ -309,7 +316,10 @@ test('the sign-in pages show refusals in plain words, and a session ended elsewh
   await expect(page.getByText(email)).toHaveCount(0);
 });
 
-test('two tabs: a site activated meanwhile shows when the customer comes back, and deactivating a site already gone elsewhere says so', async ({ page, request }) => {
+test('two tabs: a site activated meanwhile shows when the customer comes back, and deactivating a site already gone elsewhere says so', async ({
+  page,
+  request,
+}) => {
   const email = `tabs-${Date.now()}@example.com`;
   const admin = await adminApi(request);
   await buy(page, email);
@@ -320,7 +330,9 @@ test('two tabs: a site activated meanwhile shows when the customer comes back, a
 
   // WordPress activates while the page is open: coming back to the tab shows the site.
   const { key } = await licenseKeyOf(admin, email);
-  expect((await page.request.post('/api/v1/licenses/activate', { form: { license_key: key, site_url: 'https://tabs-shop.co.uk/', plugin_slug: SLUG } })).status()).toBe(200);
+  expect(
+    (await page.request.post('/api/v1/licenses/activate', { form: { license_key: key, site_url: 'https://tabs-shop.co.uk/', plugin_slug: SLUG } })).status(),
+  ).toBe(200);
   // What a browser does on return to the tab (the event bubbles from the document to the window).
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
   await expect(page.getByTestId('account-site')).toContainText('tabs-shop.co.uk');

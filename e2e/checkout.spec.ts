@@ -67,8 +67,7 @@ test('buy the postcode plugin in test mode from the landing page; the order, lic
 
 test('a price with pence is shown, charged and recorded as £39.50 everywhere', async ({ page }) => {
   await signIn(page, '/orders');
-  const setPrice = (price: number) =>
-    page.request.patch(`/api/admin/plugins/${SLUG}`, { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { price } });
+  const setPrice = (price: number) => page.request.patch(`/api/admin/plugins/${SLUG}`, { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { price } });
   expect((await setPrice(3950)).ok()).toBe(true);
   const email = `pence-${Date.now()}@example.com`;
   try {
@@ -139,7 +138,10 @@ test('Lemon Squeezy orders for an unmapped product or with an injected e-mail ar
     });
   const deliver = async (body: string) => {
     const signature = createHmac('sha256', secret).update(body).digest('hex');
-    const delivered = await page.request.post('/api/webhooks/lemonsqueezy', { headers: { 'content-type': 'application/json', 'x-signature': signature }, data: body });
+    const delivered = await page.request.post('/api/webhooks/lemonsqueezy', {
+      headers: { 'content-type': 'application/json', 'x-signature': signature },
+      data: body,
+    });
     return ((await delivered.json()) as { outcome: string }).outcome;
   };
   await signIn(page, '/orders');

@@ -77,7 +77,11 @@ test('keyboard: skip link, visible focus in the sidebar, focus back on the menu 
   await page.keyboard.press('Tab');
   const focused = await page.evaluate(() => {
     const element = document.activeElement as HTMLElement;
-    return { text: element.textContent, sidebar: element.closest('[data-sidebar], [data-slot="sidebar"]') !== null || element.closest('nav, aside') !== null, outline: getComputedStyle(element).outlineStyle };
+    return {
+      text: element.textContent,
+      sidebar: element.closest('[data-sidebar], [data-slot="sidebar"]') !== null || element.closest('nav, aside') !== null,
+      outline: getComputedStyle(element).outlineStyle,
+    };
   });
   expect(focused.text).toContain('Dashboard');
   expect(focused.outline).not.toBe('none');

@@ -12,7 +12,10 @@ const isChartsChunk = (url: string) => /\/assets\/analytics-charts-[^/]*\.js$/.t
 
 /** axe-core's serious and critical findings in the analytics section (WCAG 2.1 A/AA and best practice). */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include('section[aria-labelledby="analytics-title"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .include('section[aria-labelledby="analytics-title"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
@@ -46,12 +49,17 @@ test('a sale and a reporting site show in the charts, with the 30/90 toggle and 
 
   const requested = watchChartsChunk(page);
   await signIn(page, '/admin');
-  const created = await page.request.post('/api/admin/licenses', { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { plugin_slug: SLUG, plan: 'lifetime' } });
+  const created = await page.request.post('/api/admin/licenses', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    data: { plugin_slug: SLUG, plan: 'lifetime' },
+  });
   expect(created.status()).toBe(201);
   const { key } = (await created.json()) as { key: string };
   const site = { license_key: key, site_url: 'https://charts.example.com', plugin_slug: SLUG };
   expect((await page.request.post('/api/v1/licenses/activate', { form: site })).status()).toBe(200);
-  const validated = await page.request.post('/api/v1/licenses/validate', { form: { ...site, installed_version: '1.7.51', wp_version: '6.5.2', php_version: '8.2.12-1ubuntu1' } });
+  const validated = await page.request.post('/api/v1/licenses/validate', {
+    form: { ...site, installed_version: '1.7.51', wp_version: '6.5.2', php_version: '8.2.12-1ubuntu1' },
+  });
   expect(await validated.json()).toMatchObject({ valid: true });
 
   await page.reload();
@@ -108,7 +116,16 @@ test('a new shop sees empty states instead of empty charts', async ({ page }) =>
     const empty: Analytics = {
       ...real,
       currencies: [],
-      daily: real.daily.map((day) => ({ date: day.date, orders: 0, revenue: {}, refunded_orders: 0, refunded: {}, new_licences: 0, active_sites: 0, counted_sites: 0 })),
+      daily: real.daily.map((day) => ({
+        date: day.date,
+        orders: 0,
+        revenue: {},
+        refunded_orders: 0,
+        refunded: {},
+        new_licences: 0,
+        active_sites: 0,
+        counted_sites: 0,
+      })),
       totals: { orders: 0, revenue: {}, refunded_orders: 0, refunded: {}, new_licences: 0 },
       shares: { sites: 0, plugin_versions: [], wp_versions: [], php_versions: [] },
     };

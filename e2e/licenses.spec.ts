@@ -37,7 +37,9 @@ test('create a licence in the UI, activate it through the API, see the dashboard
   await expect(card.getByTestId('activations')).toHaveText('0 / 3');
 
   // A WordPress site activates it with form fields, as wp_remote_post sends them.
-  const activated = await page.request.post('/api/v1/licenses/activate', { form: { license_key: key, site_url: 'https://www.e2e-shop.com/', plugin_slug: 'postcode-delivery-zones', environment: 'staging' } });
+  const activated = await page.request.post('/api/v1/licenses/activate', {
+    form: { license_key: key, site_url: 'https://www.e2e-shop.com/', plugin_slug: 'postcode-delivery-zones', environment: 'staging' },
+  });
   expect(activated.status()).toBe(200);
   expect(await activated.json()).toMatchObject({ activated: true, code: 'VALID', activation: { site_url: 'e2e-shop.com' } });
 

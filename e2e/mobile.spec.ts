@@ -16,7 +16,10 @@ const overflowingElements = (page: Page) =>
       let clipped = false;
       for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
         const overflowX = getComputedStyle(parent).overflowX;
-        if (overflowX !== 'visible') { clipped = true; break; }
+        if (overflowX !== 'visible') {
+          clipped = true;
+          break;
+        }
       }
       if (!clipped) found.push(`${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)} right=${Math.round(box.right)}`);
     }

@@ -4,7 +4,9 @@ import { signIn } from './fixtures';
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const makePng = (width = 640, height = 360) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .png()
+    .toBuffer();
 
 interface AdminPluginAnswer {
   slug: string;
@@ -205,7 +207,11 @@ test('Images tab: upload with pending states and retry, caption, primary, delete
   await checkout.getByRole('button', { name: 'Set Primary' }).click();
   await expect(checkout.getByText('Primary', { exact: true })).toBeVisible();
   await expect(cards.filter({ hasText: 'Zone editor' }).getByText('Primary', { exact: true })).toHaveCount(0);
-  const publicImages = (await (await page.request.get('/api/plugins/postcode-delivery-zones/images')).json()) as Array<{ is_primary: boolean; caption: string; srcset: string }>;
+  const publicImages = (await (await page.request.get('/api/plugins/postcode-delivery-zones/images')).json()) as Array<{
+    is_primary: boolean;
+    caption: string;
+    srcset: string;
+  }>;
   expect(publicImages.filter((image) => image.is_primary).map((image) => image.caption)).toEqual(['Checkout view']);
   expect(publicImages[0]?.srcset).toContain('480w');
 

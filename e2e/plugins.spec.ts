@@ -10,7 +10,9 @@ const BELOW_MINIMUM = 'newest release 1.0.0 is below the minimum release version
 const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR;
 
 const makePng = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 90 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 90 } } })
+    .png()
+    .toBuffer();
 
 /** A zip the release upload accepts: top folder = slug, main file header Version = the release version. */
 const pluginZip = (version: string): Promise<Buffer> => makeZip({ [`${SLUG}/${SLUG}.php`]: pluginMainFile(NAME, version) });

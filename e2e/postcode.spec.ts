@@ -81,7 +81,9 @@ test('e-commerce testing: setup, run, seven tabs at 100%', async ({ page }) => {
 
 test('e-commerce testing: a failing call becomes a fail row with its error text', async ({ page }) => {
   await signIn(page, '/ecommerce-testing');
-  await page.route('**/api/ecommerce/test/run', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"UNAVAILABLE","message":"try later"}' }));
+  await page.route('**/api/ecommerce/test/run', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"UNAVAILABLE","message":"try later"}' }),
+  );
   await page.getByRole('button', { name: 'Run Comprehensive Tests' }).click();
   const row = page.getByTestId('ecommerce-result-row').filter({ hasText: 'Run Comprehensive Tests' });
   await expect(row).toContainText('503: {"error":"UNAVAILABLE","message":"try later"}');

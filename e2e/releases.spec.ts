@@ -6,7 +6,10 @@ import { signIn } from './fixtures';
 /** A valid plugin zip: top folder = slug, main file header Version = `version` (the server checks both). */
 function pluginZip(version: string): Promise<Buffer> {
   const zip = new yazl.ZipFile();
-  zip.addBuffer(Buffer.from(`<?php\n/*\n * Plugin Name: Postcode Delivery Zones\n * Version: ${version}\n */\n`), 'postcode-delivery-zones/postcode-delivery-zones.php');
+  zip.addBuffer(
+    Buffer.from(`<?php\n/*\n * Plugin Name: Postcode Delivery Zones\n * Version: ${version}\n */\n`),
+    'postcode-delivery-zones/postcode-delivery-zones.php',
+  );
   zip.addBuffer(Buffer.from('=== Postcode Delivery Zones ===\nRequires at least: 6.2\nTested up to: 6.8\n'), 'postcode-delivery-zones/readme.txt');
   zip.end();
   const chunks: Buffer[] = [];
@@ -37,7 +40,7 @@ test('upload a release in the dialog, see its signed card, download the same byt
 
   await expect(page.getByText('Release Created', { exact: true })).toBeVisible();
   await expect(dialog).toHaveCount(0);
-  const releases = await (await page.request.get('/api/admin/releases')).json() as Array<{ version: string; signature: string }>;
+  const releases = (await (await page.request.get('/api/admin/releases')).json()) as Array<{ version: string; signature: string }>;
   const uploaded = releases.find((release) => release.version === '1.8.0');
   expect(uploaded).toBeDefined();
 
@@ -93,7 +96,7 @@ test('a zip whose header version differs from the release version is refused wit
     'The plugin header of postcode-delivery-zones/postcode-delivery-zones.php says Version 1.8.1, but this release is 1.8.2: upload the zip built for 1.8.2 or correct the version',
   );
   await expect(dialog).toBeVisible();
-  const releases = await (await page.request.get('/api/admin/releases')).json() as Array<{ version: string }>;
+  const releases = (await (await page.request.get('/api/admin/releases')).json()) as Array<{ version: string }>;
   expect(releases.map((release) => release.version)).not.toContain('1.8.2');
 });
 
@@ -120,7 +123,7 @@ test('withdraw a release (confirmed), restore it, then delete it because no site
   await expect(page.getByText('Release Withdrawn', { exact: true })).toBeVisible();
   await expect(card.getByText('Withdrawn', { exact: true })).toBeVisible();
   await expect(card.getByText('Latest')).toHaveCount(0);
-  const check = await (await page.request.get('/api/v1/plugins/postcode-delivery-zones/update')).json() as { version: string };
+  const check = (await (await page.request.get('/api/v1/plugins/postcode-delivery-zones/update')).json()) as { version: string };
   expect(check.version).not.toBe('9.9.9');
 
   await card.getByRole('button', { name: 'Restore' }).click();

@@ -10,14 +10,17 @@ type Head = { title: string; canonical: string | null } & Record<(typeof TAGS)[n
 
 /** Title, canonical and the tags above, as the live document has them now. */
 async function liveHead(page: Page): Promise<Head> {
-  return page.evaluate((keys) => {
-    const value = (key: string) => document.head.querySelector(`meta[name="${key}"], meta[property="${key}"]`)?.getAttribute('content') ?? null;
-    return {
-      title: document.title,
-      canonical: document.head.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null,
-      ...Object.fromEntries(keys.map((key) => [key, value(key)])),
-    } as Head;
-  }, [...TAGS]);
+  return page.evaluate(
+    (keys) => {
+      const value = (key: string) => document.head.querySelector(`meta[name="${key}"], meta[property="${key}"]`)?.getAttribute('content') ?? null;
+      return {
+        title: document.title,
+        canonical: document.head.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null,
+        ...Object.fromEntries(keys.map((key) => [key, value(key)])),
+      } as Head;
+    },
+    [...TAGS],
+  );
 }
 
 /** The same, from the HTML the server sends for `path` (no JavaScript), read by the browser's own parser. */

@@ -13,14 +13,17 @@ const POSTCODE = 'postcode-delivery-zones';
  * that changes an API answer drops it from the page, so the page asks the API as after a client navigation.
  */
 async function withoutInlineData(page: Page) {
-  await page.route((url) => !/^\/(api|assets|media)\//.test(url.pathname), async (route) => {
-    if (route.request().resourceType() !== 'document') return route.fallback();
-    const response = await route.fetch();
-    // The body is sent decoded: drop the original encoding and length.
-    const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = response.headers();
-    const body = (await response.text()).replace(/<script id="initial-data"[^>]*>[\s\S]*?<\/script>/, '');
-    await route.fulfill({ status: response.status(), headers, body });
-  });
+  await page.route(
+    (url) => !/^\/(api|assets|media)\//.test(url.pathname),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      // The body is sent decoded: drop the original encoding and length.
+      const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = response.headers();
+      const body = (await response.text()).replace(/<script id="initial-data"[^>]*>[\s\S]*?<\/script>/, '');
+      await route.fulfill({ status: response.status(), headers, body });
+    },
+  );
 }
 
 /** Answers /api/plugins/public with the real list changed by `edit` (prices, currencies, empty lists). */
@@ -37,8 +40,7 @@ const withPostcode = (changes: Record<string, unknown>) => (plugins: Record<stri
 async function adminApi(request: APIRequestContext) {
   const login = await request.post('/api/auth/login', { data: { password: ADMIN_PASSWORD } });
   expect(login.ok()).toBe(true);
-  return (data: Record<string, unknown>) =>
-    request.patch(`/api/admin/plugins/${POSTCODE}`, { data, headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  return (data: Record<string, unknown>) => request.patch(`/api/admin/plugins/${POSTCODE}`, { data, headers: { 'X-Requested-With': 'XMLHttpRequest' } });
 }
 
 test.describe('landing page', () => {
@@ -67,7 +69,10 @@ test.describe('landing page', () => {
 
   test('Learn More opens the plugin page', async ({ page }) => {
     await page.goto('/');
-    await page.getByTestId(`featured-${POSTCODE}`).getByRole('link', { name: /Learn More/ }).click();
+    await page
+      .getByTestId(`featured-${POSTCODE}`)
+      .getByRole('link', { name: /Learn More/ })
+      .click();
     await expect(page).toHaveURL(`/plugin/${POSTCODE}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Postcode Delivery Zones' })).toBeVisible();
   });
@@ -289,7 +294,10 @@ test.describe('plugin page', () => {
     await expect(page.getByTestId('plugin-byline')).toContainText('By Acme Plugins Ltd');
     const overview = page.getByRole('region', { name: 'About this plugin' });
     const paragraphs = overview.locator('p');
-    await expect(paragraphs).toHaveText(['Zones for every postcode.\nA second line of the same paragraph.', '<b>Not bold</b> <script>window.injected = 1</script>']);
+    await expect(paragraphs).toHaveText([
+      'Zones for every postcode.\nA second line of the same paragraph.',
+      '<b>Not bold</b> <script>window.injected = 1</script>',
+    ]);
     await expect(overview.locator('b, script')).toHaveCount(0);
     expect(await page.evaluate(() => (window as { injected?: number }).injected)).toBeUndefined();
     for (const [name, href] of [
@@ -308,7 +316,16 @@ test.describe('plugin page', () => {
     await withoutInlineData(page);
     await page.route(`**/api/plugins/${POSTCODE}/images`, (route) =>
       route.fulfill({
-        json: [1, 2].map((id) => ({ id, url: pixel, type: 'screenshot', caption: `Screenshot caption ${id}`, sort_order: id, is_primary: id === 1, plugin_slug: POSTCODE, srcset: '' })),
+        json: [1, 2].map((id) => ({
+          id,
+          url: pixel,
+          type: 'screenshot',
+          caption: `Screenshot caption ${id}`,
+          sort_order: id,
+          is_primary: id === 1,
+          plugin_slug: POSTCODE,
+          srcset: '',
+        })),
       }),
     );
     await page.goto(`/plugin/${POSTCODE}`);

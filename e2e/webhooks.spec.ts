@@ -10,7 +10,9 @@ interface Received {
   body: string;
 }
 
-test('an endpoint is added with its secret shown once, receives a signed test event, shows in the delivery log, is resent, paused, rotated and deleted', async ({ page }) => {
+test('an endpoint is added with its secret shown once, receives a signed test event, shows in the delivery log, is resent, paused, rotated and deleted', async ({
+  page,
+}) => {
   const received: Received[] = [];
   const receiver = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -28,7 +30,9 @@ test('an endpoint is added with its secret shown once, receives a signed test ev
     await signIn(page, '/settings');
     await expect(page.getByText('Webhook endpoints', { exact: true })).toBeVisible();
     // The old single secret setting signs nothing, and says so (it used to claim it signed the events).
-    await expect(page.getByLabel('Webhook secret (legacy)')).toHaveAccessibleDescription(/^Not used to sign outgoing events: each endpoint in Webhook endpoints has its own secret/);
+    await expect(page.getByLabel('Webhook secret (legacy)')).toHaveAccessibleDescription(
+      /^Not used to sign outgoing events: each endpoint in Webhook endpoints has its own secret/,
+    );
     await page.locator('#new-webhook-url').fill('not a url');
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     // At the field, in plain words: not the server's whole "Invalid body: url: …" line under the form.

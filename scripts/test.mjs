@@ -1,4 +1,4 @@
-// npm test: typecheck, lint, unit + database tests (SQLite and PostgreSQL), then the browser tests.
+// npm test: typecheck, lint, formatting, import cycles, unit + database tests (SQLite and PostgreSQL), then the browser tests.
 // Ends with one plain summary line: "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +15,7 @@ const run = (label, command, args, env = {}) => {
 const steps = [];
 steps.push(['typecheck', run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])]);
 steps.push(['lint', run('lint', 'npx', ['eslint', '.'])]);
+steps.push(['format', run('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn'])]);
 steps.push(['import cycles', run('import cycles', 'npm', ['run', '--silent', 'check:cycles'])]);
 const vitestReport = path.join(reportDir, 'vitest.json');
 steps.push(['vitest', run('unit and database tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`])]);

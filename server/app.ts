@@ -2,12 +2,7 @@ import Fastify, { type FastifyError, type FastifySchema, type FastifyServerOptio
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import compress from '@fastify/compress';
-import {
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
-  serializerCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { App, AppContext } from './context.js';
@@ -82,7 +77,13 @@ export interface RouteInfo {
   schema?: FastifySchema;
 }
 
-export async function buildApp({ config, db, logger, timeouts: timeoutOverrides, services }: BuildAppOptions): Promise<{ app: App; ctx: AppContext; routes: RouteInfo[] }> {
+export async function buildApp({
+  config,
+  db,
+  logger,
+  timeouts: timeoutOverrides,
+  services,
+}: BuildAppOptions): Promise<{ app: App; ctx: AppContext; routes: RouteInfo[] }> {
   const timeouts = { ...SERVER_TIMEOUTS, ...timeoutOverrides };
   const app = Fastify({
     // Every log line passes through redactSecrets: request URLs carry licence keys and download tokens.
@@ -110,7 +111,10 @@ export async function buildApp({ config, db, logger, timeouts: timeoutOverrides,
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // Each problem also by field, so a form can show it beside its input (e.g. web/features/settings).
-      const fields = error.validation.map((issue) => ({ field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'), message: issue.message ?? 'is invalid' }));
+      const fields = error.validation.map((issue) => ({
+        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message ?? 'is invalid',
+      }));
       const message = fields.map(({ field, message: text }) => (field ? `${field}: ${text}` : text)).join('; ');
       return reply.code(400).send({ error: 'BAD_REQUEST', message: `Invalid ${error.validationContext ?? 'request'}: ${message}`, details: { fields } });
     }

@@ -27,7 +27,10 @@ const environmentSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   LEMONSQUEEZY_WEBHOOK_SECRET: optionalString,
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: optionalString,
   // true: the built-in test payments are live even beside a real provider; false: never. Unset: live only
   // while no real provider is configured (server/modules/checkout/provider-choice.ts).
@@ -41,14 +44,18 @@ const environmentSchema = z.object({
     .trim()
     .default('loopback')
     .refine(
-      (value) => ['true', 'false'].includes(value) || value.split(',').every((part) => PROXY_NAMES.has(part.trim()) || isIP(part.trim().split('/')[0] ?? '') !== 0),
+      (value) =>
+        ['true', 'false'].includes(value) || value.split(',').every((part) => PROXY_NAMES.has(part.trim()) || isIP(part.trim().split('/')[0] ?? '') !== 0),
       'must be true, false, loopback, linklocal, uniquelocal, or IP addresses/CIDRs separated by commas',
     )
     .transform((value) => (value === 'true' ? true : value === 'false' ? false : value)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SIGNING_PRIVATE_KEY: optionalString,
   // Per-IP rate limits shared by every instance through this Redis (docs/rate-limits.md); unset: per process.
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
   // Start of every Redis key this server writes, so several shops (or test runs) can share one Redis.
   REDIS_KEY_PREFIX: z.string().trim().min(1).max(100).default('pls:'),
   // How long an outgoing webhook POST may take before it counts as failed and is retried (docs/webhooks.md).
@@ -65,13 +72,21 @@ const environmentSchema = z.object({
     .transform((value) => (value === 'auto' ? os.availableParallelism() : Number(value))),
   WEB_DIST_DIR: optionalString,
   // Object storage (docs/object-storage.md): with S3_BUCKET set, release zips and images live in the bucket.
-  S3_BUCKET: z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lowercase letters, digits, dots and hyphens').optional(),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lowercase letters, digits, dots and hyphens')
+    .optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   S3_REGION: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: booleanString.optional(),
-  S3_PREFIX: z.string().trim().regex(/^[A-Za-z0-9._/-]+$/, 'may hold letters, digits, dots, hyphens, underscores and slashes only').optional(),
+  S3_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._/-]+$/, 'may hold letters, digits, dots, hyphens, underscores and slashes only')
+    .optional(),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -99,12 +114,17 @@ export interface S3Config {
 function s3Config(values: Environment): S3Config | null {
   const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey, S3_ENDPOINT: endpoint } = values;
   if (!bucket) {
-    const stray = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const).filter((name) => values[name] !== undefined);
-    if (stray.length > 0) throw new ConfigError(`Invalid environment:\n  S3_BUCKET: must be set when ${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} (files are kept in DATA_DIR without it)`);
+    const stray = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const).filter(
+      (name) => values[name] !== undefined,
+    );
+    if (stray.length > 0)
+      throw new ConfigError(
+        `Invalid environment:\n  S3_BUCKET: must be set when ${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} (files are kept in DATA_DIR without it)`,
+      );
     return null;
   }
   if (!accessKeyId || !secretAccessKey) {
-    throw new ConfigError('Invalid environment:\n  S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required too (the bucket\'s access key)');
+    throw new ConfigError("Invalid environment:\n  S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required too (the bucket's access key)");
   }
   const prefix = (values.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
   return {

@@ -128,9 +128,7 @@ describe(`malformed input never answers 5xx (${testDialect()})`, () => {
     const base = (name: string) => (name.includes('slug') ? POSTCODE_PLUGIN_SLUG : '1');
     return names.flatMap((target) =>
       PATH_MUTATIONS.map((mutation) =>
-        target === '*'
-          ? concrete(route.url.replace('*', mutation), base)
-          : concrete(route.url, (name) => (name === target ? mutation : base(name))),
+        target === '*' ? concrete(route.url.replace('*', mutation), base) : concrete(route.url, (name) => (name === target ? mutation : base(name))),
       ),
     );
   }
@@ -148,7 +146,8 @@ describe(`malformed input never answers 5xx (${testDialect()})`, () => {
     if (route.method === 'GET') return attempts;
     const base = sample(route.schema?.body) as Record<string, unknown>;
     for (const field of fieldNames(route.schema?.body)) {
-      for (const mutation of [...fieldMutations(base[field]), ...ANY_FIELD]) attempts.push({ url, payload: { ...base, [field]: mutation } as Record<string, unknown> });
+      for (const mutation of [...fieldMutations(base[field]), ...ANY_FIELD])
+        attempts.push({ url, payload: { ...base, [field]: mutation } as Record<string, unknown> });
     }
     attempts.push(...RAW_BODIES.map(({ contentType, payload }) => ({ url, payload, headers: { 'content-type': contentType } })));
     return attempts;

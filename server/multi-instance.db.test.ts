@@ -55,9 +55,18 @@ let ipCounter = 0;
 const nextIp = () => `198.18.${(++ipCounter >> 8) & 255}.${ipCounter & 255}`;
 
 /** One real HTTP request to an instance. */
-function request(to: Instance, method: string, url: string, options: { json?: unknown; body?: Buffer; headers?: Record<string, string>; ip?: string } = {}): Promise<Answer> {
+function request(
+  to: Instance,
+  method: string,
+  url: string,
+  options: { json?: unknown; body?: Buffer; headers?: Record<string, string>; ip?: string } = {},
+): Promise<Answer> {
   const payload = options.json === undefined ? options.body : Buffer.from(JSON.stringify(options.json));
-  const headers = { 'x-forwarded-for': options.ip ?? nextIp(), ...(options.json === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers };
+  const headers = {
+    'x-forwarded-for': options.ip ?? nextIp(),
+    ...(options.json === undefined ? {} : { 'content-type': 'application/json' }),
+    ...options.headers,
+  };
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port: to.port, method, path: url, agent: false, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -91,7 +100,8 @@ async function msUntil(probe: () => Promise<boolean>, limitMs: number): Promise<
 }
 
 /** Every file under a folder (relative paths). */
-const filesUnder = (folder: string): string[] => (fs.existsSync(folder) ? (fs.readdirSync(folder, { recursive: true }) as string[]).filter((name) => fs.statSync(path.join(folder, name)).isFile()) : []);
+const filesUnder = (folder: string): string[] =>
+  fs.existsSync(folder) ? (fs.readdirSync(folder, { recursive: true }) as string[]).filter((name) => fs.statSync(path.join(folder, name)).isFile()) : [];
 
 describe(`two instances on one ${testDialect()} database, one Redis, one S3 server`, () => {
   let testDb: TestDatabase;
@@ -107,7 +117,8 @@ describe(`two instances on one ${testDialect()} database, one Redis, one S3 serv
     const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `pls-multi-${name}-`));
     const target = testDb.target;
-    const databaseUrl = target.dialect === 'sqlite' ? `sqlite:${target.file}` : `${target.url}?options=${encodeURIComponent(`-c search_path=${target.schema}`)}`;
+    const databaseUrl =
+      target.dialect === 'sqlite' ? `sqlite:${target.file}` : `${target.url}?options=${encodeURIComponent(`-c search_path=${target.schema}`)}`;
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
       env: {
         PATH: process.env.PATH,
@@ -133,7 +144,10 @@ describe(`two instances on one ${testDialect()} database, one Redis, one S3 serv
     for (;;) {
       if (child.exitCode !== null) throw new Error(`instance ${name} stopped:\n${instance.output}`);
       if (Date.now() - started > 90_000) throw new Error(`instance ${name} did not answer within 90 s:\n${instance.output}`);
-      const healthy = await request(instance, 'GET', '/api/health').then((answer) => answer.status === 200, () => false);
+      const healthy = await request(instance, 'GET', '/api/health').then(
+        (answer) => answer.status === 200,
+        () => false,
+      );
       if (healthy) return instance;
       await sleep(100);
     }
@@ -203,7 +217,9 @@ describe(`two instances on one ${testDialect()} database, one Redis, one S3 serv
     const site = 'https://updates.example.com';
     const activated = await request(b, 'POST', '/api/v1/licenses/activate', { json: { license_key: license.key, site_url: site, plugin_slug: SLUG } });
     expect(activated.json<{ activated: boolean }>().activated).toBe(true);
-    const check = await request(a, 'POST', `/api/v1/plugins/${SLUG}/update`, { json: { license_key: license.key, site_url: site, installed_version: '1.0.0' } });
+    const check = await request(a, 'POST', `/api/v1/plugins/${SLUG}/update`, {
+      json: { license_key: license.key, site_url: site, installed_version: '1.0.0' },
+    });
     expect(check.status).toBe(200);
     const offer = check.json<{ version: string; download_url?: string }>();
     expect(offer.version).toBe(VERSION);
@@ -220,10 +236,23 @@ describe(`two instances on one ${testDialect()} database, one Redis, one S3 serv
     const keyA = (await request(a, 'GET', '/api/v1/signing-key')).json<{ public_key: string }>();
     const keyB = (await request(b, 'GET', '/api/v1/signing-key')).json<{ public_key: string }>();
     expect(keyB).toEqual(keyA);
-    const publicKey = createPublicKey({ key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), Buffer.from(keyB.public_key, 'base64')]), format: 'der', type: 'spki' });
+    const publicKey = createPublicKey({
+      key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), Buffer.from(keyB.public_key, 'base64')]),
+      format: 'der',
+      type: 'spki',
+    });
     const digest = createHash('sha384').update(download.body).digest();
     expect(verify(null, digest, publicKey, Buffer.from(signature, 'base64'))).toBe(true);
-    expect(verify(null, createHash('sha384').update(Buffer.concat([download.body, Buffer.from('x')])).digest(), publicKey, Buffer.from(signature, 'base64'))).toBe(false);
+    expect(
+      verify(
+        null,
+        createHash('sha384')
+          .update(Buffer.concat([download.body, Buffer.from('x')]))
+          .digest(),
+        publicKey,
+        Buffer.from(signature, 'base64'),
+      ),
+    ).toBe(false);
   });
 
   it('a limit of 60 a minute holds across both: the 61st request over the two is refused', async () => {
@@ -255,7 +284,9 @@ describe(`two instances on one ${testDialect()} database, one Redis, one S3 serv
     const license = await createLicense(db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: limit });
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        request(i % 2 === 0 ? a : b, 'POST', '/api/v1/licenses/activate', { json: { license_key: license.key, site_url: `https://shop-${i}.example.com`, plugin_slug: SLUG } }),
+        request(i % 2 === 0 ? a : b, 'POST', '/api/v1/licenses/activate', {
+          json: { license_key: license.key, site_url: `https://shop-${i}.example.com`, plugin_slug: SLUG },
+        }),
       ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(200));
@@ -267,7 +298,10 @@ describe(`two instances on one ${testDialect()} database, one Redis, one S3 serv
   }, 60_000);
 
   it('a password changed on A: B refuses the old one and accepts the new one', async () => {
-    const change = await request(a, 'POST', '/api/admin/password', { json: { current_password: TEST_ADMIN_PASSWORD, new_password: NEW_PASSWORD }, headers: await adminHeaders(a) });
+    const change = await request(a, 'POST', '/api/admin/password', {
+      json: { current_password: TEST_ADMIN_PASSWORD, new_password: NEW_PASSWORD },
+      headers: await adminHeaders(a),
+    });
     expect(change.status).toBe(200);
     const old = await request(b, 'POST', '/api/auth/login', { json: { password: TEST_ADMIN_PASSWORD } });
     expect(old.status).toBe(401);

@@ -26,13 +26,36 @@ describe(`NUL characters answer 400 on every channel (${testDialect()})`, () => 
   afterAll(async () => t.close());
 
   const count = async (table: 'payment_events' | 'releases' | 'orders') =>
-    Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('names the field of a JSON body, a form body, a query string and a path (the issue example first)', async () => {
     const cases = [
-      { method: 'POST', url: '/api/v1/licenses/validate', payload: '{"license_key":"a\\u0000b"}', type: 'application/json', message: 'Invalid body: license_key: must not contain NUL characters (U+0000)' },
-      { method: 'POST', url: '/api/v1/licenses/activate', payload: 'license_key=KEY&site_url=https%3A%2F%2Fa%00.example', type: 'application/x-www-form-urlencoded', message: 'Invalid body: site_url: must not contain NUL characters (U+0000)' },
-      { method: 'GET', url: `/api/v1/plugins/${POSTCODE_PLUGIN_SLUG}/update?license_key=a%00b`, message: 'Invalid querystring: license_key: must not contain NUL characters (U+0000)' },
+      {
+        method: 'POST',
+        url: '/api/v1/licenses/validate',
+        payload: '{"license_key":"a\\u0000b"}',
+        type: 'application/json',
+        message: 'Invalid body: license_key: must not contain NUL characters (U+0000)',
+      },
+      {
+        method: 'POST',
+        url: '/api/v1/licenses/activate',
+        payload: 'license_key=KEY&site_url=https%3A%2F%2Fa%00.example',
+        type: 'application/x-www-form-urlencoded',
+        message: 'Invalid body: site_url: must not contain NUL characters (U+0000)',
+      },
+      {
+        method: 'GET',
+        url: `/api/v1/plugins/${POSTCODE_PLUGIN_SLUG}/update?license_key=a%00b`,
+        message: 'Invalid querystring: license_key: must not contain NUL characters (U+0000)',
+      },
       { method: 'GET', url: '/api/v1/plugins/a%00b/update', message: 'Invalid params: slug: must not contain NUL characters (U+0000)' },
       { method: 'GET', url: '/api/v1/downloads/a%00b/x.zip', message: 'Invalid params: token: must not contain NUL characters (U+0000)' },
       { method: 'GET', url: '/releases/a%00b.zip', message: 'Invalid params: zip_path: must not contain NUL characters (U+0000)' },
@@ -40,7 +63,11 @@ describe(`NUL characters answer 400 on every channel (${testDialect()})`, () => 
     for (const c of cases) {
       const headers = { ...(c.url.startsWith('/releases/') ? admin : {}), ...('type' in c ? { 'content-type': c.type } : {}) };
       const response = await t.app.inject({ method: c.method, url: c.url, headers, ...('payload' in c ? { payload: c.payload } : {}) });
-      expect({ url: c.url, status: response.statusCode, body: response.json() }).toEqual({ url: c.url, status: 400, body: { error: 'BAD_REQUEST', message: c.message } });
+      expect({ url: c.url, status: response.statusCode, body: response.json() }).toEqual({
+        url: c.url,
+        status: 400,
+        body: { error: 'BAD_REQUEST', message: c.message },
+      });
     }
   });
 
@@ -58,7 +85,10 @@ describe(`NUL characters answer 400 on every channel (${testDialect()})`, () => 
 
   it('refuses a release upload whose text fields hold NUL, leaving no row and no file', async () => {
     const zip = await makePluginZip(POSTCODE_PLUGIN_SLUG, '9.9.9');
-    const before = { rows: await count('releases'), files: fs.existsSync(releasesDir(t.config.dataDir)) ? fs.readdirSync(releasesDir(t.config.dataDir)).length : 0 };
+    const before = {
+      rows: await count('releases'),
+      files: fs.existsSync(releasesDir(t.config.dataDir)) ? fs.readdirSync(releasesDir(t.config.dataDir)).length : 0,
+    };
     for (const fields of [
       { plugin_slug: 'postcode\u0000', version: '9.9.9', notes: '' },
       { plugin_slug: POSTCODE_PLUGIN_SLUG, version: '9.9.9', notes: 'Fixes\u0000' },
@@ -76,10 +106,19 @@ describe(`NUL characters answer 400 on every channel (${testDialect()})`, () => 
     const before = await count('payment_events');
     const body = JSON.stringify({
       meta: { event_name: 'order_created', custom_data: null },
-      data: { type: 'orders', id: '7001', attributes: { user_email: 'a\u0000@example.com', total: 4900, currency: 'GBP', status: 'paid', first_order_item: { product_id: 1, variant_id: 1 } } },
+      data: {
+        type: 'orders',
+        id: '7001',
+        attributes: { user_email: 'a\u0000@example.com', total: 4900, currency: 'GBP', status: 'paid', first_order_item: { product_id: 1, variant_id: 1 } },
+      },
     });
     const signature = createHmac('sha256', LS_SECRET).update(body).digest('hex');
-    const response = await t.app.inject({ method: 'POST', url: '/api/webhooks/lemonsqueezy', headers: { 'content-type': 'application/json', 'x-signature': signature }, payload: body });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/lemonsqueezy',
+      headers: { 'content-type': 'application/json', 'x-signature': signature },
+      payload: body,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/attributes\.user_email: must not contain NUL characters/);
     expect(await count('payment_events')).toBe(before);
@@ -93,10 +132,17 @@ describe(`NUL characters answer 400 on every channel (${testDialect()})`, () => 
       type: 'payment_intent.succeeded',
       api_version: '2025-01-01',
       created: Math.floor(Date.now() / 1000),
-      data: { object: { id: 'pi_nul\u0000', object: 'payment_intent', amount: 4900, amount_received: 4900, currency: 'gbp', status: 'succeeded', metadata: {} } },
+      data: {
+        object: { id: 'pi_nul\u0000', object: 'payment_intent', amount: 4900, amount_received: 4900, currency: 'gbp', status: 'succeeded', metadata: {} },
+      },
     });
     const signature = new Stripe('sk_test_fake').webhooks.generateTestHeaderString({ payload, secret: STRIPE_SECRET });
-    const response = await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/must not contain NUL characters/);
     expect(await count('payment_events')).toBe(before);
@@ -106,9 +152,15 @@ describe(`NUL characters answer 400 on every channel (${testDialect()})`, () => 
     const request = { headers: {} } as FastifyRequest;
     const query = t.db.selectFrom('plugins').select('slug').where('slug', '=', 'a\u0000b');
     if (testDialect() === 'postgres') {
-      const error = await query.execute().then(() => undefined, (failure: unknown) => failure);
+      const error = await query.execute().then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
       expect(clientErrorFor(error, request)).toMatchObject({ statusCode: 400, message: 'Text must not contain NUL characters (U+0000)' });
-      const jsonError = await sql`select ${'"\\u0000"'}::jsonb ->> 0`.execute(t.db).then(() => undefined, (failure: unknown) => failure);
+      const jsonError = await sql`select ${'"\\u0000"'}::jsonb ->> 0`.execute(t.db).then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
       expect(clientErrorFor(jsonError, request)).toMatchObject({ statusCode: 400 });
     } else {
       expect(await query.execute()).toEqual([]); // SQLite stores NUL: only the validator keeps the answers alike

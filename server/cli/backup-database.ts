@@ -4,7 +4,11 @@ import { spawnSync } from 'node:child_process';
 import SQLite from 'better-sqlite3';
 
 /** `2026-11-23T08-55-00Z`: sortable, and valid in a file name everywhere. */
-export const backupStamp = (now: Date): string => now.toISOString().replace(/\.\d{3}Z$/, 'Z').replaceAll(':', '-');
+export const backupStamp = (now: Date): string =>
+  now
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replaceAll(':', '-');
 
 /**
  * Where a backup goes: the path given (a folder gets the timestamped name inside it), or else a timestamped file

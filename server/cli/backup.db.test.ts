@@ -29,7 +29,7 @@ describe('backup paths and the pg_dump command', () => {
     expect(backupPath('/srv/shop/data', 'sqlite', '/backups/tonight.sqlite', now)).toBe('/backups/tonight.sqlite');
   });
 
-  it('keeps the password out of pg_dump\'s arguments and out of the printed command', () => {
+  it("keeps the password out of pg_dump's arguments and out of the printed command", () => {
     const plan = pgDumpPlan('postgres://shop:s%40cret@db.internal:5432/shop', '/b/x.dump');
     expect(plan.password).toBe('s@cret');
     expect(plan.args).toEqual(['--format=custom', '--file=/b/x.dump', '--dbname=postgres://shop@db.internal:5432/shop']);
@@ -109,7 +109,9 @@ describe(`npm run backup (${testDialect()})`, () => {
     const emptyPath = fs.mkdtempSync(path.join(dataDir, 'bin-'));
     const missing = await cli({ ...env, PATH: emptyPath }, path.join(dataDir, 'none.dump')).catch((error: { code: number; stderr: string }) => error);
     expect(missing).toMatchObject({ code: 2 });
-    expect((missing as { stderr: string }).stderr).toContain(`pg_dump '--format=custom' '--file=${path.join(dataDir, 'none.dump')}' '--dbname=${url.toString()}'`);
+    expect((missing as { stderr: string }).stderr).toContain(
+      `pg_dump '--format=custom' '--file=${path.join(dataDir, 'none.dump')}' '--dbname=${url.toString()}'`,
+    );
     expect(fs.existsSync(path.join(dataDir, 'none.dump'))).toBe(false);
   });
 });

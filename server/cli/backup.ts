@@ -12,7 +12,7 @@ async function main(): Promise<void> {
     const destination = backupPath(config.dataDir, 'sqlite', given);
     const { bytes } = await backupSqlite(config.database.file, destination);
     console.log(`Backed up ${config.database.file} to ${destination} (${bytes} bytes).`);
-    console.log('Also keep DATA_DIR\'s releases/ and images/ (or the bucket, with S3_BUCKET set).');
+    console.log("Also keep DATA_DIR's releases/ and images/ (or the bucket, with S3_BUCKET set).");
     return;
   }
   const destination = backupPath(config.dataDir, 'dump', given);

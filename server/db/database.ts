@@ -9,9 +9,7 @@ import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, tightenFile } from '../lib/private
 export type Dialect = 'sqlite' | 'postgres';
 export type Database = Kysely<DB>;
 
-export type DatabaseTarget =
-  | { dialect: 'sqlite'; file: string }
-  | { dialect: 'postgres'; url: string; schema?: string; poolSize?: number };
+export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; schema?: string; poolSize?: number };
 
 // Integer-valued bigint results (count(*)) come back from pg as strings; parse them.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));

@@ -82,9 +82,7 @@ export async function migrateToLatest(db: Kysely<any>, afterMigrations?: () => P
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on any schema
 async function runMigrations(db: Kysely<any>): Promise<void> {
   // Kysely looks for its own tables in every schema unless told which; name the current one.
-  const migrationTableSchema = isPostgres(db)
-    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-    : undefined;
+  const migrationTableSchema = isPostgres(db) ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },

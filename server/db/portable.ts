@@ -10,9 +10,7 @@ export function isPostgres(db: Kysely<any>): boolean {
 
 /** Adds an auto-incrementing integer primary key `id`, per dialect. */
 export function addIdColumn<T extends string>(db: Kysely<unknown>, table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
-  return isPostgres(db)
-    ? table.addColumn('id', 'serial', (c) => c.primaryKey())
-    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  return isPostgres(db) ? table.addColumn('id', 'serial', (c) => c.primaryKey()) : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 }
 
 export const parseJsonList = (value: string | null | undefined): string[] => {

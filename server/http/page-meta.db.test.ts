@@ -55,9 +55,19 @@ describe(`page head, sitemap and robots (${testDialect()})`, () => {
     // One uploaded image for the postcode plugin: it becomes the primary (the first gallery image always does).
     const headers = await t.adminHeaders();
     const body = multipartBody('image', 'hero.png', await makeImage('png', 1200, 630), 'image/png');
-    const upload = await t.app.inject({ method: 'POST', url: `/api/admin/plugins/${SLUG}/images/upload`, headers: { ...headers, ...body.headers }, payload: body.payload });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/plugins/${SLUG}/images/upload`,
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(upload.statusCode).toBe(200);
-    const created = await t.app.inject({ method: 'POST', url: `/api/admin/plugins/${SLUG}/images`, headers, payload: { url: upload.json<{ url: string }>().url, type: 'hero', caption: 'Zones on a map' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/plugins/${SLUG}/images`,
+      headers,
+      payload: { url: upload.json<{ url: string }>().url, type: 'hero', caption: 'Zones on a map' },
+    });
     expect(created.statusCode).toBe(201);
     imageUrl = created.json<PluginImage>().url;
   });
@@ -97,7 +107,12 @@ describe(`page head, sitemap and robots (${testDialect()})`, () => {
     expect(catalog.canonical).toBe(`${ORIGIN}/catalog`);
     expect(catalog.og.url).toBe(`${ORIGIN}/catalog`);
     expect(catalog.initial?.map(([key]) => key)).toEqual([['/api/plugins/public']]);
-    for (const [url, title] of [['/about', 'About - Licensing'], ['/support', 'Support - Licensing'], ['/documentation', 'Documentation - Licensing'], ['/privacy', 'Privacy Policy - Licensing']] as const) {
+    for (const [url, title] of [
+      ['/about', 'About - Licensing'],
+      ['/support', 'Support - Licensing'],
+      ['/documentation', 'Documentation - Licensing'],
+      ['/privacy', 'Privacy Policy - Licensing'],
+    ] as const) {
       const other = await page(url);
       expect([other.status, other.title, other.canonical, other.initial]).toEqual([200, title, `${ORIGIN}${url}`, undefined]);
     }
@@ -159,7 +174,13 @@ describe(`page head, sitemap and robots (${testDialect()})`, () => {
 
   it('answers 404 with noindex for unknown paths, unknown and inactive plugins', async () => {
     const unknown = await page('/no-such-page');
-    expect([unknown.status, unknown.title, unknown.robots, unknown.canonical, unknown.og.url]).toEqual([404, 'Page Not Found - Licensing', 'noindex', undefined, undefined]);
+    expect([unknown.status, unknown.title, unknown.robots, unknown.canonical, unknown.og.url]).toEqual([
+      404,
+      'Page Not Found - Licensing',
+      'noindex',
+      undefined,
+      undefined,
+    ]);
     const noPlugin = await page('/plugin/no-such-plugin');
     expect([noPlugin.status, noPlugin.title, noPlugin.robots, noPlugin.canonical]).toEqual([404, 'Plugin Not Found - Licensing', 'noindex', undefined]);
     await t.db.updateTable('plugins').set({ active: 0 }).where('slug', '=', 'ucre').execute();
@@ -172,7 +193,11 @@ describe(`page head, sitemap and robots (${testDialect()})`, () => {
   });
 
   it('keeps checkout, the purchase result and admin pages out of search results (noindex, no canonical)', async () => {
-    for (const [url, title] of [[`/checkout/${SLUG}`, 'Checkout - Licensing'], ['/purchase/success?plugin=ucre', 'Payment Successful! - Licensing'], ['/licenses', 'Licensing Admin Dashboard']] as const) {
+    for (const [url, title] of [
+      [`/checkout/${SLUG}`, 'Checkout - Licensing'],
+      ['/purchase/success?plugin=ucre', 'Payment Successful! - Licensing'],
+      ['/licenses', 'Licensing Admin Dashboard'],
+    ] as const) {
       const result = await page(url);
       expect([result.status, result.title, result.robots, result.canonical, result.og.url]).toEqual([200, title, 'noindex', undefined, undefined]);
     }
@@ -186,7 +211,10 @@ describe(`page head, sitemap and robots (${testDialect()})`, () => {
       expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
       expect(response.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
       const locations = [...response.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
-      expect(locations).toEqual([...['/', '/catalog', '/about', '/support', '/documentation', '/privacy'].map((page) => `${ORIGIN}${page}`), `${ORIGIN}/plugin/${SLUG}`]);
+      expect(locations).toEqual([
+        ...['/', '/catalog', '/about', '/support', '/documentation', '/privacy'].map((page) => `${ORIGIN}${page}`),
+        `${ORIGIN}/plugin/${SLUG}`,
+      ]);
     } finally {
       await t.db.updateTable('plugins').set({ active: 1 }).where('slug', '=', 'ucre').execute();
     }

@@ -40,7 +40,6 @@ export interface PageHead {
   initialData: InitialQuery[];
 }
 
-
 /** Pages that read the public catalogue as they render: it comes with the HTML instead of one call more. */
 const CATALOGUE_PAGES: ReadonlySet<PublicPage> = new Set<PublicPage>(['landing', 'catalog', 'plugin', 'checkout', 'purchaseSuccess']);
 
@@ -103,7 +102,8 @@ export async function resolvePage(ctx: AppContext, url: string, origin: string):
     };
   }
   // Checkout of a plugin that exists but is inactive shows "not available" (200); an unknown slug is a 404.
-  if (match.page === 'checkout' && !(await findPluginBySlug(ctx.db, match.slug ?? ''))) return { ...head, status: 404, title: pageTitle(PUBLIC_PAGE_META.checkout?.name) };
+  if (match.page === 'checkout' && !(await findPluginBySlug(ctx.db, match.slug ?? '')))
+    return { ...head, status: 404, title: pageTitle(PUBLIC_PAGE_META.checkout?.name) };
   const meta = PUBLIC_PAGE_META[match.page];
   return meta ? { ...head, title: pageTitle(meta.name), description: meta.description } : head;
 }

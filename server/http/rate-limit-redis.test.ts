@@ -52,7 +52,10 @@ async function relayToRedis() {
     upstream.on('data', (data) => {
       if (!stalled) client.write(data);
     });
-    for (const [a, b] of [[client, upstream], [upstream, client]] as const) {
+    for (const [a, b] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
       a.on('error', () => b.destroy());
       a.on('close', () => b.destroy());
     }

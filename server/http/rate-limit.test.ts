@@ -46,8 +46,7 @@ describe('rateLimit', () => {
     await app.ready();
     return app;
   }
-  const from = (app: Awaited<ReturnType<typeof appWith>>, ip: string) =>
-    app.inject({ url: '/limited', headers: { 'x-forwarded-for': ip } });
+  const from = (app: Awaited<ReturnType<typeof appWith>>, ip: string) => app.inject({ url: '/limited', headers: { 'x-forwarded-for': ip } });
 
   it('allows max requests per client per minute, then answers 429 with Retry-After and a message', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });

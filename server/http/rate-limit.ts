@@ -39,7 +39,10 @@ function ipv6Network(ip: string): string | null {
   const groups = (gap === -1 ? ip : ip.slice(0, gap)).split(':', 4).filter(Boolean);
   if (groups.length < 4) {
     // "::" stands for as many zero groups as the address needs to have eight.
-    const tail = ip.slice(gap + 2).split(':').filter(Boolean);
+    const tail = ip
+      .slice(gap + 2)
+      .split(':')
+      .filter(Boolean);
     for (let zeros = 8 - groups.length - tail.length; zeros > 0 && groups.length < 4; zeros--) groups.push('0');
     for (let i = 0; groups.length < 4; i++) groups.push(tail[i] ?? '0');
   }
@@ -65,8 +68,7 @@ function ipaddrClientKey(ip: string): string {
  * The default TRUST_PROXY (`loopback`: a reverse proxy on the same host) as a plain check. Fastify would
  * otherwise parse the peer address with ipaddr.js on every `request.ip`.
  */
-export const isLoopbackAddress = (address: string): boolean =>
-  address.startsWith('127.') || address === '::1' || address.startsWith('::ffff:127.');
+export const isLoopbackAddress = (address: string): boolean => address.startsWith('127.') || address === '::1' || address.startsWith('::ffff:127.');
 
 export interface RateLimitOptions {
   /**
@@ -275,4 +277,5 @@ export async function registerSharedRateLimits(app: FastifyInstance, config: Pic
  * The limit of the public machine API (licence calls, update checks, downloads): the Settings value, read on
  * every request so a change applies without a restart. Each call of this makes its own budget per IP.
  */
-export const machineApiRateLimit = (ctx: Pick<AppContext, 'settings'>, name: string) => rateLimit({ name, max: () => ctx.settings.get('rate_limit_per_minute') });
+export const machineApiRateLimit = (ctx: Pick<AppContext, 'settings'>, name: string) =>
+  rateLimit({ name, max: () => ctx.settings.get('rate_limit_per_minute') });

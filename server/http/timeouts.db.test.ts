@@ -24,7 +24,13 @@ describe(`server timeouts (${testDialect()})`, () => {
 
   beforeAll(async () => {
     testDb = await createTestDatabase();
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: testDb.dataDir, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, WEB_DIST_DIR: path.join(testDb.dataDir, 'no-web') });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: testDb.dataDir,
+      ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+      WEB_DIST_DIR: path.join(testDb.dataDir, 'no-web'),
+    });
     config.database = testDb.target.dialect === 'sqlite' ? testDb.target : { dialect: 'postgres', url: testDb.target.url };
     db = createDatabase(testDb.target);
     await migrateToLatest(db);

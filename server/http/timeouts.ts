@@ -43,7 +43,8 @@ export function serverTimeoutOptions(t: ServerTimeouts): { connectionTimeout: nu
   };
 }
 
-const hasBody = (raw: IncomingMessage) => raw.headers['content-length'] !== undefined ? raw.headers['content-length'] !== '0' : raw.headers['transfer-encoding'] !== undefined;
+const hasBody = (raw: IncomingMessage) =>
+  raw.headers['content-length'] !== undefined ? raw.headers['content-length'] !== '0' : raw.headers['transfer-encoding'] !== undefined;
 const isMultipart = (raw: IncomingMessage) => raw.headers['content-type']?.toLowerCase().startsWith('multipart/') === true;
 
 /**
@@ -60,18 +61,21 @@ export function registerBodyDeadline(app: App, ms: number): void {
   app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     if (hasBody(request)) arrivals.set(response, Date.now());
   });
-  const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const [response, arrivedAt] of arrivals) {
-      const request = response.req;
-      if (request.complete || request.destroyed) arrivals.delete(response);
-      else if (now - arrivedAt >= ms && !(isMultipart(request) && !response.headersSent)) {
-        arrivals.delete(response);
-        app.log.info(`request body not received within ${ms} ms: connection closed`);
-        request.destroy();
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [response, arrivedAt] of arrivals) {
+        const request = response.req;
+        if (request.complete || request.destroyed) arrivals.delete(response);
+        else if (now - arrivedAt >= ms && !(isMultipart(request) && !response.headersSent)) {
+          arrivals.delete(response);
+          app.log.info(`request body not received within ${ms} ms: connection closed`);
+          request.destroy();
+        }
       }
-    }
-  }, Math.max(10, Math.min(1_000, ms / 4)));
+    },
+    Math.max(10, Math.min(1_000, ms / 4)),
+  );
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 }

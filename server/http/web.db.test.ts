@@ -34,9 +34,29 @@ describe(`serving the built web app (${testDialect()})`, () => {
 
   it.each([
     ...['/', '/home', '/catalog', '/catalog?category=shipping', '/about', '/support', '/privacy', '/documentation'].map((url) => [url, 200]),
-    ...['/plugin/postcode-delivery-zones', '/plugin/ucre/', '/plugin/%75cre', '/checkout/postcode-delivery-zones', '/checkout/ucre', '/purchase/success?plugin=ucre'].map((url) => [url, 200]),
-    ...['/admin', '/dashboard', '/licenses', '/licenses/', '/Releases', '/plugin-settings', '/settings', '/postcode-testing', '/ecommerce-testing', '/orders'].map((url) => [url, 200]),
-    ...['/plugin/nope', '/checkout/nope', '/plugin/', '/plugin/ucre/extra', '/checkout/', '/purchase/', '/purchase/failed', '/public/', '/public/anything'].map((url) => [url, 404]),
+    ...[
+      '/plugin/postcode-delivery-zones',
+      '/plugin/ucre/',
+      '/plugin/%75cre',
+      '/checkout/postcode-delivery-zones',
+      '/checkout/ucre',
+      '/purchase/success?plugin=ucre',
+    ].map((url) => [url, 200]),
+    ...[
+      '/admin',
+      '/dashboard',
+      '/licenses',
+      '/licenses/',
+      '/Releases',
+      '/plugin-settings',
+      '/settings',
+      '/postcode-testing',
+      '/ecommerce-testing',
+      '/orders',
+    ].map((url) => [url, 200]),
+    ...['/plugin/nope', '/checkout/nope', '/plugin/', '/plugin/ucre/extra', '/checkout/', '/purchase/', '/purchase/failed', '/public/', '/public/anything'].map(
+      (url) => [url, 404],
+    ),
     ...['/nope', '/catalog/', '/admin/nope', '/licenses/x', '/wp-login.php'].map((url) => [url, 404]),
   ] as Array<[string, number]>)('answers %s with the web app and status %i', async (url, status) => {
     const response = await t.app.inject({ method: 'GET', url });
@@ -74,7 +94,8 @@ describe(`serving the built web app (${testDialect()})`, () => {
     const rules = response.body.split('\n');
     expect(rules).toEqual(expect.arrayContaining(['User-agent: *', 'Allow: /', 'Disallow: /api/']));
     for (const page of ADMIN_PAGE_PATHS) expect(rules).toContain(`Disallow: ${page}`);
-    for (const page of ['/catalog', '/plugin/', '/checkout/']) expect(rules.some((rule) => rule.startsWith('Disallow:') && page.startsWith(rule.slice(10)))).toBe(false);
+    for (const page of ['/catalog', '/plugin/', '/checkout/'])
+      expect(rules.some((rule) => rule.startsWith('Disallow:') && page.startsWith(rule.slice(10)))).toBe(false);
   });
 
   it('serves the favicon shipped in web/public as an icon', async () => {

@@ -35,7 +35,10 @@ export async function registerWebApp(app: App, ctx: AppContext): Promise<boolean
     return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(body);
   });
   app.get('/sitemap.xml', async (request, reply) =>
-    reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(await renderSitemap(ctx, siteOrigin(ctx, request))),
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(await renderSitemap(ctx, siteOrigin(ctx, request))),
   );
 
   const root = ctx.config.webDistDir;
@@ -70,5 +73,7 @@ export async function sendWebPage(ctx: AppContext, request: FastifyRequest, repl
   const head = await resolvePage(ctx, request.url, siteOrigin(ctx, request));
   const preloads = (head.page && build?.preloads.get(head.page)) || [];
   // No ETag or Last-Modified: the page holds live catalogue data, and a revalidated 404 would become an empty 304.
-  return setPageHeaders(reply.code(head.status)).type('text/html; charset=utf-8').send(injectHead(build?.template ?? '', head, preloads));
+  return setPageHeaders(reply.code(head.status))
+    .type('text/html; charset=utf-8')
+    .send(injectHead(build?.template ?? '', head, preloads));
 }

@@ -39,7 +39,13 @@ export interface SendObjectOptions {
  * (206) when asked for one. The body is never held whole in memory; Fastify destroys it (closing the store's
  * stream or socket) when the client goes away.
  */
-export async function sendStoredObject(request: FastifyRequest, reply: FastifyReply, store: ObjectStore, key: string, options: SendObjectOptions): Promise<FastifyReply> {
+export async function sendStoredObject(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  store: ObjectStore,
+  key: string,
+  options: SendObjectOptions,
+): Promise<FastifyReply> {
   let range: ByteRange | undefined;
   // With If-Range the client wants the range only if its copy is current; answering it whole is always right.
   if (request.headers.range !== undefined && request.headers['if-range'] === undefined) {
@@ -51,7 +57,11 @@ export async function sendStoredObject(request: FastifyRequest, reply: FastifyRe
   }
   const object = await store.get(key, range);
   if (!object) throw new AppError('NOT_FOUND', options.missing);
-  reply.headers(options.headers ?? {}).header('Content-Type', options.contentType).header('Accept-Ranges', 'bytes').header('Content-Length', String(object.length));
+  reply
+    .headers(options.headers ?? {})
+    .header('Content-Type', options.contentType)
+    .header('Accept-Ranges', 'bytes')
+    .header('Content-Length', String(object.length));
   if (object.etag) reply.header('ETag', object.etag);
   if (range) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${object.size}`);
   return reply.send(object.body);

@@ -97,7 +97,9 @@ export class S3ObjectStore implements ObjectStore {
     else {
       const body = fileStream(file);
       try {
-        await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: this.key(key), Body: body, ContentLength: size, ContentType: contentType }));
+        await this.client.send(
+          new PutObjectCommand({ Bucket: this.config.bucket, Key: this.key(key), Body: body, ContentLength: size, ContentType: contentType }),
+        );
       } finally {
         body.destroy();
       }

@@ -38,7 +38,9 @@ describe('S3 configuration', () => {
 
   it('refuses a malformed bucket, endpoint, path-style flag or prefix', () => {
     expect(() => loadConfig({ ...base, ...credentials, S3_BUCKET: 'My_Bucket' })).toThrow(/S3_BUCKET: must be a bucket name/);
-    expect(() => loadConfig({ ...base, ...credentials, S3_BUCKET: 'releases', S3_ENDPOINT: 'ftp://files.example.com' })).toThrow(/S3_ENDPOINT: must be an http/);
+    expect(() => loadConfig({ ...base, ...credentials, S3_BUCKET: 'releases', S3_ENDPOINT: 'ftp://files.example.com' })).toThrow(
+      /S3_ENDPOINT: must be an http/,
+    );
     expect(() => loadConfig({ ...base, ...credentials, S3_BUCKET: 'releases', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
     expect(() => loadConfig({ ...base, ...credentials, S3_BUCKET: 'releases', S3_PREFIX: 'a b' })).toThrow(/S3_PREFIX/);
   });
@@ -53,13 +55,18 @@ describe('S3 configuration', () => {
       forcePathStyle: false,
       prefix: '',
     });
-    expect(loadConfig({ ...base, ...credentials, S3_BUCKET: 'releases', S3_ENDPOINT: 'https://acc.r2.cloudflarestorage.com', S3_PREFIX: '/shop/' }).s3).toMatchObject({
+    expect(
+      loadConfig({ ...base, ...credentials, S3_BUCKET: 'releases', S3_ENDPOINT: 'https://acc.r2.cloudflarestorage.com', S3_PREFIX: '/shop/' }).s3,
+    ).toMatchObject({
       endpoint: 'https://acc.r2.cloudflarestorage.com',
       region: 'auto',
       forcePathStyle: true,
       prefix: 'shop/',
     });
-    expect(loadConfig({ ...base, ...credentials, S3_BUCKET: 'releases', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-west-2', S3_FORCE_PATH_STYLE: 'false' }).s3).toMatchObject({
+    expect(
+      loadConfig({ ...base, ...credentials, S3_BUCKET: 'releases', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-west-2', S3_FORCE_PATH_STYLE: 'false' })
+        .s3,
+    ).toMatchObject({
       region: 'eu-west-2',
       forcePathStyle: false,
     });

@@ -39,7 +39,11 @@ describe(`logs carry no licence key or download token (${testDialect()})`, () =>
 
   it('masks them in request lines and in the outbox line, keeping a short prefix', async () => {
     const intent = await app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: intentBody({ customerEmail: 'buyer@example.com' }) });
-    const confirm = await app.inject({ method: 'POST', url: '/api/checkout/test/confirm', payload: { clientSecret: intent.json<{ clientSecret: string }>().clientSecret, cardNumber: '4242424242424242' } });
+    const confirm = await app.inject({
+      method: 'POST',
+      url: '/api/checkout/test/confirm',
+      payload: { clientSecret: intent.json<{ clientSecret: string }>().clientSecret, cardNumber: '4242424242424242' },
+    });
     expect(confirm.json()).toEqual({ status: 'succeeded' });
     const email = await db.selectFrom('emails').select(['text', 'status']).executeTakeFirstOrThrow();
     expect(email.status).toBe('outbox');
@@ -47,9 +51,16 @@ describe(`logs carry no licence key or download token (${testDialect()})`, () =>
     const mailedToken = /\/api\/v1\/downloads\/([^/]+)\//.exec(email.text)?.[1];
     expect(email.text).toContain(key);
 
-    const activate = await app.inject({ method: 'POST', url: '/api/v1/licenses/activate', payload: { license_key: key, site_url: SITE, plugin_slug: 'postcode-delivery-zones' } });
+    const activate = await app.inject({
+      method: 'POST',
+      url: '/api/v1/licenses/activate',
+      payload: { license_key: key, site_url: SITE, plugin_slug: 'postcode-delivery-zones' },
+    });
     expect(activate.statusCode).toBe(200);
-    const check = await app.inject({ method: 'GET', url: `/api/v1/plugins/postcode-delivery-zones/update?license_key=${key}&site_url=${encodeURIComponent(SITE)}` });
+    const check = await app.inject({
+      method: 'GET',
+      url: `/api/v1/plugins/postcode-delivery-zones/update?license_key=${key}&site_url=${encodeURIComponent(SITE)}`,
+    });
     const downloadUrl = new URL(check.json<{ download_url: string }>().download_url);
     const token = downloadUrl.pathname.split('/')[4] ?? '';
     expect((await app.inject({ method: 'GET', url: downloadUrl.pathname })).statusCode).toBe(200);

@@ -7,7 +7,10 @@ describe('redactSecrets', () => {
   const token = 'eyJsIjoxLCJyIjoyLCJlIjoxNzY0MDAwMDAwfQ.c2lnbmF0dXJlLW9mLXRoZS10b2tlbi1oZXJl';
 
   it.each([
-    [`/api/v1/plugins/ucre/update?license_key=${key}&site_url=https://a.example`, `/api/v1/plugins/ucre/update?license_key=${key.slice(0, 9)}-…&site_url=https://a.example`],
+    [
+      `/api/v1/plugins/ucre/update?license_key=${key}&site_url=https://a.example`,
+      `/api/v1/plugins/ucre/update?license_key=${key.slice(0, 9)}-…&site_url=https://a.example`,
+    ],
     [`/api/v1/downloads/${token}/ucre-1.2.0.zip`, '/api/v1/downloads/eyJsIj…/ucre-1.2.0.zip'],
     [`/api/v1/downloads/${token}/ucre-1.2.0.zip.sig`, '/api/v1/downloads/eyJsIj…/ucre-1.2.0.zip.sig'],
     ['/x?key=abcdefghijklmnop', '/x?key=abcdef…'],

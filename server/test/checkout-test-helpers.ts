@@ -33,12 +33,31 @@ export const intentBody = (overrides: Record<string, unknown> = {}) => ({
 /** The rows fulfilment writes, counted: what idempotency tests compare. */
 export async function fulfilmentCounts(db: Database) {
   const count = async (table: 'orders' | 'licenses' | 'emails') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const paid = Number(
-    (await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'paid').executeTakeFirstOrThrow()).n,
+    (
+      await db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'paid')
+        .executeTakeFirstOrThrow()
+    ).n,
   );
   const orderPaidActivities = Number(
-    (await db.selectFrom('activities').select((eb) => eb.fn.countAll<number>().as('n')).where('action_type', '=', 'order_paid').executeTakeFirstOrThrow()).n,
+    (
+      await db
+        .selectFrom('activities')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('action_type', '=', 'order_paid')
+        .executeTakeFirstOrThrow()
+    ).n,
   );
   return { orders: await count('orders'), paid, licenses: await count('licenses'), emails: await count('emails'), orderPaidActivities };
 }

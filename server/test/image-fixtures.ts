@@ -3,7 +3,8 @@ import sharp from 'sharp';
 // Test helpers: real images made by sharp and multipart bodies for app.inject.
 
 export async function makeImage(format: 'jpeg' | 'png' | 'webp', width = 800, height = 600): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } })[format]().toBuffer();
+  const image = sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } });
+  return image[format]().toBuffer();
 }
 
 export function multipartBody(

@@ -1,4 +1,17 @@
-import { Cog, FileArchive, FileCode, FlaskConical, KeyRound, LayoutDashboard, MapPin, Package, Puzzle, ShoppingBag, Webhook, type LucideIcon } from 'lucide-react';
+import {
+  Cog,
+  FileArchive,
+  FileCode,
+  FlaskConical,
+  KeyRound,
+  LayoutDashboard,
+  MapPin,
+  Package,
+  Puzzle,
+  ShoppingBag,
+  Webhook,
+  type LucideIcon,
+} from 'lucide-react';
 
 export interface AdminNavEntry {
   title: string;

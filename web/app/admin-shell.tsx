@@ -59,7 +59,11 @@ function BaseUrlWarning() {
   const { data } = useSettings();
   if (!data || data.base_url) return null;
   return (
-    <div role="status" data-testid="base-url-warning" className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950">
+    <div
+      role="status"
+      data-testid="base-url-warning"
+      className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950"
+    >
       <TriangleAlert className="size-4 shrink-0 text-amber-600" />
       <span>Base URL is not set: licence e-mails link to the address each buyer used to reach this server.</span>
       <Link href="/settings" className="font-medium underline underline-offset-4 hover:text-amber-700">
@@ -86,7 +90,15 @@ export function AdminShell({ children }: { children: ReactNode }) {
         </header>
         <BaseUrlWarning />
         <div id="main-content" tabIndex={-1} className="flex-1 p-4 outline-none md:p-6">
-          <Suspense fallback={<div className="flex justify-center p-12"><Spinner /></div>}>{children}</Suspense>
+          <Suspense
+            fallback={
+              <div className="flex justify-center p-12">
+                <Spinner />
+              </div>
+            }
+          >
+            {children}
+          </Suspense>
         </div>
       </SidebarInset>
     </SidebarProvider>

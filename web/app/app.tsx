@@ -13,7 +13,11 @@ const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ defa
 
 function LazyToaster() {
   const hasToasts = useToasts().length > 0;
-  return hasToasts ? <Suspense fallback={null}><Toaster /></Suspense> : null;
+  return hasToasts ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
 }
 
 /** The routing rule of docs/product-spec.md section 2: public paths render at once; any other path goes through the session. */
@@ -24,7 +28,13 @@ export function App() {
       {isPublicPath(path) ? (
         <PublicApp />
       ) : (
-        <Suspense fallback={<div className="flex min-h-screen items-center justify-center"><Spinner className="size-8" /></div>}>
+        <Suspense
+          fallback={
+            <div className="flex min-h-screen items-center justify-center">
+              <Spinner className="size-8" />
+            </div>
+          }
+        >
           <AdminApp />
         </Suspense>
       )}

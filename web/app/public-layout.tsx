@@ -35,7 +35,15 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <main id="main-content" tabIndex={-1} className="min-h-screen flex-1 outline-none">
         {isLandingPath(path) && <LandingHero />}
         {path === '/catalog' && <CatalogIntro />}
-        <Suspense fallback={<div className="flex justify-center p-16"><Spinner /></div>}>{children}</Suspense>
+        <Suspense
+          fallback={
+            <div className="flex justify-center p-16">
+              <Spinner />
+            </div>
+          }
+        >
+          {children}
+        </Suspense>
       </main>
       <footer className="border-t bg-muted/40 print:hidden">
         <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm text-muted-foreground sm:grid-cols-3">
@@ -54,7 +62,9 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
           </div>
         </div>
-        <p className="pb-6 text-center text-xs text-muted-foreground">© {new Date().getFullYear()} {STORE_NAME}. All rights reserved.</p>
+        <p className="pb-6 text-center text-xs text-muted-foreground">
+          © {new Date().getFullYear()} {STORE_NAME}. All rights reserved.
+        </p>
       </footer>
       <TestModeBanner />
     </div>
@@ -70,7 +80,12 @@ function PublicHeader({ path }: { path: string }) {
   // Following a link closes the menu.
   useEffect(() => setOpen(false), [path]);
   const links = NAV.map((item) => (
-    <Link key={item.href} href={item.href} aria-current={item.href === path ? 'page' : undefined} className="rounded-sm hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+    <Link
+      key={item.href}
+      href={item.href}
+      aria-current={item.href === path ? 'page' : undefined}
+      className="rounded-sm hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+    >
       {item.label}
     </Link>
   ));
@@ -96,7 +111,11 @@ function PublicHeader({ path }: { path: string }) {
         </button>
       </div>
       {open && (
-        <nav id="mobile-nav" aria-label="Main" className="absolute inset-x-0 top-16 z-40 flex flex-col gap-1 border-b bg-background px-4 py-3 text-base text-muted-foreground shadow-md md:hidden [&>a]:py-2">
+        <nav
+          id="mobile-nav"
+          aria-label="Main"
+          className="absolute inset-x-0 top-16 z-40 flex flex-col gap-1 border-b bg-background px-4 py-3 text-base text-muted-foreground shadow-md md:hidden [&>a]:py-2"
+        >
           {links}
         </nav>
       )}

@@ -90,7 +90,12 @@ Upgrade to ${version} for the test.
 
 async function uploadRelease(version: string): Promise<void> {
   const body = multipartBody({ plugin_slug: SLUG, version, notes: `Release ${version}` }, { content: await pluginZip(version), filename: `${SLUG}.zip` });
-  const response = await t.app.inject({ method: 'POST', url: '/api/admin/releases', headers: { ...(await t.adminHeaders()), ...body.headers }, payload: body.payload });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/releases',
+    headers: { ...(await t.adminHeaders()), ...body.headers },
+    payload: body.payload,
+  });
   expect(response.statusCode, response.body).toBe(201);
 }
 
@@ -188,7 +193,12 @@ describe('the WordPress client on real WordPress 6.1', () => {
   beforeAll(async () => {
     t = await createTestApp({ seed: false });
     await listen();
-    const created = await t.app.inject({ method: 'POST', url: '/api/admin/plugins', headers: await t.adminHeaders(), payload: { slug: SLUG, name: 'PLS E2E Plugin' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/plugins',
+      headers: await t.adminHeaders(),
+      payload: { slug: SLUG, name: 'PLS E2E Plugin' },
+    });
     expect(created.statusCode, created.body).toBe(201);
     publicKey = (await t.app.inject({ method: 'GET', url: '/api/v1/signing-key' })).json<{ public_key: string }>().public_key;
     await uploadRelease('1.0.0');
@@ -216,15 +226,29 @@ describe('the WordPress client on real WordPress 6.1', () => {
   });
 
   it('refuses the licence form without the capability or a valid nonce', async () => {
-    const subscriber = await wp<{ died?: string; licensed: boolean }>(siteA, 'form', { form_action: FORM_ACTION, licence_action: 'activate', key: first.key, as_subscriber: true });
+    const subscriber = await wp<{ died?: string; licensed: boolean }>(siteA, 'form', {
+      form_action: FORM_ACTION,
+      licence_action: 'activate',
+      key: first.key,
+      as_subscriber: true,
+    });
     expect(subscriber.died).toBeTruthy();
-    const forged = await wp<{ died?: string; licensed: boolean }>(siteA, 'form', { form_action: FORM_ACTION, licence_action: 'activate', key: first.key, nonce: 'forged' });
+    const forged = await wp<{ died?: string; licensed: boolean }>(siteA, 'form', {
+      form_action: FORM_ACTION,
+      licence_action: 'activate',
+      key: first.key,
+      nonce: 'forged',
+    });
     expect(forged.died).toBeTruthy();
     expect(await activations(first.id)).toEqual([]);
   });
 
   it('activates the licence from the licence screen', async () => {
-    const result = await wp<{ redirect: string; page: string; licensed: boolean }>(siteA, 'form', { form_action: FORM_ACTION, licence_action: 'activate', key: first.key.toLowerCase() });
+    const result = await wp<{ redirect: string; page: string; licensed: boolean }>(siteA, 'form', {
+      form_action: FORM_ACTION,
+      licence_action: 'activate',
+      key: first.key.toLowerCase(),
+    });
     expect(result.redirect).toContain('options-general.php?page=pls-e2e-plugin-licence');
     expect(result.licensed).toBe(true);
     expect(result.page).toContain('Active on this site.');
@@ -232,7 +256,11 @@ describe('the WordPress client on real WordPress 6.1', () => {
     expect(result.page).not.toContain(first.key);
     expect(await activations(first.id)).toEqual(['a.example.com']);
     // The validate after activation reported the site's versions (informational: docs/license-api.md).
-    const report = await t.db.selectFrom('license_activations').select(['installed_version', 'wp_version', 'php_version']).where('license_id', '=', first.id).executeTakeFirstOrThrow();
+    const report = await t.db
+      .selectFrom('license_activations')
+      .select(['installed_version', 'wp_version', 'php_version'])
+      .where('license_id', '=', first.id)
+      .executeTakeFirstOrThrow();
     expect(report.installed_version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(report.wp_version).toMatch(/^\d+\.\d+/);
     expect(report.php_version).toMatch(/^\d+\.\d+\.\d+/);
@@ -272,7 +300,11 @@ describe('the WordPress client on real WordPress 6.1', () => {
     expect(refusedSwap.marker).toBe('1.0.0');
 
     fs.writeFileSync(file, genuine);
-    await t.db.updateTable('releases').set({ file_size: genuine.length, signature: randomBytes(64).toString('base64') }).where('id', '=', release.id).execute();
+    await t.db
+      .updateTable('releases')
+      .set({ file_size: genuine.length, signature: randomBytes(64).toString('base64') })
+      .where('id', '=', release.id)
+      .execute();
     await wp(siteA, 'check-updates');
     const refusedSignature = await wp<{ result: unknown; messages: string[]; version: string; marker: string }>(siteA, 'upgrade');
     expect(refusedSignature.result).not.toBe(true);

@@ -5,7 +5,10 @@ import type { Kysely } from 'kysely';
 // (retired_at set ⇔ off sale; `active` is cleared with it so every on-sale check keeps reading one column).
 export async function up(db: Kysely<unknown>): Promise<void> {
   // One column per statement: SQLite's ALTER TABLE adds one at a time.
-  await db.schema.alterTable('plugins').addColumn('long_description', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('plugins')
+    .addColumn('long_description', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   for (const column of ['author', 'documentation_url', 'retired_at']) {
     await db.schema.alterTable('plugins').addColumn(column, 'text').execute();
   }

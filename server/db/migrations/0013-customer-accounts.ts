@@ -23,8 +23,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .execute();
 
-  await db.schema.createIndex('licenses_customer_email_lower').on('licenses').expression(sql`lower(customer_email)`).execute();
-  await db.schema.createIndex('orders_email_lower').on('orders').expression(sql`lower(email)`).execute();
+  await db.schema
+    .createIndex('licenses_customer_email_lower')
+    .on('licenses')
+    .expression(sql`lower(customer_email)`)
+    .execute();
+  await db.schema
+    .createIndex('orders_email_lower')
+    .on('orders')
+    .expression(sql`lower(email)`)
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -48,7 +48,8 @@ export async function backfillEndedActivations(db: Kysely<unknown>): Promise<num
   const end = (id: string, at: string) => {
     const started = open.get(id);
     const licenseId = started && licenseIds.get(started.key);
-    if (started && licenseId !== undefined) ended.push({ license_id: licenseId, site_url: started.site, is_local: started.isLocal ? 1 : 0, activated_at: started.at, deactivated_at: at });
+    if (started && licenseId !== undefined)
+      ended.push({ license_id: licenseId, site_url: started.site, is_local: started.isLocal ? 1 : 0, activated_at: started.at, deactivated_at: at });
     open.delete(id);
   };
   for (const row of rows) {

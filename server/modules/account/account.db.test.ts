@@ -35,19 +35,38 @@ describe(`customer accounts (${testDialect()})`, () => {
     t = await createTestApp();
     zip = await makePluginZip(BUYABLE_SLUG, RELEASE_VERSION);
     const body = multipartBody({ plugin_slug: BUYABLE_SLUG, version: RELEASE_VERSION, notes: '' }, { content: zip });
-    const upload = await t.app.inject({ method: 'POST', url: '/api/admin/releases', payload: body.payload, headers: { ...(await t.adminHeaders()), ...body.headers } });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/releases',
+      payload: body.payload,
+      headers: { ...(await t.adminHeaders()), ...body.headers },
+    });
     expect(upload.statusCode).toBe(201);
   });
   afterAll(async () => t.close());
 
   /** Buys the plugin through the test checkout; answers the order and its licence. */
   const buy = async (email: string) => {
-    const intent = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', remoteAddress: nextIp(), payload: intentBody({ customerEmail: email }) });
+    const intent = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      remoteAddress: nextIp(),
+      payload: intentBody({ customerEmail: email }),
+    });
     expect(intent.statusCode).toBe(200);
-    const confirm = await t.app.inject({ method: 'POST', url: '/api/checkout/test/confirm', remoteAddress: nextIp(), payload: { clientSecret: intent.json().clientSecret, cardNumber: '4242424242424242' } });
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout/test/confirm',
+      remoteAddress: nextIp(),
+      payload: { clientSecret: intent.json().clientSecret, cardNumber: '4242424242424242' },
+    });
     expect(confirm.json()).toEqual({ status: 'succeeded' });
     const order = await t.db.selectFrom('orders').select(['id', 'license_id']).where('email', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    const license = await t.db.selectFrom('licenses').select(['id', 'key']).where('id', '=', order.license_id as number).executeTakeFirstOrThrow();
+    const license = await t.db
+      .selectFrom('licenses')
+      .select(['id', 'key'])
+      .where('id', '=', order.license_id as number)
+      .executeTakeFirstOrThrow();
     return { orderId: order.id, licenseId: license.id, key: license.key };
   };
 
@@ -55,7 +74,13 @@ describe(`customer accounts (${testDialect()})`, () => {
     t.app.inject({ method: 'POST', url: ACCOUNT_API.signIn, remoteAddress, headers: XHR, payload: { email } });
 
   const signInEmails = async (to: string) =>
-    t.db.selectFrom('emails').select(['id', 'text', 'html', 'subject', 'status']).where('kind', '=', 'sign_in').where('to_address', '=', to).orderBy('id', 'desc').execute();
+    t.db
+      .selectFrom('emails')
+      .select(['id', 'text', 'html', 'subject', 'status'])
+      .where('kind', '=', 'sign_in')
+      .where('to_address', '=', to)
+      .orderBy('id', 'desc')
+      .execute();
 
   /** Asks for a link, waits for the queued work, and answers the token of the newest e-mail to the address. */
   const linkToken = async (email: string): Promise<string> => {
@@ -115,7 +140,9 @@ describe(`customer accounts (${testDialect()})`, () => {
       const token = await linkToken('MIXED.case@example.COM');
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       const headers = await t.adminHeaders();
-      expect((await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers, payload: { base_url: 'https://shop.example.net/' } })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers, payload: { base_url: 'https://shop.example.net/' } })).statusCode).toBe(
+        200,
+      );
       try {
         await linkToken('mixed.case@example.com');
         const [latest] = await signInEmails('mixed.case@example.com');
@@ -126,9 +153,26 @@ describe(`customer accounts (${testDialect()})`, () => {
     });
 
     it('never links to the Host the sign-in request names, only to where the customer bought', async () => {
-      const intent = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', remoteAddress: nextIp(), headers: { host: 'shop.example.org' }, payload: intentBody({ customerEmail: 'victim@example.com' }) });
-      await t.app.inject({ method: 'POST', url: '/api/checkout/test/confirm', remoteAddress: nextIp(), payload: { clientSecret: intent.json().clientSecret, cardNumber: '4242424242424242' } });
-      const forged = await t.app.inject({ method: 'POST', url: ACCOUNT_API.signIn, remoteAddress: nextIp(), headers: { ...XHR, host: 'evil.example' }, payload: { email: 'victim@example.com' } });
+      const intent = await t.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        remoteAddress: nextIp(),
+        headers: { host: 'shop.example.org' },
+        payload: intentBody({ customerEmail: 'victim@example.com' }),
+      });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/checkout/test/confirm',
+        remoteAddress: nextIp(),
+        payload: { clientSecret: intent.json().clientSecret, cardNumber: '4242424242424242' },
+      });
+      const forged = await t.app.inject({
+        method: 'POST',
+        url: ACCOUNT_API.signIn,
+        remoteAddress: nextIp(),
+        headers: { ...XHR, host: 'evil.example' },
+        payload: { email: 'victim@example.com' },
+      });
       expect(forged.statusCode).toBe(202);
       await signInWorkSettled(t.ctx);
       const [sent] = await signInEmails('victim@example.com');
@@ -173,7 +217,13 @@ describe(`customer accounts (${testDialect()})`, () => {
       await buy('formed@example.com');
       const token = await linkToken('formed@example.com');
       const form = { 'content-type': 'application/x-www-form-urlencoded' };
-      const signInForm = await t.app.inject({ method: 'POST', url: ACCOUNT_API.signIn, remoteAddress: nextIp(), headers: form, payload: 'email=formed%40example.com' });
+      const signInForm = await t.app.inject({
+        method: 'POST',
+        url: ACCOUNT_API.signIn,
+        remoteAddress: nextIp(),
+        headers: form,
+        payload: 'email=formed%40example.com',
+      });
       const sessionForm = await t.app.inject({ method: 'POST', url: ACCOUNT_API.session, remoteAddress: nextIp(), headers: form, payload: `token=${token}` });
       for (const response of [signInForm, sessionForm]) {
         expect(response.statusCode).toBe(403);
@@ -249,7 +299,11 @@ describe(`customer accounts (${testDialect()})`, () => {
     it('refuses a link after its 15 minutes', async () => {
       await buy('late@example.com');
       const token = await linkToken('late@example.com');
-      await t.db.updateTable('customer_sign_in_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', sha256Hex(token)).execute();
+      await t.db
+        .updateTable('customer_sign_in_tokens')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('token_hash', '=', sha256Hex(token))
+        .execute();
       const response = await openSession(token);
       expect(response.statusCode).toBe(410);
       expect(response.json().message).toBe(SIGN_IN_LINK_INVALID_MESSAGE);
@@ -259,7 +313,11 @@ describe(`customer accounts (${testDialect()})`, () => {
       await buy('expiring@example.com');
       const headers = await signIn('expiring@example.com');
       expect((await get(ACCOUNT_API.licenses, headers)).statusCode).toBe(200);
-      await t.db.updateTable('customer_sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('email', '=', 'expiring@example.com').execute();
+      await t.db
+        .updateTable('customer_sessions')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('email', '=', 'expiring@example.com')
+        .execute();
       const response = await get(ACCOUNT_API.licenses, headers);
       expect(response.statusCode).toBe(401);
       expect(response.json().message).toMatch(/sign-in link/);
@@ -340,10 +398,24 @@ describe(`customer accounts (${testDialect()})`, () => {
 
     it('lists only the customer’s own paid orders', async () => {
       // A pending order of Alice's is not shown.
-      await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', remoteAddress: nextIp(), payload: intentBody({ customerEmail: 'alice@example.com' }) });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        remoteAddress: nextIp(),
+        payload: intentBody({ customerEmail: 'alice@example.com' }),
+      });
       const orders = (await get(ACCOUNT_API.orders, aliceHeaders)).json<AccountOrder[]>();
       expect(orders).toEqual([
-        { id: alice.orderId, number: String(alice.orderId), date: expect.any(String), plugin_slug: BUYABLE_SLUG, plugin_name: 'Postcode Delivery Zones', amount: BUYABLE_PRICE, currency: expect.any(String), status: 'paid' },
+        {
+          id: alice.orderId,
+          number: String(alice.orderId),
+          date: expect.any(String),
+          plugin_slug: BUYABLE_SLUG,
+          plugin_name: 'Postcode Delivery Zones',
+          amount: BUYABLE_PRICE,
+          currency: expect.any(String),
+          status: 'paid',
+        },
       ]);
     });
 
@@ -368,7 +440,12 @@ describe(`customer accounts (${testDialect()})`, () => {
     });
 
     it('refuses customer mutations without X-Requested-With', async () => {
-      const response = await t.app.inject({ method: 'POST', url: ACCOUNT_API.download(alice.licenseId), headers: { cookie: aliceHeaders.cookie as string }, remoteAddress: nextIp() });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: ACCOUNT_API.download(alice.licenseId),
+        headers: { cookie: aliceHeaders.cookie as string },
+        remoteAddress: nextIp(),
+      });
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toMatch(/X-Requested-With/);
     });
@@ -382,7 +459,12 @@ describe(`customer accounts (${testDialect()})`, () => {
       expect(response.statusCode).toBe(200);
       expect(response.json<AccountLicense>()).toMatchObject({ activations_used: 1, activations_left: 2 });
       expect(response.json<AccountLicense>().sites.map((s) => s.site_url)).toEqual(['alice-shop.example.com']);
-      const activity = await t.db.selectFrom('activities').select('details').where('action_type', '=', 'license_deactivated').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const activity = await t.db
+        .selectFrom('activities')
+        .select('details')
+        .where('action_type', '=', 'license_deactivated')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
       expect(JSON.parse(activity.details)).toEqual({ license_key: alice.key, site_url: 'second.example.com', by: 'customer' });
       // A second time: already gone.
       expect((await post(ACCOUNT_API.deactivateSite(alice.licenseId, site?.id as number), aliceHeaders)).statusCode).toBe(404);
@@ -430,7 +512,9 @@ describe(`customer accounts (${testDialect()})`, () => {
         buyer_email: 'alice@example.com',
       });
       const admin = await t.adminHeaders();
-      expect((await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin, payload: { seller_name: '  Example Ltd  ' } })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin, payload: { seller_name: '  Example Ltd  ' } })).statusCode).toBe(
+        200,
+      );
       expect((await get(ACCOUNT_API.receipt(alice.orderId), aliceHeaders)).json().seller_name).toBe('Example Ltd');
       expect((await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: admin })).json().seller_name).toBe('Example Ltd');
       const empty = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin, payload: { seller_name: '  ' } });
@@ -439,7 +523,12 @@ describe(`customer accounts (${testDialect()})`, () => {
     });
 
     it('links the licence e-mail to the account page', async () => {
-      const email = await t.db.selectFrom('emails').select(['text', 'html']).where('order_id', '=', alice.orderId).where('kind', '=', 'licence').executeTakeFirstOrThrow();
+      const email = await t.db
+        .selectFrom('emails')
+        .select(['text', 'html'])
+        .where('order_id', '=', alice.orderId)
+        .where('kind', '=', 'licence')
+        .executeTakeFirstOrThrow();
       expect(email.text).toMatch(/^Your account \(licences, sites, downloads, receipts\): http:\/\/localhost(:80)?\/account$/m);
       expect(email.html).toMatch(/<a href="http:\/\/localhost(:80)?\/account">/);
     });
@@ -473,7 +562,8 @@ describe(`customer accounts (${testDialect()})`, () => {
           payload,
           remoteAddress: nextIp(),
         });
-        if (response.statusCode >= 500 || response.statusCode === 401) failures.push(`${route.method} ${url.slice(0, 80)} ${payload?.slice(0, 40) ?? ''} → ${response.statusCode}`);
+        if (response.statusCode >= 500 || response.statusCode === 401)
+          failures.push(`${route.method} ${url.slice(0, 80)} ${payload?.slice(0, 40) ?? ''} → ${response.statusCode}`);
       }
     }
     expect(failures).toEqual([]);
@@ -503,7 +593,12 @@ describe(`customer accounts (${testDialect()})`, () => {
 
     it('lets a customer whose licence the admin made (no order) sign in and see it', async () => {
       const admin = await t.adminHeaders();
-      const created = await t.app.inject({ method: 'POST', url: '/api/admin/licenses', headers: admin, payload: { plugin_slug: BUYABLE_SLUG, customer_email: 'Gift@Example.com' } });
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/licenses',
+        headers: admin,
+        payload: { plugin_slug: BUYABLE_SLUG, customer_email: 'Gift@Example.com' },
+      });
       expect(created.statusCode).toBe(201);
       const headers = await signIn('gift@example.com');
       const licenses = (await get(ACCOUNT_API.licenses, headers)).json<AccountLicense[]>();

@@ -21,7 +21,10 @@ export async function countTokensSince(db: Db, email: string, since: string): Pr
 }
 
 export async function insertToken(db: Db, values: { token_hash: string; email: string; created_at: string; expires_at: string }): Promise<void> {
-  await db.insertInto('customer_sign_in_tokens').values({ ...values, used_at: null }).execute();
+  await db
+    .insertInto('customer_sign_in_tokens')
+    .values({ ...values, used_at: null })
+    .execute();
 }
 
 /**

@@ -76,7 +76,9 @@ export function registerAccountRoutes(app: App, ctx: AppContext): void {
     const session = await findCustomerSession(ctx, request.cookies[CUSTOMER_SESSION_COOKIE]);
     if (!session) {
       if (request.cookies[CUSTOMER_SESSION_COOKIE] !== undefined) reply.clearCookie(CUSTOMER_SESSION_COOKIE, cookieOptions(request));
-      return reply.code(401).send({ error: 'UNAUTHORIZED', message: 'Your session has ended or you are not signed in. Request a sign-in link with your e-mail address.' });
+      return reply
+        .code(401)
+        .send({ error: 'UNAUTHORIZED', message: 'Your session has ended or you are not signed in. Request a sign-in link with your e-mail address.' });
     }
     customers.set(request, session);
   };
@@ -88,27 +90,35 @@ export function registerAccountRoutes(app: App, ctx: AppContext): void {
   const guarded = { onRequest: [accountCalls, requireCustomer, requireXhr] };
   const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 
-  app.post('/api/account/sign-in', {
-    onRequest: [rateLimit({ name: 'account-sign-in', max: SIGN_IN_REQUESTS_PER_IP_PER_MINUTE }), requireXhr],
-    schema: { body: signInRequestSchema, response: { 202: signInResponseSchema, 403: errorSchema, 429: errorSchema } },
-  }, async (request, reply) => {
-    // The same answer, at once, for every address: the lookup, the per-address limit and the e-mail run after.
-    queueSignInRequest(ctx, request.body.email);
-    return reply.code(202).send({ message: SIGN_IN_REQUESTED_MESSAGE });
-  });
+  app.post(
+    '/api/account/sign-in',
+    {
+      onRequest: [rateLimit({ name: 'account-sign-in', max: SIGN_IN_REQUESTS_PER_IP_PER_MINUTE }), requireXhr],
+      schema: { body: signInRequestSchema, response: { 202: signInResponseSchema, 403: errorSchema, 429: errorSchema } },
+    },
+    async (request, reply) => {
+      // The same answer, at once, for every address: the lookup, the per-address limit and the e-mail run after.
+      queueSignInRequest(ctx, request.body.email);
+      return reply.code(202).send({ message: SIGN_IN_REQUESTED_MESSAGE });
+    },
+  );
 
   // The page at /account/sign-in/{token} POSTs the token here; a GET of the link consumes nothing, so mail
   // scanners that open links in advance (Outlook Safe Links, corporate gateways) cannot use it up.
-  app.post('/api/account/session', {
-    onRequest: [accountCalls, requireXhr],
-    schema: { body: sessionRequestSchema, response: { 200: customerSchema, 403: errorSchema, 410: errorSchema, 429: errorSchema } },
-  }, async (request, reply) => {
-    const session = await openCustomerSession(ctx, request.body.token);
-    if (!session) return reply.code(410).send({ error: 'GONE', message: SIGN_IN_LINK_INVALID_MESSAGE });
-    // The browser keeps it as long as the session lasts; the server's expiry (stored) is what counts.
-    reply.setCookie(CUSTOMER_SESSION_COOKIE, session.token, { ...cookieOptions(request), maxAge: CUSTOMER_SESSION_DAYS * 86_400 });
-    return { email: session.email, expires_at: session.expiresAt };
-  });
+  app.post(
+    '/api/account/session',
+    {
+      onRequest: [accountCalls, requireXhr],
+      schema: { body: sessionRequestSchema, response: { 200: customerSchema, 403: errorSchema, 410: errorSchema, 429: errorSchema } },
+    },
+    async (request, reply) => {
+      const session = await openCustomerSession(ctx, request.body.token);
+      if (!session) return reply.code(410).send({ error: 'GONE', message: SIGN_IN_LINK_INVALID_MESSAGE });
+      // The browser keeps it as long as the session lasts; the server's expiry (stored) is what counts.
+      reply.setCookie(CUSTOMER_SESSION_COOKIE, session.token, { ...cookieOptions(request), maxAge: CUSTOMER_SESSION_DAYS * 86_400 });
+      return { email: session.email, expires_at: session.expiresAt };
+    },
+  );
 
   app.get('/api/account/me', { ...guarded, schema: { response: { 200: customerSchema, ...errors } } }, async (request) => {
     const { email, expiresAt } = customerOf(request);
@@ -116,42 +126,62 @@ export function registerAccountRoutes(app: App, ctx: AppContext): void {
   });
 
   // No session needed: signing out twice, or with an ended session, still clears the cookie.
-  app.post('/api/account/sign-out', { onRequest: [accountCalls, requireXhr], schema: { response: { 200: signOutResponseSchema, 403: errorSchema, 429: errorSchema } } }, async (request, reply) => {
-    await closeCustomerSession(ctx, request.cookies[CUSTOMER_SESSION_COOKIE]);
-    reply.clearCookie(CUSTOMER_SESSION_COOKIE, cookieOptions(request));
-    return { success: true as const };
-  });
+  app.post(
+    '/api/account/sign-out',
+    { onRequest: [accountCalls, requireXhr], schema: { response: { 200: signOutResponseSchema, 403: errorSchema, 429: errorSchema } } },
+    async (request, reply) => {
+      await closeCustomerSession(ctx, request.cookies[CUSTOMER_SESSION_COOKIE]);
+      reply.clearCookie(CUSTOMER_SESSION_COOKIE, cookieOptions(request));
+      return { success: true as const };
+    },
+  );
 
   app.get('/api/account/licences', { ...guarded, schema: { response: { 200: accountLicenseListSchema, ...errors } } }, async (request) =>
     listAccountLicenses(ctx, customerOf(request).email),
   );
 
-  app.post('/api/account/licences/:id/sites/:activationId/deactivate', {
-    ...guarded,
-    schema: { params: accountSiteParamsSchema, response: { 200: accountLicenseSchema, ...errors } },
-  }, async (request) => deactivateAccountSite(ctx, customerOf(request).email, request.params.id, request.params.activationId));
+  app.post(
+    '/api/account/licences/:id/sites/:activationId/deactivate',
+    {
+      ...guarded,
+      schema: { params: accountSiteParamsSchema, response: { 200: accountLicenseSchema, ...errors } },
+    },
+    async (request) => deactivateAccountSite(ctx, customerOf(request).email, request.params.id, request.params.activationId),
+  );
 
-  app.post('/api/account/licences/:id/download', {
-    ...guarded,
-    schema: { params: accountLicenseParamsSchema, response: { 200: accountDownloadSchema, ...errors } },
-  }, async (request) => createAccountDownload(ctx, customerOf(request).email, request.params.id, baseUrl(request)));
+  app.post(
+    '/api/account/licences/:id/download',
+    {
+      ...guarded,
+      schema: { params: accountLicenseParamsSchema, response: { 200: accountDownloadSchema, ...errors } },
+    },
+    async (request) => createAccountDownload(ctx, customerOf(request).email, request.params.id, baseUrl(request)),
+  );
 
   app.get('/api/account/orders', { ...guarded, schema: { response: { 200: accountOrderListSchema, ...errors } } }, async (request) =>
     listAccountOrders(ctx, customerOf(request).email),
   );
 
-  app.get('/api/account/orders/:id/receipt', {
-    ...guarded,
-    schema: { params: accountOrderParamsSchema, response: { 200: receiptSchema, ...errors } },
-  }, async (request) => getAccountReceipt(ctx, customerOf(request).email, request.params.id));
+  app.get(
+    '/api/account/orders/:id/receipt',
+    {
+      ...guarded,
+      schema: { params: accountOrderParamsSchema, response: { 200: receiptSchema, ...errors } },
+    },
+    async (request) => getAccountReceipt(ctx, customerOf(request).email, request.params.id),
+  );
 
   // Admin (the admin guard covers /api/admin/): beside the other licence calls, hence "licenses".
-  app.post('/api/admin/licenses/:id/send-sign-in-link', {
-    schema: { params: idParamsSchema, response: { 202: adminSignInLinkResponseSchema } },
-  }, async (request, reply) => {
-    const email = await sendSignInLinkForLicense(ctx, request.params.id, baseUrl(request));
-    return reply.code(202).send({ message: `A sign-in link is on its way to ${email}.`, email });
-  });
+  app.post(
+    '/api/admin/licenses/:id/send-sign-in-link',
+    {
+      schema: { params: idParamsSchema, response: { 202: adminSignInLinkResponseSchema } },
+    },
+    async (request, reply) => {
+      const email = await sendSignInLinkForLicense(ctx, request.params.id, baseUrl(request));
+      return reply.code(202).send({ message: `A sign-in link is on its way to ${email}.`, email });
+    },
+  );
 
   // Sign-in work still queued when the app closes finishes first (its database is about to close).
 }

@@ -32,7 +32,10 @@ const asPlan = (plan: string | null): Plan => ((PLANS as readonly string[]).incl
 const notFound = (id: number) => new AppError('NOT_FOUND', `License ${id} was not found in your account`);
 
 async function toAccountLicenses(ctx: AppContext, rows: OwnedLicenseRow[]): Promise<AccountLicense[]> {
-  const activations = await listActivationsOf(ctx.db, rows.map((row) => row.id));
+  const activations = await listActivationsOf(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
   const hasRelease = new Map<string, boolean>();
   for (const slug of new Set(rows.map((row) => row.plugin_slug))) hasRelease.set(slug, (await findLatestRelease(ctx.db, slug)) !== undefined);
   const now = new Date();
@@ -93,10 +96,14 @@ export async function createAccountDownload(ctx: AppContext, email: string, lice
   const license = await ownedLicense(ctx, email, licenseId);
   const status = effectiveStatus(license);
   if (status !== 'active') {
-    throw new AppError('CONFLICT', `This licence is ${status}, so it has no downloads. Renew or buy a licence to download ${license.plugin_name ?? license.plugin_slug}.`);
+    throw new AppError(
+      'CONFLICT',
+      `This licence is ${status}, so it has no downloads. Renew or buy a licence to download ${license.plugin_name ?? license.plugin_slug}.`,
+    );
   }
   const link = await createDownloadLink(ctx, { licenseId: license.id, pluginSlug: license.plugin_slug, ttlSeconds: ACCOUNT_DOWNLOAD_TTL_SECONDS, baseUrl });
-  if (!link) throw new AppError('NOT_FOUND', `${license.plugin_name ?? license.plugin_slug} has no release to download yet; we will e-mail you when it is ready.`);
+  if (!link)
+    throw new AppError('NOT_FOUND', `${license.plugin_name ?? license.plugin_slug} has no release to download yet; we will e-mail you when it is ready.`);
   return { url: link.url, version: link.version, expires_at: link.expiresAt };
 }
 

@@ -108,7 +108,13 @@ async function queueSignInEmail(ctx: AppContext, email: string, baseUrl: string)
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + LINK_TTL_MS).toISOString(),
     });
-    const emailId = await insertQueuedEmail(trx, { to_address: email, kind: SIGN_IN_EMAIL_KIND, order_id: null, dedupe_key: null, created_at: now.toISOString() });
+    const emailId = await insertQueuedEmail(trx, {
+      to_address: email,
+      kind: SIGN_IN_EMAIL_KIND,
+      order_id: null,
+      dedupe_key: null,
+      created_at: now.toISOString(),
+    });
     // No renderer for this kind (the token is only stored hashed): the outbox sends it as stored, so it is written now.
     await saveEmailContent(trx, emailId, content);
     return emailId;

@@ -11,17 +11,29 @@ const SLUG = POSTCODE_PLUGIN_SLUG;
 async function addRelease(t: TestApp, version: string, offeredAt: string | null = null): Promise<number> {
   const row = await t.db
     .insertInto('releases')
-    .values({ plugin_slug: SLUG, version, created_at: '2026-01-01T00:00:00.000Z', notes: '', zip_path: `${SLUG}-${version}.zip`, file_size: 1, sha384: 'x', signature: 'x', offered_at: offeredAt })
+    .values({
+      plugin_slug: SLUG,
+      version,
+      created_at: '2026-01-01T00:00:00.000Z',
+      notes: '',
+      zip_path: `${SLUG}-${version}.zip`,
+      file_size: 1,
+      sha384: 'x',
+      signature: 'x',
+      offered_at: offeredAt,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
 const activities = async (t: TestApp) =>
-  (await t.db.selectFrom('activities').select(['action_type', 'details']).where('action_type', 'not in', ['release_uploaded']).orderBy('id').execute()).map((row) => ({
-    type: row.action_type,
-    details: JSON.parse(row.details) as unknown,
-  }));
+  (await t.db.selectFrom('activities').select(['action_type', 'details']).where('action_type', 'not in', ['release_uploaded']).orderBy('id').execute()).map(
+    (row) => ({
+      type: row.action_type,
+      details: JSON.parse(row.details) as unknown,
+    }),
+  );
 
 describe(`activity entries for releases and plugins (${testDialect()})`, () => {
   let t: TestApp;
@@ -79,7 +91,10 @@ describe(`activity entries for releases and plugins (${testDialect()})`, () => {
     const id = await addRelease(t, '1.9.0');
     await admin('POST', `/api/admin/releases/${id}/withdraw`);
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/activities', headers });
-    expect(response.json<Array<{ action_type: string; details: unknown }>>()[0]).toMatchObject({ action_type: 'release_withdrawn', details: { plugin_slug: SLUG, version: '1.9.0' } });
+    expect(response.json<Array<{ action_type: string; details: unknown }>>()[0]).toMatchObject({
+      action_type: 'release_withdrawn',
+      details: { plugin_slug: SLUG, version: '1.9.0' },
+    });
   });
 
   // Last: it breaks the activity table. The change and its entry share one transaction, so no entry, no change.

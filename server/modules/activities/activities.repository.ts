@@ -26,7 +26,10 @@ export async function recordActivity(
   details: Record<string, unknown>,
   createdAt: string = nowIso(),
 ): Promise<void> {
-  await db.insertInto('activities').values({ action_type: actionType, details: JSON.stringify(details), created_at: createdAt }).execute();
+  await db
+    .insertInto('activities')
+    .values({ action_type: actionType, details: JSON.stringify(details), created_at: createdAt })
+    .execute();
 }
 
 export async function listRecentActivities(db: Kysely<DB>, limit: number) {

@@ -12,8 +12,7 @@ describe(`admin authentication (${testDialect()})`, () => {
   });
   afterAll(async () => t.close());
 
-  const login = (payload: unknown, ip = '10.0.0.1') =>
-    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, remoteAddress: ip });
+  const login = (payload: unknown, ip = '10.0.0.1') => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, remoteAddress: ip });
 
   it('signs in with the right password: HttpOnly SameSite=Strict cookie, 24 h expiry, no token in the body', async () => {
     const response = await login({ password: TEST_ADMIN_PASSWORD });
@@ -54,7 +53,11 @@ describe(`admin authentication (${testDialect()})`, () => {
     const fresh = await login({ password: TEST_ADMIN_PASSWORD }, '10.0.0.5');
     const token = fresh.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '';
     const cookie = `${SESSION_COOKIE}=${token}`;
-    await t.db.updateTable('admin_sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', sha256Hex(token)).execute();
+    await t.db
+      .updateTable('admin_sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('token_hash', '=', sha256Hex(token))
+      .execute();
     const verify = await t.app.inject({ method: 'POST', url: '/api/auth/verify', headers: { cookie } });
     expect(verify.statusCode).toBe(401);
     const admin = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie } });
@@ -93,9 +96,19 @@ describe(`admin authentication (${testDialect()})`, () => {
 
   it('changes the admin password and signs every session out', async () => {
     const headers = await t.adminHeaders();
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/admin/password', headers, payload: { current_password: 'nope', new_password: 'a-new-password-123' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/password',
+      headers,
+      payload: { current_password: 'nope', new_password: 'a-new-password-123' },
+    });
     expect(wrong.statusCode).toBe(400);
-    const changed = await t.app.inject({ method: 'POST', url: '/api/admin/password', headers, payload: { current_password: TEST_ADMIN_PASSWORD, new_password: 'a-new-password-123' } });
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/password',
+      headers,
+      payload: { current_password: TEST_ADMIN_PASSWORD, new_password: 'a-new-password-123' },
+    });
     expect(changed.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers })).statusCode).toBe(401);
     expect((await login({ password: 'a-new-password-123' }, '10.0.0.7')).statusCode).toBe(200);

@@ -14,29 +14,37 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
     secure: ctx.config.NODE_ENV === 'production' && (ctx.config.BASE_URL ?? '').startsWith('https://'),
   };
 
-  app.post('/api/auth/login', {
-    onRequest: rateLimit({ name: 'login', max: ctx.config.LOGIN_ATTEMPTS_PER_MINUTE }),
-    schema: { body: loginRequestSchema, response: { 200: loginResponseSchema, 401: loginResponseSchema } },
-  }, async (request, reply) => {
-    try {
-      const { token, expiresAt } = await ctx.auth.login(request.body.password);
-      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: new Date(expiresAt) });
-      return { success: true, expiresAt, message: 'Login successful' };
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'UNAUTHORIZED') {
-        return reply.code(401).send({ success: false, message: 'Invalid password' });
+  app.post(
+    '/api/auth/login',
+    {
+      onRequest: rateLimit({ name: 'login', max: ctx.config.LOGIN_ATTEMPTS_PER_MINUTE }),
+      schema: { body: loginRequestSchema, response: { 200: loginResponseSchema, 401: loginResponseSchema } },
+    },
+    async (request, reply) => {
+      try {
+        const { token, expiresAt } = await ctx.auth.login(request.body.password);
+        reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: new Date(expiresAt) });
+        return { success: true, expiresAt, message: 'Login successful' };
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'UNAUTHORIZED') {
+          return reply.code(401).send({ success: false, message: 'Invalid password' });
+        }
+        throw error;
       }
-      throw error;
-    }
-  });
+    },
+  );
 
-  app.post('/api/auth/verify', {
-    schema: { response: { 200: verifyResponseSchema, 401: verifyResponseSchema } },
-  }, async (request, reply) => {
-    const expiresAt = await ctx.auth.verifySession(request.cookies[SESSION_COOKIE]);
-    if (!expiresAt) return reply.code(401).send({ valid: false });
-    return { valid: true, expiresAt };
-  });
+  app.post(
+    '/api/auth/verify',
+    {
+      schema: { response: { 200: verifyResponseSchema, 401: verifyResponseSchema } },
+    },
+    async (request, reply) => {
+      const expiresAt = await ctx.auth.verifySession(request.cookies[SESSION_COOKIE]);
+      if (!expiresAt) return reply.code(401).send({ valid: false });
+      return { valid: true, expiresAt };
+    },
+  );
 
   app.post('/api/auth/logout', { schema: { response: { 200: z.object({ success: z.boolean() }) } } }, async (request, reply) => {
     await ctx.auth.logout(request.cookies[SESSION_COOKIE]);
@@ -44,14 +52,18 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
     return { success: true };
   });
 
-  app.post('/api/admin/password', {
-    schema: { body: passwordChangeSchema, response: { 200: z.object({ success: z.boolean() }) } },
-  }, async (request, reply) => {
-    if (!(await ctx.auth.checkPassword(request.body.current_password))) {
-      throw new AppError('BAD_REQUEST', 'The current password is not correct');
-    }
-    await ctx.auth.setPassword(request.body.new_password);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return { success: true };
-  });
+  app.post(
+    '/api/admin/password',
+    {
+      schema: { body: passwordChangeSchema, response: { 200: z.object({ success: z.boolean() }) } },
+    },
+    async (request, reply) => {
+      if (!(await ctx.auth.checkPassword(request.body.current_password))) {
+        throw new AppError('BAD_REQUEST', 'The current password is not correct');
+      }
+      await ctx.auth.setPassword(request.body.new_password);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { success: true };
+    },
+  );
 }

@@ -13,10 +13,7 @@ describe(`public catalogue (${testDialect()})`, () => {
   // Each test states its own releases and pricing, whatever another module seeds at start.
   beforeEach(async () => {
     await t.db.deleteFrom('releases').execute();
-    await t.db
-      .updateTable('plugins')
-      .set({ active: 1, pricing_active: 1, is_free: 0, discount_price: null })
-      .execute();
+    await t.db.updateTable('plugins').set({ active: 1, pricing_active: 1, is_free: 0, discount_price: null }).execute();
   });
 
   const addRelease = (plugin_slug: string, version: string, created_at: string) =>
@@ -129,10 +126,13 @@ describe(`public catalogue (${testDialect()})`, () => {
   });
 
   // Rows written before the admin checked addresses (or by hand) must not put a script link on the page.
-  it.each(['javascript:alert(1)', 'data:text/html,hi', 'ftp://example.com/x', '/relative/path', 'not a url'])('answers the stored link %s as null', async (link) => {
-    await t.db.updateTable('plugins').set({ documentation_url: link, homepage: link }).where('slug', '=', POSTCODE_PLUGIN_SLUG).execute();
-    expect(bySlug(await fetchCatalog(), POSTCODE_PLUGIN_SLUG)).toMatchObject({ documentation_url: null, homepage: null });
-  });
+  it.each(['javascript:alert(1)', 'data:text/html,hi', 'ftp://example.com/x', '/relative/path', 'not a url'])(
+    'answers the stored link %s as null',
+    async (link) => {
+      await t.db.updateTable('plugins').set({ documentation_url: link, homepage: link }).where('slug', '=', POSTCODE_PLUGIN_SLUG).execute();
+      expect(bySlug(await fetchCatalog(), POSTCODE_PLUGIN_SLUG)).toMatchObject({ documentation_url: null, homepage: null });
+    },
+  );
 
   it('ignores query strings and needs no session', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/plugins/public?search=%00%ff&sort=' });

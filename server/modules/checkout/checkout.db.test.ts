@@ -83,7 +83,11 @@ describe(`checkout with the test provider (${testDialect()})`, () => {
       license_key: expect.stringMatching(/^8022(-[A-Z0-9]{4}){4}$/),
       email_status: 'outbox',
     });
-    const license = await t.db.selectFrom('licenses').selectAll().where('key', '=', orders[0]?.license_key as string).executeTakeFirstOrThrow();
+    const license = await t.db
+      .selectFrom('licenses')
+      .selectAll()
+      .where('key', '=', orders[0]?.license_key as string)
+      .executeTakeFirstOrThrow();
     expect(license).toMatchObject({ plan: 'lifetime', max_activations: 3, status: 'active', expires_at: null, plugin_slug: BUYABLE_SLUG });
 
     const emails = (await t.app.inject({ method: 'GET', url: '/api/admin/emails', headers: await t.adminHeaders() })).json<Array<Record<string, string>>>();
@@ -147,10 +151,15 @@ describe(`when the built-in test provider is live (${testDialect()})`, () => {
       if (provider === 'test') return;
       await ensureQualifyingRelease(t.db);
       const before = await fulfilmentCounts(t.db);
-      const confirm = await t.app.inject({ method: 'POST', url: '/api/checkout/test/confirm', payload: { clientSecret: 'test_pi_x_secret_y', cardNumber: '4242424242424242' } });
+      const confirm = await t.app.inject({
+        method: 'POST',
+        url: '/api/checkout/test/confirm',
+        payload: { clientSecret: 'test_pi_x_secret_y', cardNumber: '4242424242424242' },
+      });
       expect(confirm.statusCode).toBe(403);
       expect(confirm.json().message).toMatch(/Test payments are switched off/);
-      if (provider === 'unavailable') expect((await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: intentBody() })).statusCode).toBe(503);
+      if (provider === 'unavailable')
+        expect((await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: intentBody() })).statusCode).toBe(503);
       expect(await fulfilmentCounts(t.db)).toEqual(before);
     } finally {
       await t.close();
@@ -163,9 +172,16 @@ describe(`when the built-in test provider is live (${testDialect()})`, () => {
       await ensureQualifyingRelease(t.db);
       const headers = await t.adminHeaders();
       const setSecret = async (value: string | null) =>
-        expect((await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers, payload: { lemonsqueezy_webhook_secret: value } })).statusCode).toBe(200);
+        expect((await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers, payload: { lemonsqueezy_webhook_secret: value } })).statusCode).toBe(
+          200,
+        );
       const intent = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: intentBody() });
-      const confirm = () => t.app.inject({ method: 'POST', url: '/api/checkout/test/confirm', payload: { clientSecret: intent.json().clientSecret, cardNumber: '4242424242424242' } });
+      const confirm = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/checkout/test/confirm',
+          payload: { clientSecret: intent.json().clientSecret, cardNumber: '4242424242424242' },
+        });
 
       await setSecret('ls_saved_in_settings');
       const before = await fulfilmentCounts(t.db);

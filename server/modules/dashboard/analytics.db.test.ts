@@ -15,7 +15,18 @@ beforeAll(async () => {
   const order = (status: string, currency: string, amount: number, paid_at: string | null, created_at = paid_at ?? '2026-03-12T08:00:00.000Z') =>
     db
       .insertInto('orders')
-      .values({ email: 'buyer@example.com', plugin_slug: 'postcode-delivery-zones', amount, currency, status, provider: 'test', provider_ref: `ref-${++ref}`, created_at, paid_at, updated_at: created_at })
+      .values({
+        email: 'buyer@example.com',
+        plugin_slug: 'postcode-delivery-zones',
+        amount,
+        currency,
+        status,
+        provider: 'test',
+        provider_ref: `ref-${++ref}`,
+        created_at,
+        paid_at,
+        updated_at: created_at,
+      })
       .execute();
   await order('paid', 'GBP', 4900, '2026-03-05T10:00:00.000Z');
   await order('paid', 'GBP', 2500, '2026-03-05T23:59:59.999Z');
@@ -32,7 +43,18 @@ beforeAll(async () => {
     (
       await db
         .insertInto('licenses')
-        .values({ key: `8022-TEST-0000-0000-${String(++key).padStart(4, '0')}`, plugin_slug, plan: 'lifetime', status: 'active', max_activations: 10, expires_at: null, customer_email: null, order_id: null, created_at, updated_at: created_at })
+        .values({
+          key: `8022-TEST-0000-0000-${String(++key).padStart(4, '0')}`,
+          plugin_slug,
+          plan: 'lifetime',
+          status: 'active',
+          max_activations: 10,
+          expires_at: null,
+          customer_email: null,
+          order_id: null,
+          created_at,
+          updated_at: created_at,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -43,7 +65,12 @@ beforeAll(async () => {
   await license('ucre', '2026-04-01T00:00:00.000Z'); // after the window
 
   let site = 0;
-  const activation = (license_id: number, created_at: string, is_local: number, report: { installed_version?: string; wp_version?: string; php_version?: string } = {}) =>
+  const activation = (
+    license_id: number,
+    created_at: string,
+    is_local: number,
+    report: { installed_version?: string; wp_version?: string; php_version?: string } = {},
+  ) =>
     db
       .insertInto('license_activations')
       .values({ license_id, site_url: `site-${++site}.example.com`, is_local, environment: null, created_at, last_checked_at: null, ...report })
@@ -54,7 +81,10 @@ beforeAll(async () => {
   await activation(l2, '2026-03-31T23:00:00.000Z', 0, { installed_version: '2.0.1', wp_version: '6.4.3', php_version: '7.4.33' });
   await activation(l2, '2026-04-01T09:00:00.000Z', 0); // after the window: in the current shares only
   const ended = (is_local: number, activated_at: string, deactivated_at: string) =>
-    db.insertInto('ended_activations').values({ license_id: l1, site_url: `gone-${++site}.example.com`, is_local, activated_at, deactivated_at }).execute();
+    db
+      .insertInto('ended_activations')
+      .values({ license_id: l1, site_url: `gone-${++site}.example.com`, is_local, activated_at, deactivated_at })
+      .execute();
   await ended(0, '2026-02-01T09:00:00.000Z', '2026-03-15T10:00:00.000Z');
   await ended(0, '2026-03-03T09:00:00.000Z', '2026-03-03T20:00:00.000Z'); // on and off the same day
   await ended(0, '2026-01-20T09:00:00.000Z', '2026-02-20T09:00:00.000Z'); // gone before the window
@@ -76,7 +106,13 @@ describe('dashboard analytics', () => {
     expect([a.days, a.from, a.to, a.daily.length]).toEqual([30, '2026-03-02', '2026-03-31', 30]);
     expect(a.daily.map((day) => day.date).slice(0, 3)).toEqual(['2026-03-02', '2026-03-03', '2026-03-04']);
     expect(a.currencies).toEqual(['GBP', 'USD']); // EUR was paid the day before the window
-    expect(dayOf(a, '2026-03-05')).toMatchObject({ orders: 3, revenue: { GBP: 7400, USD: 5900 }, refunded_orders: 0, refunded: { GBP: 0, USD: 0 }, new_licences: 2 });
+    expect(dayOf(a, '2026-03-05')).toMatchObject({
+      orders: 3,
+      revenue: { GBP: 7400, USD: 5900 },
+      refunded_orders: 0,
+      refunded: { GBP: 0, USD: 0 },
+      new_licences: 2,
+    });
     expect(dayOf(a, '2026-03-10')).toMatchObject({ orders: 0, revenue: { GBP: 0, USD: 0 }, refunded_orders: 1, refunded: { GBP: 4900, USD: 0 } });
     expect(dayOf(a, '2026-03-31')).toMatchObject({ orders: 1, revenue: { GBP: 700, USD: 0 }, new_licences: 0 });
     expect(dayOf(a, '2026-03-12')).toMatchObject({ orders: 0, revenue: { GBP: 0, USD: 0 }, refunded_orders: 0 }); // the pending order
@@ -125,8 +161,22 @@ describe('dashboard analytics', () => {
       { label: 'Unknown', sites: 2 },
     ]);
     expect(shares.plugin_versions).toEqual([
-      { plugin_slug: 'ucre', plugin_name: '8022 Licensing', versions: [{ label: '2.0.1', sites: 1 }, { label: 'Unknown', sites: 1 }] },
-      { plugin_slug: 'postcode-delivery-zones', plugin_name: 'Postcode Delivery Zones', versions: [{ label: '1.8.0', sites: 2 }, { label: 'Unknown', sites: 1 }] },
+      {
+        plugin_slug: 'ucre',
+        plugin_name: '8022 Licensing',
+        versions: [
+          { label: '2.0.1', sites: 1 },
+          { label: 'Unknown', sites: 1 },
+        ],
+      },
+      {
+        plugin_slug: 'postcode-delivery-zones',
+        plugin_name: 'Postcode Delivery Zones',
+        versions: [
+          { label: '1.8.0', sites: 2 },
+          { label: 'Unknown', sites: 1 },
+        ],
+      },
     ]);
   });
 

@@ -57,7 +57,10 @@ export async function dashboardAnalytics(db: Database, days: AnalyticsWindow, no
   const currencies = [...new Set(orders.rows.map((row) => row.currency))].sort();
   const zeros = () => Object.fromEntries(currencies.map((currency) => [currency, 0])) as Record<string, number>;
   const byDate = new Map<string, AnalyticsDay>(
-    dates.map((date) => [date, { date, orders: 0, revenue: zeros(), refunded_orders: 0, refunded: zeros(), new_licences: 0, active_sites: 0, counted_sites: 0 }]),
+    dates.map((date) => [
+      date,
+      { date, orders: 0, revenue: zeros(), refunded_orders: 0, refunded: zeros(), new_licences: 0, active_sites: 0, counted_sites: 0 },
+    ]),
   );
   for (const row of orders.rows) {
     const day = byDate.get(row.day);
@@ -125,8 +128,16 @@ function sortShares(shares: Share[]): Share[] {
 
 /** Numeric comparison of dotted versions of any length ("6.10" after "6.9"); then as text. */
 function compareVersionLabels(a: string, b: string): number {
-  const left = a.match(/^\d+(?:\.\d+)*/)?.[0].split('.').map(Number) ?? [];
-  const right = b.match(/^\d+(?:\.\d+)*/)?.[0].split('.').map(Number) ?? [];
+  const left =
+    a
+      .match(/^\d+(?:\.\d+)*/)?.[0]
+      .split('.')
+      .map(Number) ?? [];
+  const right =
+    b
+      .match(/^\d+(?:\.\d+)*/)?.[0]
+      .split('.')
+      .map(Number) ?? [];
   for (let i = 0; i < Math.max(left.length, right.length); i++) {
     const difference = (left[i] ?? 0) - (right[i] ?? 0);
     if (difference !== 0) return difference;

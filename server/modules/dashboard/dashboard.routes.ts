@@ -7,7 +7,12 @@ import { analyticsQuerySchema, analyticsSchema } from '../../../common/dashboard
 import { dashboardAnalytics } from './analytics.service.js';
 
 const activitiesQuerySchema = z.object({
-  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(10),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(10),
 });
 
 export function registerDashboardRoutes(app: App, ctx: AppContext): void {

@@ -29,10 +29,17 @@ it(`replays activations, deactivations and revokes of the activity log (${testDi
     ['license_deactivated', '{not json', at(10)],
   ];
   for (const [action_type, details, created_at] of entries) {
-    await t.db.insertInto('activities').values({ action_type, details: typeof details === 'string' ? details : JSON.stringify(details), created_at }).execute();
+    await t.db
+      .insertInto('activities')
+      .values({ action_type, details: typeof details === 'string' ? details : JSON.stringify(details), created_at })
+      .execute();
   }
   expect(await backfillEndedActivations(t.db as unknown as Kysely<unknown>)).toBe(3);
-  const rows = await t.db.selectFrom('ended_activations').select(['license_id', 'site_url', 'is_local', 'activated_at', 'deactivated_at']).orderBy('activated_at').execute();
+  const rows = await t.db
+    .selectFrom('ended_activations')
+    .select(['license_id', 'site_url', 'is_local', 'activated_at', 'deactivated_at'])
+    .orderBy('activated_at')
+    .execute();
   expect(rows).toEqual([
     { license_id: one.id, site_url: 'a.example.com', is_local: 0, activated_at: at(1), deactivated_at: at(2) },
     { license_id: one.id, site_url: 'a.example.com', is_local: 0, activated_at: at(3), deactivated_at: at(5) },

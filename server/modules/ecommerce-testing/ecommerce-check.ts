@@ -29,8 +29,7 @@ export async function runCheck(name: string, check: Check): Promise<EcommerceTes
   }
 }
 
-export const runChecks = (checks: Array<[string, Check]>): Promise<EcommerceTestResult[]> =>
-  Promise.all(checks.map(([name, check]) => runCheck(name, check)));
+export const runChecks = (checks: Array<[string, Check]>): Promise<EcommerceTestResult[]> => Promise.all(checks.map(([name, check]) => runCheck(name, check)));
 
 /** What the cart shows for a postcode: the delivery option, or a message saying why it is missing. */
 export function deliveryOptionFor(evaluation: PostcodeEvaluation): { show_delivery_option: boolean; message: string | null } {

@@ -22,26 +22,29 @@ const CUSTOMERS: Customer[] = [
 /** Postcode → delivery check → order total → price, step by step, for the sample customers. */
 export function customerJourneyChecks(deps: SuiteDeps): Promise<EcommerceTestResult[]> {
   return runChecks(
-    CUSTOMERS.map((customer): [string, Check] => [customer.name, () => {
-      const evaluation = deps.evaluate(customer.typed_postcode, customer.order_total, customer.date);
-      const { test_result: t, pricing_result: p } = evaluation;
-      const option = deliveryOptionFor(evaluation);
-      const steps = [
-        `Postcode entered: "${customer.typed_postcode}" → ${t.normalized_data?.normalized ?? 'invalid'}`,
-        `Delivery check: ${option.show_delivery_option ? 'available' : `unavailable (${option.message ?? ''})`}`,
-        `Order total £${customer.order_total} → shipping ${formatPence(p.total_cost)}`,
-      ];
-      const details = { steps, pricing: p };
-      if (!t.is_valid) return result(customer.name, 'fail', `The postcode "${customer.typed_postcode}" was refused`, details);
-      if (customer.shipping === null) {
-        return option.show_delivery_option
-          ? result(customer.name, 'fail', 'Delivery was offered to a blacklisted postcode', details)
-          : result(customer.name, 'pass', `Journey stopped at the delivery check: ${option.message ?? ''}`, details);
-      }
-      if (!option.show_delivery_option) return result(customer.name, 'fail', `Journey stopped at the delivery check: ${option.message ?? ''}`, details);
-      return p.total_cost === customer.shipping
-        ? result(customer.name, 'pass', `Checkout shows shipping ${formatPence(p.total_cost)}`, details)
-        : result(customer.name, 'fail', `Expected shipping ${formatPence(customer.shipping)}, checkout shows ${formatPence(p.total_cost)}`, details);
-    }]),
+    CUSTOMERS.map((customer): [string, Check] => [
+      customer.name,
+      () => {
+        const evaluation = deps.evaluate(customer.typed_postcode, customer.order_total, customer.date);
+        const { test_result: t, pricing_result: p } = evaluation;
+        const option = deliveryOptionFor(evaluation);
+        const steps = [
+          `Postcode entered: "${customer.typed_postcode}" → ${t.normalized_data?.normalized ?? 'invalid'}`,
+          `Delivery check: ${option.show_delivery_option ? 'available' : `unavailable (${option.message ?? ''})`}`,
+          `Order total £${customer.order_total} → shipping ${formatPence(p.total_cost)}`,
+        ];
+        const details = { steps, pricing: p };
+        if (!t.is_valid) return result(customer.name, 'fail', `The postcode "${customer.typed_postcode}" was refused`, details);
+        if (customer.shipping === null) {
+          return option.show_delivery_option
+            ? result(customer.name, 'fail', 'Delivery was offered to a blacklisted postcode', details)
+            : result(customer.name, 'pass', `Journey stopped at the delivery check: ${option.message ?? ''}`, details);
+        }
+        if (!option.show_delivery_option) return result(customer.name, 'fail', `Journey stopped at the delivery check: ${option.message ?? ''}`, details);
+        return p.total_cost === customer.shipping
+          ? result(customer.name, 'pass', `Checkout shows shipping ${formatPence(p.total_cost)}`, details)
+          : result(customer.name, 'fail', `Expected shipping ${formatPence(customer.shipping)}, checkout shows ${formatPence(p.total_cost)}`, details);
+      },
+    ]),
   );
 }

@@ -24,7 +24,11 @@ async function startSmtpServer() {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         if (state.refuse) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString('utf8') });
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -50,7 +54,11 @@ describe(`licence e-mail over SMTP (${testDialect()})`, () => {
   const buy = async (email: string) => {
     const intent = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: intentBody({ customerEmail: email }) });
     expect(intent.statusCode).toBe(200);
-    const confirm = await t.app.inject({ method: 'POST', url: '/api/checkout/test/confirm', payload: { clientSecret: intent.json().clientSecret, cardNumber: '4242424242424242' } });
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout/test/confirm',
+      payload: { clientSecret: intent.json().clientSecret, cardNumber: '4242424242424242' },
+    });
     expect(confirm.json()).toEqual({ status: 'succeeded' });
   };
 
@@ -82,9 +90,13 @@ describe(`licence e-mail over SMTP (${testDialect()})`, () => {
     smtp.state.refuse = true;
     await buy('retry-buyer@example.com');
     const headers = await t.adminHeaders();
-    const [order] = (await t.app.inject({ method: 'GET', url: '/api/admin/orders', headers })).json<Array<{ id: number; status: string; email_status: string }>>();
+    const [order] = (await t.app.inject({ method: 'GET', url: '/api/admin/orders', headers })).json<
+      Array<{ id: number; status: string; email_status: string }>
+    >();
     expect(order).toMatchObject({ status: 'paid', email_status: 'failed' });
-    const [failed] = (await t.app.inject({ method: 'GET', url: `/api/admin/emails?order_id=${order?.id}`, headers })).json<Array<{ last_error: string; attempts: number }>>();
+    const [failed] = (await t.app.inject({ method: 'GET', url: `/api/admin/emails?order_id=${order?.id}`, headers })).json<
+      Array<{ last_error: string; attempts: number }>
+    >();
     expect(failed).toMatchObject({ attempts: 1, last_error: expect.stringContaining('Mailbox unavailable') });
 
     smtp.state.refuse = false;
@@ -102,8 +114,27 @@ describe(`licence e-mail over SMTP (${testDialect()})`, () => {
     const [order] = (await t.app.inject({ method: 'GET', url: '/api/admin/orders', headers: await t.adminHeaders() })).json<Array<{ id: number }>>();
     const longAgo = new Date(Date.now() - 3_600_000).toISOString();
     // As if the process died after commit (pending) and during a send (sending).
-    await t.db.updateTable('emails').set({ status: 'sending', updated_at: longAgo }).where('order_id', '=', order?.id as number).execute();
-    await t.db.insertInto('emails').values({ to_address: 'crash-buyer@example.com', kind: 'licence', order_id: order?.id as number, dedupe_key: null, subject: '', text: '', html: '', status: 'pending', attempts: 0, created_at: longAgo, updated_at: longAgo }).execute();
+    await t.db
+      .updateTable('emails')
+      .set({ status: 'sending', updated_at: longAgo })
+      .where('order_id', '=', order?.id as number)
+      .execute();
+    await t.db
+      .insertInto('emails')
+      .values({
+        to_address: 'crash-buyer@example.com',
+        kind: 'licence',
+        order_id: order?.id as number,
+        dedupe_key: null,
+        subject: '',
+        text: '',
+        html: '',
+        status: 'pending',
+        attempts: 0,
+        created_at: longAgo,
+        updated_at: longAgo,
+      })
+      .execute();
     const before = smtp.received.filter((m) => m.to.includes('crash-buyer@example.com')).length;
     expect(await retryDueEmails(t.ctx)).toBe(2);
     expect(smtp.received.filter((m) => m.to.includes('crash-buyer@example.com'))).toHaveLength(before + 2);

@@ -18,7 +18,12 @@ describe(`icon and banner images (${testDialect()})`, () => {
 
   const add = async (type: string, width: number, height: number) => {
     const body = multipartBody('image', 'art.png', await makeImage('png', width, height));
-    const uploaded = await t.app.inject({ method: 'POST', url: `/api/admin/plugins/${SLUG}/images/upload`, headers: { ...headers, ...body.headers }, payload: body.payload });
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/plugins/${SLUG}/images/upload`,
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
     return t.app.inject({ method: 'POST', url: `/api/admin/plugins/${SLUG}/images`, headers, payload: { url: uploaded.json<{ url: string }>().url, type } });
   };
   const adminImages = async () => (await t.app.inject({ method: 'GET', url: `/api/admin/plugins/${SLUG}/images`, headers })).json<PluginImage[]>();

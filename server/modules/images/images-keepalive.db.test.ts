@@ -108,7 +108,12 @@ describe(`a refused image upload on a keep-alive connection (${testDialect()})`,
     const incoming = path.join(t.config.dataDir, 'images-incoming');
     const socket = net.connect(port, '127.0.0.1');
     socket.on('error', () => undefined);
-    const { payload, headers } = multipartBody('image', 'upload.png', Buffer.concat([await makeImage('png', 8, 8), Buffer.alloc(4 * 1024 * 1024)]), 'image/png');
+    const { payload, headers } = multipartBody(
+      'image',
+      'upload.png',
+      Buffer.concat([await makeImage('png', 8, 8), Buffer.alloc(4 * 1024 * 1024)]),
+      'image/png',
+    );
     socket.write(
       `POST /api/admin/plugins/postcode-delivery-zones/images/upload HTTP/1.1\r\nHost: localhost\r\n` +
         `Cookie: ${cookie}\r\nX-Requested-With: XMLHttpRequest\r\nContent-Type: ${headers['content-type']}\r\nContent-Length: ${payload.length}\r\n\r\n`,

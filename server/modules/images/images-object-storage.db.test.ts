@@ -18,7 +18,11 @@ describe(`images in a bucket (${testDialect()})`, () => {
 
   const upload = async (content: Buffer, filename = 'photo.jpg') => {
     const body = multipartBody('image', filename, content, 'image/jpeg');
-    return fetch(`${base}/api/admin/plugins/${SLUG}/images/upload`, { method: 'POST', headers: { ...admin, ...body.headers }, body: new Uint8Array(body.payload) });
+    return fetch(`${base}/api/admin/plugins/${SLUG}/images/upload`, {
+      method: 'POST',
+      headers: { ...admin, ...body.headers },
+      body: new Uint8Array(body.payload),
+    });
   };
   const localFiles = (folder: string) => (fs.existsSync(path.join(t.config.dataDir, folder)) ? fs.readdirSync(path.join(t.config.dataDir, folder)) : []);
 

@@ -23,7 +23,12 @@ describe(`served images (${testDialect()})`, () => {
 
   async function uploadAndFetch(content: Buffer) {
     const body = multipartBody('image', 'photo.jpg', content, 'image/jpeg');
-    const uploaded = await t.app.inject({ method: 'POST', url: `/api/admin/plugins/${SLUG}/images/upload`, headers: { ...headers, ...body.headers }, payload: body.payload });
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/plugins/${SLUG}/images/upload`,
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(uploaded.statusCode).toBe(200);
     const { url } = uploaded.json<{ url: string }>();
     return { url, served: await t.app.inject({ method: 'GET', url }) };

@@ -35,8 +35,7 @@ describe(`plugin images (${testDialect()})`, () => {
     expect(created.statusCode).toBe(201);
     return created.json<PluginImage>();
   };
-  const listAdmin = async () =>
-    (await t.app.inject({ method: 'GET', url: `/api/admin/plugins/${SLUG}/images`, headers })).json<PluginImage[]>();
+  const listAdmin = async () => (await t.app.inject({ method: 'GET', url: `/api/admin/plugins/${SLUG}/images`, headers })).json<PluginImage[]>();
 
   it.each(['jpeg', 'png', 'webp'] as const)('accepts a %s image, keeps the original and writes WebP variants', async (format) => {
     const original = await makeImage(format, 1600, 900);
@@ -102,7 +101,12 @@ describe(`plugin images (${testDialect()})`, () => {
     expect(otherPlugin.statusCode).toBe(400);
     const badType = await t.app.inject({ method: 'POST', url: `/api/admin/plugins/${SLUG}/images`, headers, payload: { url: uploaded, type: 'banner' } });
     expect(badType.statusCode).toBe(400);
-    const created = await t.app.inject({ method: 'POST', url: `/api/admin/plugins/${SLUG}/images`, headers, payload: { url: uploaded, type: 'hero', caption: 'Hero', sort_order: 0 } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/plugins/${SLUG}/images`,
+      headers,
+      payload: { url: uploaded, type: 'hero', caption: 'Hero', sort_order: 0 },
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ url: uploaded, type: 'hero', caption: 'Hero', plugin_slug: SLUG, is_primary: true });
     expect(created.json<PluginImage>().srcset).toMatch(/-480w\.webp 480w, .*-800w\.webp 800w$/);
@@ -120,7 +124,9 @@ describe(`plugin images (${testDialect()})`, () => {
     const found = publicList.json<PluginImage[]>().find((item) => item.id === image.id);
     expect(found).toMatchObject({ caption: 'New caption', plugin_slug: SLUG });
     expect(Object.keys(found ?? {}).sort()).toEqual(['caption', 'id', 'is_primary', 'plugin_slug', 'sort_order', 'srcset', 'type', 'url']);
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/admin/plugins/${SLUG}/images/${image.id}`, headers, payload: { is_primary: false } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/admin/plugins/${SLUG}/images/${image.id}`, headers, payload: { is_primary: false } })).statusCode,
+    ).toBe(400);
     expect((await t.app.inject({ method: 'PATCH', url: `/api/admin/plugins/${SLUG}/images/abc`, headers, payload: { caption: 'x' } })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'PATCH', url: `/api/admin/plugins/${SLUG}/images/999999`, headers, payload: { caption: 'x' } })).statusCode).toBe(404);
   });

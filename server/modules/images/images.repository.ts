@@ -71,7 +71,14 @@ export async function makePrimary(db: Db, pluginSlug: string, id: number, update
 }
 
 export async function firstImageId(db: Db, pluginSlug: string): Promise<number | undefined> {
-  const row = await db.selectFrom('plugin_images').select('id').where('plugin_slug', '=', pluginSlug).orderBy('sort_order').orderBy('id').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('plugin_images')
+    .select('id')
+    .where('plugin_slug', '=', pluginSlug)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   return row?.id;
 }
 

@@ -128,7 +128,8 @@ export class ImagesService {
       if (!(await lockPlugin(trx, slug))) throw new AppError('NOT_FOUND', `No plugin with slug "${slug}"`);
       const image = await images.findImage(trx, slug, id);
       if (!image) throw new AppError('NOT_FOUND', `No image ${id} for plugin "${slug}"`);
-      if (patch.is_primary && isArtworkType(image.type)) throw new AppError('BAD_REQUEST', 'An icon or banner cannot be the primary image: choose a gallery image');
+      if (patch.is_primary && isArtworkType(image.type))
+        throw new AppError('BAD_REQUEST', 'An icon or banner cannot be the primary image: choose a gallery image');
       const now = nowIso();
       if (patch.caption !== undefined) await images.updateImageCaption(trx, id, patch.caption ?? '', now);
       if (patch.is_primary) await images.makePrimary(trx, slug, id, now);
@@ -152,7 +153,7 @@ export class ImagesService {
     // Files go after the commit: a failed transaction never leaves a record pointing at missing files.
     // The record is gone (a retry would answer 404), so files the store fails to delete are logged, not answered.
     await this.storage.remove(removed.upload_name, removed.ext, parseWidths(removed.variant_widths)).catch((error: unknown) => {
-      this.log?.error({ err: error, upload_name: removed.upload_name }, 'The deleted image\'s files could not be removed from the object store');
+      this.log?.error({ err: error, upload_name: removed.upload_name }, "The deleted image's files could not be removed from the object store");
     });
   }
 }

@@ -105,9 +105,11 @@ export class ImageStorage {
       if (!ext) throw notAnImage();
       // ext is set inside the stream callbacks, which TypeScript's narrowing cannot see.
       const sniffed = ext as SniffedImageType;
-      const metadata = await sharp(incoming, { limitInputPixels: MAX_INPUT_PIXELS }).metadata().catch(() => {
-        throw notAnImage();
-      });
+      const metadata = await sharp(incoming, { limitInputPixels: MAX_INPUT_PIXELS })
+        .metadata()
+        .catch(() => {
+          throw notAnImage();
+        });
       if (!metadata.width || !metadata.height || !['jpeg', 'png', 'webp'].includes(metadata.format ?? '')) throw notAnImage();
       const encoded = `${incoming}.${sniffed}`;
       written.push(encoded);

@@ -34,7 +34,12 @@ describe('createLicense', () => {
     const days = (new Date(license.expires_at ?? 0).getTime() - before) / 86_400_000;
     expect(days).toBeGreaterThan(364.99);
     expect(days).toBeLessThan(365.01);
-    const activity = await t.db.selectFrom('activities').selectAll().where('action_type', '=', 'license_created').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const activity = await t.db
+      .selectFrom('activities')
+      .selectAll()
+      .where('action_type', '=', 'license_created')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(activity.details)).toMatchObject({ license_key: license.key });
   });
 
@@ -49,7 +54,14 @@ describe('createLicense', () => {
   });
 
   it('keeps a given key (upper-cased) and refuses a duplicate with CONFLICT', async () => {
-    const license = await createLicense(t.db, { pluginSlug: 'postcode-delivery-zones', plan: 'lifetime', maxActivations: 3, key: '8022-aaaa-bbbb-cccc-dddd', orderId: 7, customerEmail: 'a@b.co' });
+    const license = await createLicense(t.db, {
+      pluginSlug: 'postcode-delivery-zones',
+      plan: 'lifetime',
+      maxActivations: 3,
+      key: '8022-aaaa-bbbb-cccc-dddd',
+      orderId: 7,
+      customerEmail: 'a@b.co',
+    });
     expect(license).toMatchObject({ key: '8022-AAAA-BBBB-CCCC-DDDD', order_id: 7, customer_email: 'a@b.co' });
     const again = createLicense(t.db, { pluginSlug: 'postcode-delivery-zones', plan: 'lifetime', maxActivations: 3, key: '8022-AAAA-BBBB-CCCC-DDDD' });
     await expect(again).rejects.toBeInstanceOf(AppError);
@@ -72,7 +84,14 @@ describe('revokeLicense and checkLicenseForSite', () => {
     const license = await createLicense(t.db, { pluginSlug: 'postcode-delivery-zones', plan: 'lifetime', maxActivations: 3 });
     const check = (siteUrl: string, pluginSlug = 'postcode-delivery-zones', key = license.key) => checkLicenseForSite(t.db, { key, siteUrl, pluginSlug });
     expect((await check('https://shop.example.com')).code).toBe('SITE_INACTIVE');
-    await insertActivation(t.db, { license_id: license.id, site_url: 'shop.example.com', is_local: 0, environment: null, created_at: new Date().toISOString(), last_checked_at: null });
+    await insertActivation(t.db, {
+      license_id: license.id,
+      site_url: 'shop.example.com',
+      is_local: 0,
+      environment: null,
+      created_at: new Date().toISOString(),
+      last_checked_at: null,
+    });
     expect(await check('https://www.shop.example.com/')).toMatchObject({ valid: true, code: 'VALID' });
     expect(await check('https://shop.example.com', 'other-plugin')).toMatchObject({ valid: false, code: 'PLUGIN_MISMATCH' });
     expect(await check('https://shop.example.com', 'postcode-delivery-zones', 'NOPE')).toMatchObject({ valid: false, code: 'NOT_FOUND', license: null });

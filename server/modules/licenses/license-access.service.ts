@@ -95,7 +95,8 @@ export async function revokeLicense(db: Db, id: number): Promise<void> {
     await recordActivity(trx, 'license_revoked', { license_key: license.key, plugin_slug: license.plugin_slug }, at);
     await enqueueEvent(trx, 'license.revoked', licenseEventData({ ...license, status: 'revoked', updated_at: at }), at);
   };
-  if (db.isTransaction) await run(db as Transaction<DB>); // the caller nudges after its commit
+  if (db.isTransaction)
+    await run(db as Transaction<DB>); // the caller nudges after its commit
   else {
     await db.transaction().execute(run);
     nudgeWebhookDeliveries();

@@ -48,7 +48,11 @@ export interface ValidationLookup {
 export function toValidationLookup(row: ValidationRow | undefined): ValidationLookup | undefined {
   if (!row) return undefined;
   const { used, activation_id, last_checked_at, installed_version, wp_version, php_version, ...license } = row;
-  return { license, used: Number(used), activation: activation_id === null ? null : { id: activation_id, last_checked_at, installed_version, wp_version, php_version } };
+  return {
+    license,
+    used: Number(used),
+    activation: activation_id === null ? null : { id: activation_id, last_checked_at, installed_version, wp_version, php_version },
+  };
 }
 
 export async function findLicenseForValidation(db: Db, key: string, siteUrl: string | undefined): Promise<ValidationLookup | undefined> {
@@ -109,7 +113,11 @@ export async function findLicenseForDownload(db: Db, id: number) {
 
 /** How many licences name the plugin's slug (WordPress sites send it to validate and update). */
 export async function countLicensesOfPlugin(db: Db, pluginSlug: string): Promise<number> {
-  const row = await db.selectFrom('licenses').select((eb) => eb.fn.countAll<string | number>().as('n')).where('plugin_slug', '=', pluginSlug).executeTakeFirst();
+  const row = await db
+    .selectFrom('licenses')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('plugin_slug', '=', pluginSlug)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -148,7 +156,10 @@ export async function deleteActivationsOfLicense(db: Db, licenseId: number): Pro
 
 /** Dashboard figures: expired is derived from expires_at as well as the stored status. */
 export async function countLicenseStats(db: Db, nowIso: string) {
-  const total = await db.selectFrom('licenses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const total = await db
+    .selectFrom('licenses')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   const active = await db
     .selectFrom('licenses')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -169,5 +180,3 @@ export async function countLicenseStats(db: Db, nowIso: string) {
     versions,
   };
 }
-
-

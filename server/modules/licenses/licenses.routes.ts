@@ -26,8 +26,10 @@ export function registerLicenseRoutes(app: App, ctx: AppContext): void {
     getAdminLicense(ctx.db, request.params.id),
   );
 
-  app.patch('/api/admin/licenses/:id', { schema: { params: idParamsSchema, body: licenseUpdateSchema, response: { 200: licenseDetailSchema } } }, async (request) =>
-    updateAdminLicense(ctx.db, request.params.id, request.body),
+  app.patch(
+    '/api/admin/licenses/:id',
+    { schema: { params: idParamsSchema, body: licenseUpdateSchema, response: { 200: licenseDetailSchema } } },
+    async (request) => updateAdminLicense(ctx.db, request.params.id, request.body),
   );
 
   // Revoke: the record is kept with status revoked and its sites are released.

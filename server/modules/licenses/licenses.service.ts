@@ -22,7 +22,10 @@ import { toActivation, toAdminLicense } from './license-view.js';
 
 export async function listAdminLicenses(db: Database, pluginSlug?: string): Promise<License[]> {
   const rows = await listLicenses(db, pluginSlug || undefined);
-  const used = await countCountedActivationsByLicense(db, rows.map((row) => row.id));
+  const used = await countCountedActivationsByLicense(
+    db,
+    rows.map((row) => row.id),
+  );
   const now = new Date();
   return rows.map((row) => toAdminLicense(row, used.get(row.id) ?? 0, now));
 }
@@ -110,7 +113,6 @@ export async function deactivateAdminSite(db: Database, id: number, activationId
   nudgeWebhookDeliveries();
   return getAdminLicense(db, id);
 }
-
 
 // What other modules use of this one: they import it only through its service files (docs/contributing.md).
 export { countLicensesOfPlugin, countLicenseStats, findLicenseById, findLicenseForDownload } from './licenses.repository.js';

@@ -91,7 +91,12 @@ describe('activate', () => {
     const form = new URLSearchParams({ license_key: l.key.toLowerCase(), site_url: 'http://www.Shop.com/', plugin_slug: PLUGIN }).toString();
     const first = await post('activate', form, { form: true });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ activated: true, code: 'VALID', activation: { site_url: 'shop.com', is_local: false }, license: { activations_used: 1, activations_left: 1 } });
+    expect(first.json()).toMatchObject({
+      activated: true,
+      code: 'VALID',
+      activation: { site_url: 'shop.com', is_local: false },
+      license: { activations_used: 1, activations_left: 1 },
+    });
     const again = await post('activate', { license_key: l.key, site_url: 'https://shop.com', plugin_slug: PLUGIN });
     expect(again.json()).toMatchObject({ activated: true, code: 'VALID', license: { activations_used: 1 } });
   });
@@ -114,7 +119,9 @@ describe('activate', () => {
 
   it('never over-activates: 50 concurrent distinct sites on a 3-seat licence → exactly 3', async () => {
     const l = await newLicense(3);
-    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => post('activate', { license_key: l.key, site_url: `https://site-${i}.com`, plugin_slug: PLUGIN })));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => post('activate', { license_key: l.key, site_url: `https://site-${i}.com`, plugin_slug: PLUGIN })),
+    );
     expect(responses.every((r) => r.statusCode === 200)).toBe(true);
     expect(responses.filter((r) => r.json().activated === true)).toHaveLength(3);
     expect(responses.filter((r) => r.json().code === 'ACTIVATION_LIMIT_REACHED')).toHaveLength(47);
@@ -124,7 +131,9 @@ describe('activate', () => {
 
   it('the same site activated concurrently 20 times → one activation', async () => {
     const l = await newLicense(3);
-    const responses = await Promise.all(Array.from({ length: 20 }, () => post('activate', { license_key: l.key, site_url: 'https://same.com', plugin_slug: PLUGIN })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => post('activate', { license_key: l.key, site_url: 'https://same.com', plugin_slug: PLUGIN })),
+    );
     expect(responses.every((r) => r.statusCode === 200 && r.json().activated === true)).toBe(true);
     const rows = await t.db.selectFrom('license_activations').selectAll().where('license_id', '=', l.id).execute();
     expect(rows).toHaveLength(1);

@@ -79,23 +79,54 @@ export async function activateSite(db: Database, input: ActivateInput, rules: Se
     const license = await lockLicenseByKey(trx, canonicalKey(input.license_key));
     const refused = stateCode(license, input.plugin_slug);
     if (refused || !license) {
-      return { activated: false, code: refused ?? 'NOT_FOUND', detail: CODE_DETAILS[refused ?? 'NOT_FOUND'], license: await publicView(trx, license), activation: null };
+      return {
+        activated: false,
+        code: refused ?? 'NOT_FOUND',
+        detail: CODE_DETAILS[refused ?? 'NOT_FOUND'],
+        license: await publicView(trx, license),
+        activation: null,
+      };
     }
     const existing = await findActivation(trx, license.id, site);
     if (existing) {
-      return { activated: true, code: 'VALID', detail: 'The license is already active on this site.', license: await publicView(trx, license), activation: { site_url: site, is_local: existing.is_local === 1 } };
+      return {
+        activated: true,
+        code: 'VALID',
+        detail: 'The license is already active on this site.',
+        license: await publicView(trx, license),
+        activation: { site_url: site, is_local: existing.is_local === 1 },
+      };
     }
     const isLocal = rules.localSitesExempt && isLocalSite(site, input.environment, rules);
     if (!isLocal && (await countCountedActivations(trx, license.id)) >= license.max_activations) {
-      return { activated: false, code: 'ACTIVATION_LIMIT_REACHED', detail: CODE_DETAILS.ACTIVATION_LIMIT_REACHED, license: await publicView(trx, license), activation: null };
+      return {
+        activated: false,
+        code: 'ACTIVATION_LIMIT_REACHED',
+        detail: CODE_DETAILS.ACTIVATION_LIMIT_REACHED,
+        license: await publicView(trx, license),
+        activation: null,
+      };
     }
     const at = nowIso();
     // The environment claim is recorded whether or not it freed a seat, so the vendor can see it.
     const environment = input.environment || null;
     await insertActivation(trx, { license_id: license.id, site_url: site, is_local: isLocal ? 1 : 0, environment, created_at: at, last_checked_at: null });
     await recordActivity(trx, 'license_activated', { license_key: license.key, site_url: site, is_local: isLocal, environment }, at);
-    await enqueueEvent(trx, 'license.activated', activationEventData(license, { site_url: site, is_local: isLocal ? 1 : 0, environment, created_at: at }, 'site'), at);
-    return { activated: true, code: 'VALID', detail: isLocal ? 'The license is now active on this site (a local or staging site, not counted toward the limit).' : 'The license is now active on this site.', license: await publicView(trx, license), activation: { site_url: site, is_local: isLocal } };
+    await enqueueEvent(
+      trx,
+      'license.activated',
+      activationEventData(license, { site_url: site, is_local: isLocal ? 1 : 0, environment, created_at: at }, 'site'),
+      at,
+    );
+    return {
+      activated: true,
+      code: 'VALID',
+      detail: isLocal
+        ? 'The license is now active on this site (a local or staging site, not counted toward the limit).'
+        : 'The license is now active on this site.',
+      license: await publicView(trx, license),
+      activation: { site_url: site, is_local: isLocal },
+    };
   });
   if (answer.activated) nudgeWebhookDeliveries();
   return answer;

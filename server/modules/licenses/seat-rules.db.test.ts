@@ -23,7 +23,13 @@ async function putSettings(payload: Record<string, unknown>) {
 }
 
 const activate = async (key: string, site_url: string, environment?: string) =>
-  (await t.app.inject({ method: 'POST', url: '/api/v1/licenses/activate', payload: { license_key: key, site_url, plugin_slug: PLUGIN, ...(environment === undefined ? {} : { environment }) } })).json();
+  (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/licenses/activate',
+      payload: { license_key: key, site_url, plugin_slug: PLUGIN, ...(environment === undefined ? {} : { environment }) },
+    })
+  ).json();
 
 async function adminActivations(id: number): Promise<{ activations_used: number; activations: Activation[] }> {
   return (await t.app.inject({ method: 'GET', url: `/api/admin/licenses/${id}`, headers: await t.adminHeaders() })).json();
@@ -34,18 +40,34 @@ const newLicense = (maxActivations: number) => createLicense(t.db, { pluginSlug:
 describe(`which sites use a seat (${testDialect()})`, () => {
   it('bigshop.dev and test.acme.com are public sites and use a seat', async () => {
     const l = await newLicense(2);
-    expect(await activate(l.key, 'https://bigshop.dev')).toMatchObject({ activated: true, activation: { is_local: false }, license: { activations_used: 1, activations_left: 1 } });
-    expect(await activate(l.key, 'https://test.acme.com')).toMatchObject({ activated: true, activation: { is_local: false }, license: { activations_used: 2, activations_left: 0 } });
+    expect(await activate(l.key, 'https://bigshop.dev')).toMatchObject({
+      activated: true,
+      activation: { is_local: false },
+      license: { activations_used: 1, activations_left: 1 },
+    });
+    expect(await activate(l.key, 'https://test.acme.com')).toMatchObject({
+      activated: true,
+      activation: { is_local: false },
+      license: { activations_used: 2, activations_left: 0 },
+    });
     expect(await activate(l.key, 'https://third.com')).toMatchObject({ activated: false, code: 'ACTIVATION_LIMIT_REACHED' });
   });
 
   it('staging.acme.com uses a seat until the vendor adds staging.* to the Settings', async () => {
     const l = await newLicense(1);
     await activate(l.key, 'https://live.com');
-    expect(await activate(l.key, 'https://staging.acme.com')).toMatchObject({ activated: false, code: 'ACTIVATION_LIMIT_REACHED', license: { activations_used: 1, activations_left: 0 } });
+    expect(await activate(l.key, 'https://staging.acme.com')).toMatchObject({
+      activated: false,
+      code: 'ACTIVATION_LIMIT_REACHED',
+      license: { activations_used: 1, activations_left: 0 },
+    });
 
     expect(await putSettings({ staging_site_patterns: [' Staging.* '] })).toMatchObject({ staging_site_patterns: ['staging.*'] });
-    expect(await activate(l.key, 'https://staging.acme.com')).toMatchObject({ activated: true, activation: { is_local: true }, license: { activations_used: 1, activations_left: 0 } });
+    expect(await activate(l.key, 'https://staging.acme.com')).toMatchObject({
+      activated: true,
+      activation: { is_local: true },
+      license: { activations_used: 1, activations_left: 0 },
+    });
   });
 
   it('the rule applies at activation: a site activated before its pattern was added keeps its seat until it activates again', async () => {
@@ -58,17 +80,33 @@ describe(`which sites use a seat (${testDialect()})`, () => {
 
     const off = await t.app.inject({ method: 'POST', url: '/api/v1/licenses/deactivate', payload: { license_key: l.key, site_url: 'shop.kinsta.cloud' } });
     expect(off.json()).toMatchObject({ deactivated: true });
-    expect(await activate(l.key, 'https://shop.kinsta.cloud')).toMatchObject({ activated: true, activation: { is_local: true }, license: { activations_used: 0, activations_left: 2 } });
+    expect(await activate(l.key, 'https://shop.kinsta.cloud')).toMatchObject({
+      activated: true,
+      activation: { is_local: true },
+      license: { activations_used: 0, activations_left: 2 },
+    });
   });
 
-  it("an environment claim on live.com uses a seat unless the vendor trusts it, and is recorded either way", async () => {
+  it('an environment claim on live.com uses a seat unless the vendor trusts it, and is recorded either way', async () => {
     const untrusted = await newLicense(1);
-    expect(await activate(untrusted.key, 'https://live.com', 'staging')).toMatchObject({ activated: true, activation: { is_local: false }, license: { activations_used: 1, activations_left: 0 } });
+    expect(await activate(untrusted.key, 'https://live.com', 'staging')).toMatchObject({
+      activated: true,
+      activation: { is_local: false },
+      license: { activations_used: 1, activations_left: 0 },
+    });
 
     expect(await putSettings({ trust_environment_claim: true })).toMatchObject({ trust_environment_claim: true });
     const trusted = await newLicense(1);
-    expect(await activate(trusted.key, 'https://live.com', 'staging')).toMatchObject({ activated: true, activation: { is_local: true }, license: { activations_used: 0, activations_left: 1 } });
-    expect(await activate(trusted.key, 'https://shop.com', 'production')).toMatchObject({ activated: true, activation: { is_local: false }, license: { activations_used: 1, activations_left: 0 } });
+    expect(await activate(trusted.key, 'https://live.com', 'staging')).toMatchObject({
+      activated: true,
+      activation: { is_local: true },
+      license: { activations_used: 0, activations_left: 1 },
+    });
+    expect(await activate(trusted.key, 'https://shop.com', 'production')).toMatchObject({
+      activated: true,
+      activation: { is_local: false },
+      license: { activations_used: 1, activations_left: 0 },
+    });
 
     const seen = async (id: number) => (await adminActivations(id)).activations.map((a) => [a.site_url, a.is_local, a.environment]);
     expect(await seen(untrusted.id)).toEqual([['live.com', false, 'staging']]);
@@ -92,7 +130,10 @@ describe(`which sites use a seat (${testDialect()})`, () => {
   it('never over-activates: 20 public and 10 staging sites at once on a 3-seat licence → 3 seats and 10 staging sites', async () => {
     await putSettings({ staging_site_patterns: ['*.wpengine.com'] });
     const l = await newLicense(3);
-    const sites = [...Array.from({ length: 20 }, (_, i) => `https://public-${i}.com`), ...Array.from({ length: 10 }, (_, i) => `https://shop-${i}.wpengine.com`)];
+    const sites = [
+      ...Array.from({ length: 20 }, (_, i) => `https://public-${i}.com`),
+      ...Array.from({ length: 10 }, (_, i) => `https://shop-${i}.wpengine.com`),
+    ];
     const answers = await Promise.all(sites.map((site) => activate(l.key, site)));
     expect(answers.filter((a) => a.activated && !a.activation.is_local)).toHaveLength(3);
     expect(answers.filter((a) => a.activated && a.activation.is_local)).toHaveLength(10);

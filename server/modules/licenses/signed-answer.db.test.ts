@@ -30,9 +30,19 @@ const verifiesInNode = (payload: string, signature: string): boolean => {
 };
 
 const verifiesInPhp = (payload: string, signature: string): boolean =>
-  execFileSync('php', ['-r', 'echo sodium_crypto_sign_verify_detached(base64_decode($argv[1]), $argv[2], base64_decode($argv[3])) ? "yes" : "no";', signature, payload, publicKey], {
-    encoding: 'utf8',
-  }) === 'yes';
+  execFileSync(
+    'php',
+    [
+      '-r',
+      'echo sodium_crypto_sign_verify_detached(base64_decode($argv[1]), $argv[2], base64_decode($argv[3])) ? "yes" : "no";',
+      signature,
+      payload,
+      publicKey,
+    ],
+    {
+      encoding: 'utf8',
+    },
+  ) === 'yes';
 
 describe(`signed validation answers (${testDialect()})`, () => {
   it('signs the verdict, bound to the key hash, the site and slug as sent, the nonce and the time; PHP sodium verifies it', async () => {
@@ -66,7 +76,10 @@ describe(`signed validation answers (${testDialect()})`, () => {
   it('signs refusals too, so a revoked licence cannot be edited back into a valid one', async () => {
     const license = await createLicense(t.db, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 3 });
     await t.db.transaction().execute((trx) => revokeLicense(trx, license.id));
-    const body = (await validate({ license_key: license.key, site_url: SITE, signed: 'true' })).json<{ code: string; signature: { payload: string; signature: string } }>();
+    const body = (await validate({ license_key: license.key, site_url: SITE, signed: 'true' })).json<{
+      code: string;
+      signature: { payload: string; signature: string };
+    }>();
     expect(body.code).toBe('REVOKED');
     expect(JSON.parse(body.signature.payload)).toMatchObject({ valid: false, code: 'REVOKED', status: 'revoked', nonce: null });
     expect(verifiesInNode(body.signature.payload, body.signature.signature)).toBe(true);

@@ -31,5 +31,9 @@ export function siteReportChanges(stored: StoredSiteReport, report: SiteReport):
 export async function recordSiteReport(db: Kysely<DB> | Transaction<DB>, stored: StoredSiteReport, report: SiteReport, at = nowIso()): Promise<void> {
   const changes = siteReportChanges(stored, report);
   if (!changes) return;
-  await db.updateTable('license_activations').set({ ...changes, reported_at: at }).where('id', '=', stored.id).execute();
+  await db
+    .updateTable('license_activations')
+    .set({ ...changes, reported_at: at })
+    .where('id', '=', stored.id)
+    .execute();
 }

@@ -25,12 +25,19 @@ describe('normaliseSiteUrl', () => {
     expect(normalizeSiteUrl(input)).toBe(expected);
   });
 
-  it.each([[''], ['   '], ['not a url'], ['ftp://example.com'], ['javascript:alert(1)'], ['https://'], ['http://exa mple.com'], [`https://${'a'.repeat(3000)}.com`], ['https://..com']])(
-    'rejects %j',
-    (input) => {
-      expect(normalizeSiteUrl(input)).toBeNull();
-    },
-  );
+  it.each([
+    [''],
+    ['   '],
+    ['not a url'],
+    ['ftp://example.com'],
+    ['javascript:alert(1)'],
+    ['https://'],
+    ['http://exa mple.com'],
+    [`https://${'a'.repeat(3000)}.com`],
+    ['https://..com'],
+  ])('rejects %j', (input) => {
+    expect(normalizeSiteUrl(input)).toBeNull();
+  });
 
   it('gives http/https and www variants the same site', () => {
     const variants = ['http://example.com', 'https://example.com/', 'https://www.example.com', 'http://WWW.EXAMPLE.COM:8080/'];
@@ -89,8 +96,11 @@ describe('isLocalSite: the URL alone', () => {
   });
 });
 
-describe('isLocalSite: the vendor\'s staging patterns', () => {
-  const rules: LocalSiteRules = { stagingPatterns: ['staging.*', '*.wpengine.com', '*.kinsta.cloud', 'dev.myshop.com', 'qa.*.acme.com'], trustEnvironmentClaim: false };
+describe("isLocalSite: the vendor's staging patterns", () => {
+  const rules: LocalSiteRules = {
+    stagingPatterns: ['staging.*', '*.wpengine.com', '*.kinsta.cloud', 'dev.myshop.com', 'qa.*.acme.com'],
+    trustEnvironmentClaim: false,
+  };
   it.each([
     ['https://staging.acme.com', true],
     ['https://staging.acme.co.uk/shop', true],

@@ -31,11 +31,19 @@ describe('validation lookups of concurrent requests', () => {
       for (let s = 0; s < i % 3; s++) {
         const activated = await validate({ license_key: license.key, site_url: `https://site${s}-${i}.example.com`, plugin_slug: PLUGIN }, 0);
         expect(activated.json()).toMatchObject({ code: 'SITE_INACTIVE' });
-        await t.app.inject({ method: 'POST', url: '/api/v1/licenses/activate', payload: { license_key: license.key, site_url: `https://site${s}-${i}.example.com`, plugin_slug: PLUGIN } });
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/licenses/activate',
+          payload: { license_key: license.key, site_url: `https://site${s}-${i}.example.com`, plugin_slug: PLUGIN },
+        });
       }
       licenses.push(license);
     }
-    await t.db.updateTable('licenses').set({ status: 'revoked' }).where('key', '=', licenses[5]?.key ?? '').execute();
+    await t.db
+      .updateTable('licenses')
+      .set({ status: 'revoked' })
+      .where('key', '=', licenses[5]?.key ?? '')
+      .execute();
 
     const payloads: Array<Record<string, unknown>> = [];
     for (let round = 0; round < 5; round++) {
@@ -104,17 +112,24 @@ describe.runIf(testDialect() === 'postgres')('batchLookupText', () => {
 describe('withSessionSetting', () => {
   const setting = '-c plan_cache_mode=force_generic_plan';
   it('adds the setting to the options field, or to the connection string when it carries options (which pg prefers)', () => {
-    expect(withSessionSetting({ connectionString: 'postgres://u@h/db' }, setting, 2)).toEqual({ connectionString: 'postgres://u@h/db', options: setting, max: 2 });
+    expect(withSessionSetting({ connectionString: 'postgres://u@h/db' }, setting, 2)).toEqual({
+      connectionString: 'postgres://u@h/db',
+      options: setting,
+      max: 2,
+    });
     expect(withSessionSetting({ connectionString: 'postgres://u@h/db', options: '-c search_path=s' }, setting, 2).options).toBe(`-c search_path=s ${setting}`);
     const fromUrl = withSessionSetting({ connectionString: 'postgres://u@h/db?options=-c%20search_path%3Ds' }, setting, 2);
     expect(new URL(fromUrl.connectionString ?? '').searchParams.get('options')).toBe(`-c search_path=s ${setting}`);
   });
 
-  it.runIf(testDialect() === 'postgres')('reaches a connection made with the app pool\'s settings, and leaves the app pool as it is', async () => {
+  it.runIf(testDialect() === 'postgres')("reaches a connection made with the app pool's settings, and leaves the app pool as it is", async () => {
     const appPool = postgresPoolOf(t.db);
     if (!appPool) throw new Error('no pool');
     const readers = new pg.Pool(withSessionSetting(appPool.options, setting, 1));
-    const { rows } = await readers.query<{ plan_cache_mode: string; search_path: string }>('select current_setting($1) as plan_cache_mode, current_setting($2) as search_path', ['plan_cache_mode', 'search_path']);
+    const { rows } = await readers.query<{ plan_cache_mode: string; search_path: string }>(
+      'select current_setting($1) as plan_cache_mode, current_setting($2) as search_path',
+      ['plan_cache_mode', 'search_path'],
+    );
     await readers.end();
     expect(rows[0]?.plan_cache_mode).toBe('force_generic_plan');
     expect(rows[0]?.search_path).toBe((await sql<{ p: string }>`select current_setting('search_path') as p`.execute(t.db)).rows[0]?.p);

@@ -54,7 +54,8 @@ export function batchLookupText(singleLookupText: string): string {
   // The single lookup's parameters are $1 (site) and $2 (key), each used once; anything else is a change
   // this rewrite does not know, so it stops the start rather than guess.
   const uses = singleLookupText.match(/\$\d+/g) ?? [];
-  if (uses.length !== 2 || !uses.includes('$1') || !uses.includes('$2')) throw new Error(`validationLookup's parameters changed (${uses.join(', ')}): update batchLookupText`);
+  if (uses.length !== 2 || !uses.includes('$1') || !uses.includes('$2'))
+    throw new Error(`validationLookup's parameters changed (${uses.join(', ')}): update batchLookupText`);
   const perPair = singleLookupText.replace('$1', 'q.site').replace('$2', 'q.key');
   return `select q.n as batch_index, v.* from unnest($1::text[], $2::text[]) with ordinality as q(site, key, n) cross join lateral (${perPair}) v`;
 }

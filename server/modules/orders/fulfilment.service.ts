@@ -54,15 +54,7 @@ export const withOrderOrigin = (event: PaymentEvent, origin: string | null): Pay
   event.kind === 'paid' && event.order ? { ...event, order: { ...event.order, origin } } : event;
 
 export type FulfilmentOutcome =
-  | 'duplicate'
-  | 'fulfilled'
-  | 'already_paid'
-  | 'already_refunded'
-  | 'refunded'
-  | 'refund_pending'
-  | 'unknown_order'
-  | 'ignored'
-  | string;
+  'duplicate' | 'fulfilled' | 'already_paid' | 'already_refunded' | 'refunded' | 'refund_pending' | 'unknown_order' | 'ignored' | string;
 
 export interface FulfilmentResult {
   outcome: FulfilmentOutcome;
@@ -85,7 +77,13 @@ async function markPaid(trx: Transaction<DB>, order: OrderRow, at: string): Prom
     { order_id: order.id, email: order.email, plugin_slug: order.plugin_slug, amount: order.amount, currency: order.currency, license_key: license.key },
     at,
   );
-  return insertQueuedEmail(trx, { to_address: order.email, kind: LICENCE_EMAIL_KIND, order_id: order.id, dedupe_key: `licence:order:${order.id}`, created_at: at });
+  return insertQueuedEmail(trx, {
+    to_address: order.email,
+    kind: LICENCE_EMAIL_KIND,
+    order_id: order.id,
+    dedupe_key: `licence:order:${order.id}`,
+    created_at: at,
+  });
 }
 
 async function markRefunded(trx: Transaction<DB>, order: OrderRow, at: string): Promise<void> {

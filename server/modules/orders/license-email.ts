@@ -90,5 +90,10 @@ export async function renderLicenseEmailForOrder(ctx: AppContext, email: EmailRo
     ttlSeconds: DOWNLOAD_LINK_TTL_SECONDS,
     baseUrl,
   });
-  return renderLicenseEmail({ pluginName: plugin?.name ?? order.plugin_slug, licenseKey: license.key, downloadUrl, accountUrl: `${baseUrl}${ACCOUNT_PAGES.account}` });
+  return renderLicenseEmail({
+    pluginName: plugin?.name ?? order.plugin_slug,
+    licenseKey: license.key,
+    downloadUrl,
+    accountUrl: `${baseUrl}${ACCOUNT_PAGES.account}`,
+  });
 }

@@ -14,9 +14,19 @@ describe(`licence e-mail links without a base URL (${testDialect()})`, () => {
 
   /** Buys through a request with these headers (from `remoteAddress`); answers the order id and its e-mail's text. */
   const buy = async (email: string, headers: Record<string, string>, remoteAddress?: string) => {
-    const intent = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers, remoteAddress, payload: intentBody({ customerEmail: email }) });
+    const intent = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers,
+      remoteAddress,
+      payload: intentBody({ customerEmail: email }),
+    });
     expect(intent.statusCode).toBe(200);
-    const confirm = await t.app.inject({ method: 'POST', url: '/api/checkout/test/confirm', payload: { clientSecret: intent.json().clientSecret, cardNumber: '4242424242424242' } });
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout/test/confirm',
+      payload: { clientSecret: intent.json().clientSecret, cardNumber: '4242424242424242' },
+    });
     expect(confirm.json()).toEqual({ status: 'succeeded' });
     const order = await t.db.selectFrom('orders').select(['id', 'origin']).where('email', '=', email).executeTakeFirstOrThrow();
     return { ...order, text: await latestEmailText(order.id) };
@@ -37,12 +47,20 @@ describe(`licence e-mail links without a base URL (${testDialect()})`, () => {
   });
 
   it('believes X-Forwarded-Host and -Proto from a trusted proxy (TRUST_PROXY=loopback, the default)', async () => {
-    const order = await buy('proxied@example.com', { host: '127.0.0.1:3000', 'x-forwarded-host': 'shop.example.com', 'x-forwarded-proto': 'https' }, '127.0.0.1');
+    const order = await buy(
+      'proxied@example.com',
+      { host: '127.0.0.1:3000', 'x-forwarded-host': 'shop.example.com', 'x-forwarded-proto': 'https' },
+      '127.0.0.1',
+    );
     expect(order.text).toContain('https://shop.example.com/api/v1/downloads/');
   });
 
   it('does not believe X-Forwarded-Host from an untrusted peer', async () => {
-    const order = await buy('direct@example.com', { host: 'shop.example.com', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }, '203.0.113.9');
+    const order = await buy(
+      'direct@example.com',
+      { host: 'shop.example.com', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+      '203.0.113.9',
+    );
     expect(order.origin).toBe('http://shop.example.com');
     expect(order.text).not.toContain('evil.example');
   });
@@ -56,7 +74,9 @@ describe(`licence e-mail links without a base URL (${testDialect()})`, () => {
   it('uses the base URL from Settings once it is set, for resends too', async () => {
     const headers = await t.adminHeaders();
     const order = await t.db.selectFrom('orders').select('id').where('email', '=', 'host@example.com').executeTakeFirstOrThrow();
-    expect((await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers, payload: { base_url: 'https://licences.example.net' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers, payload: { base_url: 'https://licences.example.net' } })).statusCode).toBe(
+      200,
+    );
     try {
       expect((await t.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/resend-email`, headers })).statusCode).toBe(200);
       expect(await latestEmailText(order.id)).toContain('https://licences.example.net/api/v1/downloads/');

@@ -14,7 +14,21 @@ describe(`admin orders list (${testDialect()})`, () => {
     const order = async (name: string, email: string, status: string, createdAt: string, pluginSlug = 'ucre') => {
       const row = await t.db
         .insertInto('orders')
-        .values({ email, plugin_slug: pluginSlug, amount: 4900, currency: 'GBP', status, provider: 'test', provider_ref: `ref_${name}`, client_secret_hash: null, origin: null, license_id: null, created_at: createdAt, paid_at: status === 'paid' ? createdAt : null, updated_at: createdAt })
+        .values({
+          email,
+          plugin_slug: pluginSlug,
+          amount: 4900,
+          currency: 'GBP',
+          status,
+          provider: 'test',
+          provider_ref: `ref_${name}`,
+          client_secret_hash: null,
+          origin: null,
+          license_id: null,
+          created_at: createdAt,
+          paid_at: status === 'paid' ? createdAt : null,
+          updated_at: createdAt,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       ids[name] = row.id;
@@ -23,7 +37,18 @@ describe(`admin orders list (${testDialect()})`, () => {
     const paid = await order('paid', 'Alice@Example.com', 'paid', hoursAgo(48));
     const license = await t.db
       .insertInto('licenses')
-      .values({ key: 'ABCD-EFGH-IJKL-MNOP', plugin_slug: 'ucre', plan: 'lifetime', status: 'active', max_activations: 3, expires_at: null, customer_email: 'alice@example.com', order_id: paid, created_at: hoursAgo(48), updated_at: hoursAgo(48) })
+      .values({
+        key: 'ABCD-EFGH-IJKL-MNOP',
+        plugin_slug: 'ucre',
+        plan: 'lifetime',
+        status: 'active',
+        max_activations: 3,
+        expires_at: null,
+        customer_email: 'alice@example.com',
+        order_id: paid,
+        created_at: hoursAgo(48),
+        updated_at: hoursAgo(48),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.db.updateTable('orders').set({ license_id: license.id }).where('id', '=', paid).execute();

@@ -98,7 +98,11 @@ export async function settlePendingRefunds(trx: Transaction<DB>, provider: strin
 }
 
 export async function setPaymentEventOutcome(db: Db, id: number, outcome: string, orderId: number | null, note?: string | null): Promise<void> {
-  await db.updateTable('payment_events').set({ outcome, order_id: orderId, ...(note !== undefined ? { note } : {}) }).where('id', '=', id).execute();
+  await db
+    .updateTable('payment_events')
+    .set({ outcome, order_id: orderId, ...(note !== undefined ? { note } : {}) })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function listPaymentEvents(db: Db) {
@@ -147,13 +151,7 @@ export async function listOrdersForAdmin(db: Db, filter: OrderListFilter = {}): 
       'orders.paid_at',
       'licenses.key as license_key',
       (eb) =>
-        eb
-          .selectFrom('emails')
-          .select('emails.status')
-          .whereRef('emails.order_id', '=', 'orders.id')
-          .orderBy('emails.id', 'desc')
-          .limit(1)
-          .as('email_status'),
+        eb.selectFrom('emails').select('emails.status').whereRef('emails.order_id', '=', 'orders.id').orderBy('emails.id', 'desc').limit(1).as('email_status'),
     ])
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id', 'desc');

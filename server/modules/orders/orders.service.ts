@@ -14,7 +14,13 @@ export async function resendLicenseEmail(ctx: AppContext, orderId: number): Prom
   if (order.status !== 'paid' || order.license_id === null) {
     throw new AppError('CONFLICT', `Order ${orderId} is ${order.status}; only a paid order has a licence e-mail to send`);
   }
-  const emailId = await insertQueuedEmail(ctx.db, { to_address: order.email, kind: LICENCE_EMAIL_KIND, order_id: order.id, dedupe_key: null, created_at: nowIso() });
+  const emailId = await insertQueuedEmail(ctx.db, {
+    to_address: order.email,
+    kind: LICENCE_EMAIL_KIND,
+    order_id: order.id,
+    dedupe_key: null,
+    created_at: nowIso(),
+  });
   await deliverEmail(ctx, emailId);
   const [listed] = await listOrdersForAdmin(ctx.db, { id: orderId });
   const email = await findEmailById(ctx.db, emailId);

@@ -76,7 +76,12 @@ async function claimOne(db: Kysely<DB>, endpointId: number, deliveryId: number, 
       .executeTakeFirst();
     if (!delivery) {
       // Another process finished it between our read and now: give the endpoint back.
-      await trx.updateTable('webhook_endpoints').set({ busy_until: null, busy_token: null }).where('id', '=', endpointId).where('busy_token', '=', token).execute();
+      await trx
+        .updateTable('webhook_endpoints')
+        .set({ busy_until: null, busy_token: null })
+        .where('id', '=', endpointId)
+        .where('busy_token', '=', token)
+        .execute();
       return null;
     }
     return {
@@ -122,7 +127,12 @@ export async function finishDelivery(db: Kysely<DB>, claim: ClaimedDelivery, out
       .where('id', '=', claim.id)
       .where('claim_token', '=', claim.token)
       .execute();
-    await trx.updateTable('webhook_endpoints').set({ busy_until: null, busy_token: null }).where('id', '=', claim.endpointId).where('busy_token', '=', claim.token).execute();
+    await trx
+      .updateTable('webhook_endpoints')
+      .set({ busy_until: null, busy_token: null })
+      .where('id', '=', claim.endpointId)
+      .where('busy_token', '=', claim.token)
+      .execute();
   });
 }
 

@@ -140,7 +140,9 @@ export class WebhookWorker {
       if (statusCode < 200 || statusCode > 299) error = `HTTP ${statusCode}`;
     } catch (caught) {
       const reason = abort.signal.aborted ? abort.signal.reason : caught;
-      error = (reason instanceof Error ? (reason.cause instanceof Error ? `${reason.message}: ${reason.cause.message}` : reason.message) : String(reason)).slice(0, MAX_ERROR_LENGTH);
+      error = (
+        reason instanceof Error ? (reason.cause instanceof Error ? `${reason.message}: ${reason.cause.message}` : reason.message) : String(reason)
+      ).slice(0, MAX_ERROR_LENGTH);
     } finally {
       clearTimeout(timeout);
       this.aborts.delete(abort);

@@ -24,7 +24,10 @@ export async function listEndpoints(db: Db): Promise<EndpointRow[]> {
 }
 
 export async function countEndpoints(db: Db): Promise<number> {
-  const row = await db.selectFrom('webhook_endpoints').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -32,10 +35,20 @@ export async function findEndpoint(db: Db, id: number): Promise<EndpointRow | un
   return db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertEndpoint(db: Db, values: { url: string; secret: string; events: WebhookEventType[]; active: boolean; at: string }): Promise<EndpointRow> {
+export async function insertEndpoint(
+  db: Db,
+  values: { url: string; secret: string; events: WebhookEventType[]; active: boolean; at: string },
+): Promise<EndpointRow> {
   return db
     .insertInto('webhook_endpoints')
-    .values({ url: values.url, secret: values.secret, events: JSON.stringify(values.events), active: fromBool(values.active), created_at: values.at, updated_at: values.at })
+    .values({
+      url: values.url,
+      secret: values.secret,
+      events: JSON.stringify(values.events),
+      active: fromBool(values.active),
+      created_at: values.at,
+      updated_at: values.at,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

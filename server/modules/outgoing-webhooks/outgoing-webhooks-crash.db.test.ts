@@ -40,7 +40,8 @@ function startServer(testDb: TestDatabase): ChildProcess {
   return child;
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
 describe(`outgoing webhooks across a kill -9 (${testDialect()})`, () => {
   let testDb: TestDatabase;

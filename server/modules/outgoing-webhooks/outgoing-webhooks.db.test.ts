@@ -47,7 +47,8 @@ describe(`outgoing webhooks (${testDialect()})`, () => {
     return response.json<WebhookEndpointWithSecret>();
   };
   const deliveries = () => t.db.selectFrom('webhook_deliveries').selectAll().orderBy('id').execute();
-  const bodyOf = (index: number) => JSON.parse(receiver.requests[index]?.body ?? '{}') as { id: string; type: string; created_at: string; data: Record<string, unknown> };
+  const bodyOf = (index: number) =>
+    JSON.parse(receiver.requests[index]?.body ?? '{}') as { id: string; type: string; created_at: string; data: Record<string, unknown> };
   const newAdminLicense = async () => {
     const response = await api('POST', '/api/admin/licenses', { plugin_slug: PLUGIN, plan: 'lifetime', max_activations: 3 });
     expect(response.statusCode, response.body).toBe(201);
@@ -60,7 +61,9 @@ describe(`outgoing webhooks (${testDialect()})`, () => {
     expect(created).toMatchObject({ events: ['order.paid', 'license.created'], active: true, secret_hint: `${created.secret.slice(0, 10)}…` });
 
     const list = await api('GET', '/api/admin/webhook-endpoints');
-    expect(list.json<WebhookEndpoint[]>()).toEqual([{ id: created.id, url: created.url, events: created.events, active: true, secret_hint: created.secret_hint, created_at: created.created_at }]);
+    expect(list.json<WebhookEndpoint[]>()).toEqual([
+      { id: created.id, url: created.url, events: created.events, active: true, secret_hint: created.secret_hint, created_at: created.created_at },
+    ]);
     expect(list.body).not.toContain(created.secret);
 
     const changed = await api('PATCH', `/api/admin/webhook-endpoints/${created.id}`, { events: [], active: false });
@@ -140,11 +143,30 @@ describe(`outgoing webhooks (${testDialect()})`, () => {
       order: { email: 'buyer@example.com', pluginSlug: PLUGIN, amount: 4900, currency: 'GBP' },
     });
     expect(paid.outcome).toBe('fulfilled');
-    expect((await applyPaymentEvent(t.ctx, { kind: 'refunded', provider: 'lemonsqueezy', eventId: 'ls-evt-2', eventType: 'order_refunded', providerRef: 'ls-order-1' })).outcome).toBe('refunded');
+    expect(
+      (
+        await applyPaymentEvent(t.ctx, {
+          kind: 'refunded',
+          provider: 'lemonsqueezy',
+          eventId: 'ls-evt-2',
+          eventType: 'order_refunded',
+          providerRef: 'ls-order-1',
+        })
+      ).outcome,
+    ).toBe('refunded');
     const at = new Date().toISOString();
     await insertReleaseAndRecord(
       t.db,
-      { plugin_slug: PLUGIN, version: '9.9.9', notes: 'Big one', zip_path: 'internal-name.zip', file_size: 123, sha384: 'ab', signature: 'c2ln', created_at: at },
+      {
+        plugin_slug: PLUGIN,
+        version: '9.9.9',
+        notes: 'Big one',
+        zip_path: 'internal-name.zip',
+        file_size: 123,
+        sha384: 'ab',
+        signature: 'c2ln',
+        created_at: at,
+      },
       at,
     );
 
@@ -164,7 +186,8 @@ describe(`outgoing webhooks (${testDialect()})`, () => {
     ];
     await receiver.waitFor(expected.length + 2);
     await new Promise((resolve) => setTimeout(resolve, 200)); // nothing more arrives
-    const byPath = (path: string) => receiver.requests.filter((request) => request.path === path).map((request) => JSON.parse(request.body) as ReturnType<typeof bodyOf>);
+    const byPath = (path: string) =>
+      receiver.requests.filter((request) => request.path === path).map((request) => JSON.parse(request.body) as ReturnType<typeof bodyOf>);
     const all = byPath('/all');
     expect(all.map((event) => event.type)).toEqual(expected);
     expect(byPath('/activations').map((event) => event.data.site_url)).toEqual(['one.example.com', 'two.example.com']);
@@ -173,7 +196,12 @@ describe(`outgoing webhooks (${testDialect()})`, () => {
 
     const find = (type: string, nth = 0) => all.filter((event) => event.type === type)[nth]?.data;
     expect(find('license.updated')).toMatchObject({ id: license.id, max_activations: 5 });
-    expect(find('license.activated')).toMatchObject({ site_url: 'one.example.com', is_local: false, by: 'site', license: { id: license.id, key: license.key } });
+    expect(find('license.activated')).toMatchObject({
+      site_url: 'one.example.com',
+      is_local: false,
+      by: 'site',
+      license: { id: license.id, key: license.key },
+    });
     expect(find('license.deactivated', 1)).toMatchObject({ site_url: 'two.example.com', by: 'admin' });
     expect(find('license.revoked')).toMatchObject({ id: license.id, status: 'revoked' });
     const order = find('order.paid');
@@ -229,7 +257,9 @@ describe(`outgoing webhooks (${testDialect()})`, () => {
     expect(receiver.requests[1]?.headers['x-webhook-id']).toBe(receiver.requests[0]?.headers['x-webhook-id']);
 
     const log = await api('GET', '/api/admin/webhook-deliveries');
-    expect(log.json<WebhookDelivery[]>()).toMatchObject([{ event_type: 'license.created', endpoint_url: receiver.url('/flaky'), status: 'delivered', attempts: 2, last_status_code: 200, next_attempt_at: null }]);
+    expect(log.json<WebhookDelivery[]>()).toMatchObject([
+      { event_type: 'license.created', endpoint_url: receiver.url('/flaky'), status: 'delivered', attempts: 2, last_status_code: 200, next_attempt_at: null },
+    ]);
   });
 
   it('forgets finished deliveries 30 days after they finished, never waiting ones', async () => {
@@ -245,7 +275,16 @@ describe(`outgoing webhooks (${testDialect()})`, () => {
     for (const [index, row] of rows.entries()) {
       await t.db
         .insertInto('webhook_deliveries')
-        .values({ endpoint_id: endpoint.id, event_id: `evt_old${index}`, event_type: 'test', body: '{}', attempts: 1, next_attempt_at: row.status === 'pending' ? '2999-01-01T00:00:00.000Z' : null, created_at: row.updated_at, ...row })
+        .values({
+          endpoint_id: endpoint.id,
+          event_id: `evt_old${index}`,
+          event_type: 'test',
+          body: '{}',
+          attempts: 1,
+          next_attempt_at: row.status === 'pending' ? '2999-01-01T00:00:00.000Z' : null,
+          created_at: row.updated_at,
+          ...row,
+        })
         .execute();
     }
     expect(await pruneDeliveries(t.db, new Date(Date.now() - KEEP_FINISHED_MS).toISOString())).toBe(2);
@@ -354,7 +393,10 @@ describe(`migration 0014 (${testDialect()})`, () => {
       // Back to before 0014, with the old setting stored, then 0014 again.
       await migration.down(db);
       const urls = ['https://hooks.example.com/a', 'https://hooks.example.com/b', 'https://hooks.example.com/a'];
-      await db.insertInto('settings').values({ key: 'webhook_endpoints', value: JSON.stringify(urls), updated_at: new Date().toISOString() }).execute();
+      await db
+        .insertInto('settings')
+        .values({ key: 'webhook_endpoints', value: JSON.stringify(urls), updated_at: new Date().toISOString() })
+        .execute();
       await migration.up(db);
       const rows = await db.selectFrom('webhook_endpoints').selectAll().orderBy('id').execute();
       expect(rows.map((row) => [row.url, row.events, row.active])).toEqual([

@@ -44,8 +44,10 @@ export function registerOutgoingWebhookRoutes(app: App, ctx: AppContext): void {
     return reply.code(202).send(await sendTestEvent(ctx.db, request.params.id, server));
   });
 
-  app.get('/api/admin/webhook-deliveries', { schema: { querystring: webhookDeliveryListQuerySchema, response: { 200: webhookDeliveryListSchema } } }, async (request) =>
-    listDeliveries(ctx.db, { endpointId: request.query.endpoint_id, status: request.query.status }),
+  app.get(
+    '/api/admin/webhook-deliveries',
+    { schema: { querystring: webhookDeliveryListQuerySchema, response: { 200: webhookDeliveryListSchema } } },
+    async (request) => listDeliveries(ctx.db, { endpointId: request.query.endpoint_id, status: request.query.status }),
   );
 
   app.post('/api/admin/webhook-deliveries/:id/resend', { schema: { params, response: { 202: webhookDeliverySchema } } }, async (request, reply) =>

@@ -13,7 +13,8 @@ describe(`PATCH /api/admin/plugins/:slug (${testDialect()})`, () => {
   });
   afterAll(async () => t.close());
 
-  const patch = async (payload: unknown, slug = SLUG) => t.app.inject({ method: 'PATCH', url: `/api/admin/plugins/${slug}`, headers, payload: payload as object });
+  const patch = async (payload: unknown, slug = SLUG) =>
+    t.app.inject({ method: 'PATCH', url: `/api/admin/plugins/${slug}`, headers, payload: payload as object });
   const current = async () =>
     (await t.app.inject({ method: 'GET', url: '/api/admin/plugins', headers })).json<AdminPlugin[]>().find((plugin) => plugin.slug === SLUG);
 
@@ -36,7 +37,14 @@ describe(`PATCH /api/admin/plugins/:slug (${testDialect()})`, () => {
   it('saves pricing fields and keeps the ones not sent', async () => {
     const response = await patch({ price: 5000, discount_price: 3900, currency: 'USD', price_display: '$50', is_free: false, pricing_active: true });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ price: 5000, discount_price: 3900, currency: 'USD', price_display: '$50', discount_display: null, pricing_active: true });
+    expect(response.json()).toMatchObject({
+      price: 5000,
+      discount_price: 3900,
+      currency: 'USD',
+      price_display: '$50',
+      discount_display: null,
+      pricing_active: true,
+    });
     const partial = await patch({ discount_display: 'Launch offer' });
     expect(partial.json()).toMatchObject({ price: 5000, discount_price: 3900, currency: 'USD', discount_display: 'Launch offer' });
   });
@@ -62,7 +70,12 @@ describe(`PATCH /api/admin/plugins/:slug (${testDialect()})`, () => {
 
   it('answers 404 for an unknown plugin and 400 for a body that is not an object', async () => {
     expect((await patch({ price: 100 }, 'no-such-plugin')).statusCode).toBe(404);
-    const notJson = await t.app.inject({ method: 'PATCH', url: `/api/admin/plugins/${SLUG}`, headers: { ...headers, 'content-type': 'application/json' }, payload: '[1,2' });
+    const notJson = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/plugins/${SLUG}`,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '[1,2',
+    });
     expect(notJson.statusCode).toBe(400);
   });
 

@@ -49,7 +49,15 @@ describe(`plugins created and edited in the admin (${testDialect()})`, () => {
   it('creates with only a slug and a name, with empty defaults', async () => {
     const response = await create({ slug: 'tiny', name: 'Tiny' });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ description: '', long_description: '', category: 'developer-tools', features: [], homepage: null, author: null, is_featured: false });
+    expect(response.json()).toMatchObject({
+      description: '',
+      long_description: '',
+      category: 'developer-tools',
+      features: [],
+      homepage: null,
+      author: null,
+      is_featured: false,
+    });
   });
 
   it('answers 409 with a clear message for a slug that is taken, adding nothing', async () => {
@@ -94,13 +102,25 @@ describe(`plugins created and edited in the admin (${testDialect()})`, () => {
   it('edits the catalogue fields, clearing optional texts with empty values', async () => {
     const response = await patch('stock-alerts', { name: 'Stock Alerts Pro', features: ['One'], homepage: '', author: '', is_featured: false });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ name: 'Stock Alerts Pro', features: ['One'], homepage: null, author: null, is_featured: false, benefits: NEW_PLUGIN.benefits });
+    expect(response.json()).toMatchObject({
+      name: 'Stock Alerts Pro',
+      features: ['One'],
+      homepage: null,
+      author: null,
+      is_featured: false,
+      benefits: NEW_PLUGIN.benefits,
+    });
   });
 
   it('changes the slug while nothing refers to it, taking the images along', async () => {
     await create({ slug: 'rename-me', name: 'Rename me' });
     const upload = multipartBody('image', 'shot.png', await makeImage('png', 640, 360));
-    const uploaded = await t.app.inject({ method: 'POST', url: '/api/admin/plugins/rename-me/images/upload', headers: { ...headers, ...upload.headers }, payload: upload.payload });
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/plugins/rename-me/images/upload',
+      headers: { ...headers, ...upload.headers },
+      payload: upload.payload,
+    });
     await t.app.inject({ method: 'POST', url: '/api/admin/plugins/rename-me/images', headers, payload: { url: uploaded.json<{ url: string }>().url } });
 
     const renamed = await patch('rename-me', { slug: 'renamed' });

@@ -20,20 +20,37 @@ describe(`a fresh install: from no plugin to one on sale, then retired (${testDi
 
   const publicList = async () => (await t.app.inject({ method: 'GET', url: '/api/plugins/public' })).json<PublicPlugin[]>();
   const intent = async () =>
-    t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { items: [{ id: SLUG, name: 'Order Notes' }], amount: 2900, customerEmail: 'buyer@example.com' } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: { items: [{ id: SLUG, name: 'Order Notes' }], amount: 2900, customerEmail: 'buyer@example.com' },
+    });
   const updateCheck = async () =>
-    t.app.inject({ method: 'GET', url: `/api/v1/plugins/${SLUG}/update?${new URLSearchParams({ installed_version: '1.9.0', license_key: KEY, site_url: SITE }).toString()}` });
+    t.app.inject({
+      method: 'GET',
+      url: `/api/v1/plugins/${SLUG}/update?${new URLSearchParams({ installed_version: '1.9.0', license_key: KEY, site_url: SITE }).toString()}`,
+    });
 
   it('starts with an empty catalogue', async () => {
     expect(await publicList()).toEqual([]);
   });
 
   it('creates, prices and releases a plugin, which then can be bought', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/admin/plugins', headers, payload: { slug: SLUG, name: 'Order Notes', description: 'Notes on orders.' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/plugins',
+      headers,
+      payload: { slug: SLUG, name: 'Order Notes', description: 'Notes on orders.' },
+    });
     expect(created.statusCode).toBe(201);
     expect((await publicList()).find((plugin) => plugin.slug === SLUG)).toMatchObject({ is_purchasable: false, release_version: null });
 
-    const priced = await t.app.inject({ method: 'PATCH', url: `/api/admin/plugins/${SLUG}`, headers, payload: { price: 2900, currency: 'GBP', pricing_active: true } });
+    const priced = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/plugins/${SLUG}`,
+      headers,
+      payload: { price: 2900, currency: 'GBP', pricing_active: true },
+    });
     expect(priced.statusCode).toBe(200);
 
     const body = multipartBody({ plugin_slug: SLUG, version: '2.0.0', notes: 'First release' }, { content: await makePluginZip(SLUG, '2.0.0') });
@@ -54,7 +71,11 @@ describe(`a fresh install: from no plugin to one on sale, then retired (${testDi
       payload: { key: KEY, plugin_slug: SLUG, plan: 'lifetime', status: 'active', max_activations: 3 },
     });
     expect(license.statusCode).toBe(201);
-    const activated = await t.app.inject({ method: 'POST', url: '/api/v1/licenses/activate', payload: { license_key: KEY, site_url: SITE, plugin_slug: SLUG } });
+    const activated = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/licenses/activate',
+      payload: { license_key: KEY, site_url: SITE, plugin_slug: SLUG },
+    });
     expect(activated.json()).toMatchObject({ activated: true, code: 'VALID' });
 
     const retired = await t.app.inject({ method: 'PATCH', url: `/api/admin/plugins/${SLUG}`, headers, payload: { retired: true } });
@@ -69,7 +90,11 @@ describe(`a fresh install: from no plugin to one on sale, then retired (${testDi
     expect(refused.json<{ message: string }>().message).toContain('This plugin is not available for purchase.');
     expect((await t.app.inject({ method: 'GET', url: `/api/plugins/${SLUG}/images` })).statusCode).toBe(404);
 
-    const validated = await t.app.inject({ method: 'POST', url: '/api/v1/licenses/validate', payload: { license_key: KEY, site_url: SITE, plugin_slug: SLUG } });
+    const validated = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/licenses/validate',
+      payload: { license_key: KEY, site_url: SITE, plugin_slug: SLUG },
+    });
     expect(validated.json()).toMatchObject({ valid: true, code: 'VALID' });
     const update = await updateCheck();
     expect(update.statusCode).toBe(200);

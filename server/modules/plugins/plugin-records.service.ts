@@ -2,4 +2,13 @@
 // their own transactions. Apart from plugins.service.ts, which depends on licences, releases and images, so that
 // those modules can use these without an import cycle. Other modules import this module only through its service
 // files (docs/contributing.md).
-export { findPluginByLemonSqueezyProduct, findPluginBySlug, listActivePlugins, listCurrentVersions, lockPlugin, type PluginRow, toAdminPlugin, updatePluginBySlug } from './plugins.repository.js';
+export {
+  findPluginByLemonSqueezyProduct,
+  findPluginBySlug,
+  listActivePlugins,
+  listCurrentVersions,
+  lockPlugin,
+  type PluginRow,
+  toAdminPlugin,
+  updatePluginBySlug,
+} from './plugins.repository.js';

@@ -36,7 +36,12 @@ export async function listCurrentVersions(db: Db): Promise<string[]> {
 
 /** Inserts the plugin unless its slug is taken (the unique index decides, so two racing creates cannot both win). */
 export async function insertPlugin(db: Db, plugin: Insertable<PluginsTable>): Promise<boolean> {
-  const row = await db.insertInto('plugins').values(plugin).onConflict((oc) => oc.column('slug').doNothing()).returning('id').executeTakeFirst();
+  const row = await db
+    .insertInto('plugins')
+    .values(plugin)
+    .onConflict((oc) => oc.column('slug').doNothing())
+    .returning('id')
+    .executeTakeFirst();
   return row !== undefined;
 }
 

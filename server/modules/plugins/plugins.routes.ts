@@ -31,22 +31,28 @@ function refuseInvalidBody(request: FastifyRequest): void {
 
 /** The admin's plugin routes: the list every admin page reads, create, detail with its sale status, edit and retire. */
 export function registerPluginRoutes(app: App, ctx: AppContext): void {
-  app.get('/api/admin/plugins', { schema: { response: { 200: z.array(adminPluginSchema) } } }, async () =>
-    (await listPlugins(ctx.db)).map(toAdminPlugin),
+  app.get('/api/admin/plugins', { schema: { response: { 200: z.array(adminPluginSchema) } } }, async () => (await listPlugins(ctx.db)).map(toAdminPlugin));
+
+  app.post(
+    '/api/admin/plugins',
+    {
+      attachValidation: true,
+      schema: { body: pluginCreateSchema, response: { 201: adminPluginSchema } },
+    },
+    async (request, reply) => {
+      refuseInvalidBody(request);
+      return reply.code(201).send(await createPlugin(ctx.db, request.body));
+    },
   );
 
-  app.post('/api/admin/plugins', {
-    attachValidation: true,
-    schema: { body: pluginCreateSchema, response: { 201: adminPluginSchema } },
-  }, async (request, reply) => {
-    refuseInvalidBody(request);
-    return reply.code(201).send(await createPlugin(ctx.db, request.body));
-  });
-
   // Both read the minimum release version per request, so a change in Settings shows at once.
-  app.get('/api/admin/plugins/:slug', {
-    schema: { params: pluginSlugParamsSchema, response: { 200: adminPluginDetailWithSaleSchema } },
-  }, async (request) => getPluginDetail(ctx.db, request.params.slug, ctx.settings.get('min_release_version')));
+  app.get(
+    '/api/admin/plugins/:slug',
+    {
+      schema: { params: pluginSlugParamsSchema, response: { 200: adminPluginDetailWithSaleSchema } },
+    },
+    async (request) => getPluginDetail(ctx.db, request.params.slug, ctx.settings.get('min_release_version')),
+  );
 
   // Beside the plugin list (which every admin page reads) rather than inside it, and
   // outside /api/admin/plugins/ so that no plugin slug can shadow it.
@@ -54,11 +60,15 @@ export function registerPluginRoutes(app: App, ctx: AppContext): void {
     listSaleStatuses(ctx.db, ctx.settings.get('min_release_version')),
   );
 
-  app.patch('/api/admin/plugins/:slug', {
-    attachValidation: true,
-    schema: { params: pluginSlugParamsSchema, body: pluginPatchSchema, response: { 200: adminPluginSchema } },
-  }, async (request) => {
-    refuseInvalidBody(request);
-    return updatePlugin(ctx.db, request.params.slug, request.body);
-  });
+  app.patch(
+    '/api/admin/plugins/:slug',
+    {
+      attachValidation: true,
+      schema: { params: pluginSlugParamsSchema, body: pluginPatchSchema, response: { 200: adminPluginSchema } },
+    },
+    async (request) => {
+      refuseInvalidBody(request);
+      return updatePlugin(ctx.db, request.params.slug, request.body);
+    },
+  );
 }

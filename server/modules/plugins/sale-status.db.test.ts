@@ -32,7 +32,11 @@ describe(`sale status and the minimum release version (${testDialect()})`, () =>
   const publicPlugin = async () =>
     (await t.app.inject({ method: 'GET', url: '/api/plugins/public' })).json<PublicPlugin[]>().find((plugin) => plugin.slug === SLUG);
   const intent = () =>
-    t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { items: [{ id: SLUG, name: 'Order Notes' }], amount: 2900, customerEmail: 'buyer@example.com' } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: { items: [{ id: SLUG, name: 'Order Notes' }], amount: 2900, customerEmail: 'buyer@example.com' },
+    });
   const setMinimum = (min_release_version: string) => t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers, payload: { min_release_version } });
 
   it('names everything a new plugin lacks', async () => {
@@ -45,7 +49,9 @@ describe(`sale status and the minimum release version (${testDialect()})`, () =>
   it('with the default minimum, a priced plugin whose release is 1.0.0 is not on sale, and says why', async () => {
     await t.app.inject({ method: 'PATCH', url: `/api/admin/plugins/${SLUG}`, headers, payload: { price: 2900, pricing_active: true } });
     const body = multipartBody({ plugin_slug: SLUG, version: '1.0.0', notes: 'First release' }, { content: await makePluginZip(SLUG, '1.0.0') });
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/releases', headers: { ...headers, ...body.headers }, payload: body.payload })).statusCode).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/admin/releases', headers: { ...headers, ...body.headers }, payload: body.payload })).statusCode,
+    ).toBe(201);
 
     expect((await detail()).sale_status).toEqual({ on_sale: false, reasons: [BELOW] });
     expect(await listed()).toEqual({ on_sale: false, reasons: [BELOW] });

@@ -23,7 +23,8 @@ describe(`postcode test calls: access and limits (${testDialect()})`, () => {
     const signedIn = await postBulk(await t.adminHeaders());
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json<PostcodeBulkResponse>().data.total_tested).toBe(2);
-    const token = (await t.app.inject({ method: 'POST', url: '/api/admin/settings/api-token', headers: await t.adminHeaders() })).json<{ token: string }>().token;
+    const token = (await t.app.inject({ method: 'POST', url: '/api/admin/settings/api-token', headers: await t.adminHeaders() })).json<{ token: string }>()
+      .token;
     expect((await postBulk({ authorization: `Bearer ${token}` })).statusCode).toBe(200);
   });
 

@@ -21,7 +21,15 @@ describe('postcode engine', () => {
   });
 
   it('reports stored values that can never match instead of using them', () => {
-    const odd = buildIndex([{ kind: 'sector', value: 'NE39', price: 1 }, { kind: 'area', value: 'nonsense!', price: 1 }, { kind: 'full', value: 'NE39 1AA', price: 1 }], [{ sector: 'NE39', price: 5 }], FIXTURE_SETTINGS);
+    const odd = buildIndex(
+      [
+        { kind: 'sector', value: 'NE39', price: 1 },
+        { kind: 'area', value: 'nonsense!', price: 1 },
+        { kind: 'full', value: 'NE39 1AA', price: 1 },
+      ],
+      [{ sector: 'NE39', price: 5 }],
+      FIXTURE_SETTINGS,
+    );
     expect(odd.invalidValues).toEqual(['sector NE39', 'area nonsense!', 'sector pricing NE39']);
     expect(odd.allow.full.get('NE39 1AA')).toBe(1);
   });

@@ -140,11 +140,26 @@ export function evaluatePostcode(index: PostcodeIndex, input: string, orderTotal
   const threshold = index.settings.free_delivery_threshold;
   const parsed = parsePostcode(input);
   const pricing = (source: PricingSource): PricingResult => ({
-    base_cost: 0, surcharge: 0, total_cost: 0, is_free_delivery: false, pricing_source: source, order_total: orderTotal, free_delivery_threshold: threshold,
+    base_cost: 0,
+    surcharge: 0,
+    total_cost: 0,
+    is_free_delivery: false,
+    pricing_source: source,
+    order_total: orderTotal,
+    free_delivery_threshold: threshold,
   });
   if (!parsed) {
     return {
-      test_result: { postcode: input, is_valid: false, delivery_allowed: false, base_price: 0, normalized_data: null, variations: [], best_match: NO_MATCH, execution_time_ms: round3(performance.now() - started) },
+      test_result: {
+        postcode: input,
+        is_valid: false,
+        delivery_allowed: false,
+        base_price: 0,
+        normalized_data: null,
+        variations: [],
+        best_match: NO_MATCH,
+        execution_time_ms: round3(performance.now() - started),
+      },
       pricing_result: pricing('invalid'),
     };
   }
@@ -159,7 +174,15 @@ export function evaluatePostcode(index: PostcodeIndex, input: string, orderTotal
     const baseCost = isFree ? 0 : base.price;
     // Free delivery removes the base cost, not the date surcharge.
     const surcharge = dateSurcharge(index.settings, deliveryDate);
-    pricingResult = { base_cost: baseCost, surcharge, total_cost: baseCost + surcharge, is_free_delivery: isFree, pricing_source: base.source, order_total: orderTotal, free_delivery_threshold: threshold };
+    pricingResult = {
+      base_cost: baseCost,
+      surcharge,
+      total_cost: baseCost + surcharge,
+      is_free_delivery: isFree,
+      pricing_source: base.source,
+      order_total: orderTotal,
+      free_delivery_threshold: threshold,
+    };
   } else {
     pricingResult = pricing(bestMatch.blocked ? 'blocked' : 'not_allowed');
   }
@@ -185,7 +208,8 @@ export function applicableRules(index: PostcodeIndex, parsed: NormalizedPostcode
     const { type: level, value } = variation;
     if (index.blacklist[level].has(value)) rules.push({ kind: 'blacklist', level, value, price: null });
     if (index.allow[level].has(value)) rules.push({ kind: 'allow', level, value, price: index.allow[level].get(value) ?? null });
-    if (level === 'sector' && index.sectorPricing.has(value)) rules.push({ kind: 'sector_pricing', level, value, price: index.sectorPricing.get(value) ?? null });
+    if (level === 'sector' && index.sectorPricing.has(value))
+      rules.push({ kind: 'sector_pricing', level, value, price: index.sectorPricing.get(value) ?? null });
   }
   return rules;
 }

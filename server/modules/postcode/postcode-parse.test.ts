@@ -6,15 +6,26 @@ import { classifyRuleValue, normalizePostcode, parsePostcode, variationsOf } fro
 
 const letter = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split(''));
 const digit = fc.constantFrom(...'0123456789'.split(''));
-const areaLetters = fc.oneof(letter, fc.tuple(letter, letter).map(([a, b]) => a + b));
+const areaLetters = fc.oneof(
+  letter,
+  fc.tuple(letter, letter).map(([a, b]) => a + b),
+);
 // The district part after the area letters: 9, 99 or 9A.
-const districtTail = fc.oneof(digit, fc.tuple(digit, digit).map(([a, b]) => a + b), fc.tuple(digit, letter).map(([a, b]) => a + b));
+const districtTail = fc.oneof(
+  digit,
+  fc.tuple(digit, digit).map(([a, b]) => a + b),
+  fc.tuple(digit, letter).map(([a, b]) => a + b),
+);
 const outwardCode = fc.tuple(areaLetters, districtTail).map(([a, t]) => a + t);
 const inwardCode = fc.tuple(digit, letter, letter).map(([d, a, b]) => d + a + b);
 const validPostcode = fc.tuple(outwardCode, inwardCode).map(([o, i]) => `${o} ${i}`);
 // Same text with random case and random spaces.
 const scrambled = (postcode: string) =>
-  fc.tuple(fc.array(fc.boolean(), { minLength: postcode.length, maxLength: postcode.length }), fc.array(fc.constantFrom('', ' ', '  ', '\t'), { minLength: postcode.length + 1, maxLength: postcode.length + 1 }))
+  fc
+    .tuple(
+      fc.array(fc.boolean(), { minLength: postcode.length, maxLength: postcode.length }),
+      fc.array(fc.constantFrom('', ' ', '  ', '\t'), { minLength: postcode.length + 1, maxLength: postcode.length + 1 }),
+    )
     .map(([lower, spaces]) => spaces[0] + [...postcode.replace(' ', '')].map((ch, i) => (lower[i] ? ch.toLowerCase() : ch) + spaces[i + 1]).join(''));
 
 describe('postcode parsing', () => {
@@ -66,10 +77,13 @@ describe('postcode properties', () => {
 
   it('normalisation and parsing ignore case and spaces', () => {
     fc.assert(
-      fc.property(validPostcode.chain((postcode) => fc.tuple(fc.constant(postcode), scrambled(postcode))), ([postcode, variant]) => {
-        expect(normalizePostcode(variant)).toBe(normalizePostcode(postcode));
-        expect(parsePostcode(variant)?.normalized).toBe(postcode);
-      }),
+      fc.property(
+        validPostcode.chain((postcode) => fc.tuple(fc.constant(postcode), scrambled(postcode))),
+        ([postcode, variant]) => {
+          expect(normalizePostcode(variant)).toBe(normalizePostcode(postcode));
+          expect(parsePostcode(variant)?.normalized).toBe(postcode);
+        },
+      ),
     );
   });
 
@@ -78,7 +92,14 @@ describe('postcode properties', () => {
       fc.property(areaLetters, digit, fc.oneof(digit, letter), inwardCode, (area, ruleDigit, extra, inward) => {
         const rule = area + ruleDigit; // e.g. NE1
         const longer = rule + extra; // e.g. NE16 or NE1A
-        const index = buildIndex([{ kind: 'blacklist', value: rule, price: null }, { kind: 'area', value: rule, price: 100 }], [], FIXTURE_SETTINGS);
+        const index = buildIndex(
+          [
+            { kind: 'blacklist', value: rule, price: null },
+            { kind: 'area', value: rule, price: 100 },
+          ],
+          [],
+          FIXTURE_SETTINGS,
+        );
         const parsed = parsePostcode(`${longer} ${inward}`);
         expect(parsed).not.toBeNull();
         if (parsed) expect(findBestMatch(index, parsed).type).toBe('none');
@@ -87,15 +108,27 @@ describe('postcode properties', () => {
   });
 
   it('every valid generated postcode gives a result and no exception', () => {
-    const index = buildIndex([{ kind: 'area', value: 'NE39', price: 450 }, { kind: 'blacklist', value: 'NE1', price: null }], [{ sector: 'NE39 1', price: 350 }], FIXTURE_SETTINGS);
+    const index = buildIndex(
+      [
+        { kind: 'area', value: 'NE39', price: 450 },
+        { kind: 'blacklist', value: 'NE1', price: null },
+      ],
+      [{ sector: 'NE39 1', price: 350 }],
+      FIXTURE_SETTINGS,
+    );
     fc.assert(
-      fc.property(validPostcode, fc.double({ min: 0, max: 10_000, noNaN: true }), fc.option(fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })), (postcode, total, date) => {
-        const { test_result, pricing_result } = evaluatePostcode(index, postcode, total, date ? date.toISOString() : null);
-        expect(test_result.is_valid).toBe(true);
-        expect(test_result.variations).toHaveLength(4);
-        expect(pricing_result.total_cost).toBe(pricing_result.base_cost + pricing_result.surcharge);
-        expect(test_result.execution_time_ms).toBeGreaterThanOrEqual(0);
-      }),
+      fc.property(
+        validPostcode,
+        fc.double({ min: 0, max: 10_000, noNaN: true }),
+        fc.option(fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })),
+        (postcode, total, date) => {
+          const { test_result, pricing_result } = evaluatePostcode(index, postcode, total, date ? date.toISOString() : null);
+          expect(test_result.is_valid).toBe(true);
+          expect(test_result.variations).toHaveLength(4);
+          expect(pricing_result.total_cost).toBe(pricing_result.base_cost + pricing_result.surcharge);
+          expect(test_result.execution_time_ms).toBeGreaterThanOrEqual(0);
+        },
+      ),
     );
   });
 });

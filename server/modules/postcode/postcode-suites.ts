@@ -25,30 +25,71 @@ interface UserScenario {
 const WEDNESDAY = '2025-09-17';
 const SATURDAY = '2025-09-20';
 const allowed = (base: number, source: PricingSource, surcharge = 0, free = false): ExpectedOutcome => ({
-  allowed: true, free, base_cost: base, source, surcharge, total: base + surcharge,
+  allowed: true,
+  free,
+  base_cost: base,
+  source,
+  surcharge,
+  total: base + surcharge,
 });
 const refused = (source: PricingSource): ExpectedOutcome => ({ allowed: false, free: false, base_cost: 0, source, surcharge: 0, total: 0 });
 
 export const USER_SCENARIOS: UserScenario[] = [
-  { postcode: 'NE39 1AA', order_total: 25, delivery_date: null, description: 'Area rule with a sector pricing entry', expected: allowed(350, 'sector_pricing') },
-  { postcode: 'NE39 1AA', order_total: 100, delivery_date: null, description: 'Free delivery at an order total of £100', expected: allowed(0, 'sector_pricing', 0, true) },
-  { postcode: 'NE39 1AA', order_total: 25, delivery_date: WEDNESDAY, description: 'Weekday surcharge (a Wednesday)', expected: allowed(350, 'sector_pricing', 150) },
-  { postcode: 'NE39 1AA', order_total: 25, delivery_date: SATURDAY, description: 'Weekend surcharge (a Saturday)', expected: allowed(350, 'sector_pricing', 300) },
+  {
+    postcode: 'NE39 1AA',
+    order_total: 25,
+    delivery_date: null,
+    description: 'Area rule with a sector pricing entry',
+    expected: allowed(350, 'sector_pricing'),
+  },
+  {
+    postcode: 'NE39 1AA',
+    order_total: 100,
+    delivery_date: null,
+    description: 'Free delivery at an order total of £100',
+    expected: allowed(0, 'sector_pricing', 0, true),
+  },
+  {
+    postcode: 'NE39 1AA',
+    order_total: 25,
+    delivery_date: WEDNESDAY,
+    description: 'Weekday surcharge (a Wednesday)',
+    expected: allowed(350, 'sector_pricing', 150),
+  },
+  {
+    postcode: 'NE39 1AA',
+    order_total: 25,
+    delivery_date: SATURDAY,
+    description: 'Weekend surcharge (a Saturday)',
+    expected: allowed(350, 'sector_pricing', 300),
+  },
   { postcode: 'NE39 1AB', order_total: 25, delivery_date: null, description: 'Full postcode rule', expected: allowed(250, 'full_rule') },
   { postcode: 'NE16 6AA', order_total: 25, delivery_date: null, description: 'Sector rule', expected: allowed(650, 'sector_rule') },
   { postcode: 'NE16 4AA', order_total: 25, delivery_date: null, description: 'Area rule, price from sector pricing', expected: allowed(475, 'sector_pricing') },
   { postcode: 'NE39 2AA', order_total: 25, delivery_date: null, description: 'Sector blacklist', expected: refused('blocked') },
   { postcode: 'NE21 4AB', order_total: 25, delivery_date: null, description: 'Full rule inside a blacklisted district', expected: allowed(600, 'full_rule') },
   { postcode: 'NE21 4AA', order_total: 25, delivery_date: null, description: 'District blacklist', expected: refused('blocked') },
-  { postcode: 'NE17 7AA', order_total: 25, delivery_date: null, description: 'Allow and blacklist at the same level: blacklist wins', expected: refused('blocked') },
+  {
+    postcode: 'NE17 7AA',
+    order_total: 25,
+    delivery_date: null,
+    description: 'Allow and blacklist at the same level: blacklist wins',
+    expected: refused('blocked'),
+  },
   { postcode: 'DH8 5AB', order_total: 25, delivery_date: null, description: 'Area letters rule', expected: allowed(800, 'area_rule') },
   { postcode: 'SR1 1AA', order_total: 25, delivery_date: null, description: 'No rule at any level: not allowed', expected: refused('not_allowed') },
   { postcode: 'INVALID', order_total: 25, delivery_date: null, description: 'Not a postcode: not valid, not allowed', expected: refused('invalid') },
 ];
 
 const sourceLabel: Record<PricingSource, string> = {
-  full_rule: 'full rule', sector_pricing: 'sector pricing', sector_rule: 'sector rule', area_rule: 'area rule',
-  default: 'default price', blocked: 'blocked', not_allowed: 'no rule', invalid: 'invalid postcode',
+  full_rule: 'full rule',
+  sector_pricing: 'sector pricing',
+  sector_rule: 'sector rule',
+  area_rule: 'area rule',
+  default: 'default price',
+  blocked: 'blocked',
+  not_allowed: 'no rule',
+  invalid: 'invalid postcode',
 };
 
 function formatOutcome(outcome: ExpectedOutcome): string {
@@ -119,14 +160,54 @@ interface PrecedenceScenario {
 const decidedBy = (type: BestMatch['type'], level: VariationType | null, value: string | null) => ({ type, matched_type: level, matched_value: value });
 
 export const PRECEDENCE_SCENARIOS: PrecedenceScenario[] = [
-  { name: 'Full postcode over district blacklist', description: 'NE21 4AB has a full rule inside the blacklisted district NE21: the full rule decides', postcode: 'NE21 4AB', expected: decidedBy('allow', 'full', 'NE21 4AB') },
-  { name: 'Sector blacklist over area rule', description: 'NE39 2AA: the sector blacklist NE39 2 is more specific than the area rule NE39', postcode: 'NE39 2AA', expected: decidedBy('blacklist', 'sector', 'NE39 2') },
-  { name: 'Blacklist wins at the same level', description: 'NE17 7AA: NE17 7 is both a sector rule and a sector blacklist entry', postcode: 'NE17 7AA', expected: decidedBy('blacklist', 'sector', 'NE17 7') },
-  { name: 'Sector rule over area rule', description: 'NE16 6AA: the sector rule NE16 6 is more specific than the area rule NE16', postcode: 'NE16 6AA', expected: decidedBy('allow', 'sector', 'NE16 6') },
-  { name: 'Full blacklist over area rule', description: 'NE16 5XY is blacklisted as a full postcode inside the allowed area NE16', postcode: 'NE16 5XY', expected: decidedBy('blacklist', 'full', 'NE16 5XY') },
-  { name: 'Outward code is not a prefix', description: 'NE16 4AA is not caught by the NE1 blacklist: outward codes match exactly', postcode: 'NE16 4AA', expected: decidedBy('allow', 'district', 'NE16') },
-  { name: 'District blacklist', description: 'NE1 1AA is caught by the NE1 blacklist', postcode: 'NE1 1AA', expected: decidedBy('blacklist', 'district', 'NE1') },
-  { name: 'Area letters as the last level', description: 'DH8 5AB has no district or sector rule: the area letters DH decide', postcode: 'DH8 5AB', expected: decidedBy('allow', 'area', 'DH') },
+  {
+    name: 'Full postcode over district blacklist',
+    description: 'NE21 4AB has a full rule inside the blacklisted district NE21: the full rule decides',
+    postcode: 'NE21 4AB',
+    expected: decidedBy('allow', 'full', 'NE21 4AB'),
+  },
+  {
+    name: 'Sector blacklist over area rule',
+    description: 'NE39 2AA: the sector blacklist NE39 2 is more specific than the area rule NE39',
+    postcode: 'NE39 2AA',
+    expected: decidedBy('blacklist', 'sector', 'NE39 2'),
+  },
+  {
+    name: 'Blacklist wins at the same level',
+    description: 'NE17 7AA: NE17 7 is both a sector rule and a sector blacklist entry',
+    postcode: 'NE17 7AA',
+    expected: decidedBy('blacklist', 'sector', 'NE17 7'),
+  },
+  {
+    name: 'Sector rule over area rule',
+    description: 'NE16 6AA: the sector rule NE16 6 is more specific than the area rule NE16',
+    postcode: 'NE16 6AA',
+    expected: decidedBy('allow', 'sector', 'NE16 6'),
+  },
+  {
+    name: 'Full blacklist over area rule',
+    description: 'NE16 5XY is blacklisted as a full postcode inside the allowed area NE16',
+    postcode: 'NE16 5XY',
+    expected: decidedBy('blacklist', 'full', 'NE16 5XY'),
+  },
+  {
+    name: 'Outward code is not a prefix',
+    description: 'NE16 4AA is not caught by the NE1 blacklist: outward codes match exactly',
+    postcode: 'NE16 4AA',
+    expected: decidedBy('allow', 'district', 'NE16'),
+  },
+  {
+    name: 'District blacklist',
+    description: 'NE1 1AA is caught by the NE1 blacklist',
+    postcode: 'NE1 1AA',
+    expected: decidedBy('blacklist', 'district', 'NE1'),
+  },
+  {
+    name: 'Area letters as the last level',
+    description: 'DH8 5AB has no district or sector rule: the area letters DH decide',
+    postcode: 'DH8 5AB',
+    expected: decidedBy('allow', 'area', 'DH'),
+  },
 ];
 
 const NO_MATCH: BestMatch = { type: 'none', blocked: false, price: null, matched_type: null, matched_value: null };

@@ -1,11 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { BULK_POSTCODE_LIMIT, postcodeBulkResponseSchema, type PostcodeBulkResponse, type PostcodeTestResponse, type PrecedenceResponse, type SuiteResponse, type TestDataSummaryResponse } from '../../../common/postcode.js';
+import {
+  BULK_POSTCODE_LIMIT,
+  postcodeBulkResponseSchema,
+  type PostcodeBulkResponse,
+  type PostcodeTestResponse,
+  type PrecedenceResponse,
+  type SuiteResponse,
+  type TestDataSummaryResponse,
+} from '../../../common/postcode.js';
 
 // Every row of docs/postcode-engine.md, through POST /api/postcode/test.
 const WEDNESDAY = '2025-09-17';
 const SATURDAY = '2025-09-20';
-const EXPECTED_ROWS: Array<[postcode: string, order: number, date: string | null, allowed: boolean, free: boolean, base: number, source: string, surcharge: number, total: number]> = [
+const EXPECTED_ROWS: Array<
+  [postcode: string, order: number, date: string | null, allowed: boolean, free: boolean, base: number, source: string, surcharge: number, total: number]
+> = [
   ['NE39 1AA', 25, null, true, false, 350, 'sector_pricing', 0, 350],
   ['NE39 1AA', 100, null, true, true, 0, 'sector_pricing', 0, 0],
   ['NE39 1AA', 25, WEDNESDAY, true, false, 350, 'sector_pricing', 150, 500],
@@ -43,7 +53,13 @@ describe('postcode engine over the documented fixture', () => {
     expect(data.test_result.delivery_allowed).toBe(allowed);
     expect(data.test_result.is_valid).toBe(postcode !== 'INVALID');
     expect(data.pricing_result).toEqual({
-      base_cost: base, surcharge, total_cost: total, is_free_delivery: free, pricing_source: source, order_total: order * 100, free_delivery_threshold: 5000,
+      base_cost: base,
+      surcharge,
+      total_cost: total,
+      is_free_delivery: free,
+      pricing_source: source,
+      order_total: order * 100,
+      free_delivery_threshold: 5000,
     });
   });
 
@@ -65,11 +81,20 @@ describe('test data setup and summary', () => {
     const again = await t.app.inject({ method: 'POST', url: '/api/postcode/admin/setup-test-data', headers: admin });
     expect(again.statusCode).toBe(200);
     const summary = await t.app.inject({ method: 'GET', url: '/api/postcode/admin/test-data-summary', headers: admin });
-    expect(summary.json<TestDataSummaryResponse>().data.summary).toEqual({ area_rules: 4, sector_rules: 3, full_rules: 2, blacklist_rules: 6, sector_pricing_entries: 2 });
+    expect(summary.json<TestDataSummaryResponse>().data.summary).toEqual({
+      area_rules: 4,
+      sector_rules: 3,
+      full_rules: 2,
+      blacklist_rules: 6,
+      sector_pricing_entries: 2,
+    });
   });
 
   it('refuses the admin calls without a session or with a wrong token', async () => {
-    for (const [method, url] of [['GET', '/api/postcode/admin/test-data-summary'], ['POST', '/api/postcode/admin/setup-test-data']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/postcode/admin/test-data-summary'],
+      ['POST', '/api/postcode/admin/setup-test-data'],
+    ] as const) {
       expect((await t.app.inject({ method, url })).statusCode).toBe(401);
       expect((await t.app.inject({ method, url, headers: { authorization: 'Bearer wrong-token' } })).statusCode).toBe(401);
     }
@@ -79,7 +104,13 @@ describe('test data setup and summary', () => {
     const fresh = await createTestApp({ seed: false });
     try {
       const summary = await fresh.app.inject({ method: 'GET', url: '/api/postcode/admin/test-data-summary', headers: await fresh.adminHeaders() });
-      expect(summary.json<TestDataSummaryResponse>().data.summary).toEqual({ area_rules: 0, sector_rules: 0, full_rules: 0, blacklist_rules: 0, sector_pricing_entries: 0 });
+      expect(summary.json<TestDataSummaryResponse>().data.summary).toEqual({
+        area_rules: 0,
+        sector_rules: 0,
+        full_rules: 0,
+        blacklist_rules: 0,
+        sector_pricing_entries: 0,
+      });
       const response = await fresh.app.inject({ method: 'POST', url: '/api/postcode/test', payload: { postcode: 'NE39 1AA', order_total: 25 } });
       expect(response.json<PostcodeTestResponse>().data.test_result.delivery_allowed).toBe(false);
       const suite = await fresh.app.inject({ method: 'GET', url: '/api/postcode/test-suite/user-scenarios' });
@@ -109,7 +140,12 @@ describe('bad input', () => {
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/postcode/test', headers: { 'content-type': 'application/json' }, payload: '{"postcode":' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/postcode/test',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"postcode":',
+    });
     expect(response.statusCode).toBe(400);
   });
 });
@@ -132,7 +168,12 @@ describe('bulk test', () => {
     const ok = await t.app.inject({ method: 'POST', url: '/api/postcode/test-bulk', headers: admin, payload: { postcodes: full, order_total: 25 } });
     expect(ok.statusCode).toBe(200);
     expect(ok.json<PostcodeBulkResponse>().data.total_tested).toBe(BULK_POSTCODE_LIMIT);
-    const over = await t.app.inject({ method: 'POST', url: '/api/postcode/test-bulk', headers: admin, payload: { postcodes: [...full, 'NE39 1AA'], order_total: 25 } });
+    const over = await t.app.inject({
+      method: 'POST',
+      url: '/api/postcode/test-bulk',
+      headers: admin,
+      payload: { postcodes: [...full, 'NE39 1AA'], order_total: 25 },
+    });
     expect(over.statusCode).toBe(400);
     expect(over.json<{ message: string }>().message).toMatch(/at most 10,000 postcodes/);
   });

@@ -54,8 +54,15 @@ export async function upsertPostcodeData(db: Database, rules: PostcodeRule[], se
 }
 
 export async function countPostcodeData(db: Database): Promise<TestDataSummary> {
-  const rows = await db.selectFrom('postcode_rules').select(['kind', (eb) => eb.fn.countAll<number | string>().as('count')]).groupBy('kind').execute();
-  const pricing = await db.selectFrom('postcode_sector_pricing').select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirst();
+  const rows = await db
+    .selectFrom('postcode_rules')
+    .select(['kind', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .groupBy('kind')
+    .execute();
+  const pricing = await db
+    .selectFrom('postcode_sector_pricing')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirst();
   const byKind = new Map(rows.map((row) => [row.kind, Number(row.count)]));
   return {
     area_rules: byKind.get('area') ?? 0,

@@ -31,20 +31,28 @@ export async function registerPostcodeRoutes(app: App, ctx: AppContext): Promise
     data: { summary: await service.setupTestData() },
   }));
 
-  app.post('/api/postcode/test', {
-    // Public: the public API's per-IP limit (Settings), as for the licence calls.
-    onRequest: machineApiRateLimit(ctx, 'postcode-test'),
-    bodyLimit: SINGLE_TEST_BODY_LIMIT,
-    schema: { body: postcodeTestRequestSchema, response: { 200: postcodeTestResponseSchema } },
-  }, (request) => ({ success: true as const, data: service.test(request.body) }));
+  app.post(
+    '/api/postcode/test',
+    {
+      // Public: the public API's per-IP limit (Settings), as for the licence calls.
+      onRequest: machineApiRateLimit(ctx, 'postcode-test'),
+      bodyLimit: SINGLE_TEST_BODY_LIMIT,
+      schema: { body: postcodeTestRequestSchema, response: { 200: postcodeTestResponseSchema } },
+    },
+    (request) => ({ success: true as const, data: service.test(request.body) }),
+  );
 
-  app.post('/api/postcode/test-bulk', {
-    // Admin-only; the limit stays so a leaked API token or session cannot turn it into a CPU sink.
-    onRequest: rateLimit({ name: 'postcode-test-bulk', max: 120 }),
-    // Up to 10,000 results (≈ 8 MB): zod's check of the answer cost as much as computing it.
-    serializerCompiler: fastSerializerCompiler,
-    schema: { body: postcodeBulkRequestSchema, response: { 200: postcodeBulkResponseSchema } },
-  }, (request) => ({ success: true as const, data: service.testBulk(request.body) }));
+  app.post(
+    '/api/postcode/test-bulk',
+    {
+      // Admin-only; the limit stays so a leaked API token or session cannot turn it into a CPU sink.
+      onRequest: rateLimit({ name: 'postcode-test-bulk', max: 120 }),
+      // Up to 10,000 results (≈ 8 MB): zod's check of the answer cost as much as computing it.
+      serializerCompiler: fastSerializerCompiler,
+      schema: { body: postcodeBulkRequestSchema, response: { 200: postcodeBulkResponseSchema } },
+    },
+    (request) => ({ success: true as const, data: service.testBulk(request.body) }),
+  );
 
   app.get('/api/postcode/test-suite/user-scenarios', { schema: { response: { 200: suiteResponseSchema } } }, () => ({
     success: true as const,

@@ -98,7 +98,11 @@ export class PostcodeService {
         delivery_allowed: evaluation.test_result.delivery_allowed,
         test_result: evaluation.test_result,
         pricing_result: pricing,
-        formatted_pricing: { total_cost: formatPence(pricing.total_cost), base_cost: formatPence(pricing.base_cost), surcharge: formatPence(pricing.surcharge) },
+        formatted_pricing: {
+          total_cost: formatPence(pricing.total_cost),
+          base_cost: formatPence(pricing.base_cost),
+          surcharge: formatPence(pricing.surcharge),
+        },
       };
     });
     return { total_tested: results.length, execution_time_ms: Math.round((performance.now() - started) * 1000) / 1000, results };

@@ -18,7 +18,8 @@ describe('plugin main file header (get_file_data rules)', () => {
   });
 
   it('reads the five plugin headers', () => {
-    const text = '<?php\n/**\n * Plugin Name: Zones\n * Version: 1.2.0\n * Requires at least: 6.1\n * Requires PHP: 8.1\n * Author: Acme Ltd\n * Author URI: https://acme.test\n */';
+    const text =
+      '<?php\n/**\n * Plugin Name: Zones\n * Version: 1.2.0\n * Requires at least: 6.1\n * Requires PHP: 8.1\n * Author: Acme Ltd\n * Author URI: https://acme.test\n */';
     expect(parsePluginHeader(text)).toEqual({ name: 'Zones', version: '1.2.0', requiresWp: '6.1', requiresPhp: '8.1', author: 'Acme Ltd' });
   });
 });
@@ -85,7 +86,11 @@ describe('readme.txt (WordPress.org subset)', () => {
   });
 
   it.each([
-    { case: 'headings and a list, escaped', body: '= 1.2.0 =\n* Sector pricing\n* <b>x</b>', html: '<h4>1.2.0</h4>\n<ul>\n<li>Sector pricing</li>\n<li>&lt;b&gt;x&lt;/b&gt;</li>\n</ul>' },
+    {
+      case: 'headings and a list, escaped',
+      body: '= 1.2.0 =\n* Sector pricing\n* <b>x</b>',
+      html: '<h4>1.2.0</h4>\n<ul>\n<li>Sector pricing</li>\n<li>&lt;b&gt;x&lt;/b&gt;</li>\n</ul>',
+    },
     { case: 'paragraphs', body: 'One\ntwo\n\nThree', html: '<p>One<br>two</p>\n<p>Three</p>' },
     { case: 'text after a list', body: '* a\nAfter', html: '<ul>\n<li>a</li>\n</ul>\n<p>After</p>' },
   ])('changelog HTML: $case', ({ body, html }) => {

@@ -52,7 +52,10 @@ const SUBSECTION = /^(?:=\s*(.+?)\s*=|#{3,4}\s+(.+?))\s*$/;
 
 /** readme.txt: header fields (the lines before the first section) and the sections. */
 export function parseReadme(text: string): Readme {
-  const lines = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
   const header: Record<string, string> = {};
   const sections: Record<string, string[]> = {};
   let current: string[] | null = null;

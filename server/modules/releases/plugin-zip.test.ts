@@ -16,12 +16,37 @@ const check = async (entries: Record<string, string>, version = '1.2.0') => {
 
 describe('plugin zip checks', () => {
   it.each<{ case: string; entries: Record<string, string>; reason: string; detail: string }>([
-    { case: 'files outside the slug folder', entries: { 'zones/zones.php': pluginMainFile('Zones', '1.2.0'), '__MACOSX/._zones': 'x' }, reason: 'top-folder', detail: 'it has "__MACOSX" at the top' },
-    { case: 'another top folder', entries: { 'zones-1.2.0/zones.php': pluginMainFile('Zones', '1.2.0') }, reason: 'top-folder', detail: 'one folder named "zones"' },
+    {
+      case: 'files outside the slug folder',
+      entries: { 'zones/zones.php': pluginMainFile('Zones', '1.2.0'), '__MACOSX/._zones': 'x' },
+      reason: 'top-folder',
+      detail: 'it has "__MACOSX" at the top',
+    },
+    {
+      case: 'another top folder',
+      entries: { 'zones-1.2.0/zones.php': pluginMainFile('Zones', '1.2.0') },
+      reason: 'top-folder',
+      detail: 'one folder named "zones"',
+    },
     { case: 'files at the root', entries: { 'zones.php': pluginMainFile('Zones', '1.2.0') }, reason: 'top-folder', detail: '"zones.php" at the top' },
-    { case: 'no plugin header', entries: { 'zones/zones.php': '<?php echo 1;', 'zones/readme.txt': '=== Zones ===' }, reason: 'no-header', detail: 'No plugin header found' },
-    { case: 'the header only in a subfolder', entries: { 'zones/inc/main.php': pluginMainFile('Zones', '1.2.0') }, reason: 'no-header', detail: '"Plugin Name:"' },
-    { case: 'a different header version', entries: { 'zones/zones.php': pluginMainFile('Zones', '1.1.0') }, reason: 'version', detail: 'says Version 1.1.0, but this release is 1.2.0' },
+    {
+      case: 'no plugin header',
+      entries: { 'zones/zones.php': '<?php echo 1;', 'zones/readme.txt': '=== Zones ===' },
+      reason: 'no-header',
+      detail: 'No plugin header found',
+    },
+    {
+      case: 'the header only in a subfolder',
+      entries: { 'zones/inc/main.php': pluginMainFile('Zones', '1.2.0') },
+      reason: 'no-header',
+      detail: '"Plugin Name:"',
+    },
+    {
+      case: 'a different header version',
+      entries: { 'zones/zones.php': pluginMainFile('Zones', '1.1.0') },
+      reason: 'version',
+      detail: 'says Version 1.1.0, but this release is 1.2.0',
+    },
     { case: 'no Version header', entries: { 'zones/zones.php': '<?php /* Plugin Name: Zones */' }, reason: 'version', detail: 'says no Version' },
   ])('refuses $case', async ({ entries, reason, detail }) => {
     const result = await check(entries);
@@ -34,7 +59,8 @@ describe('plugin zip checks', () => {
       'zones/': '',
       'zones/uninstall.php': '<?php // nothing',
       'zones/loader.php': pluginMainFile('Zones', '1.2.0', ' * Requires PHP: 8.1\n * Author: <a href="https://acme.test">Acme</a>\n'),
-      'zones/readme.txt': '=== Zones ===\nRequires at least: 6.2\nTested up to: 6.8\nRequires PHP: 7.4\n\n== Changelog ==\n= 1.2.0 =\n* New\n\n== Upgrade Notice ==\n= 1.2.0 =\nBack up first.\n',
+      'zones/readme.txt':
+        '=== Zones ===\nRequires at least: 6.2\nTested up to: 6.8\nRequires PHP: 7.4\n\n== Changelog ==\n= 1.2.0 =\n* New\n\n== Upgrade Notice ==\n= 1.2.0 =\nBack up first.\n',
     });
     expect(result).toEqual({
       ok: true,
@@ -53,6 +79,9 @@ describe('plugin zip checks', () => {
 
   it('answers nulls when the zip has no readme', async () => {
     const result = await check({ 'zones/zones.php': pluginMainFile('Zones', '1.2.0') });
-    expect(result).toMatchObject({ ok: true, metadata: { requiresWp: null, testedWp: null, requiresPhp: null, author: null, changelog: null, upgradeNotice: null } });
+    expect(result).toMatchObject({
+      ok: true,
+      metadata: { requiresWp: null, testedWp: null, requiresPhp: null, author: null, changelog: null, upgradeNotice: null },
+    });
   });
 });

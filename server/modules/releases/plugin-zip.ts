@@ -15,7 +15,8 @@ export interface ReleaseMetadata {
   upgradeNotice: string | null;
 }
 
-export type PluginZipCheck = { ok: true; metadata: ReleaseMetadata } | { ok: false; reason: 'unreadable' | 'top-folder' | 'no-header' | 'version'; detail: string };
+export type PluginZipCheck =
+  { ok: true; metadata: ReleaseMetadata } | { ok: false; reason: 'unreadable' | 'top-folder' | 'no-header' | 'version'; detail: string };
 
 interface ZipContents {
   entries: number;

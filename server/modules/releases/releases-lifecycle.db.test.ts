@@ -39,7 +39,8 @@ describe(`release lifecycle: metadata, latest by version, withdraw, delete (${te
     const body = multipartBody({ plugin_slug: SLUG, version, notes: `Notes ${version}` }, { content: zip });
     return t.app.inject({ method: 'POST', url: '/api/admin/releases', payload: body.payload, headers: { ...headers, ...body.headers } });
   };
-  const currentVersion = async () => (await t.db.selectFrom('plugins').select('current_version').where('slug', '=', SLUG).executeTakeFirstOrThrow()).current_version;
+  const currentVersion = async () =>
+    (await t.db.selectFrom('plugins').select('current_version').where('slug', '=', SLUG).executeTakeFirstOrThrow()).current_version;
   const check = async (withLicense = true) => {
     const query = withLicense ? `?${new URLSearchParams({ license_key: licenseKey, site_url: SITE }).toString()}` : '';
     const response = await t.app.inject({ method: 'GET', url: `/api/v1/plugins/${SLUG}/update${query}` });
@@ -56,7 +57,14 @@ describe(`release lifecycle: metadata, latest by version, withdraw, delete (${te
     licenseKey = license.key;
     await t.db
       .insertInto('license_activations')
-      .values({ license_id: license.id, site_url: normalizeSiteUrl(SITE) ?? '', is_local: 0, environment: null, created_at: new Date().toISOString(), last_checked_at: null })
+      .values({
+        license_id: license.id,
+        site_url: normalizeSiteUrl(SITE) ?? '',
+        is_local: 0,
+        environment: null,
+        created_at: new Date().toISOString(),
+        last_checked_at: null,
+      })
       .execute();
   });
   afterAll(async () => t.close());
@@ -87,19 +95,40 @@ describe(`release lifecycle: metadata, latest by version, withdraw, delete (${te
   });
 
   it('stores the metadata of the zip and answers it in the list and the update check', async () => {
-    const zip = await makeZip({ [`${SLUG}/${SLUG}.php`]: pluginMainFile('Postcode Delivery Zones', '1.1.0', ' * Author: Acme Ltd\n'), [`${SLUG}/readme.txt`]: README });
+    const zip = await makeZip({
+      [`${SLUG}/${SLUG}.php`]: pluginMainFile('Postcode Delivery Zones', '1.1.0', ' * Author: Acme Ltd\n'),
+      [`${SLUG}/readme.txt`]: README,
+    });
     const response = await upload('1.1.0', zip);
     expect(response.statusCode).toBe(201);
     ids['1.1.0'] = response.json<{ id: number }>().id;
-    expect(response.json()).toMatchObject({ requires_wp: '6.2', tested_wp: '6.8', requires_php: '8.1', author: 'Acme Ltd', upgrade_notice: 'Re-save your zones after updating.', withdrawn_at: null, offered_at: null });
+    expect(response.json()).toMatchObject({
+      requires_wp: '6.2',
+      tested_wp: '6.8',
+      requires_php: '8.1',
+      author: 'Acme Ltd',
+      upgrade_notice: 'Re-save your zones after updating.',
+      withdrawn_at: null,
+      offered_at: null,
+    });
 
     const body = await check(false);
-    expect(body).toMatchObject({ version: '1.1.0', requires: '6.2', tested: '6.8', requires_php: '8.1', author: 'Acme Ltd', upgrade_notice: 'Re-save your zones after updating.' });
+    expect(body).toMatchObject({
+      version: '1.1.0',
+      requires: '6.2',
+      tested: '6.8',
+      requires_php: '8.1',
+      author: 'Acme Ltd',
+      upgrade_notice: 'Re-save your zones after updating.',
+    });
     expect(body.sections.changelog).toBe('<h4>1.1.0</h4>\n<ul>\n<li>Sector pricing</li>\n</ul>');
   });
 
   it('stores a readme with NUL bytes without them (PostgreSQL refuses NUL in text)', async () => {
-    const zip = await makeZip({ [`${SLUG}/${SLUG}.php`]: pluginMainFile('Zones', '0.0.1', ' * Author: A\u0000B\n'), [`${SLUG}/readme.txt`]: '== Changelog ==\n= 0.0.1 =\n* x\u0000y\n' });
+    const zip = await makeZip({
+      [`${SLUG}/${SLUG}.php`]: pluginMainFile('Zones', '0.0.1', ' * Author: A\u0000B\n'),
+      [`${SLUG}/readme.txt`]: '== Changelog ==\n= 0.0.1 =\n* x\u0000y\n',
+    });
     const response = await upload('0.0.1', zip);
     expect(response.statusCode).toBe(201);
     const release = response.json<{ id: number; author: string }>();
@@ -140,14 +169,28 @@ describe(`release lifecycle: metadata, latest by version, withdraw, delete (${te
     expect(after.version).toBe('1.0.1');
     expect(after.download_url).toMatch(/1\.0\.1\.zip$/);
     // An update check that answered a download_url marks the release offered.
-    expect((await t.db.selectFrom('releases').select('offered_at').where('id', '=', ids['1.0.1'] ?? 0).executeTakeFirstOrThrow()).offered_at).toEqual(expect.any(String));
+    expect(
+      (
+        await t.db
+          .selectFrom('releases')
+          .select('offered_at')
+          .where('id', '=', ids['1.0.1'] ?? 0)
+          .executeTakeFirstOrThrow()
+      ).offered_at,
+    ).toEqual(expect.any(String));
     expect(after.sections.changelog).not.toContain('1.1.0');
     const refused = await t.app.inject({ method: 'GET', url: oldLink });
     expect(refused.statusCode).toBe(403);
     expect(refused.json<{ message: string }>().message).toBe('Version 1.1.0 was withdrawn: check for updates again to get the current version');
-    expect((await t.app.inject({ method: 'GET', url: '/api/releases/files' })).json<Array<{ version: string }>>().map((file) => file.version)).not.toContain('1.1.0');
+    expect((await t.app.inject({ method: 'GET', url: '/api/releases/files' })).json<Array<{ version: string }>>().map((file) => file.version)).not.toContain(
+      '1.1.0',
+    );
     // The file stays, and the admin can still fetch it.
-    const row = await t.db.selectFrom('releases').select('zip_path').where('id', '=', ids['1.1.0'] ?? 0).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('releases')
+      .select('zip_path')
+      .where('id', '=', ids['1.1.0'] ?? 0)
+      .executeTakeFirstOrThrow();
     expect(storedFiles()).toContain(row.zip_path);
     expect((await t.app.inject({ method: 'GET', url: `/releases/${row.zip_path}`, headers })).statusCode).toBe(200);
 
@@ -183,7 +226,11 @@ describe(`release lifecycle: metadata, latest by version, withdraw, delete (${te
   it('answers 404 for an unknown id, 400 for a malformed one and 401 without a session', async () => {
     expect((await admin('POST', '/api/admin/releases/999999/withdraw')).statusCode).toBe(404);
     expect((await admin('POST', '/api/admin/releases/abc/withdraw')).statusCode).toBe(400);
-    for (const [method, url] of [['POST', `/api/admin/releases/${ids['1.0.1']}/withdraw`], ['POST', `/api/admin/releases/${ids['1.0.1']}/restore`], ['DELETE', `/api/admin/releases/${ids['1.0.1']}`]] as const) {
+    for (const [method, url] of [
+      ['POST', `/api/admin/releases/${ids['1.0.1']}/withdraw`],
+      ['POST', `/api/admin/releases/${ids['1.0.1']}/restore`],
+      ['DELETE', `/api/admin/releases/${ids['1.0.1']}`],
+    ] as const) {
       expect((await t.app.inject({ method, url })).statusCode).toBe(401);
       expect((await t.app.inject({ method, url, headers: { authorization: 'Bearer nope' } })).statusCode).toBe(401);
     }
@@ -195,15 +242,26 @@ describe(`update answer artwork (${testDialect()})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ env: { BASE_URL: BASE } });
     const body = multipartBody({ plugin_slug: SLUG, version: '2.0.0' }, { content: await makePluginZip(SLUG, '2.0.0') });
-    const response = await t.app.inject({ method: 'POST', url: '/api/admin/releases', payload: body.payload, headers: { ...(await t.adminHeaders()), ...body.headers } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/releases',
+      payload: body.payload,
+      headers: { ...(await t.adminHeaders()), ...body.headers },
+    });
     expect(response.statusCode).toBe(201);
   });
   afterAll(async () => t.close());
 
   const addImage = async (name: string, type: string, ext: string, widths: number[], isPrimary = 0) => {
     const now = new Date().toISOString();
-    await t.db.insertInto('image_uploads').values({ name, plugin_slug: SLUG, ext, width: 2000, height: 600, variant_widths: JSON.stringify(widths), bytes: 1, created_at: now }).execute();
-    await t.db.insertInto('plugin_images').values({ plugin_slug: SLUG, upload_name: name, type, caption: '', sort_order: 0, is_primary: isPrimary, created_at: now, updated_at: now }).execute();
+    await t.db
+      .insertInto('image_uploads')
+      .values({ name, plugin_slug: SLUG, ext, width: 2000, height: 600, variant_widths: JSON.stringify(widths), bytes: 1, created_at: now })
+      .execute();
+    await t.db
+      .insertInto('plugin_images')
+      .values({ plugin_slug: SLUG, upload_name: name, type, caption: '', sort_order: 0, is_primary: isPrimary, created_at: now, updated_at: now })
+      .execute();
   };
   const artwork = async () =>
     (await t.app.inject({ method: 'GET', url: `/api/v1/plugins/${SLUG}/update` })).json<{ icons: Record<string, string>; banners: Record<string, string> }>();

@@ -24,11 +24,15 @@ export function registerReleaseMachineRoutes(app: App, ctx: AppContext): void {
       baseUrl: ctx.settings.baseUrl(`${request.protocol}://${request.host}`),
     });
   };
-  app.get('/api/v1/plugins/:slug/update', { onRequest: machineApiRateLimit(ctx, 'update-check-get'), schema: { params, querystring: updateCheckQuerySchema, response } }, async (request, reply) =>
-    answerUpdateCheck(request, reply, request.params.slug, request.query),
+  app.get(
+    '/api/v1/plugins/:slug/update',
+    { onRequest: machineApiRateLimit(ctx, 'update-check-get'), schema: { params, querystring: updateCheckQuerySchema, response } },
+    async (request, reply) => answerUpdateCheck(request, reply, request.params.slug, request.query),
   );
-  app.post('/api/v1/plugins/:slug/update', { onRequest: machineApiRateLimit(ctx, 'update-check-post'), schema: { params, body: updateCheckQuerySchema, response } }, async (request, reply) =>
-    answerUpdateCheck(request, reply, request.params.slug, request.body),
+  app.post(
+    '/api/v1/plugins/:slug/update',
+    { onRequest: machineApiRateLimit(ctx, 'update-check-post'), schema: { params, body: updateCheckQuerySchema, response } },
+    async (request, reply) => answerUpdateCheck(request, reply, request.params.slug, request.body),
   );
 
   app.get(

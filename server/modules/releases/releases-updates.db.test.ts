@@ -20,7 +20,14 @@ describe(`update checks and signed downloads (${testDialect()})`, () => {
     if (options.activateOn) {
       await t.db
         .insertInto('license_activations')
-        .values({ license_id: row.id, site_url: normalizeSiteUrl(options.activateOn) ?? '', is_local: 0, environment: null, created_at: new Date().toISOString(), last_checked_at: null })
+        .values({
+          license_id: row.id,
+          site_url: normalizeSiteUrl(options.activateOn) ?? '',
+          is_local: 0,
+          environment: null,
+          created_at: new Date().toISOString(),
+          last_checked_at: null,
+        })
         .execute();
     }
     if (options.expired) await t.db.updateTable('licenses').set({ expires_at: '2020-01-01T00:00:00.000Z' }).where('id', '=', row.id).execute();
@@ -36,7 +43,12 @@ describe(`update checks and signed downloads (${testDialect()})`, () => {
     expect(await seedDemoRelease(t.ctx)).toBe(false);
     zip = await makePluginZip(SLUG, '1.8.0', 5000);
     const body = multipartBody({ plugin_slug: SLUG, version: '1.8.0', notes: 'Line one\n\n<b>bold</b>' }, { content: zip });
-    const response = await t.app.inject({ method: 'POST', url: '/api/admin/releases', payload: body.payload, headers: { ...(await t.adminHeaders()), ...body.headers } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/releases',
+      payload: body.payload,
+      headers: { ...(await t.adminHeaders()), ...body.headers },
+    });
     expect(response.statusCode).toBe(201);
     signature = response.json<{ signature: string }>().signature;
   });
@@ -53,7 +65,16 @@ describe(`update checks and signed downloads (${testDialect()})`, () => {
     const response = await check({ installed_version: '1.7.51', license_key: row.key.toLowerCase(), site_url: SITE });
     expect(response.statusCode).toBe(200);
     const body = response.json<Record<string, unknown> & { download_url: string; sections: { changelog: string } }>();
-    expect(body).toMatchObject({ name: 'Postcode Delivery Zones', slug: SLUG, version: '1.8.0', requires: '6.0', tested: '6.8', requires_php: '8.0', banners: {}, icons: {} });
+    expect(body).toMatchObject({
+      name: 'Postcode Delivery Zones',
+      slug: SLUG,
+      version: '1.8.0',
+      requires: '6.0',
+      tested: '6.8',
+      requires_php: '8.0',
+      banners: {},
+      icons: {},
+    });
     expect(body.download_url).toMatch(new RegExp(`^${BASE}/api/v1/downloads/[^/]+/${SLUG}-1\\.8\\.0\\.zip$`));
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(body).not.toHaveProperty('package_withheld');
@@ -71,10 +92,39 @@ describe(`update checks and signed downloads (${testDialect()})`, () => {
   });
 
   it.each([
-    ['a revoked licence', 'license_revoked', async () => { const row = await license({ activateOn: SITE }); await revokeLicense(t.db, row.id); return { license_key: row.key, site_url: SITE }; }],
-    ['an expired licence', 'license_expired', async () => { const row = await license({ activateOn: SITE, expired: true }); return { license_key: row.key, site_url: SITE }; }],
-    ['a site the licence is not active on', 'site_inactive', async () => { const row = await license({ activateOn: 'other.example.org' }); return { license_key: row.key, site_url: SITE }; }],
-    ['a licence for another plugin', 'license_required', async () => { const row = await license({ activateOn: SITE, plugin: 'ucre' }); return { license_key: row.key, site_url: SITE }; }],
+    [
+      'a revoked licence',
+      'license_revoked',
+      async () => {
+        const row = await license({ activateOn: SITE });
+        await revokeLicense(t.db, row.id);
+        return { license_key: row.key, site_url: SITE };
+      },
+    ],
+    [
+      'an expired licence',
+      'license_expired',
+      async () => {
+        const row = await license({ activateOn: SITE, expired: true });
+        return { license_key: row.key, site_url: SITE };
+      },
+    ],
+    [
+      'a site the licence is not active on',
+      'site_inactive',
+      async () => {
+        const row = await license({ activateOn: 'other.example.org' });
+        return { license_key: row.key, site_url: SITE };
+      },
+    ],
+    [
+      'a licence for another plugin',
+      'license_required',
+      async () => {
+        const row = await license({ activateOn: SITE, plugin: 'ucre' });
+        return { license_key: row.key, site_url: SITE };
+      },
+    ],
     ['an unknown key', 'license_required', async () => ({ license_key: '8022-NOPE-NOPE-NOPE-NOPE', site_url: SITE })],
     ['a key without a site', 'license_required', async () => ({ license_key: '8022-NOPE-NOPE-NOPE-NOPE' })],
     ['no licence at all', 'license_required', async () => ({})],

@@ -151,7 +151,12 @@ describe(`release uploads (${testDialect()})`, () => {
     const body = multipartBody({ plugin_slug: SLUG, version: '2.0.0' }, { content: await makePluginZip(SLUG, '2.0.0') });
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/admin/releases', payload: body.payload, headers: body.headers });
     expect(anonymous.statusCode).toBe(401);
-    const wrongToken = await t.app.inject({ method: 'POST', url: '/api/admin/releases', payload: body.payload, headers: { ...body.headers, authorization: 'Bearer nope' } });
+    const wrongToken = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/releases',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: 'Bearer nope' },
+    });
     expect(wrongToken.statusCode).toBe(401);
     expect(await t.db.selectFrom('releases').select('id').where('version', '=', '2.0.0').execute()).toEqual([]);
   });

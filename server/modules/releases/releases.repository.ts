@@ -41,7 +41,13 @@ export async function listReleases(db: Database | Transaction<DB>, pluginSlug?: 
 
 /** The public file list: releases still offered (withdrawn ones are left out). */
 export async function listReleaseFiles(db: Database): Promise<ReleaseFile[]> {
-  return db.selectFrom('releases').select(['plugin_slug', 'version', 'created_at']).where('withdrawn_at', 'is', null).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  return db
+    .selectFrom('releases')
+    .select(['plugin_slug', 'version', 'created_at'])
+    .where('withdrawn_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 /** The release versions of the given plugins still offered (only what the qualification rule reads). */
@@ -72,7 +78,11 @@ export async function hasQualifyingRelease(db: Database, pluginSlug: string): Pr
 
 /** How many releases (withdrawn ones too) name the plugin's slug. */
 export async function countReleasesOfPlugin(db: Db, pluginSlug: string): Promise<number> {
-  const row = await db.selectFrom('releases').select((eb) => eb.fn.countAll<string | number>().as('n')).where('plugin_slug', '=', pluginSlug).executeTakeFirst();
+  const row = await db
+    .selectFrom('releases')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('plugin_slug', '=', pluginSlug)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 

@@ -27,28 +27,33 @@ export async function registerReleaseRoutes(app: App, ctx: AppContext): Promise<
 
   app.get('/api/releases/files', { schema: { response: { 200: z.array(releaseFileSchema) } } }, async () => listReleaseFiles(ctx.db));
 
-  await withUploads(app, (scope) => scope.post('/api/admin/releases', { schema: { response: { 201: releaseSchema } } }, async (request, reply) => {
-    if (!request.isMultipart()) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the release as multipart/form-data with the fields plugin_slug, version, notes and the zip in "file"');
-    }
-    const maxBytes = ctx.settings.get('max_file_size_mb') * 1024 * 1024;
-    const part = await request.file({ limits: { fileSize: maxBytes } });
-    if (!part || part.fieldname !== 'file') {
-      if (part) await discard(part.file);
-      throw new AppError('BAD_REQUEST', 'Attach the plugin .zip in the field "file" (after the plugin_slug, version and notes fields)');
-    }
-    const parsed = releaseUploadFieldsSchema.safeParse({
-      plugin_slug: fieldValue(part.fields, 'plugin_slug'),
-      version: fieldValue(part.fields, 'version'),
-      notes: fieldValue(part.fields, 'notes'),
-    });
-    if (!parsed.success) {
-      await discard(part.file);
-      throw new AppError('BAD_REQUEST', describeZodIssues(parsed.error.issues));
-    }
-    const release = await uploadRelease(ctx, { fields: parsed.data, file: part.file });
-    return reply.code(201).send(release);
-  }));
+  await withUploads(app, (scope) =>
+    scope.post('/api/admin/releases', { schema: { response: { 201: releaseSchema } } }, async (request, reply) => {
+      if (!request.isMultipart()) {
+        throw new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          'Send the release as multipart/form-data with the fields plugin_slug, version, notes and the zip in "file"',
+        );
+      }
+      const maxBytes = ctx.settings.get('max_file_size_mb') * 1024 * 1024;
+      const part = await request.file({ limits: { fileSize: maxBytes } });
+      if (!part || part.fieldname !== 'file') {
+        if (part) await discard(part.file);
+        throw new AppError('BAD_REQUEST', 'Attach the plugin .zip in the field "file" (after the plugin_slug, version and notes fields)');
+      }
+      const parsed = releaseUploadFieldsSchema.safeParse({
+        plugin_slug: fieldValue(part.fields, 'plugin_slug'),
+        version: fieldValue(part.fields, 'version'),
+        notes: fieldValue(part.fields, 'notes'),
+      });
+      if (!parsed.success) {
+        await discard(part.file);
+        throw new AppError('BAD_REQUEST', describeZodIssues(parsed.error.issues));
+      }
+      const release = await uploadRelease(ctx, { fields: parsed.data, file: part.file });
+      return reply.code(201).send(release);
+    }),
+  );
 
   const byId = { schema: { params: releaseIdParamsSchema, response: { 200: releaseSchema } } };
   app.post('/api/admin/releases/:id/withdraw', byId, async (request) => setWithdrawn(ctx, request.params.id, true));

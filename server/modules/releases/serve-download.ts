@@ -22,7 +22,10 @@ export interface ResolvedDownload {
 export async function resolveDownload(ctx: AppContext, token: string, file: string): Promise<ResolvedDownload> {
   const check = verifyDownloadToken(downloadSecret(ctx), token);
   if (!check.ok) {
-    throw new AppError('FORBIDDEN', check.reason === 'expired' ? 'This download link has expired: check for updates again to get a new one' : 'This download link is not valid');
+    throw new AppError(
+      'FORBIDDEN',
+      check.reason === 'expired' ? 'This download link has expired: check for updates again to get a new one' : 'This download link is not valid',
+    );
   }
   const release = await findReleaseById(ctx.db, check.claims.releaseId);
   if (!release) throw new AppError('NOT_FOUND', 'This release no longer exists');

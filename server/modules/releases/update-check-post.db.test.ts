@@ -17,7 +17,14 @@ describe(`update check by POST (${testDialect()})`, () => {
     key = license.key;
     await t.db
       .insertInto('license_activations')
-      .values({ license_id: license.id, site_url: normalizeSiteUrl(SITE) ?? '', is_local: 0, environment: null, created_at: new Date().toISOString(), last_checked_at: null })
+      .values({
+        license_id: license.id,
+        site_url: normalizeSiteUrl(SITE) ?? '',
+        is_local: 0,
+        environment: null,
+        created_at: new Date().toISOString(),
+        last_checked_at: null,
+      })
       .execute();
   });
   afterAll(async () => t.close());

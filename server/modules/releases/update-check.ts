@@ -26,7 +26,11 @@ export function buildChangelog(releases: ReleaseRow[]): string {
   return releases
     .map((release) => {
       const paragraphs = release.notes.trim()
-        ? release.notes.trim().split(/\n\s*\n/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n')
+        ? release.notes
+            .trim()
+            .split(/\n\s*\n/)
+            .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+            .join('\n')
         : '<p>No release notes provided</p>';
       return `<h4>${escapeHtml(release.version)} (${release.created_at.slice(0, 10)})</h4>\n${paragraphs}`;
     })

@@ -37,10 +37,14 @@ export async function deleteRelease(ctx: AppContext, id: number): Promise<void> 
   const deleted = await deleteUnofferedRelease(ctx.db, id, now);
   if (!deleted) {
     const again = await findReleaseById(ctx.db, id);
-    throw again ? new AppError('CONFLICT', `Version ${again.version} was just offered to a site: withdraw it instead`) : new AppError('NOT_FOUND', `No release with id ${id}`);
+    throw again
+      ? new AppError('CONFLICT', `Version ${again.version} was just offered to a site: withdraw it instead`)
+      : new AppError('NOT_FOUND', `No release with id ${id}`);
   }
   // The row is gone (a retry would answer 404), so a file the store fails to delete is logged, not answered.
   await ctx.objects
     .delete(releaseKey(deleted.zip_path))
-    .catch((error: unknown) => ctx.log.error({ err: error, zip_path: deleted.zip_path }, 'The deleted release\'s file could not be removed from the object store'));
+    .catch((error: unknown) =>
+      ctx.log.error({ err: error, zip_path: deleted.zip_path }, "The deleted release's file could not be removed from the object store"),
+    );
 }

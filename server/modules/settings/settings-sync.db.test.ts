@@ -52,11 +52,19 @@ describe(`two instances on one database (${testDialect()})`, () => {
   it('a Settings change made on A is answered by B within a second', async () => {
     const before = await b.app.inject({ method: 'GET', url: '/api/admin/settings', headers: await b.adminHeaders() });
     expect(before.json<{ rate_limit_per_minute: number }>().rate_limit_per_minute).toBe(60);
-    const put = await a.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: await a.adminHeaders(), payload: { rate_limit_per_minute: 77, min_release_version: '1.2.3' } });
+    const put = await a.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: await a.adminHeaders(),
+      payload: { rate_limit_per_minute: 77, min_release_version: '1.2.3' },
+    });
     expect(put.statusCode).toBe(200);
     const headersB = await b.adminHeaders();
     const ms = await msUntil(async () => {
-      const answer = (await b.app.inject({ method: 'GET', url: '/api/admin/settings', headers: headersB })).json<{ rate_limit_per_minute: number; min_release_version: string }>();
+      const answer = (await b.app.inject({ method: 'GET', url: '/api/admin/settings', headers: headersB })).json<{
+        rate_limit_per_minute: number;
+        min_release_version: string;
+      }>();
       return answer.rate_limit_per_minute === 77 && answer.min_release_version === '1.2.3';
     }, 1000);
     // PostgreSQL notifies at commit (a few ms); SQLite's version check runs every 500 ms.
@@ -81,10 +89,12 @@ describe(`two instances on one database (${testDialect()})`, () => {
   });
 
   it('an API token rotated on B: A refuses the old one and accepts the new one at once', async () => {
-    const first = (await a.app.inject({ method: 'POST', url: '/api/admin/settings/api-token', headers: await a.adminHeaders() })).json<{ token: string }>().token;
+    const first = (await a.app.inject({ method: 'POST', url: '/api/admin/settings/api-token', headers: await a.adminHeaders() })).json<{ token: string }>()
+      .token;
     const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
     expect((await b.app.inject({ method: 'GET', url: '/api/admin/settings', headers: bearer(first) })).statusCode).toBe(200);
-    const second = (await b.app.inject({ method: 'POST', url: '/api/admin/settings/api-token', headers: await b.adminHeaders() })).json<{ token: string }>().token;
+    const second = (await b.app.inject({ method: 'POST', url: '/api/admin/settings/api-token', headers: await b.adminHeaders() })).json<{ token: string }>()
+      .token;
     expect((await a.app.inject({ method: 'GET', url: '/api/admin/settings', headers: bearer(first) })).statusCode).toBe(401);
     expect((await a.app.inject({ method: 'GET', url: '/api/admin/settings', headers: bearer(second) })).statusCode).toBe(200);
   });
@@ -96,7 +106,12 @@ describe(`two instances on one database (${testDialect()})`, () => {
 
     const zip = await makePluginZip(SLUG, '1.9.0', 1000);
     const body = multipartBody({ plugin_slug: SLUG, version: '1.9.0' }, { content: zip });
-    const upload = await a.app.inject({ method: 'POST', url: '/api/admin/releases', payload: body.payload, headers: { ...(await a.adminHeaders()), ...body.headers } });
+    const upload = await a.app.inject({
+      method: 'POST',
+      url: '/api/admin/releases',
+      payload: body.payload,
+      headers: { ...(await a.adminHeaders()), ...body.headers },
+    });
     expect(upload.statusCode).toBe(201);
     // Without object storage each instance serves its own DATA_DIR: give B the file as a shared store would.
     fs.cpSync(path.join(a.config.dataDir, 'releases'), path.join(dataDirB, 'releases'), { recursive: true });
@@ -152,7 +167,7 @@ describe(`shared secrets: where they come from (${testDialect()})`, () => {
   let testDb: TestDatabase;
   afterAll(async () => testDb?.drop());
 
-  it('an upgrade keeps the DATA_DIR files\' download secret and signing key, so old links and trusted keys stay valid', async () => {
+  it("an upgrade keeps the DATA_DIR files' download secret and signing key, so old links and trusted keys stay valid", async () => {
     testDb = await createTestDatabase();
     const oldSecret = randomBytes(32);
     const oldKey = generateSigningKeyPem();

@@ -88,7 +88,12 @@ describe(`settings (${testDialect()})`, () => {
     const asBearer = (value: string) => t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { authorization: `Bearer ${value}` } });
     expect((await asBearer(token)).statusCode).toBe(200);
     // Bearer calls are not cookie calls: no X-Requested-With needed for mutations.
-    const put = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: { authorization: `Bearer ${token}` }, payload: { max_file_size_mb: 64 } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { max_file_size_mb: 64 },
+    });
     expect(put.statusCode).toBe(200);
 
     const second = await t.app.inject({ method: 'POST', url: '/api/admin/settings/api-token', headers: { authorization: `Bearer ${token}` } });

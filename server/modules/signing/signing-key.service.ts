@@ -24,8 +24,7 @@ export interface SigningKey {
 export const SIGNING_KEY_FILE = 'signing-ed25519.pem';
 export const SIGNING_KEY_SETTING = 'signing_private_key';
 
-export const generateSigningKeyPem = (): string =>
-  generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+export const generateSigningKeyPem = (): string => generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
 /**
  * Makes sure the database holds a signing key unless SIGNING_PRIVATE_KEY is set: the DATA_DIR file's key on

@@ -42,7 +42,12 @@ describe(`Lemon Squeezy webhook (${testDialect()})`, () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ received: true, outcome: 'fulfilled' });
     expect((await deliver(body)).json().outcome).toBe('duplicate');
-    const order = await t.db.selectFrom('orders').selectAll().where('provider', '=', 'lemonsqueezy').where('provider_ref', '=', '1001').executeTakeFirstOrThrow();
+    const order = await t.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('provider', '=', 'lemonsqueezy')
+      .where('provider_ref', '=', '1001')
+      .executeTakeFirstOrThrow();
     expect(order).toMatchObject({ status: 'paid', plugin_slug: 'postcode-delivery-zones', email: 'ls-1001@example.com', amount: 4900, currency: 'GBP' });
     expect(await fulfilmentCounts(t.db)).toEqual({
       orders: before.orders + 1,
@@ -86,9 +91,18 @@ describe(`Lemon Squeezy webhook (${testDialect()})`, () => {
     await deliver(payload('order_created', 1004));
     const response = await deliver(payload('order_refunded', 1004));
     expect(response.json()).toEqual({ received: true, outcome: 'refunded' });
-    const order = await t.db.selectFrom('orders').selectAll().where('provider', '=', 'lemonsqueezy').where('provider_ref', '=', '1004').executeTakeFirstOrThrow();
+    const order = await t.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('provider', '=', 'lemonsqueezy')
+      .where('provider_ref', '=', '1004')
+      .executeTakeFirstOrThrow();
     expect(order.status).toBe('refunded');
-    const license = await t.db.selectFrom('licenses').select('status').where('id', '=', order.license_id as number).executeTakeFirstOrThrow();
+    const license = await t.db
+      .selectFrom('licenses')
+      .select('status')
+      .where('id', '=', order.license_id as number)
+      .executeTakeFirstOrThrow();
     expect(license.status).toBe('revoked');
   });
 
@@ -118,9 +132,19 @@ describe(`Lemon Squeezy webhook (${testDialect()})`, () => {
 
   // Each order below is delivered in the given sequence, every event twice; the end state must not depend on it.
   it.each([
-    ['refund then order', 3001, ['order_refunded', 'order_refunded', 'order_created', 'order_created'], ['refund_pending', 'duplicate', 'already_refunded', 'duplicate']],
+    [
+      'refund then order',
+      3001,
+      ['order_refunded', 'order_refunded', 'order_created', 'order_created'],
+      ['refund_pending', 'duplicate', 'already_refunded', 'duplicate'],
+    ],
     ['order then refund', 3002, ['order_created', 'order_created', 'order_refunded', 'order_refunded'], ['fulfilled', 'duplicate', 'refunded', 'duplicate']],
-    ['refund, order, each replayed', 3003, ['order_refunded', 'order_created', 'order_refunded', 'order_created'], ['refund_pending', 'already_refunded', 'duplicate', 'duplicate']],
+    [
+      'refund, order, each replayed',
+      3003,
+      ['order_refunded', 'order_created', 'order_refunded', 'order_created'],
+      ['refund_pending', 'already_refunded', 'duplicate', 'duplicate'],
+    ],
   ])('%s: the refund wins and is recorded once', async (_name, ref, sequence, outcomes) => {
     const before = await fulfilmentCounts(t.db);
     const answers = [];
@@ -132,7 +156,11 @@ describe(`Lemon Squeezy webhook (${testDialect()})`, () => {
     // Refund first: no licence was ever issued and no e-mail queued; order first: one of each, the licence revoked.
     expect(order?.license_id === null).toBe(refundFirst);
     if (!refundFirst) {
-      const license = await t.db.selectFrom('licenses').select('status').where('id', '=', order?.license_id as number).executeTakeFirstOrThrow();
+      const license = await t.db
+        .selectFrom('licenses')
+        .select('status')
+        .where('id', '=', order?.license_id as number)
+        .executeTakeFirstOrThrow();
       expect(license.status).toBe('revoked');
     }
     const issued = refundFirst ? 0 : 1;

@@ -42,21 +42,34 @@ export async function lemonSqueezyToPaymentEvent(db: Database, payload: LemonSqu
 
   const attributes = payload.data.attributes;
   const productId = attributes.first_order_item?.product_id;
-  const plugin = productId
-    ? await findPluginByLemonSqueezyProduct(db, productId)
-    : undefined;
+  const plugin = productId ? await findPluginByLemonSqueezyProduct(db, productId) : undefined;
   if (!plugin) {
-    return { ...base, kind: 'ignored', reason: 'unmapped_product', note: `Lemon Squeezy product ${productId ?? '(none)'} is not mapped to a plugin (order ${orderRef})` };
+    return {
+      ...base,
+      kind: 'ignored',
+      reason: 'unmapped_product',
+      note: `Lemon Squeezy product ${productId ?? '(none)'} is not mapped to a plugin (order ${orderRef})`,
+    };
   }
   if (!attributes.user_email) return { ...base, kind: 'ignored', reason: 'missing_email', note: `order ${orderRef} carries no user_email` };
   // The address becomes the licence e-mail's recipient: a CR/LF header or a list would redirect the key.
   if (!isSingleEmailAddress(attributes.user_email)) {
-    return { ...base, kind: 'ignored', reason: 'invalid_email', note: `order ${orderRef} carries a user_email that is not one address: ${JSON.stringify(attributes.user_email.slice(0, 200))}` };
+    return {
+      ...base,
+      kind: 'ignored',
+      reason: 'invalid_email',
+      note: `order ${orderRef} carries a user_email that is not one address: ${JSON.stringify(attributes.user_email.slice(0, 200))}`,
+    };
   }
   return {
     ...base,
     kind: 'paid',
     providerRef: orderRef,
-    order: { email: attributes.user_email, pluginSlug: plugin.slug, amount: attributes.total ?? 0, currency: (attributes.currency ?? plugin.currency).toUpperCase() },
+    order: {
+      email: attributes.user_email,
+      pluginSlug: plugin.slug,
+      amount: attributes.total ?? 0,
+      currency: (attributes.currency ?? plugin.currency).toUpperCase(),
+    },
   };
 }

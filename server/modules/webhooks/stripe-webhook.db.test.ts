@@ -16,7 +16,13 @@ describe(`Stripe checkout and webhooks (${testDialect()})`, () => {
     t = await createTestApp({
       env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
       services: {
-        paymentProvider: createStripeProvider({ secretKey: 'sk_test_fake', publishableKey: 'pk_test_fake', host: '127.0.0.1', port: stripeApi.port, protocol: 'http' }),
+        paymentProvider: createStripeProvider({
+          secretKey: 'sk_test_fake',
+          publishableKey: 'pk_test_fake',
+          host: '127.0.0.1',
+          port: stripeApi.port,
+          protocol: 'http',
+        }),
       },
     });
     await ensureQualifyingRelease(t.db);
@@ -32,7 +38,11 @@ describe(`Stripe checkout and webhooks (${testDialect()})`, () => {
   const deliver = (payload: string, options: { secret?: string; timestamp?: number; signature?: string | null } = {}) => {
     const signature =
       options.signature === undefined
-        ? signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, ...(options.timestamp ? { timestamp: options.timestamp } : {}) })
+        ? signer.webhooks.generateTestHeaderString({
+            payload,
+            secret: options.secret ?? WEBHOOK_SECRET,
+            ...(options.timestamp ? { timestamp: options.timestamp } : {}),
+          })
         : options.signature;
     return t.app.inject({
       method: 'POST',
@@ -41,7 +51,15 @@ describe(`Stripe checkout and webhooks (${testDialect()})`, () => {
       payload,
     });
   };
-  const eventCount = async () => Number((await t.db.selectFrom('payment_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const eventCount = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('payment_events')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   /** Creates a payment through the Stripe provider and answers the PaymentIntent the stand-in created. */
   const startPayment = async (email: string) => {
@@ -49,17 +67,34 @@ describe(`Stripe checkout and webhooks (${testDialect()})`, () => {
     expect(response.statusCode).toBe(200);
     const clientSecret = response.json<{ clientSecret: string }>().clientSecret;
     const id = clientSecret.split('_secret_')[0] as string;
-    return { id, object: 'payment_intent', amount: 4900, amount_received: 4900, currency: 'gbp', status: 'succeeded', metadata: { plugin_slug: 'postcode-delivery-zones', customer_email: email } };
+    return {
+      id,
+      object: 'payment_intent',
+      amount: 4900,
+      amount_received: 4900,
+      currency: 'gbp',
+      status: 'succeeded',
+      metadata: { plugin_slug: 'postcode-delivery-zones', customer_email: email },
+    };
   };
   const orderOf = (intentId: string) => t.db.selectFrom('orders').selectAll().where('provider_ref', '=', intentId).executeTakeFirstOrThrow();
 
   it('offers Stripe with the publishable key', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/checkout/config' })).json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_fake', message: null });
+    expect((await t.app.inject({ method: 'GET', url: '/api/checkout/config' })).json()).toEqual({
+      provider: 'stripe',
+      publishableKey: 'pk_test_fake',
+      message: null,
+    });
   });
 
   it('creates the PaymentIntent at Stripe for the server-computed amount and records a pending order', async () => {
     const intent = await startPayment('stripe-buyer@example.com');
-    expect(stripeApi.created.at(-1)).toMatchObject({ amount: '4900', currency: 'gbp', receipt_email: 'stripe-buyer@example.com', 'metadata[plugin_slug]': 'postcode-delivery-zones' });
+    expect(stripeApi.created.at(-1)).toMatchObject({
+      amount: '4900',
+      currency: 'gbp',
+      receipt_email: 'stripe-buyer@example.com',
+      'metadata[plugin_slug]': 'postcode-delivery-zones',
+    });
     expect(await orderOf(intent.id)).toMatchObject({ status: 'pending', provider: 'stripe', amount: 4900, email: 'stripe-buyer@example.com' });
   });
 
@@ -72,9 +107,19 @@ describe(`Stripe checkout and webhooks (${testDialect()})`, () => {
     expect(response.json()).toEqual({ received: true, outcome: 'fulfilled' });
     const order = await orderOf(intent.id);
     expect(order.status).toBe('paid');
-    const license = await t.db.selectFrom('licenses').selectAll().where('id', '=', order.license_id as number).executeTakeFirstOrThrow();
+    const license = await t.db
+      .selectFrom('licenses')
+      .selectAll()
+      .where('id', '=', order.license_id as number)
+      .executeTakeFirstOrThrow();
     expect(license).toMatchObject({ plan: 'lifetime', max_activations: 3, customer_email: 'paid@example.com', order_id: order.id });
-    expect(await fulfilmentCounts(t.db)).toEqual({ ...before, paid: before.paid + 1, licenses: before.licenses + 1, emails: before.emails + 1, orderPaidActivities: before.orderPaidActivities + 1 });
+    expect(await fulfilmentCounts(t.db)).toEqual({
+      ...before,
+      paid: before.paid + 1,
+      licenses: before.licenses + 1,
+      emails: before.emails + 1,
+      orderPaidActivities: before.orderPaidActivities + 1,
+    });
 
     expect((await deliver(payload)).json()).toEqual({ received: true, outcome: 'duplicate' });
     // The same payment announced again under a new event id (a late resend) finds the order paid.
@@ -129,7 +174,11 @@ describe(`Stripe checkout and webhooks (${testDialect()})`, () => {
     const response = await deliver(event('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: intent.id, refunded: true }));
     expect(response.json()).toEqual({ received: true, outcome: 'refunded' });
     expect((await orderOf(intent.id)).status).toBe('refunded');
-    const license = await t.db.selectFrom('licenses').select('status').where('id', '=', paid.license_id as number).executeTakeFirstOrThrow();
+    const license = await t.db
+      .selectFrom('licenses')
+      .select('status')
+      .where('id', '=', paid.license_id as number)
+      .executeTakeFirstOrThrow();
     expect(license.status).toBe('revoked');
   });
 
@@ -150,7 +199,13 @@ describe(`Stripe checkout and webhooks (${testDialect()})`, () => {
     const outcomes = responses.map((r) => r.json<{ outcome: string }>().outcome).sort();
     expect(outcomes.filter((o) => o === 'fulfilled')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(9);
-    expect(await fulfilmentCounts(t.db)).toEqual({ ...before, paid: before.paid + 1, licenses: before.licenses + 1, emails: before.emails + 1, orderPaidActivities: before.orderPaidActivities + 1 });
+    expect(await fulfilmentCounts(t.db)).toEqual({
+      ...before,
+      paid: before.paid + 1,
+      licenses: before.licenses + 1,
+      emails: before.emails + 1,
+      orderPaidActivities: before.orderPaidActivities + 1,
+    });
   });
 
   it('10 concurrent successes for one payment under different event ids still issue one licence', async () => {
@@ -164,7 +219,14 @@ describe(`Stripe checkout and webhooks (${testDialect()})`, () => {
   });
 
   it('fulfils a success whose pending order is missing, from the PaymentIntent metadata', async () => {
-    const intent = { id: 'pi_created_elsewhere', object: 'payment_intent', amount: 4900, amount_received: 4900, currency: 'gbp', metadata: { plugin_slug: 'postcode-delivery-zones', customer_email: 'elsewhere@example.com' } };
+    const intent = {
+      id: 'pi_created_elsewhere',
+      object: 'payment_intent',
+      amount: 4900,
+      amount_received: 4900,
+      currency: 'gbp',
+      metadata: { plugin_slug: 'postcode-delivery-zones', customer_email: 'elsewhere@example.com' },
+    };
     expect((await deliver(event('payment_intent.succeeded', intent))).json().outcome).toBe('fulfilled');
     expect(await orderOf(intent.id)).toMatchObject({ status: 'paid', email: 'elsewhere@example.com', amount: 4900, currency: 'GBP' });
   });
@@ -172,7 +234,12 @@ describe(`Stripe checkout and webhooks (${testDialect()})`, () => {
   it('refuses webhooks while no webhook secret is configured', async () => {
     const unconfigured = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_fake' } });
     try {
-      const response = await unconfigured.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' }, payload: '{}' });
+      const response = await unconfigured.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
+        payload: '{}',
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(/not configured/);
     } finally {

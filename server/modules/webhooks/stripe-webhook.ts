@@ -32,7 +32,9 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
       ...base,
       kind: 'paid',
       providerRef: intent.id,
-      ...(pluginSlug && email ? { order: { email, pluginSlug, amount: intent.amount_received || intent.amount, currency: (intent.currency || 'gbp').toUpperCase() } } : {}),
+      ...(pluginSlug && email
+        ? { order: { email, pluginSlug, amount: intent.amount_received || intent.amount, currency: (intent.currency || 'gbp').toUpperCase() } }
+        : {}),
     };
   }
   if (event.type === 'charge.refunded') {

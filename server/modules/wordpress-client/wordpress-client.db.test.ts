@@ -32,7 +32,11 @@ describe(`WordPress client page (${testDialect()})`, () => {
   afterAll(async () => t.close());
 
   it('answers the snippet values: the browsed origin without a base URL, the signing key', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/admin/wordpress-client', headers: { ...(await t.adminHeaders()), host: 'shop.example.com' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/wordpress-client',
+      headers: { ...(await t.adminHeaders()), host: 'shop.example.com' },
+    });
     expect(response.statusCode).toBe(200);
     const info = response.json<{ server_url: string; public_key: string; library_version: string }>();
     expect(info.server_url).toBe('http://shop.example.com');

@@ -32,7 +32,11 @@ export function DropdownMenuContent({ className, sideOffset = 4, ...props }: Com
     </DropdownMenuPrimitive.Portal>
   );
 }
-export function DropdownMenuItem({ className, variant, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Item> & { variant?: 'default' | 'destructive' }) {
+export function DropdownMenuItem({
+  className,
+  variant,
+  ...props
+}: ComponentProps<typeof DropdownMenuPrimitive.Item> & { variant?: 'default' | 'destructive' }) {
   return (
     <DropdownMenuPrimitive.Item
       className={cn(

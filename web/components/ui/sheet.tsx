@@ -12,7 +12,11 @@ export function SheetContent({ className, children, side = 'left', ...props }: C
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <SheetPrimitive.Content
-        className={cn('fixed inset-y-0 z-50 flex h-full flex-col gap-4 bg-background shadow-lg', side === 'left' ? 'left-0 border-r' : 'right-0 border-l', className)}
+        className={cn(
+          'fixed inset-y-0 z-50 flex h-full flex-col gap-4 bg-background shadow-lg',
+          side === 'left' ? 'left-0 border-r' : 'right-0 border-l',
+          className,
+        )}
         {...props}
       >
         {children}

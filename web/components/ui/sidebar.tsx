@@ -97,8 +97,18 @@ export function Sidebar({ children }: { children: ReactNode }) {
     );
   }
   return (
-    <div className="group peer hidden text-sidebar-foreground md:block" data-state={state} data-collapsible={state === 'collapsed' ? 'icon' : ''} data-testid="sidebar">
-      <div className={cn('relative bg-transparent transition-[width] duration-200 ease-linear', state === 'collapsed' ? 'w-(--sidebar-width-icon)' : 'w-(--sidebar-width)')} />
+    <div
+      className="group peer hidden text-sidebar-foreground md:block"
+      data-state={state}
+      data-collapsible={state === 'collapsed' ? 'icon' : ''}
+      data-testid="sidebar"
+    >
+      <div
+        className={cn(
+          'relative bg-transparent transition-[width] duration-200 ease-linear',
+          state === 'collapsed' ? 'w-(--sidebar-width-icon)' : 'w-(--sidebar-width)',
+        )}
+      />
       <div
         className={cn(
           'fixed inset-y-0 left-0 z-10 hidden h-svh border-r bg-sidebar transition-[width] duration-200 ease-linear md:flex',
@@ -128,14 +138,28 @@ export const SidebarHeader = ({ className, ...props }: ComponentProps<'div'>) =>
 export const SidebarContent = ({ className, ...props }: ComponentProps<'div'>) => (
   <div className={cn('flex min-h-0 flex-1 flex-col gap-2 overflow-auto group-data-[collapsible=icon]:overflow-hidden', className)} {...props} />
 );
-export const SidebarGroup = ({ className, ...props }: ComponentProps<'div'>) => <div className={cn('relative flex w-full min-w-0 flex-col p-2', className)} {...props} />;
+export const SidebarGroup = ({ className, ...props }: ComponentProps<'div'>) => (
+  <div className={cn('relative flex w-full min-w-0 flex-col p-2', className)} {...props} />
+);
 export const SidebarGroupLabel = ({ className, ...props }: ComponentProps<'div'>) => (
-  <div className={cn('flex h-8 shrink-0 items-center rounded-md px-2 text-xs font-medium text-sidebar-foreground/70 transition-[margin,opacity] duration-200 group-data-[collapsible=icon]:-mt-8 group-data-[collapsible=icon]:opacity-0', className)} {...props} />
+  <div
+    className={cn(
+      'flex h-8 shrink-0 items-center rounded-md px-2 text-xs font-medium text-sidebar-foreground/70 transition-[margin,opacity] duration-200 group-data-[collapsible=icon]:-mt-8 group-data-[collapsible=icon]:opacity-0',
+      className,
+    )}
+    {...props}
+  />
 );
 export const SidebarMenu = ({ className, ...props }: ComponentProps<'ul'>) => <ul className={cn('flex w-full min-w-0 flex-col gap-1', className)} {...props} />;
 export const SidebarMenuItem = ({ className, ...props }: ComponentProps<'li'>) => <li className={cn('group/menu-item relative', className)} {...props} />;
 
-export function SidebarMenuButton({ asChild = false, isActive = false, tooltip, className, ...props }: ComponentProps<'button'> & { asChild?: boolean; isActive?: boolean; tooltip?: string }) {
+export function SidebarMenuButton({
+  asChild = false,
+  isActive = false,
+  tooltip,
+  className,
+  ...props
+}: ComponentProps<'button'> & { asChild?: boolean; isActive?: boolean; tooltip?: string }) {
   const Component = asChild ? Slot.Root : 'button';
   const { isMobile, state } = useSidebar();
   const button = (

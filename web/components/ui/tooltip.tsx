@@ -12,7 +12,11 @@ export const TooltipTrigger = TooltipPrimitive.Trigger;
 export function TooltipContent({ className, sideOffset = 4, ...props }: ComponentProps<typeof TooltipPrimitive.Content>) {
   return (
     <TooltipPrimitive.Portal>
-      <TooltipPrimitive.Content sideOffset={sideOffset} className={cn('z-50 w-fit rounded-md bg-primary px-3 py-1.5 text-xs text-primary-foreground', className)} {...props} />
+      <TooltipPrimitive.Content
+        sideOffset={sideOffset}
+        className={cn('z-50 w-fit rounded-md bg-primary px-3 py-1.5 text-xs text-primary-foreground', className)}
+        {...props}
+      />
     </TooltipPrimitive.Portal>
   );
 }

@@ -20,7 +20,8 @@ function DownloadButton({ license }: { license: AccountLicense }) {
     download.mutate(license.id, {
       // The link is signed and expires soon: follow it at once; the zip's Content-Disposition keeps this page open.
       onSuccess: ({ url }) => window.location.assign(url),
-      onError: (error) => toast({ title: 'Download Failed', description: errorMessage(error, 'Failed to prepare the download. Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Download Failed', description: errorMessage(error, 'Failed to prepare the download. Please try again.'), variant: 'destructive' }),
     });
   return (
     <Button onClick={start} disabled={!license.download_available || download.isPending}>

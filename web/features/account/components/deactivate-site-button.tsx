@@ -59,8 +59,8 @@ export function DeactivateSiteButton({ licenseId, site }: { licenseId: number; s
           <AlertDialogHeader>
             <AlertDialogTitle>Deactivate this site?</AlertDialogTitle>
             <AlertDialogDescription>
-              The licence stops working on <span className="break-all font-mono">{site.site_url}</span>: the plugin there no longer receives updates, and its seat
-              is free for another site. You can activate it again later with the same key.
+              The licence stops working on <span className="break-all font-mono">{site.site_url}</span>: the plugin there no longer receives updates, and its
+              seat is free for another site. You can activate it again later with the same key.
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>

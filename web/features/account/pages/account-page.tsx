@@ -36,7 +36,12 @@ export function AccountPage() {
   const orders = useOrders(signedIn);
   const signOut = useSignOut();
 
-  if (me.isPending) return <div className="flex justify-center p-16"><Spinner /></div>;
+  if (me.isPending)
+    return (
+      <div className="flex justify-center p-16">
+        <Spinner />
+      </div>
+    );
   // No session, or it ended (30 days, or signed out elsewhere) while the page was open.
   if (!me.data || isUnauthorised(licenses.error) || isUnauthorised(orders.error)) return <Redirect to={ACCOUNT_PAGES.signIn} replace />;
 
@@ -52,7 +57,10 @@ export function AccountPage() {
         <div className="min-w-0 space-y-1">
           <h1 className="text-3xl font-bold">Your account</h1>
           <p className="break-all text-muted-foreground">
-            Signed in as <span className="font-medium text-foreground" data-testid="account-email">{me.data.email}</span>
+            Signed in as{' '}
+            <span className="font-medium text-foreground" data-testid="account-email">
+              {me.data.email}
+            </span>
           </p>
         </div>
         <Button variant="outline" onClick={leave} disabled={signOut.isPending}>
@@ -84,7 +92,13 @@ export function AccountPage() {
         <h2 id="orders-heading" className="text-2xl font-semibold">
           Your orders
         </h2>
-        {orders.isPending ? <Skeleton className="h-20 rounded-xl" /> : orders.isError ? <LoadFailed what="orders" error={orders.error} /> : <AccountOrders orders={orders.data} />}
+        {orders.isPending ? (
+          <Skeleton className="h-20 rounded-xl" />
+        ) : orders.isError ? (
+          <LoadFailed what="orders" error={orders.error} />
+        ) : (
+          <AccountOrders orders={orders.data} />
+        )}
       </section>
     </div>
   );

@@ -39,12 +39,22 @@ export function ReceiptPage() {
   const receipt = useReceipt(id, Boolean(me.data) && id > 0);
   usePageMeta(receipt.data ? `Receipt ${receipt.data.number}` : 'Receipt');
 
-  if (me.isPending) return <div className="flex justify-center p-16"><Spinner /></div>;
+  if (me.isPending)
+    return (
+      <div className="flex justify-center p-16">
+        <Spinner />
+      </div>
+    );
   const unauthorised = receipt.error instanceof ApiError && receipt.error.status === 401;
   if (!me.data || unauthorised) return <Redirect to={ACCOUNT_PAGES.signIn} replace />;
   // Another customer's order, a pending one and a malformed number all read the same: not found.
   if (id === 0 || (receipt.error instanceof ApiError && receipt.error.status === 404)) return <ReceiptNotFound />;
-  if (receipt.isPending) return <div className="flex justify-center p-16"><Spinner /></div>;
+  if (receipt.isPending)
+    return (
+      <div className="flex justify-center p-16">
+        <Spinner />
+      </div>
+    );
   if (receipt.isError) {
     return (
       <div className="mx-auto max-w-2xl space-y-4 px-4 py-12">
@@ -74,13 +84,19 @@ export function ReceiptPage() {
             <h1 id="receipt-title" className="text-3xl font-bold">
               Receipt
             </h1>
-            <p className="text-muted-foreground" data-testid="receipt-seller">{data.seller_name}</p>
+            <p className="text-muted-foreground" data-testid="receipt-seller">
+              {data.seller_name}
+            </p>
           </div>
           <dl className="text-sm sm:text-right">
             <dt className="text-muted-foreground">Order number</dt>
-            <dd className="font-medium" data-testid="receipt-number">{data.number}</dd>
+            <dd className="font-medium" data-testid="receipt-number">
+              {data.number}
+            </dd>
             <dt className="mt-2 text-muted-foreground">Date</dt>
-            <dd className="font-medium" data-testid="receipt-date">{formatDate(data.date)}</dd>
+            <dd className="font-medium" data-testid="receipt-date">
+              {formatDate(data.date)}
+            </dd>
           </dl>
         </header>
         <div className="text-sm">
@@ -91,8 +107,12 @@ export function ReceiptPage() {
           <caption className="sr-only">Items</caption>
           <thead>
             <tr className="border-b text-left text-muted-foreground">
-              <th scope="col" className="py-2 font-medium">Item</th>
-              <th scope="col" className="py-2 text-right font-medium">Amount</th>
+              <th scope="col" className="py-2 font-medium">
+                Item
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Amount
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -105,13 +125,19 @@ export function ReceiptPage() {
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row" className="py-3 text-left">Total paid</th>
-              <td className="py-3 text-right text-lg font-semibold" data-testid="receipt-amount">{amount}</td>
+              <th scope="row" className="py-3 text-left">
+                Total paid
+              </th>
+              <td className="py-3 text-right text-lg font-semibold" data-testid="receipt-amount">
+                {amount}
+              </td>
             </tr>
           </tfoot>
         </table>
         {data.status === 'refunded' && <p className="text-sm font-medium text-destructive">This order was refunded.</p>}
-        <p className="text-sm text-muted-foreground" data-testid="receipt-vat">{data.vat_note}</p>
+        <p className="text-sm text-muted-foreground" data-testid="receipt-vat">
+          {data.vat_note}
+        </p>
       </article>
     </div>
   );

@@ -10,7 +10,12 @@ import { SignInForm } from '../components/sign-in-form';
 export function SignInPage() {
   usePageMeta('Sign in to your account');
   const me = useMe();
-  if (me.isPending) return <div className="flex justify-center p-16"><Spinner /></div>;
+  if (me.isPending)
+    return (
+      <div className="flex justify-center p-16">
+        <Spinner />
+      </div>
+    );
   if (me.data) return <Redirect to={ACCOUNT_PAGES.account} replace />;
   return (
     <div className="mx-auto max-w-md space-y-6 px-4 py-12">

@@ -73,9 +73,7 @@ export function LoginPage() {
               {isBusy ? 'Signing In...' : 'Sign In'}
             </Button>
           </form>
-          <p className="mt-6 text-center text-xs text-muted-foreground">
-            License validation endpoints remain publicly accessible for WordPress sites.
-          </p>
+          <p className="mt-6 text-center text-xs text-muted-foreground">License validation endpoints remain publicly accessible for WordPress sites.</p>
         </CardContent>
       </Card>
     </main>

@@ -7,7 +7,17 @@ import { errorMessage } from '@/lib/api';
 import { useConfirmTestPayment } from '../api/confirm-test-payment';
 
 /** The built-in test provider's card form: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined. */
-export function TestCardForm({ clientSecret, priceLabel, onSucceeded, onFailed }: { clientSecret: string; priceLabel: string; onSucceeded: () => void; onFailed: (message: string) => void }) {
+export function TestCardForm({
+  clientSecret,
+  priceLabel,
+  onSucceeded,
+  onFailed,
+}: {
+  clientSecret: string;
+  priceLabel: string;
+  onSucceeded: () => void;
+  onFailed: (message: string) => void;
+}) {
   const [cardNumber, setCardNumber] = useState('');
   const [expiry, setExpiry] = useState('12/34');
   const [cvc, setCvc] = useState('123');
@@ -30,7 +40,16 @@ export function TestCardForm({ clientSecret, priceLabel, onSucceeded, onFailed }
       </div>
       <div className="space-y-2">
         <Label htmlFor="card-number">Card number</Label>
-        <Input id="card-number" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" required value={cardNumber} onChange={(e) => setCardNumber(e.target.value)} disabled={confirm.isPending} />
+        <Input
+          id="card-number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="4242 4242 4242 4242"
+          required
+          value={cardNumber}
+          onChange={(e) => setCardNumber(e.target.value)}
+          disabled={confirm.isPending}
+        />
       </div>
       <div className="grid grid-cols-2 gap-4">
         <div className="space-y-2">
@@ -39,7 +58,15 @@ export function TestCardForm({ clientSecret, priceLabel, onSucceeded, onFailed }
         </div>
         <div className="space-y-2">
           <Label htmlFor="card-cvc">CVC</Label>
-          <Input id="card-cvc" inputMode="numeric" autoComplete="cc-csc" required value={cvc} onChange={(e) => setCvc(e.target.value)} disabled={confirm.isPending} />
+          <Input
+            id="card-cvc"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            required
+            value={cvc}
+            onChange={(e) => setCvc(e.target.value)}
+            disabled={confirm.isPending}
+          />
         </div>
       </div>
       <Button type="submit" className="w-full" disabled={confirm.isPending || cardNumber.trim() === ''}>

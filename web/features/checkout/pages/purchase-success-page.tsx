@@ -42,11 +42,15 @@ export function PurchaseSuccessPage() {
         </CardHeader>
         <CardContent className="flex items-center justify-between gap-4">
           <div>
-            <div className="font-medium" data-testid="order-plugin">{plugin?.name ?? fallback.name}</div>
+            <div className="font-medium" data-testid="order-plugin">
+              {plugin?.name ?? fallback.name}
+            </div>
             <div className="text-sm text-muted-foreground">Lifetime license, up to 3 websites</div>
           </div>
           <div className="flex items-center gap-3">
-            <span className="text-lg font-semibold" data-testid="order-price">{price}</span>
+            <span className="text-lg font-semibold" data-testid="order-price">
+              {price}
+            </span>
             <Badge variant="success">Paid</Badge>
           </div>
         </CardContent>

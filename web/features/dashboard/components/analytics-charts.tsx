@@ -16,7 +16,27 @@ const AXIS = { fontSize: 12, stroke: '#6b7280' };
 const dayLabel = (date: string): string => new Date(`${date}T00:00:00.000Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const plural = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
 
-function ChartCard({ id, title, description, summary, empty, table, controls, children, className }: { id: string; title: string; description: string; summary: string; empty?: string | false; table: ReactNode; controls?: ReactNode; children: ReactNode; className?: string }) {
+function ChartCard({
+  id,
+  title,
+  description,
+  summary,
+  empty,
+  table,
+  controls,
+  children,
+  className,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  summary: string;
+  empty?: string | false;
+  table: ReactNode;
+  controls?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <Card className={`min-w-0 ${className ?? ''}`} data-testid={`chart-${id}`}>
       <CardHeader>
@@ -187,7 +207,10 @@ function SitesChart({ analytics }: { analytics: Analytics }) {
       }
     >
       <ResponsiveContainer width="100%" height={220}>
-        <AreaChart data={daily.map((day) => ({ date: dayLabel(day.date), sites: day.active_sites, counted: day.counted_sites }))} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <AreaChart
+          data={daily.map((day) => ({ date: dayLabel(day.date), sites: day.active_sites, counted: day.counted_sites }))}
+          margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+        >
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="date" tick={AXIS} minTickGap={16} />
           <YAxis tick={AXIS} width={40} allowDecimals={false} />
@@ -288,7 +311,17 @@ function PluginVersions({ analytics }: { analytics: Analytics }) {
       id="plugin-versions"
       title="Plugin versions"
       description="Sites per installed plugin version, as the sites report it. Unknown: never reported."
-      summary={plugins.map((plugin) => `${plugin.plugin_name}: ${shareSummary(plugin.versions, plugin.versions.reduce((n, s) => n + s.sites, 0))}`).join('. ') + '.'}
+      summary={
+        plugins
+          .map(
+            (plugin) =>
+              `${plugin.plugin_name}: ${shareSummary(
+                plugin.versions,
+                plugin.versions.reduce((n, s) => n + s.sites, 0),
+              )}`,
+          )
+          .join('. ') + '.'
+      }
       empty={sites === 0 && 'No sites yet'}
       table={plugins.map((plugin) => (
         <div key={plugin.plugin_slug} className="mb-3">
@@ -315,8 +348,20 @@ export function AnalyticsCharts({ analytics }: { analytics: Analytics }) {
       <LicensesChart analytics={analytics} />
       <SitesChart analytics={analytics} />
       <PluginVersions analytics={analytics} />
-      <VersionShare id="wp-versions" title="WordPress versions" description="Sites per WordPress major.minor, as the sites report it." shares={shares.wp_versions} total={shares.sites} />
-      <VersionShare id="php-versions" title="PHP versions" description="Sites per PHP major.minor, as the sites report it." shares={shares.php_versions} total={shares.sites} />
+      <VersionShare
+        id="wp-versions"
+        title="WordPress versions"
+        description="Sites per WordPress major.minor, as the sites report it."
+        shares={shares.wp_versions}
+        total={shares.sites}
+      />
+      <VersionShare
+        id="php-versions"
+        title="PHP versions"
+        description="Sites per PHP major.minor, as the sites report it."
+        shares={shares.php_versions}
+        total={shares.sites}
+      />
     </div>
   );
 }

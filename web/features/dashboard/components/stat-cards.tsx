@@ -4,7 +4,19 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useStats } from '../api/get-stats';
 
-function StatCard({ title, icon, hint, value, state }: { title: string; icon: ReactNode; hint: string; value: ReactNode; state: 'loading' | 'error' | 'ready' }) {
+function StatCard({
+  title,
+  icon,
+  hint,
+  value,
+  state,
+}: {
+  title: string;
+  icon: ReactNode;
+  hint: string;
+  value: ReactNode;
+  state: 'loading' | 'error' | 'ready';
+}) {
   return (
     <Card data-testid="stat-card">
       <CardHeader className="flex flex-row items-center justify-between space-y-0">
@@ -35,7 +47,13 @@ export function StatCards() {
       <StatCard title="Total Licenses" icon={<Key />} hint="All licence keys issued" value={data?.totalLicenses} state={state} />
       <StatCard title="Active Licenses" icon={<ShieldCheck />} hint="Currently active" value={data?.activeLicenses} state={state} />
       <StatCard title="Site Activations" icon={<Activity />} hint="Total site activations" value={data?.totalActivations} state={state} />
-      <StatCard title="Latest Version" icon={<Package />} hint="Current plugin version" value={data?.latestVersion ? `v${data.latestVersion}` : '—'} state={state} />
+      <StatCard
+        title="Latest Version"
+        icon={<Package />}
+        hint="Current plugin version"
+        value={data?.latestVersion ? `v${data.latestVersion}` : '—'}
+        state={state}
+      />
     </div>
   );
 }

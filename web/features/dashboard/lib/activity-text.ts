@@ -24,7 +24,12 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 /** The two lines of an activity row (docs/product-spec.md section 4): any other type reads with spaces and capitals. */
 export function activityText(activity: Pick<Activity, 'action_type' | 'details'>): { title: string; secondary: string | null } {
   const { action_type: type, details } = activity;
-  const title = TITLES[type] ?? type.split('_').map((word) => (word ? word[0]!.toUpperCase() + word.slice(1) : word)).join(' ');
+  const title =
+    TITLES[type] ??
+    type
+      .split('_')
+      .map((word) => (word ? word[0]!.toUpperCase() + word.slice(1) : word))
+      .join(' ');
   switch (type) {
     case 'license_created':
     case 'license_updated':

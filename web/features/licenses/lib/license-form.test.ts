@@ -27,7 +27,13 @@ describe('generateLicenseKey', () => {
 });
 
 describe('matchesSearch', () => {
-  const license = { key: '8022-ABCD-EFGH-IJKL-MNOP', plugin_slug: 'postcode-delivery-zones', plan: 'lifetime', status: 'active', customer_email: 'ann@shop.com' };
+  const license = {
+    key: '8022-ABCD-EFGH-IJKL-MNOP',
+    plugin_slug: 'postcode-delivery-zones',
+    plan: 'lifetime',
+    status: 'active',
+    customer_email: 'ann@shop.com',
+  };
   it.each([
     ['', true],
     ['abcd', true],

@@ -8,7 +8,10 @@ export function parseMaxActivations(input: string): number {
 }
 
 /** Client-side filter of the search box: key, plugin, plan, status or customer e-mail. */
-export function matchesSearch(license: { key: string; plugin_slug: string; plan: string; status: string; customer_email: string | null }, search: string): boolean {
+export function matchesSearch(
+  license: { key: string; plugin_slug: string; plan: string; status: string; customer_email: string | null },
+  search: string,
+): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
   return [license.key, license.plugin_slug, license.plan, license.status, license.customer_email ?? ''].some((field) => field.toLowerCase().includes(needle));

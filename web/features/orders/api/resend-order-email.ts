@@ -5,7 +5,8 @@ import { ordersQueryKey } from './get-orders';
 import { emailsQueryKey } from './get-order-emails';
 
 /** POST /api/admin/orders/{id}/resend-email: sends the licence e-mail again with a fresh download link. */
-export const resendOrderEmail = (orderId: number): Promise<ResendEmailResponse> => apiJson<ResendEmailResponse>('POST', `/api/admin/orders/${orderId}/resend-email`);
+export const resendOrderEmail = (orderId: number): Promise<ResendEmailResponse> =>
+  apiJson<ResendEmailResponse>('POST', `/api/admin/orders/${orderId}/resend-email`);
 
 export function useResendOrderEmail() {
   const queryClient = useQueryClient();

@@ -7,9 +7,20 @@ import { formatDateTime } from '@/lib/dates';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
 const statusVariant = { paid: 'success', pending: 'secondary', refunded: 'destructive' } as const;
-const emailVariant = (status: Order['email_status']) => (status === 'failed' ? 'destructive' : status === 'sent' || status === 'outbox' ? 'outline' : 'secondary');
+const emailVariant = (status: Order['email_status']) =>
+  status === 'failed' ? 'destructive' : status === 'sent' || status === 'outbox' ? 'outline' : 'secondary';
 
-export function OrdersTable({ orders, resendingId, onResend, onViewEmail }: { orders: Order[]; resendingId: number | null; onResend: (id: number) => void; onViewEmail: (id: number) => void }) {
+export function OrdersTable({
+  orders,
+  resendingId,
+  onResend,
+  onViewEmail,
+}: {
+  orders: Order[];
+  resendingId: number | null;
+  onResend: (id: number) => void;
+  onViewEmail: (id: number) => void;
+}) {
   return (
     <Table>
       <TableHeader>
@@ -30,7 +41,9 @@ export function OrdersTable({ orders, resendingId, onResend, onViewEmail }: { or
           <TableRow key={order.id} data-testid="order-row">
             <TableCell>
               <div className="font-medium">#{order.id}</div>
-              <div className="text-xs text-muted-foreground">{formatDateTime(order.created_at)} · {order.provider}</div>
+              <div className="text-xs text-muted-foreground">
+                {formatDateTime(order.created_at)} · {order.provider}
+              </div>
             </TableCell>
             <TableCell>{order.email}</TableCell>
             <TableCell>{order.plugin_name}</TableCell>
@@ -48,7 +61,13 @@ export function OrdersTable({ orders, resendingId, onResend, onViewEmail }: { or
                 <Button size="sm" variant="outline" onClick={() => onViewEmail(order.id)} aria-label={`View Email of order ${order.id}`}>
                   <Mail /> View Email
                 </Button>
-                <Button size="sm" variant="outline" disabled={order.status !== 'paid' || resendingId === order.id} onClick={() => onResend(order.id)} aria-label={`${resendingId === order.id ? 'Sending...' : 'Resend Email'} of order ${order.id}`}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={order.status !== 'paid' || resendingId === order.id}
+                  onClick={() => onResend(order.id)}
+                  aria-label={`${resendingId === order.id ? 'Sending...' : 'Resend Email'} of order ${order.id}`}
+                >
                   <Send /> {resendingId === order.id ? 'Sending...' : 'Resend Email'}
                 </Button>
               </div>

@@ -23,8 +23,8 @@ export function UnmatchedEventsCard({ events }: { events: PaymentEventRecord[] }
           Payment events without a license ({events.length})
         </CardTitle>
         <CardDescription>
-          Stripe or Lemon Squeezy reported these, but no license was issued or changed. Map the product to a plugin in Plugin
-          Settings, or create the license by hand on the Licenses page.
+          Stripe or Lemon Squeezy reported these, but no license was issued or changed. Map the product to a plugin in Plugin Settings, or create the license by
+          hand on the Licenses page.
         </CardDescription>
       </CardHeader>
       <CardContent>

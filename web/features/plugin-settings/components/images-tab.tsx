@@ -135,7 +135,15 @@ function ImageGallery({ slug }: { slug: string }) {
         <Button onClick={() => fileInput.current?.click()}>
           <ImagePlus /> Add Images
         </Button>
-        <input ref={fileInput} type="file" accept="image/jpeg,image/png,image/webp" multiple className="hidden" data-testid="image-file-input" onChange={chooseFiles} />
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          multiple
+          className="hidden"
+          data-testid="image-file-input"
+          onChange={chooseFiles}
+        />
       </CardHeader>
       <CardContent className="space-y-4">
         <PendingUploads items={pending} onChange={changePending} onUpload={uploadOne} onRemove={removePending} />

@@ -14,8 +14,8 @@ export function IntegrationGuide() {
           <li>In the LemonSqueezy dashboard, open the product and copy its numeric Product ID.</li>
           <li>Click Edit on the plugin's row above, paste the ID and Save. Leave it empty to unlink the product.</li>
           <li>
-            Add a webhook for the <code>order_created</code> event pointing at <code className="break-all">{webhookUrl}</code>, and save its
-            signing secret in Settings.
+            Add a webhook for the <code>order_created</code> event pointing at <code className="break-all">{webhookUrl}</code>, and save its signing secret in
+            Settings.
           </li>
           <li>Each paid order for that product then issues a lifetime licence for the plugin and e-mails the key to the buyer.</li>
         </ol>

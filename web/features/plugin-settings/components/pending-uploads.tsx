@@ -27,7 +27,12 @@ export function PendingUploads({ items, onChange, onUpload, onRemove }: PendingU
     <ul className="space-y-2" aria-label="Images to upload">
       {items.map((item) => (
         <li key={item.id} className="flex flex-wrap items-center gap-3 rounded-md border p-2" data-testid="pending-image" data-status={item.status}>
-          <img src={item.previewUrl} alt="" className="size-14 rounded bg-muted object-cover" onError={(event) => (event.currentTarget.style.visibility = 'hidden')} />
+          <img
+            src={item.previewUrl}
+            alt=""
+            className="size-14 rounded bg-muted object-cover"
+            onError={(event) => (event.currentTarget.style.visibility = 'hidden')}
+          />
           <div className="min-w-40 flex-1 space-y-1">
             <div className="truncate text-sm font-medium">{item.file.name}</div>
             {item.status === 'uploading' && (

@@ -74,9 +74,7 @@ export function PluginsTable({ plugins }: { plugins: AdminPlugin[] }) {
                     <div className="font-medium">{plugin.name}</div>
                     <div className="text-xs text-muted-foreground">{plugin.slug}</div>
                   </TableCell>
-                  <TableCell className="max-w-xs whitespace-normal text-sm text-muted-foreground">
-                    {plugin.description || 'No description provided'}
-                  </TableCell>
+                  <TableCell className="max-w-xs whitespace-normal text-sm text-muted-foreground">{plugin.description || 'No description provided'}</TableCell>
                   <TableCell>{plugin.current_version ?? '—'}</TableCell>
                   <TableCell>
                     {isEditing ? (

@@ -119,20 +119,44 @@ function PricingEditor({ plugin }: { plugin: AdminPlugin }) {
             </div>
             <div className="space-y-2">
               <Label htmlFor="pricing-price_display">Price Display</Label>
-              <Input id="pricing-price_display" placeholder="e.g. £49" value={shown.price_display} disabled={!isEditing} onChange={(event) => set('price_display', event.target.value)} />
+              <Input
+                id="pricing-price_display"
+                placeholder="e.g. £49"
+                value={shown.price_display}
+                disabled={!isEditing}
+                onChange={(event) => set('price_display', event.target.value)}
+              />
             </div>
             <div className="space-y-2">
               <Label htmlFor="pricing-discount_display">Discount Display</Label>
-              <Input id="pricing-discount_display" placeholder="e.g. Launch offer" value={shown.discount_display} disabled={!isEditing} onChange={(event) => set('discount_display', event.target.value)} />
+              <Input
+                id="pricing-discount_display"
+                placeholder="e.g. Launch offer"
+                value={shown.discount_display}
+                disabled={!isEditing}
+                onChange={(event) => set('discount_display', event.target.value)}
+              />
             </div>
           </div>
           <div className="flex flex-wrap gap-6">
             <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" className="size-4 accent-primary" checked={shown.is_free} disabled={!isEditing} onChange={(event) => set('is_free', event.target.checked)} />
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={shown.is_free}
+                disabled={!isEditing}
+                onChange={(event) => set('is_free', event.target.checked)}
+              />
               Free plugin
             </label>
             <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" className="size-4 accent-primary" checked={shown.pricing_active} disabled={!isEditing} onChange={(event) => set('pricing_active', event.target.checked)} />
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={shown.pricing_active}
+                disabled={!isEditing}
+                onChange={(event) => set('pricing_active', event.target.checked)}
+              />
               Pricing active
             </label>
           </div>

@@ -35,9 +35,25 @@ describe('pricing form', () => {
   });
 
   it('fills the form from the saved plugin, and previews the typed values', () => {
-    const plugin = { price: 4900, discount_price: null, currency: 'USD', price_display: null, discount_display: 'Sale', is_free: false, pricing_active: true } as AdminPlugin;
+    const plugin = {
+      price: 4900,
+      discount_price: null,
+      currency: 'USD',
+      price_display: null,
+      discount_display: 'Sale',
+      is_free: false,
+      pricing_active: true,
+    } as AdminPlugin;
     const filled = toPricingForm(plugin);
-    expect(filled).toEqual({ price: '49.00', discount_price: '', currency: 'USD', price_display: '', discount_display: 'Sale', is_free: false, pricing_active: true });
+    expect(filled).toEqual({
+      price: '49.00',
+      discount_price: '',
+      currency: 'USD',
+      price_display: '',
+      discount_display: 'Sale',
+      is_free: false,
+      pricing_active: true,
+    });
     expect(previewPlugin({ ...filled, price: '12.345' })).toMatchObject({ price: 1235, discount_price: null, currency: 'USD' });
   });
 });

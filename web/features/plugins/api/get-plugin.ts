@@ -4,7 +4,8 @@ import { apiGet } from '@/lib/api';
 import { adminPluginsQueryKey } from '@/lib/admin-plugins';
 
 /** GET /api/admin/plugins/{slug}: the plugin with its licence and release counts and its sale status. */
-export const getPlugin = (slug: string): Promise<AdminPluginDetailWithSale> => apiGet<AdminPluginDetailWithSale>(`/api/admin/plugins/${encodeURIComponent(slug)}`);
+export const getPlugin = (slug: string): Promise<AdminPluginDetailWithSale> =>
+  apiGet<AdminPluginDetailWithSale>(`/api/admin/plugins/${encodeURIComponent(slug)}`);
 
 // Under the list's key, so whatever invalidates the plugin list refreshes this page too.
 export const pluginQueryKey = (slug: string) => [...adminPluginsQueryKey, slug] as const;

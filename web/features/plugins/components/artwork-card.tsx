@@ -45,7 +45,9 @@ function ArtworkRow({ slug, type }: { slug: string; type: ArtworkType }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
           <div className="font-medium">{LABELS[type]}</div>
-          <div className="text-xs text-muted-foreground">{sizesText(type)} pixels (the larger is sharper on high-density screens); a new upload replaces the current one.</div>
+          <div className="text-xs text-muted-foreground">
+            {sizesText(type)} pixels (the larger is sharper on high-density screens); a new upload replaces the current one.
+          </div>
         </div>
         <input
           ref={input}
@@ -66,7 +68,11 @@ function ArtworkRow({ slug, type }: { slug: string; type: ArtworkType }) {
       <div className="flex flex-wrap gap-3">
         {images.map((image) => (
           <figure key={image.id} className="relative rounded-md border p-2">
-            <img src={image.url} alt={`${LABELS[type]} ${image.id}`} className={type === 'icon' ? 'size-20 object-contain' : 'h-20 max-w-full object-contain'} />
+            <img
+              src={image.url}
+              alt={`${LABELS[type]} ${image.id}`}
+              className={type === 'icon' ? 'size-20 object-contain' : 'h-20 max-w-full object-contain'}
+            />
             <Button
               variant="ghost"
               size="icon"

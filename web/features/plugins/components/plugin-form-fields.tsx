@@ -49,7 +49,12 @@ export function PluginIdentityFields(props: FieldsProps & { slugLockedReason?: s
       <Field id="plugin-name" label="Name" error={errors.name}>
         <Input {...inputProps('name', props)} placeholder="Stock Alerts" maxLength={100} />
       </Field>
-      <Field id="plugin-slug" label="Slug" error={errors.slug} hint={slugLockedReason ?? 'Lowercase letters, digits and hyphens, as in the plugin folder name. It cannot change once a licence or a release uses it.'}>
+      <Field
+        id="plugin-slug"
+        label="Slug"
+        error={errors.slug}
+        hint={slugLockedReason ?? 'Lowercase letters, digits and hyphens, as in the plugin folder name. It cannot change once a licence or a release uses it.'}
+      >
         <Input
           {...inputProps('slug', props)}
           onChange={(event) => {
@@ -61,7 +66,12 @@ export function PluginIdentityFields(props: FieldsProps & { slugLockedReason?: s
           disabled={Boolean(slugLockedReason)}
         />
       </Field>
-      <Field id="plugin-description" label="Short Description" error={errors.description} hint={`Shown on the catalogue cards, at most ${MAX_SHORT_DESCRIPTION} characters.`}>
+      <Field
+        id="plugin-description"
+        label="Short Description"
+        error={errors.description}
+        hint={`Shown on the catalogue cards, at most ${MAX_SHORT_DESCRIPTION} characters.`}
+      >
         <Textarea {...inputProps('description', props)} rows={2} />
       </Field>
       <Field id="plugin-category" label="Category" error={errors.category}>
@@ -87,7 +97,12 @@ export function PluginDetailFields(props: FieldsProps) {
   const { values, errors, onChange } = props;
   return (
     <>
-      <Field id="plugin-long_description" label="Long Description" error={errors.long_description} hint="The full description, shown in WordPress's plugin details.">
+      <Field
+        id="plugin-long_description"
+        label="Long Description"
+        error={errors.long_description}
+        hint="The full description, shown in WordPress's plugin details."
+      >
         <Textarea {...inputProps('long_description', props)} rows={6} />
       </Field>
       <div className="grid gap-4 md:grid-cols-3">

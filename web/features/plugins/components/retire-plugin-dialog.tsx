@@ -1,5 +1,13 @@
 import type { AdminPlugin } from '@common/plugins';
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
@@ -27,8 +35,8 @@ export function RetirePluginDialog({ plugin, onOpenChange }: { plugin: AdminPlug
         <AlertDialogHeader>
           <AlertDialogTitle>Retire Plugin</AlertDialogTitle>
           <AlertDialogDescription>
-            {plugin?.name} leaves the storefront, the catalogue and checkout. Its licences keep validating and receiving updates, and its releases and
-            images are kept. You can put it back on sale at any time.
+            {plugin?.name} leaves the storefront, the catalogue and checkout. Its licences keep validating and receiving updates, and its releases and images
+            are kept. You can put it back on sale at any time.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

@@ -21,7 +21,11 @@ describe('plugin form', () => {
     const checked = checkCreate({ ...EMPTY_PLUGIN_FORM, slug: 'Bad Slug', name: ' ', homepage: 'example.com' });
     expect(checked).toEqual({
       ok: false,
-      errors: { slug: PLUGIN_SLUG_MESSAGE, name: 'Name is required', homepage: 'Homepage must be a full web address starting with https:// (or leave it empty)' },
+      errors: {
+        slug: PLUGIN_SLUG_MESSAGE,
+        name: 'Name is required',
+        homepage: 'Homepage must be a full web address starting with https:// (or leave it empty)',
+      },
     });
   });
 

@@ -46,9 +46,19 @@ export function PluginEditPage() {
                 {plugin.data.retired_at ? <Badge variant="secondary">Retired</Badge> : <Badge>Active</Badge>}
               </h1>
               <p className="text-sm text-muted-foreground">
-                Pricing and gallery images: <Link href="/plugin-settings" className="underline">Plugin Settings</Link>. Releases:{' '}
-                <Link href="/releases?action=upload" className="underline">Releases</Link>. Minimum release version:{' '}
-                <Link href="/settings" className="underline">Settings</Link>.
+                Pricing and gallery images:{' '}
+                <Link href="/plugin-settings" className="underline">
+                  Plugin Settings
+                </Link>
+                . Releases:{' '}
+                <Link href="/releases?action=upload" className="underline">
+                  Releases
+                </Link>
+                . Minimum release version:{' '}
+                <Link href="/settings" className="underline">
+                  Settings
+                </Link>
+                .
               </p>
               <SaleStatusBadge status={plugin.data.sale_status} className="mt-2" />
             </div>

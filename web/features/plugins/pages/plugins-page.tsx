@@ -25,7 +25,10 @@ export function PluginsPage() {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold">Plugins</h1>
-          <p className="text-muted-foreground">Your catalogue: create a plugin, then give it pricing (Plugin Settings) and a release at or above the minimum release version (Settings) to put it on sale.</p>
+          <p className="text-muted-foreground">
+            Your catalogue: create a plugin, then give it pricing (Plugin Settings) and a release at or above the minimum release version (Settings) to put it
+            on sale.
+          </p>
         </div>
         <Button onClick={() => setIsCreating(true)}>
           <Plus />

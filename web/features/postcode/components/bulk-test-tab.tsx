@@ -17,7 +17,10 @@ export function BulkTestTab() {
   const isBusy = usePostcodeRunnerBusy();
 
   const run = () => {
-    const list = postcodes.split(/[\n,]/).map((line) => line.trim()).filter(Boolean);
+    const list = postcodes
+      .split(/[\n,]/)
+      .map((line) => line.trim())
+      .filter(Boolean);
     const startedAt = performance.now();
     bulk.mutate(
       { postcodes: list, order_total: Number(orderTotal) },

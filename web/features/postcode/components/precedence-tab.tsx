@@ -12,7 +12,9 @@ export function PrecedenceTab() {
   const data = suite.data?.data;
   return (
     <div className="space-y-4">
-      <p className="text-sm text-muted-foreground">Precedence: full postcode, then sector, then area. At the deciding level a blacklist entry beats a delivery rule.</p>
+      <p className="text-sm text-muted-foreground">
+        Precedence: full postcode, then sector, then area. At the deciding level a blacklist entry beats a delivery rule.
+      </p>
       <div className="flex flex-wrap items-center gap-4">
         <Button onClick={run} disabled={isBusy}>
           {suite.isPending && <Spinner className="size-4 text-current" label="Testing" />}
@@ -41,9 +43,7 @@ export function PrecedenceTab() {
                 <TableCell className="text-xs">
                   {row.best_match.matched_value ? `${row.best_match.type} ${row.best_match.matched_type} ${row.best_match.matched_value}` : 'no rule'}
                 </TableCell>
-                <TableCell className="text-xs">
-                  {row.all_applicable_rules.map((rule) => `${rule.kind} ${rule.value}`).join(', ') || 'none'}
-                </TableCell>
+                <TableCell className="text-xs">{row.all_applicable_rules.map((rule) => `${rule.kind} ${rule.value}`).join(', ') || 'none'}</TableCell>
                 <TableCell>
                   <PassBadge isPass={row.precedence_correct} />
                 </TableCell>

@@ -17,7 +17,10 @@ export function toastTestingComplete(total: number, startedAt: number, note: str
 }
 
 interface SuiteMutation {
-  mutate: (variables: undefined, options: { onSuccess: (answer: { data: { total_tests: number; pass_rate: number } }) => void; onError: (error: unknown) => void }) => void;
+  mutate: (
+    variables: undefined,
+    options: { onSuccess: (answer: { data: { total_tests: number; pass_rate: number } }) => void; onError: (error: unknown) => void },
+  ) => void;
 }
 
 /** Runs a whole suite (user scenarios or precedence) and toasts its outcome. */

@@ -10,6 +10,7 @@ export function useDeleteRelease() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteRelease,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: releasesQueryKey }), queryClient.invalidateQueries({ queryKey: adminPluginsQueryKey })]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: releasesQueryKey }), queryClient.invalidateQueries({ queryKey: adminPluginsQueryKey })]),
   });
 }

@@ -11,6 +11,7 @@ export function useRestoreRelease() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: restoreRelease,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: releasesQueryKey }), queryClient.invalidateQueries({ queryKey: adminPluginsQueryKey })]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: releasesQueryKey }), queryClient.invalidateQueries({ queryKey: adminPluginsQueryKey })]),
   });
 }

@@ -12,6 +12,7 @@ export function useWithdrawRelease() {
   return useMutation({
     mutationFn: withdrawRelease,
     // The plugin's current version follows the latest release left.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: releasesQueryKey }), queryClient.invalidateQueries({ queryKey: adminPluginsQueryKey })]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: releasesQueryKey }), queryClient.invalidateQueries({ queryKey: adminPluginsQueryKey })]),
   });
 }

@@ -125,15 +125,26 @@ export function NewReleaseDialog({ open, onOpenChange, plugins }: NewReleaseDial
           </div>
           <div className="space-y-2">
             <Label htmlFor="release-notes">Release Notes</Label>
-            <Textarea id="release-notes" rows={4} placeholder="What changed in this version?" value={notes} onChange={(event) => setNotes(event.target.value)} />
+            <Textarea
+              id="release-notes"
+              rows={4}
+              placeholder="What changed in this version?"
+              value={notes}
+              onChange={(event) => setNotes(event.target.value)}
+            />
           </div>
           <div className="space-y-2">
             <Label htmlFor="release-file">Plugin File</Label>
-            <Input id="release-file" type="file" accept=".zip,application/zip" onChange={(event) => {
+            <Input
+              id="release-file"
+              type="file"
+              accept=".zip,application/zip"
+              onChange={(event) => {
                 setFile(event.target.files?.[0] ?? null);
                 setErrors((current) => ({ ...current, file: undefined }));
                 setServerError(null);
-              }} />
+              }}
+            />
             <p className="text-xs text-muted-foreground">Maximum file size: 50MB</p>
             {errors.file && <p className="text-sm text-destructive">{errors.file}</p>}
           </div>

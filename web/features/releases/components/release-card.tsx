@@ -43,7 +43,10 @@ export function ReleaseCard({ release, isLatest, isDownloading, onDownload, onWi
         </div>
         {compatibility && <p className="text-xs text-muted-foreground">{compatibility}</p>}
         <p className="text-xs text-muted-foreground">
-          Signature: <code className="rounded bg-muted px-1 py-0.5 font-mono" data-testid="signature-prefix">{signaturePrefix(release.signature)}...</code>
+          Signature:{' '}
+          <code className="rounded bg-muted px-1 py-0.5 font-mono" data-testid="signature-prefix">
+            {signaturePrefix(release.signature)}...
+          </code>
         </p>
       </CardContent>
       <CardFooter className="flex-wrap gap-2">
@@ -64,7 +67,13 @@ export function ReleaseCard({ release, isLatest, isDownloading, onDownload, onWi
         )}
         {/* A release a site was offered may be installed somewhere: it can be withdrawn, not deleted. */}
         {release.offered_at === null && (
-          <Button variant="outline" size="sm" aria-label={`Delete v${release.version}`} title="Delete (never offered to a site)" onClick={() => onDelete(release)}>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Delete v${release.version}`}
+            title="Delete (never offered to a site)"
+            onClick={() => onDelete(release)}
+          >
             <Trash2 />
           </Button>
         )}

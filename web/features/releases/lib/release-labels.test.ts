@@ -14,7 +14,13 @@ describe('release labels', () => {
   });
 
   it('marks the highest version not withdrawn of each plugin, not the newest upload', () => {
-    const release = (id: number, plugin_slug: string, version: string, created_at: string, withdrawn_at: string | null = null) => ({ id, plugin_slug, version, created_at, withdrawn_at });
+    const release = (id: number, plugin_slug: string, version: string, created_at: string, withdrawn_at: string | null = null) => ({
+      id,
+      plugin_slug,
+      version,
+      created_at,
+      withdrawn_at,
+    });
     const ids = latestReleaseIds([
       release(1, 'a', '1.1.0', '2025-01-01T00:00:00.000Z'),
       release(2, 'a', '1.0.1', '2025-02-01T00:00:00.000Z'),

@@ -76,7 +76,13 @@ export function ReleasesPage() {
       <div className="flex flex-col gap-3 sm:flex-row">
         <div className="relative flex-1">
           <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input aria-label="Search releases" placeholder="Search releases..." className="pl-9" value={search} onChange={(event) => setSearch(event.target.value)} />
+          <Input
+            aria-label="Search releases"
+            placeholder="Search releases..."
+            className="pl-9"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
         </div>
         <Select value={pluginFilter} onValueChange={setPluginFilter}>
           <SelectTrigger aria-label="Filter by plugin" className="sm:w-56">

@@ -20,8 +20,7 @@ function useEndpointMutation<TInput, TOutput>(mutationFn: (input: TInput) => Pro
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookEndpointsQueryKey }) });
 }
 
-export const useCreateWebhookEndpoint = () =>
-  useEndpointMutation((body: WebhookEndpointCreate) => apiJson<WebhookEndpointWithSecret>('POST', base, body));
+export const useCreateWebhookEndpoint = () => useEndpointMutation((body: WebhookEndpointCreate) => apiJson<WebhookEndpointWithSecret>('POST', base, body));
 
 export const useUpdateWebhookEndpoint = () =>
   useEndpointMutation(({ id, changes }: { id: number; changes: WebhookEndpointUpdate }) => apiJson<WebhookEndpoint>('PATCH', `${base}/${id}`, changes));

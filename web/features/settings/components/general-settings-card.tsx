@@ -14,7 +14,11 @@ import { FieldError, FormError, invalidProps } from './form-error';
 const FORM_FIELDS = new Set(['base_url', 'rate_limit_per_minute', 'max_file_size_mb', 'min_release_version', 'seller_name', 'staging_site_patterns']);
 
 const toNumber = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text));
-const toLines = (text: string): string[] => text.split('\n').map((line) => line.trim()).filter(Boolean);
+const toLines = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 /** Base URL and limits; they take effect without a restart. Webhook endpoints have their own card (webhook-endpoints-card.tsx). */
 export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }) {
@@ -53,7 +57,9 @@ export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }
           const byField = fieldErrors(caught);
           const shown = Object.fromEntries(Object.entries(byField).filter(([field]) => FORM_FIELDS.has(field)));
           setErrors(shown);
-          setError(Object.keys(shown).length > 0 && Object.keys(shown).length === Object.keys(byField).length ? null : errorMessage(caught, 'Failed to save settings'));
+          setError(
+            Object.keys(shown).length > 0 && Object.keys(shown).length === Object.keys(byField).length ? null : errorMessage(caught, 'Failed to save settings'),
+          );
         },
       },
     );
@@ -63,25 +69,46 @@ export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }
     <Card>
       <CardHeader>
         <CardTitle>Server</CardTitle>
-        <CardDescription>Public address, licence API rate limit, release upload size, minimum release version and the seller named on receipts.</CardDescription>
+        <CardDescription>
+          Public address, licence API rate limit, release upload size, minimum release version and the seller named on receipts.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form className="space-y-4" onSubmit={submit} noValidate>
           <div className="space-y-2">
             <Label htmlFor="base-url">Base URL</Label>
-            <Input id="base-url" type="url" placeholder={window.location.origin} value={baseUrl} onChange={(event) => setBaseUrl(event.target.value)} {...invalidProps('base-url-error', errors.base_url)} />
+            <Input
+              id="base-url"
+              type="url"
+              placeholder={window.location.origin}
+              value={baseUrl}
+              onChange={(event) => setBaseUrl(event.target.value)}
+              {...invalidProps('base-url-error', errors.base_url)}
+            />
             <FieldError id="base-url-error" message={errors.base_url} />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-2">
               <Label htmlFor="rate-limit">Rate limit per minute</Label>
-              <Input id="rate-limit" inputMode="numeric" value={rateLimit} onChange={(event) => setRateLimit(event.target.value)} {...invalidProps('rate-limit-error', errors.rate_limit_per_minute)} />
+              <Input
+                id="rate-limit"
+                inputMode="numeric"
+                value={rateLimit}
+                onChange={(event) => setRateLimit(event.target.value)}
+                {...invalidProps('rate-limit-error', errors.rate_limit_per_minute)}
+              />
               <FieldError id="rate-limit-error" message={errors.rate_limit_per_minute} />
               <p className="text-xs text-muted-foreground">Licence API requests per IP address per minute.</p>
             </div>
             <div className="space-y-2">
               <Label htmlFor="max-file-size">Max file size (MB)</Label>
-              <Input id="max-file-size" inputMode="numeric" value={maxFileSize} onChange={(event) => setMaxFileSize(event.target.value)} {...invalidProps('max-file-size-error', errors.max_file_size_mb)} />
+              <Input
+                id="max-file-size"
+                inputMode="numeric"
+                value={maxFileSize}
+                onChange={(event) => setMaxFileSize(event.target.value)}
+                {...invalidProps('max-file-size-error', errors.max_file_size_mb)}
+              />
               <FieldError id="max-file-size-error" message={errors.max_file_size_mb} />
               <p className="text-xs text-muted-foreground">Largest release zip accepted.</p>
             </div>
@@ -103,35 +130,59 @@ export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }
           </div>
           <div className="space-y-2">
             <Label htmlFor="seller-name">Seller name</Label>
-            <Input id="seller-name" className="sm:max-w-md" value={sellerName} onChange={(event) => setSellerName(event.target.value)} {...invalidProps('seller-name-error', errors.seller_name, 'seller-name-help')} />
+            <Input
+              id="seller-name"
+              className="sm:max-w-md"
+              value={sellerName}
+              onChange={(event) => setSellerName(event.target.value)}
+              {...invalidProps('seller-name-error', errors.seller_name, 'seller-name-help')}
+            />
             <FieldError id="seller-name-error" message={errors.seller_name} />
             <p id="seller-name-help" className="text-xs text-muted-foreground">
               The seller named on the receipts customers print from their account page.
             </p>
           </div>
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" className="size-4 accent-primary" checked={localSitesExempt} onChange={(event) => setLocalSitesExempt(event.target.checked)} />
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={localSitesExempt}
+              onChange={(event) => setLocalSitesExempt(event.target.checked)}
+            />
             Local and staging sites do not count toward a licence's activation limit
           </label>
           <div className="space-y-2">
             <Label htmlFor="staging-patterns">Staging site patterns</Label>
-            <Textarea id="staging-patterns" rows={3} placeholder={'staging.*\n*.wpengine.com'} value={stagingPatterns} onChange={(event) => setStagingPatterns(event.target.value)} {...invalidProps('staging-patterns-error', errors.staging_site_patterns, 'staging-patterns-help')} />
+            <Textarea
+              id="staging-patterns"
+              rows={3}
+              placeholder={'staging.*\n*.wpengine.com'}
+              value={stagingPatterns}
+              onChange={(event) => setStagingPatterns(event.target.value)}
+              {...invalidProps('staging-patterns-error', errors.staging_site_patterns, 'staging-patterns-help')}
+            />
             <FieldError id="staging-patterns-error" message={errors.staging_site_patterns} />
             <p id="staging-patterns-help" className="text-xs text-muted-foreground">
               Your own staging hosts, one per line (at most {MAX_STAGING_SITE_PATTERNS}); * stands for one or more whole parts of the name, so staging.* matches
-              staging.shop.com and *.wpengine.com matches shop.wpengine.com. Localhost, private IP addresses and .local, .localhost, .test,
-              .example and .invalid names never use a seat anyway. A site is judged when it activates: sites already active keep their
-              status until they are deactivated and activated again.
+              staging.shop.com and *.wpengine.com matches shop.wpengine.com. Localhost, private IP addresses and .local, .localhost, .test, .example and
+              .invalid names never use a seat anyway. A site is judged when it activates: sites already active keep their status until they are deactivated and
+              activated again.
             </p>
           </div>
           <div className="space-y-1">
             <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" className="size-4 accent-primary" checked={trustEnvironment} onChange={(event) => setTrustEnvironment(event.target.checked)} aria-describedby="trust-environment-help" />
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={trustEnvironment}
+                onChange={(event) => setTrustEnvironment(event.target.checked)}
+                aria-describedby="trust-environment-help"
+              />
               Trust the plugin's environment claim
             </label>
             <p id="trust-environment-help" className="text-xs text-muted-foreground">
-              When on (and local and staging sites are exempt), a site whose plugin reports a local, development or staging environment (wp_get_environment_type()) uses no seat. Off by
-              default: any site can send that claim. It is recorded on the site either way.
+              When on (and local and staging sites are exempt), a site whose plugin reports a local, development or staging environment
+              (wp_get_environment_type()) uses no seat. Off by default: any site can send that claim. It is recorded on the site either way.
             </p>
           </div>
           <FormError message={error} />

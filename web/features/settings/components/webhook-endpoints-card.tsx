@@ -70,7 +70,10 @@ function EndpointRow({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSecr
   const save = (event: FormEvent) => {
     event.preventDefault();
     setError({ url: undefined, form: null });
-    update.mutate({ id: endpoint.id, changes: { url: url.trim(), events } }, { onSuccess: () => setEditing(false), onError: (caught) => setError(splitError(caught, 'Failed to save the endpoint')) });
+    update.mutate(
+      { id: endpoint.id, changes: { url: url.trim(), events } },
+      { onSuccess: () => setEditing(false), onError: (caught) => setError(splitError(caught, 'Failed to save the endpoint')) },
+    );
   };
   const urlErrorId = `endpoint-url-${endpoint.id}-error`;
 
@@ -87,7 +90,13 @@ function EndpointRow({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSecr
         <form className="space-y-3" onSubmit={save} noValidate>
           <div className="space-y-1">
             <Label htmlFor={`endpoint-url-${endpoint.id}`}>Endpoint URL</Label>
-            <Input id={`endpoint-url-${endpoint.id}`} type="url" value={url} onChange={(event) => setUrl(event.target.value)} {...invalidProps(urlErrorId, error.url)} />
+            <Input
+              id={`endpoint-url-${endpoint.id}`}
+              type="url"
+              value={url}
+              onChange={(event) => setUrl(event.target.value)}
+              {...invalidProps(urlErrorId, error.url)}
+            />
             <FieldError id={urlErrorId} message={error.url} />
           </div>
           <EventChoices idPrefix={`endpoint-${endpoint.id}-event`} value={events} onChange={setEvents} />
@@ -109,7 +118,9 @@ function EndpointRow({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSecr
               className="size-4 accent-primary"
               checked={endpoint.active}
               disabled={update.isPending}
-              onChange={(event) => update.mutate({ id: endpoint.id, changes: { active: event.target.checked } }, { onError: failed('Failed to change the endpoint') })}
+              onChange={(event) =>
+                update.mutate({ id: endpoint.id, changes: { active: event.target.checked } }, { onError: failed('Failed to change the endpoint') })
+              }
               aria-label={`Active: ${endpoint.url}`}
             />
             Active
@@ -121,7 +132,12 @@ function EndpointRow({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSecr
             size="sm"
             variant="outline"
             disabled={test.isPending || !endpoint.active}
-            onClick={() => test.mutate(endpoint.id, { onSuccess: () => toast({ title: 'Test Event Queued', description: 'See its delivery in the webhook delivery log.' }), onError: failed('Failed to send the test event') })}
+            onClick={() =>
+              test.mutate(endpoint.id, {
+                onSuccess: () => toast({ title: 'Test Event Queued', description: 'See its delivery in the webhook delivery log.' }),
+                onError: failed('Failed to send the test event'),
+              })
+            }
           >
             Send test event
           </Button>

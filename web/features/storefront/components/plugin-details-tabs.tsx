@@ -57,7 +57,12 @@ export function PluginDetailsTabs({ plugin }: { plugin: PublicPlugin }) {
   };
   return (
     <div className="flex flex-col gap-2">
-      <div role="tablist" aria-label="Plugin details" className="inline-flex h-9 w-fit items-center rounded-lg bg-muted p-[3px] text-muted-foreground" onKeyDown={onKeyDown}>
+      <div
+        role="tablist"
+        aria-label="Plugin details"
+        className="inline-flex h-9 w-fit items-center rounded-lg bg-muted p-[3px] text-muted-foreground"
+        onKeyDown={onKeyDown}
+      >
         {TABS.map((tab, index) => (
           <button
             key={tab}
@@ -78,7 +83,15 @@ export function PluginDetailsTabs({ plugin }: { plugin: PublicPlugin }) {
         ))}
       </div>
       {TABS.map((tab, index) => (
-        <div key={tab} role="tabpanel" id={`${id}-panel-${index}`} aria-labelledby={`${id}-tab-${index}`} hidden={tab !== active} tabIndex={0} className="pt-4 outline-none">
+        <div
+          key={tab}
+          role="tabpanel"
+          id={`${id}-panel-${index}`}
+          aria-labelledby={`${id}-tab-${index}`}
+          hidden={tab !== active}
+          tabIndex={0}
+          className="pt-4 outline-none"
+        >
           {tab === active && panels[tab]}
         </div>
       ))}

@@ -8,7 +8,19 @@ export const imageSrcSet = (image: PluginImage): string | undefined => image.src
  * (no icon: an icon here would be one more chunk on the landing page's JavaScript budget). `priority` is for
  * the first image a page shows, its likely LCP element: fetched at once and early, never lazily.
  */
-export function PluginThumbnail({ image, name, className, sizes = '(min-width: 768px) 33vw, 100vw', priority = false }: { image?: PluginImage | null; name: string; className?: string; sizes?: string; priority?: boolean }) {
+export function PluginThumbnail({
+  image,
+  name,
+  className,
+  sizes = '(min-width: 768px) 33vw, 100vw',
+  priority = false,
+}: {
+  image?: PluginImage | null;
+  name: string;
+  className?: string;
+  sizes?: string;
+  priority?: boolean;
+}) {
   return (
     <div className={cn('flex aspect-video items-center justify-center overflow-hidden rounded-lg bg-muted', className)}>
       {image ? (
@@ -25,7 +37,9 @@ export function PluginThumbnail({ image, name, className, sizes = '(min-width: 7
           height={360}
         />
       ) : (
-        <span className="text-4xl font-bold text-muted-foreground" aria-hidden="true">{name.charAt(0).toUpperCase()}</span>
+        <span className="text-4xl font-bold text-muted-foreground" aria-hidden="true">
+          {name.charAt(0).toUpperCase()}
+        </span>
       )}
     </div>
   );

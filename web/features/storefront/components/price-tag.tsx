@@ -6,14 +6,25 @@ import { cn } from '@/lib/utils';
 export function PriceTag({ plugin, size = 'default' }: { plugin: PriceablePlugin; size?: 'default' | 'large' }) {
   const display = priceDisplay(plugin);
   const amountClass = size === 'large' ? 'text-4xl font-bold' : 'text-2xl font-bold';
-  if (display.kind === 'contact') return <span className="text-sm font-medium text-muted-foreground" data-testid="price">{display.label}</span>;
+  if (display.kind === 'contact')
+    return (
+      <span className="text-sm font-medium text-muted-foreground" data-testid="price">
+        {display.label}
+      </span>
+    );
   return (
     <div className="flex flex-wrap items-baseline gap-2" data-testid="price">
-      <span className={cn(amountClass)} data-testid="price-amount">{display.label}</span>
+      <span className={cn(amountClass)} data-testid="price-amount">
+        {display.label}
+      </span>
       {display.kind === 'discounted' && (
         <>
-          <s className="text-muted-foreground" data-testid="price-original">{display.original}</s>
-          <Badge variant="destructive" data-testid="discount-badge">{display.percentOff}% OFF</Badge>
+          <s className="text-muted-foreground" data-testid="price-original">
+            {display.original}
+          </s>
+          <Badge variant="destructive" data-testid="discount-badge">
+            {display.percentOff}% OFF
+          </Badge>
         </>
       )}
     </div>

@@ -14,10 +14,14 @@ export function PurchaseActions({ plugin, purchaseLabel = 'Purchase' }: { plugin
       </Button>
       {plugin.is_purchasable ? (
         <Button asChild className="flex-1">
-          <Link href={`/checkout/${plugin.slug}`} aria-label={`${purchaseLabel} ${plugin.name}`}>{purchaseLabel}</Link>
+          <Link href={`/checkout/${plugin.slug}`} aria-label={`${purchaseLabel} ${plugin.name}`}>
+            {purchaseLabel}
+          </Link>
         </Button>
       ) : (
-        <Button disabled className="flex-1">Coming Soon</Button>
+        <Button disabled className="flex-1">
+          Coming Soon
+        </Button>
       )}
     </div>
   );

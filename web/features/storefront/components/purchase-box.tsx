@@ -19,7 +19,9 @@ export function PurchaseBox({ plugin }: { plugin: PublicPlugin }) {
             <Link href={`/checkout/${plugin.slug}`}>Purchase Now</Link>
           </Button>
         ) : (
-          <Button size="lg" className="w-full" disabled>Coming Soon</Button>
+          <Button size="lg" className="w-full" disabled>
+            Coming Soon
+          </Button>
         )}
         <ul className="space-y-2 text-sm">
           {LICENCE_TERMS.map((term) => (

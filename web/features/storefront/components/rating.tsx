@@ -4,7 +4,9 @@ export function Rating({ rating, reviewCount }: { rating: number; reviewCount: n
   // A text star rather than an icon: an icon import costs the landing page a chunk of its JavaScript budget.
   return (
     <span className="inline-flex items-center gap-1 text-sm">
-      <span className="text-base leading-none text-amber-400" aria-hidden="true">★</span>
+      <span className="text-base leading-none text-amber-400" aria-hidden="true">
+        ★
+      </span>
       <span className="font-medium">{rating.toFixed(1)}</span>
       <span className="text-muted-foreground">({reviewCount} reviews)</span>
     </span>

@@ -23,8 +23,8 @@ export function AboutPage() {
         ))}
       </div>
       <p className="text-muted-foreground">
-        Our first plugin, Postcode Delivery Zones, lets UK shops decide where they deliver and what delivery costs, postcode by postcode.
-        It is used by food shops, florists, furniture stores and regional wholesalers.
+        Our first plugin, Postcode Delivery Zones, lets UK shops decide where they deliver and what delivery costs, postcode by postcode. It is used by food
+        shops, florists, furniture stores and regional wholesalers.
       </p>
       <Button asChild>
         <Link href="/catalog">Browse the Catalog</Link>

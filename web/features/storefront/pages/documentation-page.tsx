@@ -4,9 +4,21 @@ import { usePageMeta } from '@/lib/page-meta';
 import { StaticPage } from '../components/static-page';
 
 const STEPS = [
-  { title: 'Install the plugin', minutes: 5, text: 'Download the zip from your licence e-mail. In WordPress open Plugins → Add New → Upload Plugin, choose the file, install and activate it.' },
-  { title: 'Activate your licence', minutes: 2, text: 'Open the plugin’s Licence screen, paste the key from your e-mail (8022-XXXX-XXXX-XXXX-XXXX) and click Activate. Updates now arrive automatically.' },
-  { title: 'Configure your settings', minutes: 10, text: 'Set your delivery zones, prices and rules, then use the built-in tester to check a few postcodes before going live.' },
+  {
+    title: 'Install the plugin',
+    minutes: 5,
+    text: 'Download the zip from your licence e-mail. In WordPress open Plugins → Add New → Upload Plugin, choose the file, install and activate it.',
+  },
+  {
+    title: 'Activate your licence',
+    minutes: 2,
+    text: 'Open the plugin’s Licence screen, paste the key from your e-mail (8022-XXXX-XXXX-XXXX-XXXX) and click Activate. Updates now arrive automatically.',
+  },
+  {
+    title: 'Configure your settings',
+    minutes: 10,
+    text: 'Set your delivery zones, prices and rules, then use the built-in tester to check a few postcodes before going live.',
+  },
 ];
 
 export function DocumentationPage() {
@@ -28,7 +40,11 @@ export function DocumentationPage() {
         ))}
       </ol>
       <p className="text-muted-foreground">
-        Stuck? <Link href="/support" className="underline">Contact support</Link>: we answer within 24 hours.
+        Stuck?{' '}
+        <Link href="/support" className="underline">
+          Contact support
+        </Link>
+        : we answer within 24 hours.
       </p>
     </StaticPage>
   );

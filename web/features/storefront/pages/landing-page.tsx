@@ -30,7 +30,13 @@ export function LandingPage() {
       <section className="mx-auto max-w-6xl px-4 pb-16">
         <h2 className="mb-6 text-2xl font-bold">Featured Plugins</h2>
         {isError ? (
-          <p className="text-muted-foreground">Featured plugins could not be loaded. <Link href="/catalog" className="underline">Browse the catalog</Link>.</p>
+          <p className="text-muted-foreground">
+            Featured plugins could not be loaded.{' '}
+            <Link href="/catalog" className="underline">
+              Browse the catalog
+            </Link>
+            .
+          </p>
         ) : (
           <div className="grid gap-6 md:grid-cols-2">
             {isPending

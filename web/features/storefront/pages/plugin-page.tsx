@@ -13,7 +13,6 @@ import { ScreenshotGallery } from '../components/screenshot-gallery';
 import { categoryLabel } from '../lib/category-label';
 import { formatDate } from '@/lib/dates';
 
-
 function PluginNotFound() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col items-center gap-3 px-4 py-24 text-center">

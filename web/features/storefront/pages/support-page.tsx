@@ -7,15 +7,18 @@ import { StaticPage } from '../components/static-page';
 const FAQ = [
   {
     question: 'How do I install the plugin?',
-    answer: 'Download the zip from the link in your licence e-mail, then in WordPress go to Plugins → Add New → Upload Plugin, choose the file and click Activate.',
+    answer:
+      'Download the zip from the link in your licence e-mail, then in WordPress go to Plugins → Add New → Upload Plugin, choose the file and click Activate.',
   },
   {
     question: 'Can I use the plugin on multiple sites?',
-    answer: 'Yes. Each licence covers up to 3 websites. Local and staging sites do not count toward the limit, and you can move a licence by deactivating it on one site first.',
+    answer:
+      'Yes. Each licence covers up to 3 websites. Local and staging sites do not count toward the limit, and you can move a licence by deactivating it on one site first.',
   },
   {
     question: 'How do updates work?',
-    answer: 'Updates appear in your WordPress dashboard like any other plugin update once your licence key is activated. Every purchase includes lifetime updates.',
+    answer:
+      'Updates appear in your WordPress dashboard like any other plugin update once your licence key is activated. Every purchase includes lifetime updates.',
   },
   {
     question: 'Can I customise the plugin?',
@@ -32,19 +35,25 @@ export function SupportPage() {
           <Mail className="size-6" aria-hidden="true" />
           <h2 className="mt-3 font-semibold">Email Support</h2>
           <p className="mt-1 text-sm text-muted-foreground">Get a response within 24 hours.</p>
-          <a className="mt-3 inline-block text-sm font-medium underline" href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+          <a className="mt-3 inline-block text-sm font-medium underline" href={`mailto:${SUPPORT_EMAIL}`}>
+            {SUPPORT_EMAIL}
+          </a>
         </section>
         <section className="rounded-xl border p-5">
           <BookOpen className="size-6" aria-hidden="true" />
           <h2 className="mt-3 font-semibold">Documentation</h2>
           <p className="mt-1 text-sm text-muted-foreground">Step-by-step guides to install, activate and configure.</p>
-          <Link className="mt-3 inline-block text-sm font-medium underline" href="/documentation">Read the documentation</Link>
+          <Link className="mt-3 inline-block text-sm font-medium underline" href="/documentation">
+            Read the documentation
+          </Link>
         </section>
         <section className="rounded-xl border p-5">
           <KeyRound className="size-6" aria-hidden="true" />
           <h2 className="mt-3 font-semibold">Licensing Help</h2>
           <p className="mt-1 text-sm text-muted-foreground">Priority help with licence keys, activations and moving sites.</p>
-          <a className="mt-3 inline-block text-sm font-medium underline" href={`mailto:${SUPPORT_EMAIL}?subject=Licensing%20help`}>Get licensing help</a>
+          <a className="mt-3 inline-block text-sm font-medium underline" href={`mailto:${SUPPORT_EMAIL}?subject=Licensing%20help`}>
+            Get licensing help
+          </a>
         </section>
       </div>
       <section>

@@ -56,11 +56,15 @@ function DeliveriesTable({ deliveries }: { deliveries: WebhookDelivery[] }) {
             <TableCell className="min-w-36 max-w-56 break-all font-mono text-xs">{delivery.endpoint_url}</TableCell>
             <TableCell>
               <Badge variant={statusVariant[delivery.status]}>{delivery.status}</Badge>
-              <div className="mt-1 whitespace-nowrap text-xs text-muted-foreground">{delivery.attempts === 1 ? '1 attempt' : `${delivery.attempts} attempts`}</div>
+              <div className="mt-1 whitespace-nowrap text-xs text-muted-foreground">
+                {delivery.attempts === 1 ? '1 attempt' : `${delivery.attempts} attempts`}
+              </div>
             </TableCell>
             <TableCell title={delivery.last_error ?? undefined}>
               {delivery.last_status_code ?? (delivery.last_error ? 'no answer' : '—')}
-              {delivery.last_error && delivery.last_status_code === null && <div className="max-w-48 truncate text-xs text-muted-foreground">{delivery.last_error}</div>}
+              {delivery.last_error && delivery.last_status_code === null && (
+                <div className="max-w-48 truncate text-xs text-muted-foreground">{delivery.last_error}</div>
+              )}
             </TableCell>
             <TableCell className="text-xs">
               <When iso={delivery.next_attempt_at} />
@@ -110,7 +114,9 @@ export function WebhooksPage() {
       <Card>
         <CardHeader>
           <CardTitle>Delivery log</CardTitle>
-          <CardDescription>Failed attempts are retried with growing waits (30 seconds up to 1 hour) for 24 hours; Resend queues the event again.</CardDescription>
+          <CardDescription>
+            Failed attempts are retried with growing waits (30 seconds up to 1 hour) for 24 hours; Resend queues the event again.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {deliveries.isLoading ? (

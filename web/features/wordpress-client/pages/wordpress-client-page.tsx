@@ -47,8 +47,8 @@ export function WordpressClientPage() {
       <div>
         <h1 className="text-2xl font-bold">WordPress client</h1>
         <p className="text-muted-foreground">
-          A small PHP library for your paid plugins: a licence screen, activation, a daily signed licence check that survives a short server outage, and
-          updates that WordPress verifies with your signing key.
+          A small PHP library for your paid plugins: a licence screen, activation, a daily signed licence check that survives a short server outage, and updates
+          that WordPress verifies with your signing key.
         </p>
       </div>
       {info.isLoading || plugins.isLoading ? (
@@ -79,7 +79,9 @@ export function WordpressClientPage() {
           <Card>
             <CardHeader>
               <CardTitle>2. Paste into the plugin&apos;s main file</CardTitle>
-              <CardDescription>Pre-filled with this server&apos;s address and public key. Use $GLOBALS[…]-&gt;is_licensed() to unlock paid features.</CardDescription>
+              <CardDescription>
+                Pre-filled with this server&apos;s address and public key. Use $GLOBALS[…]-&gt;is_licensed() to unlock paid features.
+              </CardDescription>
             </CardHeader>
             <CardContent className="space-y-4">
               {plugins.data && plugins.data.length > 0 ? (
