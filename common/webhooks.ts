@@ -23,7 +23,17 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 const endpointUrl = z
   .url({ protocol: /^https?$/, message: 'must be a full http(s) URL such as https://example.com/hooks/licensing' })
-  .max(2000, 'must be at most 2000 characters');
+  .max(2000, 'must be at most 2000 characters')
+  // Shown wherever the URL is (endpoint list, delivery log), and a classic disguise of the real host:
+  // https://hooks.example.com@10.0.0.1/ goes to 10.0.0.1 (docs/webhooks.md, "Where webhooks may go").
+  .refine((url) => {
+    try {
+      const parsed = new URL(url);
+      return !parsed.username && !parsed.password;
+    } catch {
+      return true; // z.url() has said so already
+    }
+  }, 'must not contain a user name or password');
 const eventFilter = z
   .array(z.enum(WEBHOOK_EVENT_TYPES, { error: `must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` }))
   .max(WEBHOOK_EVENT_TYPES.length, `must list at most the ${WEBHOOK_EVENT_TYPES.length} event types`)

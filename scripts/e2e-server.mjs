@@ -26,6 +26,8 @@ const server = spawn('npx', ['tsx', 'server/main.ts'], {
     BASE_URL: `http://127.0.0.1:${process.env.E2E_PORT}`,
     // The checkout spec saves a Lemon Squeezy secret for one test, which would switch test payments off.
     PAYMENTS_TEST_MODE: 'true',
+    // The webhooks spec's receiver listens on 127.0.0.1, which outgoing webhooks may not reach by default.
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
   },
 });
 const stop = () => {

@@ -22,6 +22,11 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toBe('10.0.0.0/8, 127.0.0.1');
   });
 
+  it('lets outgoing webhooks reach public addresses only, unless WEBHOOK_ALLOW_PRIVATE_NETWORKS=true', () => {
+    expect(loadConfig({}).WEBHOOK_ALLOW_PRIVATE_NETWORKS).toBe(false);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }).WEBHOOK_ALLOW_PRIVATE_NETWORKS).toBe(true);
+  });
+
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],
@@ -32,6 +37,7 @@ describe('configuration from the environment', () => {
     ['SMTP_URL', 'http://mail'],
     ['TRUST_PROXY', 'my-proxy'],
     ['TRUST_PROXY', '10.0.0.0/8, nginx'],
+    ['WEBHOOK_ALLOW_PRIVATE_NETWORKS', 'yes'],
   ])('stops on an invalid %s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

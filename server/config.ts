@@ -60,6 +60,9 @@ const environmentSchema = z.object({
   REDIS_KEY_PREFIX: z.string().trim().min(1).max(100).default('pls:'),
   // How long an outgoing webhook POST may take before it counts as failed and is retried (docs/webhooks.md).
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  // true: outgoing webhooks may reach loopback, private and other non-public addresses, for receivers inside a
+  // private network; false: public addresses only (docs/webhooks.md, "Where webhooks may go").
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanString.default(false),
   // HMAC key of signed download links, shared by every instance; unset: generated once and kept in the
   // database (docs/deploy.md). 32 characters is 256 bits only if random, so fewer is refused.
   DOWNLOAD_SECRET: z.string().trim().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),

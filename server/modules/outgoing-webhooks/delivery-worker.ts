@@ -2,7 +2,9 @@
 // One per app (ctx.webhooks); several processes share the work through the claims in deliveries.repository.ts.
 import type { AppContext } from '../../context.js';
 import { claimDueDeliveries, finishDelivery, pruneDeliveries, type AttemptOutcome, type ClaimedDelivery } from './deliveries.repository.js';
+import { resolveDestination, systemLookup, type DestinationRules, type LookupAll } from './destination.js';
 import { signWebhook } from './secret.js';
+import { failureClass, postWebhook } from './webhook-request.js';
 
 /** Due rows are looked for this often; a change that enqueues an event also nudges the worker at once. */
 export const POLL_INTERVAL_MS = 5_000;
@@ -14,8 +16,6 @@ export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 /** Finished deliveries stay in the log this long, then a pass (at most hourly) deletes them: the outbox stays small. */
 export const KEEP_FINISHED_MS = 30 * 24 * 60 * 60_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
-/** Kept in the log, not the receiver's page: enough for "502 Bad Gateway from nginx". */
-const MAX_ERROR_LENGTH = 300;
 
 export const USER_AGENT = 'PluginLicensingServer-Webhooks/1';
 
@@ -35,6 +35,8 @@ export const leaseMsFor = (timeoutMs: number): number => 2 * timeoutMs + 5_000;
 export class WebhookWorker {
   /** The clock every decision uses (due, lease, 24 h); tests replace it. */
   now: () => Date = () => new Date();
+  /** How host names are resolved, when an endpoint is saved and at each attempt (destination.ts); tests replace it. */
+  lookup: LookupAll = systemLookup;
   private passing: Promise<void> | null = null;
   private passAgain = false;
   private prunedAt = Number.NEGATIVE_INFINITY;
@@ -47,6 +49,11 @@ export class WebhookWorker {
     private readonly ctx: AppContext,
     readonly timeoutMs: number,
   ) {}
+
+  /** Where endpoints may point: WEBHOOK_ALLOW_PRIVATE_NETWORKS and the resolver (docs/webhooks.md, "Where webhooks may go"). */
+  get destinationRules(): DestinationRules {
+    return { allowPrivateNetworks: this.ctx.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS, lookup: (hostname) => this.lookup(hostname) };
+  }
 
   /** Starts polling (registerOutgoingWebhookRoutes); stop() ends it when the app closes. */
   start(): void {
@@ -119,30 +126,28 @@ export class WebhookWorker {
     let statusCode: number | null = null;
     let error: string | null = null;
     try {
+      const url = new URL(claim.url);
+      // Resolved and checked at every attempt; the POST connects to exactly these addresses.
+      const addresses = await untilAborted(resolveDestination(url, this.destinationRules), abort.signal);
       const timestamp = Math.floor(this.now().getTime() / 1000);
-      const response = await fetch(claim.url, {
-        method: 'POST',
-        body: claim.body,
-        // A redirect is not followed (the body would be re-sent to a place the vendor did not configure): it counts as a failure.
-        redirect: 'manual',
-        signal: abort.signal,
-        headers: {
+      statusCode = await postWebhook(
+        url,
+        addresses,
+        claim.body,
+        {
           'content-type': 'application/json',
           'user-agent': USER_AGENT,
           'x-webhook-id': claim.eventId,
           'x-webhook-timestamp': String(timestamp),
           'x-signature': signWebhook(claim.secret, timestamp, claim.body),
         },
-      });
-      statusCode = response.status;
-      // The answer's body is never read: only the status counts, and a large page must not fill memory.
-      await response.body?.cancel().catch(() => undefined);
+        abort.signal,
+      );
       if (statusCode < 200 || statusCode > 299) error = `HTTP ${statusCode}`;
     } catch (caught) {
-      const reason = abort.signal.aborted ? abort.signal.reason : caught;
-      error = (
-        reason instanceof Error ? (reason.cause instanceof Error ? `${reason.message}: ${reason.cause.message}` : reason.message) : String(reason)
-      ).slice(0, MAX_ERROR_LENGTH);
+      // The log gets a plain class; the detail (which could tell a closed port from an open one) stays in the server log.
+      error = abort.signal.aborted ? 'timed out' : failureClass(caught);
+      if (!abort.signal.aborted) this.ctx.log.info({ deliveryId: claim.id, cause: errorText(caught) }, `webhook attempt failed: ${error}`);
     } finally {
       clearTimeout(timeout);
       this.aborts.delete(abort);
@@ -163,6 +168,18 @@ export class WebhookWorker {
     return { status: 'pending', statusCode, error, nextAttemptAt: new Date(next).toISOString(), at };
   }
 }
+
+/** Settles as `promise` does, or rejects once `signal` aborts (a DNS lookup cannot be cancelled, only left behind). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    void promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+const errorText = (error: unknown): string =>
+  error instanceof Error ? (error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message) : String(error);
 
 /**
  * Workers polling in this process (one per app: ctx.webhooks, made in server/services.ts). A change nudges

@@ -35,6 +35,8 @@ function startServer(testDb: TestDatabase): ChildProcess {
       LOG_LEVEL: 'error',
       // A 2 s timeout gives a 9 s lease (2 x 2 s + 5 s): how long a dead process's claim blocks a retry.
       WEBHOOK_TIMEOUT_SECONDS: '2',
+      // The receiver listens on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     },
   });
   return child;

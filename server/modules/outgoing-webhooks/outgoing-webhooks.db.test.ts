@@ -19,8 +19,8 @@ describe(`outgoing webhooks (${testDialect()})`, () => {
   let headers: Record<string, string>;
 
   beforeAll(async () => {
-    // A 2 s request timeout keeps the hanging-receiver cases short (the default is 10 s).
-    t = await createTestApp({ env: { WEBHOOK_TIMEOUT_SECONDS: '2' } });
+    // A 2 s request timeout keeps the hanging-receiver cases short (the default is 10 s); the receiver is on 127.0.0.1.
+    t = await createTestApp({ env: { WEBHOOK_TIMEOUT_SECONDS: '2', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' } });
     await t.ctx.settings.update({ rate_limit_per_minute: 100_000 });
     headers = await t.adminHeaders();
     receiver = await startReceiver();

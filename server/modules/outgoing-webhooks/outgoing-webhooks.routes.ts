@@ -23,11 +23,11 @@ export function registerOutgoingWebhookRoutes(app: App, ctx: AppContext): void {
   app.get(base, { schema: { response: { 200: webhookEndpointListSchema } } }, async () => (await listEndpoints(ctx.db)).map(toEndpoint));
 
   app.post(base, { schema: { body: webhookEndpointCreateSchema, response: { 201: webhookEndpointWithSecretSchema } } }, async (request, reply) =>
-    reply.code(201).send(await createEndpoint(ctx.db, request.body)),
+    reply.code(201).send(await createEndpoint(ctx, request.body)),
   );
 
   app.patch(`${base}/:id`, { schema: { params, body: webhookEndpointUpdateSchema, response: { 200: webhookEndpointSchema } } }, async (request) =>
-    changeEndpoint(ctx.db, request.params.id, request.body),
+    changeEndpoint(ctx, request.params.id, request.body),
   );
 
   app.post(`${base}/:id/rotate-secret`, { schema: { params, response: { 200: webhookEndpointWithSecretSchema } } }, async (request) =>

@@ -1,4 +1,5 @@
 // Admin management of outgoing webhook endpoints and their delivery log (docs/webhooks.md).
+import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
 import {
   MAX_WEBHOOK_ENDPOINTS,
@@ -14,6 +15,7 @@ import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { copyDelivery, findDelivery, insertDelivery } from './deliveries.repository.js';
 import { nudgeWebhookDeliveries } from './delivery-worker.js';
+import { checkEndpointUrl } from './destination.js';
 import { countEndpoints, deleteEndpoint, findEndpoint, insertEndpoint, toEndpoint, updateEndpoint, type EndpointRow } from './endpoints.repository.js';
 import { eventBody } from './events.service.js';
 import { newWebhookSecret } from './secret.js';
@@ -21,9 +23,16 @@ import { newWebhookSecret } from './secret.js';
 const notFound = (id: number) => new AppError('NOT_FOUND', `Webhook endpoint ${id} was not found`);
 const withSecret = (row: EndpointRow): WebhookEndpointWithSecret => ({ ...toEndpoint(row), secret: row.secret });
 
-export async function createEndpoint(db: Database, body: WebhookEndpointCreate): Promise<WebhookEndpointWithSecret> {
+/** A URL that reaches inside the network is refused with a 400 at its field, as a schema refusal would be. */
+async function assertAllowedUrl(ctx: AppContext, url: string): Promise<void> {
+  const refusal = await checkEndpointUrl(url, ctx.webhooks.destinationRules);
+  if (refusal) throw new AppError('BAD_REQUEST', `Invalid body: url: ${refusal}`, { fields: [{ field: 'url', message: refusal }] });
+}
+
+export async function createEndpoint(ctx: AppContext, body: WebhookEndpointCreate): Promise<WebhookEndpointWithSecret> {
   const input = webhookEndpointCreateSchema.parse(body);
-  return db.transaction().execute(async (trx) => {
+  await assertAllowedUrl(ctx, input.url);
+  return ctx.db.transaction().execute(async (trx) => {
     // Counted inside the transaction: SQLite runs one at a time; in PostgreSQL two racing creates may pass
     // together, which at worst makes 21 endpoints (the limit keeps the admin page usable, nothing depends on it).
     if ((await countEndpoints(trx)) >= MAX_WEBHOOK_ENDPOINTS) {
@@ -33,9 +42,10 @@ export async function createEndpoint(db: Database, body: WebhookEndpointCreate):
   });
 }
 
-export async function changeEndpoint(db: Database, id: number, body: WebhookEndpointUpdate): Promise<WebhookEndpoint> {
+export async function changeEndpoint(ctx: AppContext, id: number, body: WebhookEndpointUpdate): Promise<WebhookEndpoint> {
   const input = webhookEndpointUpdateSchema.parse(body);
-  const row = await updateEndpoint(db, id, { ...input, at: nowIso() });
+  if (input.url !== undefined) await assertAllowedUrl(ctx, input.url);
+  const row = await updateEndpoint(ctx.db, id, { ...input, at: nowIso() });
   if (!row) throw notFound(id);
   // Reactivated: what waited while it was paused can go now.
   if (input.active) nudgeWebhookDeliveries();
