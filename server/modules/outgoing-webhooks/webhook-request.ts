@@ -22,8 +22,9 @@ function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunction {
 
 /**
  * POSTs `body` to `url` at one of `addresses` and answers the response's status. A redirect is not followed
- * (node:http never does): it is a failed attempt like any other non-2xx. The answer's body is never read: only
- * the status counts, and a large page must not fill memory.
+ * (node:http never does): it would re-send the body to a place the vendor did not configure, and its target was
+ * never checked, so it is a failed attempt like any other non-2xx. The answer's body is never read: only the
+ * status counts, and a large page must not fill memory.
  */
 export function postWebhook(
   url: URL,
