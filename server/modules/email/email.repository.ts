@@ -57,14 +57,14 @@ export async function countHeldEmails(db: Db): Promise<number> {
   return Number(row?.count ?? 0);
 }
 
-/** Whether `to` already has a message of `kind` held or waiting with no content yet (one is enough to send later). */
+/** Whether `to` already has an unsent message of `kind` with no content yet (held, or on its way to being held). */
 export async function hasUnrenderedEmail(db: Db, input: { to: string; kind: string }): Promise<boolean> {
   const row = await db
     .selectFrom('emails')
     .select('id')
     .where('to_address', '=', input.to)
     .where('kind', '=', input.kind)
-    .where('status', 'in', ['pending', 'held'])
+    .where('status', 'in', ['pending', 'sending', 'failed', 'held'])
     .where('text', '=', '')
     .limit(1)
     .executeTakeFirst();
