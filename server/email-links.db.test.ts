@@ -22,7 +22,13 @@ const nextIp = () => `203.0.113.${(++ipCounter % 250) + 1}`;
 
 /** What an attacker does: checks out with `email` through a forged Host and pays with the test card. */
 async function buyAs(t: TestApp, email: string, headers: Record<string, string> = { host: EVIL }, remoteAddress = nextIp()) {
-  const intent = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers, remoteAddress, payload: intentBody({ customerEmail: email }) });
+  const intent = await t.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers,
+    remoteAddress,
+    payload: intentBody({ customerEmail: email }),
+  });
   expect(intent.statusCode).toBe(200);
   const confirm = await t.app.inject({
     method: 'POST',
@@ -98,7 +104,12 @@ describe(`e-mailed links with no shop address (${testDialect()})`, () => {
 
   it('refuses anonymous callers and a cookie mutation without X-Requested-With; changes nothing', async () => {
     const anonymousGet = await t.app.inject({ method: 'GET', url: '/api/admin/shop-address', headers: { host: EVIL } });
-    const anonymousPut = await t.app.inject({ method: 'PUT', url: '/api/admin/shop-address', headers: { ...XHR, host: EVIL }, payload: { origin: `http://${EVIL}` } });
+    const anonymousPut = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/shop-address',
+      headers: { ...XHR, host: EVIL },
+      payload: { origin: `http://${EVIL}` },
+    });
     expect([anonymousGet.statusCode, anonymousPut.statusCode]).toEqual([401, 401]);
     const { cookie } = await t.adminHeaders();
     const noXhr = await t.app.inject({ method: 'PUT', url: '/api/admin/shop-address', headers: { cookie }, payload: { origin: `http://${EVIL}` } });
@@ -112,7 +123,7 @@ describe(`e-mailed links with no shop address (${testDialect()})`, () => {
     expect(t.ctx.settings.emailLinkBase()).toBeNull();
   });
 
-  it("tells the admin the address its own request came to, and sends the held e-mails once the admin confirms it", async () => {
+  it('tells the admin the address its own request came to, and sends the held e-mails once the admin confirms it', async () => {
     const headers = { ...(await t.adminHeaders()), host: 'shop.example.com' };
     const seen = await t.app.inject({ method: 'GET', url: '/api/admin/shop-address', headers });
     expect(seen.json()).toEqual({ base_url: null, confirmed_origin: null, link_base: null, request_origin: 'http://shop.example.com', held_emails: 3 });
@@ -154,7 +165,12 @@ describe(`held e-mails leave once a Base URL exists (${testDialect()})`, () => {
   it('sends them when the admin sets the Base URL in Settings', async () => {
     await buyAs(t, 'settings-buyer@example.com');
     expect((await emailsTo(t, 'settings-buyer@example.com')).map((e) => e.status)).toEqual(['held']);
-    const saved = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: await t.adminHeaders(), payload: { base_url: 'https://licences.example.net/' } });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: await t.adminHeaders(),
+      payload: { base_url: 'https://licences.example.net/' },
+    });
     expect(saved.statusCode).toBe(200);
     const [email] = await emailsTo(t, 'settings-buyer@example.com');
     expect(email?.status).toBe('outbox');
@@ -231,7 +247,11 @@ describe(`an order that carries an origin (${testDialect()})`, () => {
   it('never feeds a link again: the resend and the sign-in link use the confirmed origin, and 0016 clears it', async () => {
     const order = await buyAs(t, 'old-order@example.com');
     // As an order stored before 0016 did.
-    await t.db.updateTable('orders').set({ origin: `http://${EVIL}` }).where('id', '=', order.id).execute();
+    await t.db
+      .updateTable('orders')
+      .set({ origin: `http://${EVIL}` })
+      .where('id', '=', order.id)
+      .execute();
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/resend-email`, headers: await t.adminHeaders() })).statusCode).toBe(200);
     await askSignIn(t, 'old-order@example.com');
     await signInWorkSettled(t.ctx);

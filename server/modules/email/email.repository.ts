@@ -53,7 +53,11 @@ export async function listHeldEmailIds(db: Db, limit: number): Promise<number[]>
 }
 
 export async function countHeldEmails(db: Db): Promise<number> {
-  const row = await db.selectFrom('emails').select((eb) => eb.fn.countAll<number | string | bigint>().as('count')).where('status', '=', 'held').executeTakeFirst();
+  const row = await db
+    .selectFrom('emails')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .where('status', '=', 'held')
+    .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 

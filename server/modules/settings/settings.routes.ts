@@ -1,5 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import { apiTokenResponseSchema, confirmShopAddressSchema, settingsResponseSchema, settingsUpdateSchema, shopAddressSchema, type ShopAddress } from '../../../common/settings.js';
+import {
+  apiTokenResponseSchema,
+  confirmShopAddressSchema,
+  settingsResponseSchema,
+  settingsUpdateSchema,
+  shopAddressSchema,
+  type ShopAddress,
+} from '../../../common/settings.js';
 import type { App, AppContext } from '../../context.js';
 import { requestOrigin } from '../../lib/request-origin.js';
 import { countEmailsOnHold, releaseHeldEmails } from '../email/email.service.js';
