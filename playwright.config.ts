@@ -1,7 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-// One throw-away server per run, on a port of its own so parallel runs don't collide.
+// One throw-away server per run, on a port of its own so parallel runs don't collide. Its folder (web build,
+// data) is made here so the specs, which inherit this environment, can find the build (e2e/shop-address.spec.ts).
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+process.env.E2E_ROOT ??= fs.mkdtempSync(path.join(os.tmpdir(), 'pls-e2e-'));
 process.env.E2E_ADMIN_PASSWORD ??= 'e2e-admin-password';
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 

@@ -5,8 +5,11 @@ import { z } from 'zod';
 export const ORDER_STATUSES = ['pending', 'paid', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Delivery state of an order's latest licence e-mail; 'none' before payment. */
-export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'outbox', 'failed'] as const;
+/**
+ * Delivery state of an e-mail (and of an order's latest licence e-mail; 'none' before payment). 'held': kept
+ * unsent in the outbox until the shop's address is known (last_error says why; docs/checkout.md).
+ */
+export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'outbox', 'failed', 'held'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 export const orderSchema = z.object({

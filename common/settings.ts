@@ -83,6 +83,43 @@ export const settingsResponseSchema = z.object({
 });
 export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 
+/**
+ * Where e-mailed links point (docs/checkout.md, "Links in e-mails"): the Base URL (Settings or BASE_URL), else
+ * the origin the admin confirmed in the first-run "Your shop's address" prompt; with neither, e-mails that
+ * need links are held in the outbox.
+ */
+export const shopAddressSchema = z.object({
+  /** Base URL from Settings, else BASE_URL. */
+  base_url: z.string().nullable(),
+  confirmed_origin: z.string().nullable(),
+  /** What e-mailed links start with now; null while e-mails are held. */
+  link_base: z.string().nullable(),
+  /** The origin of the admin's own request, which the prompt suggests. */
+  request_origin: z.string().nullable(),
+  /** E-mails waiting in the outbox for an address. */
+  held_emails: z.number().int(),
+});
+export type ShopAddress = z.infer<typeof shopAddressSchema>;
+
+const ORIGIN_HELP = 'must be the address of your shop such as https://shop.example.com';
+
+export const confirmShopAddressSchema = z
+  .object({
+    origin: z
+      .string({ error: ORIGIN_HELP })
+      .trim()
+      .max(2000, 'must be at most 2000 characters')
+      .pipe(z.url({ protocol: /^https?$/, message: ORIGIN_HELP }))
+      .refine((value) => {
+        // A value that is no URL at all has its message already (z.url above).
+        const url = URL.canParse(value) ? new URL(value) : null;
+        return !url || (url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && url.password === '');
+      }, 'must be only scheme, host and port such as https://shop.example.com (a shop under a path sets the Base URL in Settings)')
+      .transform((value) => (URL.canParse(value) ? new URL(value).origin : value)),
+  })
+  .strict();
+export type ConfirmShopAddress = z.infer<typeof confirmShopAddressSchema>;
+
 export const apiTokenResponseSchema = z.object({ token: z.string(), created_at: z.string() });
 export type ApiTokenResponse = z.infer<typeof apiTokenResponseSchema>;
 

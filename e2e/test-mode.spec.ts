@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signIn } from './fixtures';
 
 // Safe production defaults (docs/checkout.md): while the built-in test payments are live every storefront page
-// says so, and the admin is warned while no base URL is set. The e2e server runs with test payments live and
+// says so, and the admin is warned while the shop has no address. The e2e server runs with test payments live and
 // BASE_URL set.
 
 test('the TEST MODE banner shows on the landing page and the catalogue', async ({ page }) => {
@@ -26,21 +26,28 @@ test('no TEST MODE banner once a real provider takes the checkout', async ({ pag
   await expect(page.getByTestId('test-mode-banner')).toHaveCount(0);
 });
 
-test('the admin is warned while no base URL is set, with a link to Settings', async ({ page }) => {
+test('the admin is warned while the shop has no address, with the count of held e-mails and a link to Settings', async ({ page }) => {
   await signIn(page, '/admin');
   await expect(page.getByRole('heading', { name: 'Licensing - Admin Dashboard' })).toBeVisible();
-  // BASE_URL is set on this server: no warning.
-  await expect(page.getByTestId('base-url-warning')).toHaveCount(0);
+  // BASE_URL is set on this server: no warning, no prompt.
+  await expect(page.getByTestId('shop-address-warning')).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  // As on a server without BASE_URL and with the Settings field empty.
-  await page.route('**/api/admin/settings', async (route) => {
+  // As on a server without BASE_URL, the Settings field empty and no confirmed address, with two e-mails held.
+  await page.route('**/api/admin/shop-address', async (route) => {
     const response = await route.fetch();
-    await route.fulfill({ response, json: { ...((await response.json()) as object), base_url: null } });
+    await route.fulfill({
+      response,
+      json: { ...((await response.json()) as object), base_url: null, confirmed_origin: null, link_base: null, held_emails: 2 },
+    });
   });
   await page.reload();
-  const warning = page.getByTestId('base-url-warning');
-  await expect(warning).toContainText('Base URL is not set');
-  await page.screenshot({ path: test.info().outputPath('base-url-warning.png') });
+  // The first-run prompt (e2e/shop-address.spec.ts) comes first.
+  await page.getByRole('dialog', { name: "Your shop's address" }).getByRole('button', { name: 'Later' }).click();
+  const warning = page.getByTestId('shop-address-warning');
+  await expect(warning).toContainText("Your shop's address is not set");
+  await expect(warning).toContainText('2 e-mails are waiting.');
+  await page.screenshot({ path: test.info().outputPath('shop-address-warning.png') });
   await warning.getByRole('link', { name: 'Set the Base URL in Settings' }).click();
   await expect(page).toHaveURL('/settings');
 });

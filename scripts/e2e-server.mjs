@@ -5,10 +5,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pls-e2e-'));
-const webOut = path.join(root, 'web');
-const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, WEB_OUT_DIR: webOut } });
-if (built.status !== 0) process.exit(built.status ?? 1);
+// E2E_ROOT: the folder playwright.config.ts made for this run (the web build goes there, where a spec can find
+// it). E2E_WEB_DIR: a spec's own server reuses that build instead of building again. E2E_NO_BASE_URL=true: no
+// BASE_URL, as on a fresh install (e2e/shop-address.spec.ts).
+const root = process.env.E2E_ROOT ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pls-e2e-'));
+fs.mkdirSync(root, { recursive: true });
+const webOut = process.env.E2E_WEB_DIR ?? path.join(root, 'web');
+if (!process.env.E2E_WEB_DIR) {
+  const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, WEB_OUT_DIR: webOut } });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
 
 const server = spawn('npx', ['tsx', 'server/main.ts'], {
   stdio: 'inherit',
@@ -23,7 +29,7 @@ const server = spawn('npx', ['tsx', 'server/main.ts'], {
     LOG_LEVEL: 'warn',
     // Every spec signs in from 127.0.0.1; the login limit itself is tested in server/modules/auth.
     LOGIN_ATTEMPTS_PER_MINUTE: '1000',
-    BASE_URL: `http://127.0.0.1:${process.env.E2E_PORT}`,
+    BASE_URL: process.env.E2E_NO_BASE_URL === 'true' ? '' : `http://127.0.0.1:${process.env.E2E_PORT}`,
     // The checkout spec saves a Lemon Squeezy secret for one test, which would switch test payments off.
     PAYMENTS_TEST_MODE: 'true',
     // The webhooks spec's receiver listens on 127.0.0.1, which outgoing webhooks may not reach by default.

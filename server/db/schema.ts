@@ -139,7 +139,7 @@ export interface OrdersTable {
   provider: string; // stripe | test | lemonsqueezy
   provider_ref: string; // payment intent id / provider order id
   client_secret_hash: string | null;
-  origin: string | null; // scheme://host of the request that created the order (0010); null before it
+  origin: string | null; // unused since 0016 (always null): e-mailed links never come from a request (docs/checkout.md)
   license_id: number | null;
   created_at: string;
   paid_at: string | null;

@@ -10,6 +10,7 @@ import { seedDemoCatalog } from '../db/seed.js';
 import { buildApp, type RouteInfo } from '../app.js';
 import type { ServiceOverrides } from '../services.js';
 import type { App, AppContext } from '../context.js';
+import { CONFIRMED_ORIGIN_KEY, insertSettingIfAbsent } from '../modules/settings/settings.service.js';
 import { SESSION_COOKIE } from '../http/admin-guard.js';
 
 export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
@@ -77,7 +78,14 @@ export interface TestAppOptions {
   ownsDb?: boolean;
   /** Stand-ins for the app's services (a mail transport, a payment provider), passed to buildApp. */
   services?: ServiceOverrides;
+  /**
+   * The shop's address the admin confirmed (the `confirmed_origin` setting), stored in a new database so
+   * e-mailed links have a base, as after a first admin sign-in; null: none, and e-mails with links are held.
+   */
+  confirmedOrigin?: string | null;
 }
+
+export const TEST_CONFIRMED_ORIGIN = 'http://localhost';
 
 /** A migrated database and a built (not listening) app, for app.inject tests. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -95,6 +103,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const db = createDatabase(testDb.target);
   await migrateToLatest(db);
   if (options.seed ?? true) await seedDemoCatalog(db);
+  const confirmedOrigin = options.confirmedOrigin === undefined ? TEST_CONFIRMED_ORIGIN : options.confirmedOrigin;
+  if (confirmedOrigin && !options.testDb) await insertSettingIfAbsent(db, CONFIRMED_ORIGIN_KEY, confirmedOrigin);
   const { app, ctx, routes } = await buildApp({ config, db, logger: false, services: options.services });
   await ctx.auth.ensureAdminPassword(config.ADMIN_PASSWORD);
   await app.ready();

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { LogOut, ShieldCheck, TriangleAlert } from 'lucide-react';
+import { LogOut, ShieldCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { SkipLink } from '@/components/ui/skip-link';
 import { Spinner } from '@/components/ui/spinner';
@@ -19,7 +19,7 @@ import {
   useSidebar,
 } from '@/components/ui/sidebar';
 import { useSession } from '@/features/auth/session';
-import { useSettings } from '@/features/settings/api/get-settings';
+import { ShopAddressNotice } from '@/features/settings/components/shop-address-notice';
 import { ADMIN_NAV, isNavEntryActive } from './admin-nav';
 
 function AdminSidebar() {
@@ -54,25 +54,6 @@ function AdminSidebar() {
   );
 }
 
-/** Until a base URL is set, licence e-mails link to whatever host each buyer used (docs/checkout.md). */
-function BaseUrlWarning() {
-  const { data } = useSettings();
-  if (!data || data.base_url) return null;
-  return (
-    <div
-      role="status"
-      data-testid="base-url-warning"
-      className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950"
-    >
-      <TriangleAlert className="size-4 shrink-0 text-amber-600" />
-      <span>Base URL is not set: licence e-mails link to the address each buyer used to reach this server.</span>
-      <Link href="/settings" className="font-medium underline underline-offset-4 hover:text-amber-700">
-        Set the Base URL in Settings
-      </Link>
-    </div>
-  );
-}
-
 export function AdminShell({ children }: { children: ReactNode }) {
   const { logout } = useSession();
   return (
@@ -88,7 +69,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
             Logout
           </Button>
         </header>
-        <BaseUrlWarning />
+        <ShopAddressNotice />
         <div id="main-content" tabIndex={-1} className="flex-1 p-4 outline-none md:p-6">
           <Suspense
             fallback={

@@ -112,24 +112,6 @@ export async function hasPurchases(db: Db, email: string): Promise<boolean> {
   return order !== undefined;
 }
 
-/**
- * Where the customer first bought from (scheme://host of their first paid order's checkout request), or
- * null. Sign-in links use it while no base URL is set, never the sign-in request's own Host: anyone can send
- * that request with a forged Host and would receive the victim's token when the victim clicks the link.
- */
-export async function firstOrderOrigin(db: Db, email: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('orders')
-    .select('orders.origin')
-    .where(sql<string>`lower(orders.email)`, '=', email)
-    .where('orders.status', 'in', VISIBLE_ORDER_STATUSES)
-    .where('orders.origin', 'is not', null)
-    .orderBy('orders.id')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.origin ?? null;
-}
-
 const licenseColumns = [
   'licenses.id',
   'licenses.key',

@@ -26,12 +26,14 @@ import { idParamsSchema } from '../../../common/licenses.js';
 import type { App, AppContext } from '../../context.js';
 import { requestOrigin } from '../../lib/request-origin.js';
 import { rateLimit } from '../../http/rate-limit.js';
+import { SIGN_IN_EMAIL_KIND } from './sign-in-email.js';
 import { createAccountDownload, deactivateAccountSite, getAccountReceipt, listAccountLicenses, listAccountOrders } from './account.service.js';
 import {
   closeCustomerSession,
   findCustomerSession,
   openCustomerSession,
   queueSignInRequest,
+  renderSignInEmailWhenHeld,
   sendSignInLinkForLicense,
   type CustomerSession,
 } from './sign-in.service.js';
@@ -48,7 +50,9 @@ const ACCOUNT_CALLS_PER_IP_PER_MINUTE = 120;
 const customers = new WeakMap<FastifyRequest, CustomerSession>();
 
 export function registerAccountRoutes(app: App, ctx: AppContext): void {
-  /** Download links and the admin's sign-in links point at base_url (Settings), or at the host this request reached. */
+  // E-mailed sign-in links use the shop's address only (sign-in.service.ts); a held one gets its link when it leaves.
+  ctx.emailRenderers.set(SIGN_IN_EMAIL_KIND, renderSignInEmailWhenHeld);
+  /** A download link answered to the signed-in customer (not e-mailed): base_url (Settings), or the host this request reached. */
   const baseUrl = (request: FastifyRequest) => ctx.settings.baseUrl(requestOrigin(request) ?? `http://localhost:${ctx.config.PORT}`);
 
   const cookieOptions = (request: FastifyRequest) => ({
@@ -178,8 +182,11 @@ export function registerAccountRoutes(app: App, ctx: AppContext): void {
       schema: { params: idParamsSchema, response: { 202: adminSignInLinkResponseSchema } },
     },
     async (request, reply) => {
-      const email = await sendSignInLinkForLicense(ctx, request.params.id, baseUrl(request));
-      return reply.code(202).send({ message: `A sign-in link is on its way to ${email}.`, email });
+      const email = await sendSignInLinkForLicense(ctx, request.params.id);
+      const message = ctx.settings.emailLinkBase()
+        ? `A sign-in link is on its way to ${email}.`
+        : `A sign-in link for ${email} waits in the outbox until you set your shop's address.`;
+      return reply.code(202).send({ message, email });
     },
   );
 

@@ -1,11 +1,15 @@
 // Password-less customer sign-in (docs/account.md): e-mailed one-time links and customer sessions.
+import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { maskEmailAddress } from '../../lib/redact.js';
 import { ACCOUNT_PAGES, CUSTOMER_SESSION_DAYS, SIGN_IN_LINK_TTL_MINUTES, SIGN_IN_LINKS_PER_ADDRESS } from '../../../common/account.js';
-import { insertQueuedEmail, saveEmailContent } from '../email/email.service.js';
+import { hasUnrenderedEmail, insertQueuedEmail, requireEmailLinkBase, saveEmailContent } from '../email/email.service.js';
 import { deliverEmail } from '../email/email.service.js';
+import type { EmailContent } from '../email/email-renderers.js';
+import type { EmailRow } from '../email/email.repository.js';
 import { findLicenseById } from '../licenses/licenses.service.js';
 import {
   consumeToken,
@@ -14,7 +18,6 @@ import {
   deleteSession,
   deleteTokensCreatedBefore,
   findLiveSession,
-  firstOrderOrigin,
   hasPurchases,
   insertSession,
   insertToken,
@@ -61,8 +64,8 @@ export async function signInWorkSettled(ctx: AppContext): Promise<void> {
 /**
  * Queues the work of a sign-in request and returns at once, so the answer takes the same time whether or
  * not the address bought anything (looking it up and writing the e-mail would otherwise show in the timing).
- * The link points at base_url (Settings), else where the customer first bought (firstOrderOrigin): never at
- * this request's Host, which its sender chooses.
+ * The link points at the shop's address (ctx.settings.emailLinkBase): never at this request's Host, which its
+ * sender chooses, nor at any order's. Without an address the e-mail waits in the outbox (held).
  */
 export function queueSignInRequest(ctx: AppContext, email: string): void {
   const state = ctx.signInWork;
@@ -88,26 +91,35 @@ async function handleSignInRequest(ctx: AppContext, email: string): Promise<void
     ctx.log.info({ to: maskEmailAddress(email) }, `sign-in link not sent: ${recent} already sent in ${SIGN_IN_LINK_TTL_MINUTES} minutes`);
     return;
   }
-  const baseUrl = ctx.settings.baseUrl((await firstOrderOrigin(ctx.db, email)) ?? `http://localhost:${ctx.config.PORT}`);
-  deliverInBackground(ctx, await queueSignInEmail(ctx, email, baseUrl));
+  // One held sign-in e-mail per address is enough: it gets a fresh link when it leaves.
+  if (!ctx.settings.emailLinkBase() && (await hasUnrenderedEmail(ctx.db, { to: email, kind: SIGN_IN_EMAIL_KIND }))) return;
+  deliverInBackground(ctx, await queueSignInEmail(ctx, email));
+}
+
+/** A new sign-in token for `email` (its hash stored) and the message carrying its link. */
+async function newSignInMessage(db: Kysely<DB> | Transaction<DB>, email: string, baseUrl: string): Promise<EmailContent> {
+  const token = randomToken();
+  const now = new Date();
+  await insertToken(db, {
+    token_hash: sha256Hex(token),
+    email,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + LINK_TTL_MS).toISOString(),
+  });
+  return renderSignInEmail({ signInUrl: `${baseUrl}${ACCOUNT_PAGES.signInLink(token)}` });
 }
 
 /**
  * Stores a new token (its hash only) and the e-mail carrying it, in one transaction; answers the e-mail id.
  * The message keeps the link in its text: the admin, who can see every licence anyway, may read it in the
- * outbox; logs never carry it (server/lib/redact.ts masks /account/sign-in/{token}).
+ * outbox; logs never carry it (server/lib/redact.ts masks /account/sign-in/{token}). Without a shop address
+ * the message is queued empty, with no token: renderSignInEmailWhenHeld writes both when it can leave.
  */
-async function queueSignInEmail(ctx: AppContext, email: string, baseUrl: string): Promise<number> {
-  const token = randomToken();
+async function queueSignInEmail(ctx: AppContext, email: string): Promise<number> {
+  const baseUrl = ctx.settings.emailLinkBase();
   const now = new Date();
-  const content = renderSignInEmail({ signInUrl: `${baseUrl.replace(/\/+$/, '')}${ACCOUNT_PAGES.signInLink(token)}` });
   return ctx.db.transaction().execute(async (trx) => {
-    await insertToken(trx, {
-      token_hash: sha256Hex(token),
-      email,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + LINK_TTL_MS).toISOString(),
-    });
+    const content = baseUrl ? await newSignInMessage(trx, email, baseUrl) : null;
     const emailId = await insertQueuedEmail(trx, {
       to_address: email,
       kind: SIGN_IN_EMAIL_KIND,
@@ -115,25 +127,34 @@ async function queueSignInEmail(ctx: AppContext, email: string, baseUrl: string)
       dedupe_key: null,
       created_at: now.toISOString(),
     });
-    // No renderer for this kind (the token is only stored hashed): the outbox sends it as stored, so it is written now.
-    await saveEmailContent(trx, emailId, content);
+    // The token is only stored hashed, so the outbox sends the message as stored: it is written now.
+    if (content) await saveEmailContent(trx, emailId, content);
     return emailId;
   });
 }
 
 /**
- * The admin's "send sign-in link" for a licence: the same e-mail, to the licence's customer, without the
- * per-address limit (the admin chose to send it). `baseUrl` may come from the admin's request (signed in,
- * so its Host is the admin's). Answers the address it goes to.
+ * The sign-in kind's renderer (ctx.emailRenderers): a message written when it was queued leaves as stored;
+ * one queued while the shop had no address gets its token and link now (held until there is an address),
+ * so the link it carries is fresh however long it waited.
  */
-export async function sendSignInLinkForLicense(ctx: AppContext, licenseId: number, baseUrl: string): Promise<string> {
+export async function renderSignInEmailWhenHeld(ctx: AppContext, email: EmailRow): Promise<EmailContent> {
+  if (email.text !== '') return { subject: email.subject, text: email.text, html: email.html };
+  return newSignInMessage(ctx.db, email.to_address, requireEmailLinkBase(ctx));
+}
+
+/**
+ * The admin's "send sign-in link" for a licence: the same e-mail, to the licence's customer, without the
+ * per-address limit (the admin chose to send it), with the same link base. Answers the address it goes to.
+ */
+export async function sendSignInLinkForLicense(ctx: AppContext, licenseId: number): Promise<string> {
   const license = await findLicenseById(ctx.db, licenseId);
   if (!license) throw new AppError('NOT_FOUND', `License ${licenseId} was not found`);
   if (!license.customer_email) {
     throw new AppError('CONFLICT', `License ${licenseId} has no customer e-mail, so there is nobody to send a sign-in link to`);
   }
   const email = normalizeEmail(license.customer_email);
-  deliverInBackground(ctx, await queueSignInEmail(ctx, email, baseUrl));
+  deliverInBackground(ctx, await queueSignInEmail(ctx, email));
   return email;
 }
 

@@ -8,7 +8,6 @@ import {
 } from '../../../common/checkout.js';
 import { z } from 'zod';
 import type { App, AppContext } from '../../context.js';
-import { requestOrigin } from '../../lib/request-origin.js';
 import { rateLimit } from '../../http/rate-limit.js';
 import { PaymentProviderError } from './payment-provider.js';
 import { confirmTestPayment, createPaymentIntent, PaymentsUnavailableError } from './checkout.service.js';
@@ -32,7 +31,7 @@ export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       try {
-        return await createPaymentIntent(ctx, request.body, requestOrigin(request));
+        return await createPaymentIntent(ctx, request.body);
       } catch (error) {
         if (error instanceof PaymentsUnavailableError) return reply.code(503).send({ error: 'PAYMENTS_UNAVAILABLE', message: error.message });
         if (error instanceof PaymentProviderError) {

@@ -18,10 +18,10 @@ export class PaymentsUnavailableError extends Error {}
 
 /**
  * Step one of checkout: the server prices the plugin itself, checks the client's amount against it,
- * asks the provider for an intent and records a pending order under the provider's reference, with the
- * origin the buyer used (the licence e-mail links there while no base URL is set).
+ * asks the provider for an intent and records a pending order under the provider's reference. Nothing of
+ * the request (its Host) is kept: e-mailed links never come from a buyer (docs/checkout.md, "Links in e-mails").
  */
-export async function createPaymentIntent(ctx: AppContext, body: CreatePaymentIntentBody, origin: string | null): Promise<{ clientSecret: string }> {
+export async function createPaymentIntent(ctx: AppContext, body: CreatePaymentIntentBody): Promise<{ clientSecret: string }> {
   const item = body.items[0];
   if (!item) throw new AppError('BAD_REQUEST', 'items must hold the plugin to buy');
   const row = await findPluginBySlug(ctx.db, item.id);
@@ -54,7 +54,6 @@ export async function createPaymentIntent(ctx: AppContext, body: CreatePaymentIn
     provider: choice.provider.name,
     provider_ref: intent.providerRef,
     client_secret_hash: sha256Hex(intent.clientSecret),
-    origin,
     created_at: nowIso(),
   });
   return { clientSecret: intent.clientSecret };

@@ -15,3 +15,17 @@ export type EmailRenderer = (ctx: AppContext, email: EmailRow) => Promise<EmailC
 
 /** Renderers by the emails table's `kind`. A kind without one is sent as stored (its content was written when it was queued). */
 export type EmailRenderers = Map<string, EmailRenderer>;
+
+/** Why an e-mail with links waits: no Base URL and no confirmed shop address (docs/checkout.md, "Links in e-mails"). */
+export const NO_SHOP_ADDRESS = "no shop address: set the Base URL in Settings or confirm the shop's address";
+
+/**
+ * Thrown by a renderer when the message cannot leave yet: it is kept in the outbox with status `held` and
+ * this reason (not a failed attempt), and sent once its cause is gone (releaseHeldEmails).
+ */
+export class EmailOnHold extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'EmailOnHold';
+  }
+}

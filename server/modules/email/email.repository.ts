@@ -23,17 +23,56 @@ export async function findEmailById(db: Db, id: number): Promise<EmailRow | unde
 }
 
 /**
- * Claims a message for one delivery attempt: only one caller can move it from pending/failed to sending,
- * so a post-commit delivery and the periodic retry never send the same message twice.
+ * Claims a message for one delivery attempt: only one caller can move it from pending/failed/held to
+ * sending, so a post-commit delivery, the periodic retry and a release never send the same message twice.
  */
 export async function claimEmailForDelivery(db: Db, id: number, at: string): Promise<boolean> {
   const result = await db
     .updateTable('emails')
     .set((eb) => ({ status: 'sending', attempts: eb('attempts', '+', 1), updated_at: at }))
     .where('id', '=', id)
-    .where('status', 'in', ['pending', 'failed'])
+    .where('status', 'in', ['pending', 'failed', 'held'])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** A claimed message that cannot leave yet goes back to the outbox as `held`, with why; the claim's attempt is not counted. */
+export async function holdEmail(db: Db, id: number, reason: string, at: string): Promise<void> {
+  await db
+    .updateTable('emails')
+    .set((eb) => ({ status: 'held', attempts: eb('attempts', '-', 1), last_error: reason, updated_at: at }))
+    .where('id', '=', id)
+    .where('status', '=', 'sending')
+    .execute();
+}
+
+/** The oldest held messages, to send once their cause is gone. */
+export async function listHeldEmailIds(db: Db, limit: number): Promise<number[]> {
+  const rows = await db.selectFrom('emails').select('id').where('status', '=', 'held').orderBy('id').limit(limit).execute();
+  return rows.map((row) => row.id);
+}
+
+export async function countHeldEmails(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('emails')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .where('status', '=', 'held')
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** Whether `to` already has an unsent message of `kind` with no content yet (held, or on its way to being held). */
+export async function hasUnrenderedEmail(db: Db, input: { to: string; kind: string }): Promise<boolean> {
+  const row = await db
+    .selectFrom('emails')
+    .select('id')
+    .where('to_address', '=', input.to)
+    .where('kind', '=', input.kind)
+    .where('status', 'in', ['pending', 'sending', 'failed', 'held'])
+    .where('text', '=', '')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function saveEmailContent(db: Db, id: number, content: { subject: string; text: string; html: string }): Promise<void> {

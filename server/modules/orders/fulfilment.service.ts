@@ -40,18 +40,12 @@ export interface OrderDetails {
   pluginSlug: string;
   amount: number;
   currency: string;
-  /** scheme://host of the webhook request, for the licence e-mail's links while no base URL is set. */
-  origin?: string | null;
 }
 
 export type PaymentEvent =
   | (EventBase & { kind: 'paid'; providerRef: string; order?: OrderDetails })
   | (EventBase & { kind: 'refunded'; providerRef: string })
   | (EventBase & { kind: 'ignored'; reason: string; note?: string });
-
-/** A paid event carrying its order (Lemon Squeezy) gets the origin of the webhook request that delivered it. */
-export const withOrderOrigin = (event: PaymentEvent, origin: string | null): PaymentEvent =>
-  event.kind === 'paid' && event.order ? { ...event, order: { ...event.order, origin } } : event;
 
 export type FulfilmentOutcome =
   'duplicate' | 'fulfilled' | 'already_paid' | 'already_refunded' | 'refunded' | 'refund_pending' | 'unknown_order' | 'ignored' | string;
@@ -122,7 +116,6 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): P
         currency: event.order.currency,
         provider: event.provider,
         provider_ref: event.providerRef,
-        origin: event.order.origin ?? null,
         created_at: at,
       });
     }

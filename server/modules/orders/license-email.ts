@@ -1,13 +1,14 @@
 // The licence e-mail a paid order sends (docs/design.md section 7): key, plugin, signed download link,
 // install steps and the support address, as plain text and HTML. Rendered at send time from the current
 // data (renderLicenseEmailForOrder, registered on ctx.emailRenderers), so a retry or a resend carries a
-// fresh download link.
+// fresh download link, and a message held for want of a shop address gets its links when it leaves.
 import type { AppContext } from '../../context.js';
 import { ACCOUNT_PAGES } from '../../../common/account.js';
 import { STORE_NAME, SUPPORT_EMAIL } from '../../../common/page-meta.js';
 import type { EmailContent } from '../email/email-renderers.js';
 import type { EmailRow } from '../email/email.repository.js';
 import { findPluginBySlug } from '../plugins/plugin-records.service.js';
+import { requireEmailLinkBase } from '../email/email.service.js';
 import { createDownloadUrl } from '../releases/download-links.service.js';
 import { findOrderById } from './orders.repository.js';
 
@@ -82,8 +83,8 @@ export async function renderLicenseEmailForOrder(ctx: AppContext, email: EmailRo
   if (!order || order.license_id === null) throw new Error(`order ${email.order_id} has no licence to send`);
   const license = await ctx.db.selectFrom('licenses').select(['id', 'key']).where('id', '=', order.license_id).executeTakeFirstOrThrow();
   const plugin = await findPluginBySlug(ctx.db, order.plugin_slug);
-  // Without a base URL, the host the buyer (or the Lemon Squeezy webhook) reached this server on.
-  const baseUrl = ctx.settings.baseUrl(order.origin ?? `http://localhost:${ctx.config.PORT}`);
+  // Never the order's origin nor any request's host: the buyer chose those (docs/checkout.md, "Links in e-mails").
+  const baseUrl = requireEmailLinkBase(ctx);
   const downloadUrl = await createDownloadUrl(ctx, {
     licenseId: license.id,
     pluginSlug: order.plugin_slug,

@@ -14,8 +14,6 @@ export interface NewOrder {
   provider: string;
   provider_ref: string;
   client_secret_hash?: string | null;
-  /** scheme://host the buyer used; the licence e-mail links there while no base URL is set. */
-  origin?: string | null;
   created_at: string;
 }
 

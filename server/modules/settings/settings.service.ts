@@ -20,6 +20,9 @@ export interface PublicSettings {
   seller_name: string;
 }
 
+/** The settings row of the admin-confirmed shop address (never answered by GET /api/admin/settings). */
+export const CONFIRMED_ORIGIN_KEY = 'confirmed_origin';
+
 const DEFAULTS: PublicSettings = {
   base_url: null,
   rate_limit_per_minute: 60,
@@ -78,6 +81,27 @@ export class SettingsService {
   /** The public base URL of this server, without a trailing slash. */
   baseUrl(fallback: string): string {
     return (this.get('base_url') || fallback).replace(/\/+$/, '');
+  }
+
+  /**
+   * The ONE answer to "where do e-mailed links point" (docs/checkout.md, "Links in e-mails"): Base URL from
+   * Settings, else BASE_URL, else the origin the admin confirmed (the first-run "Your shop's address" prompt),
+   * else null, and e-mails that need links wait in the outbox. Nothing a buyer's or an anonymous request says
+   * (Host, X-Forwarded-Host, an order's origin) ever feeds it. No trailing slash.
+   */
+  emailLinkBase(): string | null {
+    const base = this.get('base_url') || this.confirmedOrigin();
+    return base ? base.replace(/\/+$/, '') : null;
+  }
+
+  /** The origin the admin confirmed as the shop's address, stored in the database so every instance sees it. */
+  confirmedOrigin(): string | null {
+    const stored = this.values.get(CONFIRMED_ORIGIN_KEY);
+    return typeof stored === 'string' && stored !== '' ? stored : null;
+  }
+
+  async confirmOrigin(origin: string): Promise<void> {
+    await this.setInternal({ [CONFIRMED_ORIGIN_KEY]: origin });
   }
 
   getSecret(name: SecretSettingName): string | null {

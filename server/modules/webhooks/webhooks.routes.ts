@@ -1,10 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { App, AppContext } from '../../context.js';
-import { requestOrigin } from '../../lib/request-origin.js';
 import { assertNoNul } from '../../lib/nul-bytes.js';
 import { describeZodIssues } from '../../lib/errors.js';
-import { applyPaymentEvent, withOrderOrigin } from '../orders/fulfilment.service.js';
+import { applyPaymentEvent } from '../orders/fulfilment.service.js';
 import { stripeWebhookSecret, toPaymentEvent, verifyStripeEvent, WebhookSignatureError } from './stripe-webhook.js';
 import { lemonSqueezyPayloadSchema, lemonSqueezyToPaymentEvent, verifyLemonSqueezySignature } from './lemonsqueezy-webhook.js';
 
@@ -58,8 +57,7 @@ export async function registerWebhookRoutes(app: App, ctx: AppContext): Promise<
       assertNoNul(json, 'body');
       const parsed = lemonSqueezyPayloadSchema.safeParse(json);
       if (!parsed.success) return badRequest(reply, `Unexpected Lemon Squeezy payload: ${describeZodIssues(parsed.error.issues)}`);
-      // No checkout ran on this server: the licence e-mail links to the host the webhook reached (while no base URL is set).
-      const result = await applyPaymentEvent(ctx, withOrderOrigin(await lemonSqueezyToPaymentEvent(ctx.db, parsed.data), requestOrigin(request)));
+      const result = await applyPaymentEvent(ctx, await lemonSqueezyToPaymentEvent(ctx.db, parsed.data));
       return { received: true as const, outcome: result.outcome };
     });
   });

@@ -31,7 +31,9 @@ export function OrdersPage() {
         toast(
           email.status === 'failed'
             ? { title: 'Email Failed', description: email.last_error ?? 'The e-mail could not be sent; it will be retried.', variant: 'destructive' }
-            : { title: 'Email Sent', description: `The license e-mail for order #${id} was ${email.status === 'outbox' ? 'added to the outbox' : 'sent'}.` },
+            : email.status === 'held'
+              ? { title: 'Email Held', description: `The license e-mail for order #${id} waits in the outbox until you set your shop's address.` }
+              : { title: 'Email Sent', description: `The license e-mail for order #${id} was ${email.status === 'outbox' ? 'added to the outbox' : 'sent'}.` },
         ),
       onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to resend the e-mail'), variant: 'destructive' }),
     });

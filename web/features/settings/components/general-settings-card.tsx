@@ -7,6 +7,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage, fieldErrors } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
+import { useShopAddress } from '../api/shop-address';
 import { useUpdateSettings } from '../api/update-settings';
 import { FieldError, FormError, invalidProps } from './form-error';
 
@@ -33,6 +34,7 @@ export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }
   const [error, setError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const update = useUpdateSettings();
+  const shopAddress = useShopAddress();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -83,9 +85,15 @@ export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }
               placeholder={window.location.origin}
               value={baseUrl}
               onChange={(event) => setBaseUrl(event.target.value)}
-              {...invalidProps('base-url-error', errors.base_url)}
+              {...invalidProps('base-url-error', errors.base_url, 'base-url-help')}
             />
             <FieldError id="base-url-error" message={errors.base_url} />
+            <p id="base-url-help" className="text-xs text-muted-foreground">
+              E-mailed links start with it.{' '}
+              {shopAddress.data?.confirmed_origin
+                ? `While it is empty they use the shop's address you confirmed, ${shopAddress.data.confirmed_origin}.`
+                : "While it is empty and no shop's address is confirmed, e-mails with links wait in the outbox."}
+            </p>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-2">
