@@ -18,6 +18,7 @@ import {
   hasPurchases,
   insertSession,
   insertToken,
+  lockSignInAddress,
   normalizeEmail,
 } from './account.repository.js';
 import { renderSignInEmail, SIGN_IN_EMAIL_KIND } from './sign-in-email.js';
@@ -35,7 +36,7 @@ const MAX_QUEUED_REQUESTS = 1000;
 
 /** The app's sign-in queue (ctx.signInWork, one per app: server/services.ts). */
 export interface SignInWork {
-  /** The requests' database work, one after another: the per-address count is then exact on one instance. */
+  /** The requests' database work, one after another (the per-address count is exact anyway: queueSignInEmail). */
   chain: Promise<void>;
   queued: number;
   /** Deliveries under way (SMTP may take seconds; they run beside the chain). */
@@ -44,7 +45,9 @@ export interface SignInWork {
 
 export const createSignInWork = (): SignInWork => ({ chain: Promise.resolve(), queued: 0, deliveries: new Set() });
 
-function deliverInBackground(ctx: AppContext, emailId: number): void {
+/** `emailId` null: nothing was queued (the address's limit). */
+function deliverInBackground(ctx: AppContext, emailId: number | null): void {
+  if (emailId === null) return;
   const { deliveries } = ctx.signInWork;
   // deliverEmail never throws: a failure is recorded on the message and the e-mail retry loop sends it later.
   const delivery = deliverEmail(ctx, emailId).finally(() => deliveries.delete(delivery));
@@ -80,28 +83,33 @@ export function queueSignInRequest(ctx: AppContext, email: string): void {
 }
 
 async function handleSignInRequest(ctx: AppContext, email: string): Promise<void> {
-  const now = Date.now();
-  await deleteTokensCreatedBefore(ctx.db, new Date(now - TOKEN_KEEP_MS).toISOString());
+  await deleteTokensCreatedBefore(ctx.db, new Date(Date.now() - TOKEN_KEEP_MS).toISOString());
   if (!(await hasPurchases(ctx.db, email))) return;
-  const recent = await countTokensSince(ctx.db, email, new Date(now - LINK_TTL_MS).toISOString());
-  if (recent >= SIGN_IN_LINKS_PER_ADDRESS) {
-    ctx.log.info({ to: maskEmailAddress(email) }, `sign-in link not sent: ${recent} already sent in ${SIGN_IN_LINK_TTL_MINUTES} minutes`);
-    return;
-  }
   const baseUrl = ctx.settings.baseUrl((await firstOrderOrigin(ctx.db, email)) ?? `http://localhost:${ctx.config.PORT}`);
-  deliverInBackground(ctx, await queueSignInEmail(ctx, email, baseUrl));
+  deliverInBackground(ctx, await queueSignInEmail(ctx, email, baseUrl, { limited: true }));
 }
 
 /**
  * Stores a new token (its hash only) and the e-mail carrying it, in one transaction; answers the e-mail id.
- * The message keeps the link in its text: the admin, who can see every licence anyway, may read it in the
- * outbox; logs never carry it (server/lib/redact.ts masks /account/sign-in/{token}).
+ * `limited`: the address may have SIGN_IN_LINKS_PER_ADDRESS links in SIGN_IN_LINK_TTL_MINUTES, counted in the
+ * same transaction under a lock on the address, so the limit holds across instances (docs/rate-limits.md);
+ * answers null when it is reached. The message keeps the link in its text: the admin, who can see every
+ * licence anyway, may read it in the outbox; logs never carry it (server/lib/redact.ts masks
+ * /account/sign-in/{token}).
  */
-async function queueSignInEmail(ctx: AppContext, email: string, baseUrl: string): Promise<number> {
+async function queueSignInEmail(ctx: AppContext, email: string, baseUrl: string, options = { limited: false }): Promise<number | null> {
   const token = randomToken();
   const now = new Date();
   const content = renderSignInEmail({ signInUrl: `${baseUrl.replace(/\/+$/, '')}${ACCOUNT_PAGES.signInLink(token)}` });
   return ctx.db.transaction().execute(async (trx) => {
+    if (options.limited) {
+      await lockSignInAddress(trx, email);
+      const recent = await countTokensSince(trx, email, new Date(now.getTime() - LINK_TTL_MS).toISOString());
+      if (recent >= SIGN_IN_LINKS_PER_ADDRESS) {
+        ctx.log.info({ to: maskEmailAddress(email) }, `sign-in link not sent: ${recent} already sent in ${SIGN_IN_LINK_TTL_MINUTES} minutes`);
+        return null;
+      }
+    }
     await insertToken(trx, {
       token_hash: sha256Hex(token),
       email,
