@@ -19,12 +19,47 @@ export interface NewOrder {
   created_at: string;
 }
 
-export async function insertPendingOrder(db: Db, order: NewOrder): Promise<OrderRow> {
+/**
+ * Records a checkout's pending order under its `checkout_key`; answers undefined when a pending order with that
+ * key exists already (another attempt of the same buyer won: the unique index decides, across instances).
+ */
+export async function insertPendingOrder(db: Db, order: NewOrder & { checkout_key: string }): Promise<OrderRow | undefined> {
   return db
     .insertInto('orders')
     .values({ ...order, client_secret_hash: order.client_secret_hash ?? null, status: 'pending', updated_at: order.created_at })
+    .onConflict((oc) => oc.doNothing())
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+}
+
+/** The pending order a checkout with this key may reuse, if any. */
+export async function findPendingOrderByCheckoutKey(db: Db, checkoutKey: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('checkout_key', '=', checkoutKey).where('status', '=', 'pending').executeTakeFirst();
+}
+
+/**
+ * Gives a pending order the intent of a new checkout attempt (its new client secret, and the request's origin);
+ * answers false when the order is no longer pending under that key (paid meanwhile).
+ */
+export async function attachIntentToPendingOrder(
+  db: Db,
+  id: number,
+  checkoutKey: string,
+  patch: { provider_ref: string; client_secret_hash: string; origin: string | null; updated_at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set(patch)
+    .where('id', '=', id)
+    .where('checkout_key', '=', checkoutKey)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Takes the checkout key off an order no attempt should reuse any more (abandoned, or its intent is spent). */
+export async function releaseCheckoutKey(db: Db, id: number): Promise<void> {
+  await db.updateTable('orders').set({ checkout_key: null }).where('id', '=', id).execute();
 }
 
 /** Inserts the order unless one with the same provider reference exists (concurrent webhooks race here). */
