@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { DB, OrdersTable } from '../../db/schema.js';
 import { isPostgres } from '../../db/portable.js';
+import { MAX_ID } from '../../../common/ids.js';
 import { ABANDONED_ORDER_AFTER_MS, UNMATCHED_OUTCOMES, type EmailStatus, type Order, type OrderStatus } from '../../../common/orders.js';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -198,14 +199,16 @@ export async function listOrdersForAdmin(db: Db, filter: OrderListFilter = {}): 
   const search = filter.search?.trim().toLowerCase();
   if (search) {
     const pattern = `%${likeLiteral(search)}%`;
-    const orderNumber = /^#?(\d{1,15})$/.exec(search)?.[1];
+    // A number past the largest id is no order number (PostgreSQL would refuse it as an integer).
+    const orderNumber = /^#?(\d{1,10})$/.exec(search)?.[1];
+    const byNumber = orderNumber !== undefined && Number(orderNumber) <= MAX_ID ? Number(orderNumber) : undefined;
     // "#12" is order 12 alone; "12" is order 12 or any e-mail or key containing 12.
     query = query.where((eb) =>
       eb.or([
         ...(search.startsWith('#') && orderNumber !== undefined
           ? []
           : [sql<boolean>`lower(orders.email) like ${pattern} escape '\\'`, sql<boolean>`lower(licenses.key) like ${pattern} escape '\\'`]),
-        ...(orderNumber === undefined ? [] : [eb('orders.id', '=', Number(orderNumber))]),
+        ...(byNumber === undefined ? [] : [eb('orders.id', '=', byNumber)]),
       ]),
     );
   }
