@@ -65,6 +65,42 @@ test('buy the postcode plugin in test mode from the landing page; the order, lic
   await expect(page.getByText(key).first()).toBeVisible();
 });
 
+test('the success page confirms only an order this browser paid for', async ({ page, browser }) => {
+  // Straight to the page, as anyone could: no confirmation, a way on instead.
+  await page.goto(`/purchase/success?plugin=${SLUG}`);
+  await expect(page.getByRole('heading', { name: "We couldn't find this order." })).toBeVisible();
+  await expect(page.getByText('Payment Successful!')).toHaveCount(0);
+  await expect(page.getByText('Paid', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Browse Catalog' })).toHaveAttribute('href', '/catalog');
+  await expect(page.getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/account');
+  await expect(page).toHaveTitle('Your Order - Licensing');
+
+  // A made-up proof in this tab changes nothing.
+  await page.evaluate((slug) => sessionStorage.setItem(`purchase-proof:${slug}`, 'test_pi_forged_secret_forged'), SLUG);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: "We couldn't find this order." })).toBeVisible();
+
+  // A real purchase: confirmed here, also after a reload; the same address in another browser is not.
+  await page.goto(`/checkout/${SLUG}`);
+  await enterEmail(page, `proof-${Date.now()}@example.com`);
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page).toHaveURL(`/purchase/success?plugin=${SLUG}`);
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await expect(page.getByTestId('order-price')).toHaveText('£49');
+  await expect(page).toHaveTitle('Payment Successful! - Licensing');
+
+  const other = await browser.newPage();
+  try {
+    await other.goto(page.url());
+    await expect(other.getByRole('heading', { name: "We couldn't find this order." })).toBeVisible();
+    await expect(other.getByText('Payment Successful!')).toHaveCount(0);
+  } finally {
+    await other.close();
+  }
+});
+
 test('a price with pence is shown, charged and recorded as £39.50 everywhere', async ({ page }) => {
   await signIn(page, '/orders');
   const setPrice = (price: number) => page.request.patch(`/api/admin/plugins/${SLUG}`, { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { price } });

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { nowIso } from '../../lib/time.js';
 import { effectivePriceMinor, formatMoney, isPurchasable } from '../../../common/pricing.js';
-import type { CreatePaymentIntentBody, TestConfirmResponse } from '../../../common/checkout.js';
+import { ORDER_NOT_FOUND_MESSAGE, type CheckoutOrder, type CreatePaymentIntentBody, type TestConfirmResponse } from '../../../common/checkout.js';
 import { ABANDONED_ORDER_AFTER_MS } from '../../../common/orders.js';
 import { findPluginBySlug, toAdminPlugin } from '../plugins/plugin-records.service.js';
 import {
@@ -126,4 +126,18 @@ export async function confirmTestPayment(ctx: AppContext, input: { clientSecret:
     providerRef: order.provider_ref,
   });
   return { status: 'succeeded' };
+}
+
+/** The order a checkout's client secret belongs to, for the success page of the browser that holds it; 404 otherwise. */
+export async function findCheckoutOrder(ctx: AppContext, clientSecret: string): Promise<CheckoutOrder> {
+  const order = await findOrderByClientSecretHash(ctx.db, sha256Hex(clientSecret));
+  if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
+  const plugin = await findPluginBySlug(ctx.db, order.plugin_slug);
+  return {
+    status: order.status as CheckoutOrder['status'],
+    plugin_slug: order.plugin_slug,
+    plugin_name: plugin?.name ?? order.plugin_slug,
+    amount: order.amount,
+    currency: order.currency,
+  };
 }
