@@ -1,8 +1,15 @@
 import { createHmac } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './fixtures';
 
 const SLUG = 'postcode-delivery-zones';
+
+/** axe-core's serious and critical findings (as e2e/a11y.spec.ts, which visits the success page without an order). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+}
 
 async function enterEmail(page: Page, email: string): Promise<void> {
   const cont = page.getByRole('button', { name: 'Continue to Payment' });
@@ -74,6 +81,7 @@ test('the success page confirms only an order this browser paid for', async ({ p
   await expect(page.getByRole('link', { name: 'Browse Catalog' })).toHaveAttribute('href', '/catalog');
   await expect(page.getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/account');
   await expect(page).toHaveTitle('Your Order - Licensing');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // A made-up proof in this tab changes nothing.
   await page.evaluate((slug) => sessionStorage.setItem(`purchase-proof:${slug}`, 'test_pi_forged_secret_forged'), SLUG);
@@ -90,6 +98,7 @@ test('the success page confirms only an order this browser paid for', async ({ p
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   await expect(page.getByTestId('order-price')).toHaveText('£49');
   await expect(page).toHaveTitle('Payment Successful! - Licensing');
+  expect(await seriousViolations(page)).toEqual([]);
 
   const other = await browser.newPage();
   try {
