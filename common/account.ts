@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids.js';
 import { LICENCE_STATUSES, PLANS } from './licenses.js';
 
 // Customer self-service (issue 15; docs/account.md): password-less sign-in by e-mailed one-time link, a
@@ -86,13 +87,6 @@ export const sessionRequestSchema = z.object({
   token: z.string({ error: 'token is required' }).trim().regex(SIGN_IN_TOKEN_PATTERN, SIGN_IN_LINK_MALFORMED_MESSAGE),
 });
 export type SessionRequest = z.infer<typeof sessionRequestSchema>;
-
-const idField = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .positive(`${name} must be positive`)
-    .max(2_147_483_647, `${name} is too large`);
 
 export const accountLicenseParamsSchema = z.object({ id: idField('id') });
 export const accountSiteParamsSchema = z.object({ id: idField('id'), activationId: idField('activationId') });

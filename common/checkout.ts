@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_STATUSES } from './orders.js';
 
 // Checkout calls (docs/product-spec.md section 7; docs/design.md section 7).
 
@@ -64,3 +65,24 @@ export const testConfirmResponseSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('declined'), message: z.string() }),
 ]);
 export type TestConfirmResponse = z.infer<typeof testConfirmResponseSchema>;
+
+/**
+ * POST /api/checkout/order: the order a checkout made, for its success page. The proof is the client secret the
+ * checkout answered this browser (kept in its sessionStorage, or in Stripe's return URL); nobody else has it.
+ */
+export const checkoutOrderBodySchema = z.object({ clientSecret: z.string().trim().min(1, 'clientSecret is required').max(300) });
+export type CheckoutOrderBody = z.infer<typeof checkoutOrderBodySchema>;
+
+export const checkoutOrderSchema = z.object({
+  status: z.enum(ORDER_STATUSES),
+  plugin_slug: z.string(),
+  /** The plugin's name, or its slug when the plugin is gone. */
+  plugin_name: z.string(),
+  /** What was charged, in minor units. */
+  amount: z.number().int(),
+  currency: z.string(),
+});
+export type CheckoutOrder = z.infer<typeof checkoutOrderSchema>;
+
+/** The answer (404) and the success page's heading when the proof matches no order. */
+export const ORDER_NOT_FOUND_MESSAGE = "We couldn't find this order.";

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids.js';
 
 // Plugin images (docs/product-spec.md sections 3, 5, 7; docs/design.md section 4).
 
@@ -79,5 +80,5 @@ export type ImagePatch = z.infer<typeof imagePatchSchema>;
 
 export const imageParamsSchema = z.object({
   slug: z.string().min(1).max(200),
-  id: z.coerce.number({ error: 'The image id must be a number' }).int().positive(),
+  id: idField('id'),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids.js';
 import { siteReportFields } from './site-report.js';
 
 export const PLANS = ['lifetime', 'pro_yearly', 'pro_monthly', 'trial'] as const;
@@ -114,11 +115,11 @@ export const licenseListQuerySchema = z.object({
 });
 
 export const idParamsSchema = z.object({
-  id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive').max(2_147_483_647, 'id is too large'),
+  id: idField('id'),
 });
 
 export const activationParamsSchema = idParamsSchema.extend({
-  activationId: z.coerce.number({ error: 'activationId must be a number' }).int().positive().max(2_147_483_647),
+  activationId: idField('activationId'),
 });
 
 // --- machine API (/api/v1/licenses/*) ---

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids.js';
 
 // Admin orders and outgoing e-mail (docs/design.md section 7).
 
@@ -42,7 +43,7 @@ export const orderListQuerySchema = z.object({
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 export const orderIdParamsSchema = z.object({
-  id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive'),
+  id: idField('id'),
 });
 
 export const outboxEmailSchema = z.object({
@@ -63,7 +64,7 @@ export type OutboxEmail = z.infer<typeof outboxEmailSchema>;
 export const outboxEmailListSchema = z.array(outboxEmailSchema);
 
 export const emailListQuerySchema = z.object({
-  order_id: z.coerce.number({ error: 'order_id must be a number' }).int().positive().optional(),
+  order_id: idField('order_id').optional(),
 });
 
 export const resendEmailResponseSchema = z.object({ order: orderSchema, email: outboxEmailSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids.js';
 import { siteReportFields } from './site-report.js';
 import { VERSION_HINT, VERSION_PATTERN } from './versions.js';
 
@@ -38,7 +39,7 @@ export const releaseSchema = z.object({
 });
 export type Release = z.infer<typeof releaseSchema>;
 
-export const releaseIdParamsSchema = z.object({ id: z.coerce.number({ error: 'The release id must be a number' }).int().positive() });
+export const releaseIdParamsSchema = z.object({ id: idField('id') });
 
 export const releaseListQuerySchema = z.object({ plugin_slug: z.string().max(100).optional() });
 

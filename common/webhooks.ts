@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids.js';
 
 // Outgoing webhooks (docs/webhooks.md): the vendor's endpoints, the events sent to them and the delivery log.
 
@@ -77,7 +78,7 @@ export const webhookEndpointWithSecretSchema = webhookEndpointSchema.extend({ se
 export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecretSchema>;
 
 export const webhookIdParamsSchema = z.object({
-  id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive').max(2_147_483_647, 'id is too large'),
+  id: idField('id'),
 });
 
 export const webhookDeliverySchema = z.object({
@@ -99,7 +100,7 @@ export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export const webhookDeliveryListSchema = z.array(webhookDeliverySchema);
 
 export const webhookDeliveryListQuerySchema = z.object({
-  endpoint_id: z.coerce.number({ error: 'endpoint_id must be a number' }).int().positive().max(2_147_483_647).optional(),
+  endpoint_id: idField('endpoint_id').optional(),
   status: z.enum(WEBHOOK_DELIVERY_STATUSES, { error: `status must be one of ${WEBHOOK_DELIVERY_STATUSES.join(', ')}` }).optional(),
 });
 

@@ -1,8 +1,15 @@
 import { createHmac } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './fixtures';
 
 const SLUG = 'postcode-delivery-zones';
+
+/** axe-core's serious and critical findings (as e2e/a11y.spec.ts, which visits the success page without an order). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+}
 
 async function enterEmail(page: Page, email: string): Promise<void> {
   const cont = page.getByRole('button', { name: 'Continue to Payment' });
@@ -63,6 +70,44 @@ test('buy the postcode plugin in test mode from the landing page; the order, lic
   expect(licenses.find((license) => license.key === key)).toMatchObject({ plan: 'lifetime', max_activations: 3 });
   await page.goto('/licenses');
   await expect(page.getByText(key).first()).toBeVisible();
+});
+
+test('the success page confirms only an order this browser paid for', async ({ page, browser }) => {
+  // Straight to the page, as anyone could: no confirmation, a way on instead.
+  await page.goto(`/purchase/success?plugin=${SLUG}`);
+  await expect(page.getByRole('heading', { name: "We couldn't find this order." })).toBeVisible();
+  await expect(page.getByText('Payment Successful!')).toHaveCount(0);
+  await expect(page.getByText('Paid', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Browse Catalog' })).toHaveAttribute('href', '/catalog');
+  await expect(page.getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/account');
+  await expect(page).toHaveTitle('Your Order - Licensing');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A made-up proof in this tab changes nothing.
+  await page.evaluate((slug) => sessionStorage.setItem(`purchase-proof:${slug}`, 'test_pi_forged_secret_forged'), SLUG);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: "We couldn't find this order." })).toBeVisible();
+
+  // A real purchase: confirmed here, also after a reload; the same address in another browser is not.
+  await page.goto(`/checkout/${SLUG}`);
+  await enterEmail(page, `proof-${Date.now()}@example.com`);
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page).toHaveURL(`/purchase/success?plugin=${SLUG}`);
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await expect(page.getByTestId('order-price')).toHaveText('£49');
+  await expect(page).toHaveTitle('Payment Successful! - Licensing');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const other = await browser.newPage();
+  try {
+    await other.goto(page.url());
+    await expect(other.getByRole('heading', { name: "We couldn't find this order." })).toBeVisible();
+    await expect(other.getByText('Payment Successful!')).toHaveCount(0);
+  } finally {
+    await other.close();
+  }
 });
 
 test('a price with pence is shown, charged and recorded as £39.50 everywhere', async ({ page }) => {

@@ -90,6 +90,13 @@ const RAW_BODIES: Array<{ contentType: string; payload: string }> = [
   { contentType: 'application/octet-stream', payload: '\u0000\u0001\u0002' },
 ];
 
+/**
+ * Values for a numeric id (path, query or body), each outside what an id can be: every id column is a
+ * positive 32-bit integer (PostgreSQL `serial`), so the first two would fail there as a 500 if they got past
+ * validation.
+ */
+const BAD_IDS = ['2147483648', '9999999999999', '-1', '0', '1.5'];
+
 const CONCURRENCY = 4;
 
 /** These end the signed-in session; they run last so every other admin route is fuzzed signed in. */
@@ -161,6 +168,55 @@ describe(`malformed input never answers 5xx (${testDialect()})`, () => {
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   }
+
+  /** The numeric fields of a schema: an id is a number (z.coerce.number for path and query). */
+  const numericFields = (schema: unknown): string[] =>
+    Object.entries((sample(schema) as Record<string, unknown> | undefined) ?? {})
+      .filter(([, value]) => typeof value === 'number')
+      .map(([key]) => key);
+
+  it('answers 4xx, never 5xx, to ids out of range in every numeric path, query and body field', { timeout: 60_000 }, async () => {
+    const wrong: string[] = [];
+    const covered = new Set<string>();
+    const routes = t.routes.filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS' && !SESSION_ENDING.includes(route.url));
+    for (const route of routes) {
+      const params = numericFields(route.schema?.params);
+      const query = numericFields(route.schema?.querystring).filter((key) => /(^|_)id$/i.test(key));
+      const body = route.method === 'GET' ? [] : numericFields(route.schema?.body).filter((key) => /(^|_)id$|Id$/.test(key));
+      const url = concrete(route.url, (name) => (name.includes('slug') ? POSTCODE_PLUGIN_SLUG : '1'));
+      const attempts: Array<Attempt & { field: string }> = [
+        ...params.flatMap((param) =>
+          BAD_IDS.map((id) => ({
+            field: param,
+            url: concrete(route.url, (name) => (name === param ? id : name.includes('slug') ? POSTCODE_PLUGIN_SLUG : '1')),
+          })),
+        ),
+        ...query.flatMap((key) => BAD_IDS.map((id) => ({ field: key, url: `${url}?${key}=${id}` }))),
+        ...body.flatMap((key) => BAD_IDS.map((id) => ({ field: key, url, payload: { ...(sample(route.schema?.body) as object), [key]: Number(id) } }))),
+      ];
+      if (attempts.length > 0) covered.add(`${route.method} ${route.url}`);
+      for (const { field, ...attempt } of attempts) {
+        const response = await send(route, attempt);
+        const refused = response.statusCode >= 400 && response.statusCode < 500;
+        // A 400 names the field (a 401 or 404 before validation is fine too).
+        const named = response.statusCode !== 400 || (response.json() as { message: string }).message.includes(`${field} must be`);
+        if (!refused || !named) wrong.push(`${route.method} ${attempt.url} → ${response.statusCode} ${response.body.slice(0, 160)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(failures).toEqual([]);
+    // The routes of the report, among the others with an id.
+    expect([...covered]).toEqual(
+      expect.arrayContaining([
+        'POST /api/admin/releases/:id/withdraw',
+        'POST /api/admin/releases/:id/restore',
+        'DELETE /api/admin/releases/:id',
+        'DELETE /api/admin/plugins/:slug/images/:id',
+        'POST /api/admin/orders/:id/resend-email',
+        'GET /api/admin/emails',
+      ]),
+    );
+  });
 
   // About 2,000 requests per dialect: 10–20 s here with the load average at 15; the margin is for such loads.
   it('walks every route', { timeout: 60_000 }, async () => {

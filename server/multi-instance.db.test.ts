@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGN_IN_LINKS_PER_ADDRESS } from '../common/account.js';
 import { createDatabase, type Database } from './db/database.js';
 import { createLicense } from './modules/licenses/license-access.service.js';
 import { makePluginZip, multipartBody } from './test/release-test-helpers.js';
@@ -295,6 +296,29 @@ describe(`two instances on one ${testDialect()} database, one Redis, one S3 serv
     expect(results.filter((result) => !result.activated).every((result) => result.code === 'ACTIVATION_LIMIT_REACHED')).toBe(true);
     const rows = await db.selectFrom('license_activations').select('site_url').where('license_id', '=', license.id).execute();
     expect(rows).toHaveLength(limit);
+  }, 60_000);
+
+  it('8 sign-in requests per address split across both instances e-mail exactly 3 links (20 addresses at once), answering alike', async () => {
+    const emails = Array.from({ length: 20 }, (_, i) => `both-instances-${i}@example.com`);
+    for (const address of emails) await createLicense(db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 1, customerEmail: address });
+    const ask = (on: Instance, address: string) =>
+      request(on, 'POST', '/api/account/sign-in', { json: { email: address }, headers: { 'x-requested-with': 'XMLHttpRequest' } });
+    const answers = await Promise.all(emails.flatMap((email) => Array.from({ length: 8 }, (_, i) => ask(i % 2 === 0 ? a : b, email))));
+    expect(new Set(answers.map((answer) => `${answer.status} ${answer.body.toString()}`)).size).toBe(1);
+    expect(answers[0]?.status).toBe(202);
+    // Each instance works through its sign-in requests in order: once a later address's e-mail is out from
+    // both, the eight before it are done.
+    for (const [on, marker] of [
+      [a, 'marker-a@example.com'],
+      [b, 'marker-b@example.com'],
+    ] as const) {
+      await createLicense(db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 1, customerEmail: marker });
+      expect((await ask(on, marker)).status).toBe(202);
+    }
+    const sentTo = async (address: string) =>
+      (await db.selectFrom('emails').select('id').where('kind', '=', 'sign_in').where('to_address', '=', address).execute()).length;
+    await msUntil(async () => (await sentTo('marker-a@example.com')) === 1 && (await sentTo('marker-b@example.com')) === 1, 20_000);
+    expect(await Promise.all(emails.map(sentTo))).toEqual(emails.map(() => SIGN_IN_LINKS_PER_ADDRESS));
   }, 60_000);
 
   it('a password changed on A: B refuses the old one and accepts the new one', async () => {

@@ -14,6 +14,7 @@ import * as customerAccounts from './migrations/0013-customer-accounts.js';
 import * as outgoingWebhooks from './migrations/0014-outgoing-webhooks.js';
 import * as siteReports from './migrations/0015-site-reports.js';
 import * as forgetOrderOrigin from './migrations/0016-forget-order-origin.js';
+import * as orderCheckoutKey from './migrations/0017-order-checkout-key.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0014-outgoing-webhooks': outgoingWebhooks,
   '0015-site-reports': siteReports,
   '0016-forget-order-origin': forgetOrderOrigin,
+  '0017-order-checkout-key': orderCheckoutKey,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

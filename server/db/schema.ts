@@ -140,6 +140,7 @@ export interface OrdersTable {
   provider_ref: string; // payment intent id / provider order id
   client_secret_hash: string | null;
   origin: string | null; // unused since 0016 (always null): e-mailed links never come from a request (docs/checkout.md)
+  checkout_key: string | null; // what a pending checkout buys, unique among pending orders (0017); null before it and for webhook orders
   license_id: number | null;
   created_at: string;
   paid_at: string | null;

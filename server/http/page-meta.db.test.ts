@@ -195,7 +195,7 @@ describe(`page head, sitemap and robots (${testDialect()})`, () => {
   it('keeps checkout, the purchase result and admin pages out of search results (noindex, no canonical)', async () => {
     for (const [url, title] of [
       [`/checkout/${SLUG}`, 'Checkout - Licensing'],
-      ['/purchase/success?plugin=ucre', 'Payment Successful! - Licensing'],
+      ['/purchase/success?plugin=ucre', 'Your Order - Licensing'],
       ['/licenses', 'Licensing Admin Dashboard'],
     ] as const) {
       const result = await page(url);

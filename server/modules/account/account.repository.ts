@@ -3,6 +3,7 @@
 // lower(...) so `Buyer@Example.com` at checkout and `buyer@example.com` at sign-in are one customer.
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { isPostgres } from '../../db/portable.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -18,6 +19,16 @@ export async function countTokensSince(db: Db, email: string, since: string): Pr
     .where('created_at', '>', since)
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/**
+ * Serialises the sign-in links of one address until the transaction ends, across every process on the
+ * database, so that counting the recent ones and adding one is a single step. PostgreSQL: a transaction-scoped
+ * advisory lock on a 64-bit hash of the address (a collision only serialises two unrelated requests); SQLite's
+ * transactions hold the file's write lock from BEGIN (server/db/database.ts).
+ */
+export async function lockSignInAddress(trx: Transaction<DB>, email: string): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in:${email}`}, 0))`.execute(trx);
 }
 
 export async function insertToken(db: Db, values: { token_hash: string; email: string; created_at: string; expires_at: string }): Promise<void> {

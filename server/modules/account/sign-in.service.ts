@@ -21,6 +21,7 @@ import {
   hasPurchases,
   insertSession,
   insertToken,
+  lockSignInAddress,
   normalizeEmail,
 } from './account.repository.js';
 import { renderSignInEmail, SIGN_IN_EMAIL_KIND } from './sign-in-email.js';
@@ -38,7 +39,7 @@ const MAX_QUEUED_REQUESTS = 1000;
 
 /** The app's sign-in queue (ctx.signInWork, one per app: server/services.ts). */
 export interface SignInWork {
-  /** The requests' database work, one after another: the per-address count is then exact on one instance. */
+  /** The requests' database work, one after another (the per-address count is exact anyway: queueSignInEmail). */
   chain: Promise<void>;
   queued: number;
   /** Deliveries under way (SMTP may take seconds; they run beside the chain). */
@@ -47,7 +48,9 @@ export interface SignInWork {
 
 export const createSignInWork = (): SignInWork => ({ chain: Promise.resolve(), queued: 0, deliveries: new Set() });
 
-function deliverInBackground(ctx: AppContext, emailId: number): void {
+/** `emailId` null: nothing was queued (the address's limit). */
+function deliverInBackground(ctx: AppContext, emailId: number | null): void {
+  if (emailId === null) return;
   const { deliveries } = ctx.signInWork;
   // deliverEmail never throws: a failure is recorded on the message and the e-mail retry loop sends it later.
   const delivery = deliverEmail(ctx, emailId).finally(() => deliveries.delete(delivery));
@@ -83,17 +86,9 @@ export function queueSignInRequest(ctx: AppContext, email: string): void {
 }
 
 async function handleSignInRequest(ctx: AppContext, email: string): Promise<void> {
-  const now = Date.now();
-  await deleteTokensCreatedBefore(ctx.db, new Date(now - TOKEN_KEEP_MS).toISOString());
+  await deleteTokensCreatedBefore(ctx.db, new Date(Date.now() - TOKEN_KEEP_MS).toISOString());
   if (!(await hasPurchases(ctx.db, email))) return;
-  const recent = await countTokensSince(ctx.db, email, new Date(now - LINK_TTL_MS).toISOString());
-  if (recent >= SIGN_IN_LINKS_PER_ADDRESS) {
-    ctx.log.info({ to: maskEmailAddress(email) }, `sign-in link not sent: ${recent} already sent in ${SIGN_IN_LINK_TTL_MINUTES} minutes`);
-    return;
-  }
-  // One held sign-in e-mail per address is enough: it gets a fresh link when it leaves.
-  if (!ctx.settings.emailLinkBase() && (await hasUnrenderedEmail(ctx.db, { to: email, kind: SIGN_IN_EMAIL_KIND }))) return;
-  deliverInBackground(ctx, await queueSignInEmail(ctx, email));
+  deliverInBackground(ctx, await queueSignInEmail(ctx, email, { limited: true }));
 }
 
 /** A new sign-in token for `email` (its hash stored) and the message carrying its link. */
@@ -110,15 +105,28 @@ async function newSignInMessage(db: Kysely<DB> | Transaction<DB>, email: string,
 }
 
 /**
- * Stores a new token (its hash only) and the e-mail carrying it, in one transaction; answers the e-mail id.
+ * Stores a new token (its hash only) and the e-mail carrying it, in one transaction; answers the e-mail id,
+ * or null when nothing was queued.
+ * `limited`: the address may have SIGN_IN_LINKS_PER_ADDRESS links in SIGN_IN_LINK_TTL_MINUTES, counted in the
+ * same transaction under a lock on the address, so the limit holds across instances (docs/rate-limits.md).
  * The message keeps the link in its text: the admin, who can see every licence anyway, may read it in the
  * outbox; logs never carry it (server/lib/redact.ts masks /account/sign-in/{token}). Without a shop address
- * the message is queued empty, with no token: renderSignInEmailWhenHeld writes both when it can leave.
+ * the message is queued empty, with no token (one such held e-mail per address is enough):
+ * renderSignInEmailWhenHeld writes both when it can leave.
  */
-async function queueSignInEmail(ctx: AppContext, email: string): Promise<number> {
+async function queueSignInEmail(ctx: AppContext, email: string, options = { limited: false }): Promise<number | null> {
   const baseUrl = ctx.settings.emailLinkBase();
   const now = new Date();
   return ctx.db.transaction().execute(async (trx) => {
+    if (options.limited) {
+      await lockSignInAddress(trx, email);
+      const recent = await countTokensSince(trx, email, new Date(now.getTime() - LINK_TTL_MS).toISOString());
+      if (recent >= SIGN_IN_LINKS_PER_ADDRESS) {
+        ctx.log.info({ to: maskEmailAddress(email) }, `sign-in link not sent: ${recent} already sent in ${SIGN_IN_LINK_TTL_MINUTES} minutes`);
+        return null;
+      }
+    }
+    if (!baseUrl && (await hasUnrenderedEmail(trx, { to: email, kind: SIGN_IN_EMAIL_KIND }))) return null;
     const content = baseUrl ? await newSignInMessage(trx, email, baseUrl) : null;
     const emailId = await insertQueuedEmail(trx, {
       to_address: email,

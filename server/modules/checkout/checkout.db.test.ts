@@ -40,11 +40,11 @@ describe(`checkout with the test provider (${testDialect()})`, () => {
   it('refuses a plugin whose only qualifying release was withdrawn, and sells it again once restored', async () => {
     const withdraw = (at: string | null) => t.db.updateTable('releases').set({ withdrawn_at: at }).where('plugin_slug', '=', BUYABLE_SLUG).execute();
     await withdraw(new Date().toISOString());
-    const refused = await createIntent(intentBody());
+    const refused = await createIntent(intentBody({ customerEmail: 'restored@example.com' }));
     expect(refused.statusCode).toBe(422);
     expect(refused.json<{ message: string }>().message).toMatch(/not available for purchase/);
     await withdraw(null);
-    expect((await createIntent(intentBody())).statusCode).toBe(200);
+    expect((await createIntent(intentBody({ customerEmail: 'restored@example.com' }))).statusCode).toBe(200);
   });
 
   it('declines 4000 0000 0000 0002 with a message, then 4242 4242 4242 4242 pays: one order, one licence, one e-mail', async () => {

@@ -1,5 +1,7 @@
 import {
   checkoutConfigSchema,
+  checkoutOrderBodySchema,
+  checkoutOrderSchema,
   createPaymentIntentBodySchema,
   createPaymentIntentResponseSchema,
   testConfirmBodySchema,
@@ -10,7 +12,7 @@ import { z } from 'zod';
 import type { App, AppContext } from '../../context.js';
 import { rateLimit } from '../../http/rate-limit.js';
 import { PaymentProviderError } from './payment-provider.js';
-import { confirmTestPayment, createPaymentIntent, PaymentsUnavailableError } from './checkout.service.js';
+import { confirmTestPayment, createPaymentIntent, findCheckoutOrder, PaymentsUnavailableError } from './checkout.service.js';
 
 const errorAnswerSchema = z.object({ error: z.string(), message: z.string() });
 
@@ -41,6 +43,16 @@ export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
         throw error;
       }
     },
+  );
+
+  // The success page asks while a Stripe payment waits for its webhook (every 2 s for a minute at most).
+  app.post(
+    '/api/checkout/order',
+    {
+      onRequest: rateLimit({ name: 'checkout-order', max: 60 }),
+      schema: { body: checkoutOrderBodySchema, response: { 200: checkoutOrderSchema, 404: errorAnswerSchema } },
+    },
+    async (request) => findCheckoutOrder(ctx, request.body.clientSecret),
   );
 
   app.post(

@@ -3,13 +3,21 @@ import { AppError } from '../../lib/errors.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { nowIso } from '../../lib/time.js';
 import { effectivePriceMinor, formatMoney, isPurchasable } from '../../../common/pricing.js';
-import type { CreatePaymentIntentBody, TestConfirmResponse } from '../../../common/checkout.js';
+import { ORDER_NOT_FOUND_MESSAGE, type CheckoutOrder, type CreatePaymentIntentBody, type TestConfirmResponse } from '../../../common/checkout.js';
+import { ABANDONED_ORDER_AFTER_MS } from '../../../common/orders.js';
 import { findPluginBySlug, toAdminPlugin } from '../plugins/plugin-records.service.js';
-import { findOrderByClientSecretHash, insertPendingOrder } from '../orders/orders.service.js';
+import {
+  attachIntentToPendingOrder,
+  findOrderByClientSecretHash,
+  findPendingOrderByCheckoutKey,
+  insertPendingOrder,
+  releaseCheckoutKey,
+} from '../orders/orders.service.js';
 import { applyPaymentEvent } from '../orders/fulfilment.service.js';
 import { hasQualifyingRelease } from '../releases/releases.service.js';
 import { isTestProviderAllowed, TEST_PROVIDER_OFF_MESSAGE } from './provider-choice.js';
 import { chargeTestCard } from './test-provider.js';
+import type { CreateIntentInput, PaymentProvider } from './payment-provider.js';
 
 export const NOT_PURCHASABLE_MESSAGE = 'This plugin is not available for purchase.';
 
@@ -20,6 +28,7 @@ export class PaymentsUnavailableError extends Error {}
  * Step one of checkout: the server prices the plugin itself, checks the client's amount against it,
  * asks the provider for an intent and records a pending order under the provider's reference. Nothing of
  * the request (its Host) is kept: e-mailed links never come from a buyer (docs/checkout.md, "Links in e-mails").
+ * A buyer trying again gets their waiting order back (reusePendingOrder).
  */
 export async function createPaymentIntent(ctx: AppContext, body: CreatePaymentIntentBody): Promise<{ clientSecret: string }> {
   const item = body.items[0];
@@ -39,14 +48,18 @@ export async function createPaymentIntent(ctx: AppContext, body: CreatePaymentIn
   }
   const choice = ctx.payments.choose();
   if (!choice.available) throw new PaymentsUnavailableError(choice.message);
-  const intent = await choice.provider.createIntent({
+  const input: CreateIntentInput = {
     amount: price,
     currency: plugin.currency,
     customerEmail: body.customerEmail,
     pluginSlug: plugin.slug,
     pluginName: plugin.name,
-  });
-  await insertPendingOrder(ctx.db, {
+  };
+  const checkoutKey = sha256Hex(JSON.stringify([choice.provider.name, body.customerEmail.toLowerCase(), plugin.slug, price, plugin.currency]));
+  const reused = await reusePendingOrder(ctx, choice.provider, checkoutKey, input);
+  if (reused) return reused;
+  const intent = await choice.provider.createIntent(input);
+  const created = await insertPendingOrder(ctx.db, {
     email: body.customerEmail,
     plugin_slug: plugin.slug,
     amount: price,
@@ -54,9 +67,44 @@ export async function createPaymentIntent(ctx: AppContext, body: CreatePaymentIn
     provider: choice.provider.name,
     provider_ref: intent.providerRef,
     client_secret_hash: sha256Hex(intent.clientSecret),
+    checkout_key: checkoutKey,
     created_at: nowIso(),
   });
-  return { clientSecret: intent.clientSecret };
+  if (created) return { clientSecret: intent.clientSecret };
+  // A parallel attempt of the same buyer recorded its order first: this one's intent goes, that order is used.
+  await choice.provider.cancelIntent(intent.providerRef);
+  const winner = await reusePendingOrder(ctx, choice.provider, checkoutKey, input);
+  if (winner) return winner;
+  throw new AppError('CONFLICT', 'Another checkout for this purchase was being set up at the same moment. Please try again.');
+}
+
+/**
+ * The same buyer starting checkout again (same e-mail, plugin, amount, currency and provider) while their order
+ * waits for payment gets that order back, with a client secret for its intent, instead of another pending order.
+ * An order older than ABANDONED_ORDER_AFTER_MS (abandoned: left out of the admin's list) or whose intent can no
+ * longer be paid keeps its history but gives up the key, and the caller makes a new one.
+ */
+async function reusePendingOrder(
+  ctx: AppContext,
+  provider: PaymentProvider,
+  checkoutKey: string,
+  input: CreateIntentInput,
+): Promise<{ clientSecret: string } | null> {
+  const pending = await findPendingOrderByCheckoutKey(ctx.db, checkoutKey);
+  if (!pending) return null;
+  const abandoned = Date.parse(pending.created_at) < Date.now() - ABANDONED_ORDER_AFTER_MS;
+  const intent = abandoned ? null : await provider.reuseIntent(pending.provider_ref, input);
+  if (!intent) {
+    await releaseCheckoutKey(ctx.db, pending.id);
+    return null;
+  }
+  const patch = {
+    provider_ref: intent.providerRef,
+    client_secret_hash: sha256Hex(intent.clientSecret),
+    updated_at: nowIso(),
+  };
+  // False when the order was paid in between: the caller makes a new one.
+  return (await attachIntentToPendingOrder(ctx.db, pending.id, checkoutKey, patch)) ? { clientSecret: intent.clientSecret } : null;
 }
 
 /** Step two with the built-in test provider: the card decides, and an approved payment is fulfilled at once. */
@@ -75,4 +123,18 @@ export async function confirmTestPayment(ctx: AppContext, input: { clientSecret:
     providerRef: order.provider_ref,
   });
   return { status: 'succeeded' };
+}
+
+/** The order a checkout's client secret belongs to, for the success page of the browser that holds it; 404 otherwise. */
+export async function findCheckoutOrder(ctx: AppContext, clientSecret: string): Promise<CheckoutOrder> {
+  const order = await findOrderByClientSecretHash(ctx.db, sha256Hex(clientSecret));
+  if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
+  const plugin = await findPluginBySlug(ctx.db, order.plugin_slug);
+  return {
+    status: order.status as CheckoutOrder['status'],
+    plugin_slug: order.plugin_slug,
+    plugin_name: plugin?.name ?? order.plugin_slug,
+    amount: order.amount,
+    currency: order.currency,
+  };
 }

@@ -19,6 +19,13 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   readonly publishableKey: string | null;
   createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
+  /**
+   * The same buyer tries again while their order waits (server/modules/checkout/checkout.service.ts): a client
+   * secret for the order's existing intent when it can still be paid for `input`, else null (a new intent is made).
+   */
+  reuseIntent(providerRef: string, input: CreateIntentInput): Promise<CreatedIntent | null>;
+  /** Drops an intent no order uses (a parallel attempt's order won); best effort, never throws. */
+  cancelIntent(providerRef: string): Promise<void>;
 }
 
 /** A provider failure the buyer can do nothing about but retry (network, provider outage, bad key). */

@@ -20,6 +20,9 @@ export function createStripeClient(options: Pick<StripeProviderOptions, 'secretK
   });
 }
 
+/** PaymentIntent statuses in which the buyer has not paid yet and may still pay. */
+const REUSABLE_STATUSES = new Set<Stripe.PaymentIntent.Status>(['requires_payment_method', 'requires_confirmation', 'requires_action']);
+
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = createStripeClient(options);
   return {
@@ -42,6 +45,22 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         if (error instanceof PaymentProviderError) throw error;
         throw new PaymentProviderError(`Stripe refused to create the payment: ${error instanceof Error ? error.message : String(error)}`);
       }
+    },
+    // Stripe's advice for a buyer who comes back: keep one PaymentIntent per purchase. Reused while the buyer can
+    // still pay it and it asks what this attempt asks; one that is processing, paid or cancelled is not.
+    async reuseIntent(providerRef: string, input: CreateIntentInput): Promise<CreatedIntent | null> {
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.retrieve(providerRef);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+        throw new PaymentProviderError(`Stripe did not answer for the payment ${providerRef}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      const payable = REUSABLE_STATUSES.has(intent.status) && intent.amount === input.amount && intent.currency === input.currency.toLowerCase();
+      return payable && intent.client_secret ? { providerRef: intent.id, clientSecret: intent.client_secret } : null;
+    },
+    async cancelIntent(providerRef: string): Promise<void> {
+      await stripe.paymentIntents.cancel(providerRef).catch(() => undefined);
     },
   };
 }

@@ -2,14 +2,23 @@ import { randomBytes } from 'node:crypto';
 import { TEST_CARD_DECLINE_MESSAGE, TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from '../../../common/checkout.js';
 import type { CreatedIntent, PaymentProvider } from './payment-provider.js';
 
+const newSecret = (providerRef: string): CreatedIntent => ({ providerRef, clientSecret: `${providerRef}_secret_${randomBytes(24).toString('base64url')}` });
+
 /** The built-in test provider: no network; the browser confirms with a test card at /api/checkout/test/confirm. */
 export function createTestProvider(): PaymentProvider {
   return {
     name: 'test',
     publishableKey: null,
     createIntent(): Promise<CreatedIntent> {
-      const providerRef = `test_pi_${randomBytes(12).toString('hex')}`;
-      return Promise.resolve({ providerRef, clientSecret: `${providerRef}_secret_${randomBytes(24).toString('base64url')}` });
+      return Promise.resolve(newSecret(`test_pi_${randomBytes(12).toString('hex')}`));
+    },
+    // An intent here is only its reference: a retry keeps it with a new secret (the order stores only the
+    // secret's hash, so the old one cannot be given again; the retrying page uses the new one).
+    reuseIntent(providerRef: string): Promise<CreatedIntent> {
+      return Promise.resolve(newSecret(providerRef));
+    },
+    cancelIntent(): Promise<void> {
+      return Promise.resolve();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { DB, OrdersTable } from '../../db/schema.js';
 import { isPostgres } from '../../db/portable.js';
+import { MAX_ID } from '../../../common/ids.js';
 import { ABANDONED_ORDER_AFTER_MS, UNMATCHED_OUTCOMES, type EmailStatus, type Order, type OrderStatus } from '../../../common/orders.js';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -17,12 +18,47 @@ export interface NewOrder {
   created_at: string;
 }
 
-export async function insertPendingOrder(db: Db, order: NewOrder): Promise<OrderRow> {
+/**
+ * Records a checkout's pending order under its `checkout_key`; answers undefined when a pending order with that
+ * key exists already (another attempt of the same buyer won: the unique index decides, across instances).
+ */
+export async function insertPendingOrder(db: Db, order: NewOrder & { checkout_key: string }): Promise<OrderRow | undefined> {
   return db
     .insertInto('orders')
     .values({ ...order, client_secret_hash: order.client_secret_hash ?? null, status: 'pending', updated_at: order.created_at })
+    .onConflict((oc) => oc.doNothing())
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+}
+
+/** The pending order a checkout with this key may reuse, if any. */
+export async function findPendingOrderByCheckoutKey(db: Db, checkoutKey: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('checkout_key', '=', checkoutKey).where('status', '=', 'pending').executeTakeFirst();
+}
+
+/**
+ * Gives a pending order the intent of a new checkout attempt (its new client secret);
+ * answers false when the order is no longer pending under that key (paid meanwhile).
+ */
+export async function attachIntentToPendingOrder(
+  db: Db,
+  id: number,
+  checkoutKey: string,
+  patch: { provider_ref: string; client_secret_hash: string; updated_at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set(patch)
+    .where('id', '=', id)
+    .where('checkout_key', '=', checkoutKey)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Takes the checkout key off an order no attempt should reuse any more (abandoned, or its intent is spent). */
+export async function releaseCheckoutKey(db: Db, id: number): Promise<void> {
+  await db.updateTable('orders').set({ checkout_key: null }).where('id', '=', id).execute();
 }
 
 /** Inserts the order unless one with the same provider reference exists (concurrent webhooks race here). */
@@ -161,14 +197,16 @@ export async function listOrdersForAdmin(db: Db, filter: OrderListFilter = {}): 
   const search = filter.search?.trim().toLowerCase();
   if (search) {
     const pattern = `%${likeLiteral(search)}%`;
-    const orderNumber = /^#?(\d{1,15})$/.exec(search)?.[1];
+    // A number past the largest id is no order number (PostgreSQL would refuse it as an integer).
+    const orderNumber = /^#?(\d{1,10})$/.exec(search)?.[1];
+    const byNumber = orderNumber !== undefined && Number(orderNumber) <= MAX_ID ? Number(orderNumber) : undefined;
     // "#12" is order 12 alone; "12" is order 12 or any e-mail or key containing 12.
     query = query.where((eb) =>
       eb.or([
         ...(search.startsWith('#') && orderNumber !== undefined
           ? []
           : [sql<boolean>`lower(orders.email) like ${pattern} escape '\\'`, sql<boolean>`lower(licenses.key) like ${pattern} escape '\\'`]),
-        ...(orderNumber === undefined ? [] : [eb('orders.id', '=', Number(orderNumber))]),
+        ...(byNumber === undefined ? [] : [eb('orders.id', '=', byNumber)]),
       ]),
     );
   }

@@ -29,4 +29,10 @@ export async function resendLicenseEmail(ctx: AppContext, orderId: number): Prom
 }
 
 // What other modules use of this one: they import it only through its service files (docs/contributing.md).
-export { findOrderByClientSecretHash, insertPendingOrder } from './orders.repository.js';
+export {
+  attachIntentToPendingOrder,
+  findOrderByClientSecretHash,
+  findPendingOrderByCheckoutKey,
+  insertPendingOrder,
+  releaseCheckoutKey,
+} from './orders.repository.js';

@@ -13,6 +13,7 @@ import { EmailStep } from '../components/email-step';
 import { TestCardForm } from '../components/test-card-form';
 import { PluginNotAvailable } from '../components/plugin-not-available';
 import { successPath, toastPaymentFailed, toastPaymentSucceeded, toastSetupFailed } from '../lib/payment-outcome';
+import { rememberPurchase } from '../lib/purchase-proof';
 
 const StripeCardForm = lazy(() => import('../components/stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
 
@@ -63,6 +64,7 @@ export function CheckoutPage() {
   const succeeded = () => {
     setPaymentError(null);
     toastPaymentSucceeded();
+    if (step.name === 'payment') rememberPurchase(plugin.slug, step.clientSecret);
     navigate(successPath(plugin.slug));
   };
 

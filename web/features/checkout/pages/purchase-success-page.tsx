@@ -1,19 +1,16 @@
+import { useState, type ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
-import { CheckCircle2, Download, Mail, RefreshCw } from 'lucide-react';
-import { effectivePriceMinor, formatMoney } from '@common/pricing';
+import { CheckCircle2, Clock, Download, Mail, RefreshCw, SearchX } from 'lucide-react';
+import { formatMoney } from '@common/pricing';
+import { ORDER_NOT_FOUND_MESSAGE, type CheckoutOrder } from '@common/checkout';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
 import { SUPPORT_EMAIL } from '@/lib/brand';
 import { usePageMeta } from '@/lib/page-meta';
-import { usePublicPlugin } from '@/lib/public-plugins';
-
-// docs/product-spec.md section 9: the prices shown when the plugin's own price cannot be loaded.
-const FALLBACK = {
-  'postcode-delivery-zones': { name: 'Postcode Delivery Zones', price: '£49' },
-  ucre: { name: '8022 Licensing', price: '£99' },
-} as const;
-const fallbackFor = (slug: string) => (slug === 'ucre' ? FALLBACK.ucre : FALLBACK['postcode-delivery-zones']);
+import { useCheckoutOrder } from '../api/get-checkout-order';
+import { purchaseProof } from '../lib/purchase-proof';
 
 const NEXT_STEPS = [
   { icon: Mail, title: 'Check your email', text: 'Your license key will arrive by email within 5-10 minutes.' },
@@ -21,14 +18,61 @@ const NEXT_STEPS = [
   { icon: RefreshCw, title: 'Lifetime updates', text: 'Activate your license key to receive lifetime updates.' },
 ];
 
+/**
+ * /purchase/success?plugin={slug} (docs/product-spec.md section 2). The confirmation shows only the order this
+ * browser paid for (its checkout's client secret: lib/purchase-proof.ts), with what was charged; anyone else,
+ * or a payment not confirmed yet, gets a neutral page.
+ */
 export function PurchaseSuccessPage() {
-  usePageMeta('Payment Successful!');
-  const slug = new URLSearchParams(useSearch()).get('plugin') ?? 'postcode-delivery-zones';
-  const { plugin } = usePublicPlugin(slug);
-  const fallback = fallbackFor(slug);
-  const amount = plugin ? effectivePriceMinor(plugin) : null;
-  const price = plugin && amount !== null && amount > 0 ? formatMoney(amount, plugin.currency) : fallback.price;
+  const slug = new URLSearchParams(useSearch()).get('plugin') ?? '';
+  const [proof] = useState(() => purchaseProof(slug));
+  const order = useCheckoutOrder(proof);
+  const paid = order.data?.status === 'paid' ? order.data : null;
+  const confirming = proof !== null && (order.isPending || order.isPolling);
+  usePageMeta(paid ? 'Payment Successful!' : confirming ? 'Confirming Payment' : 'Your Order');
 
+  if (paid) return <Confirmation order={paid} />;
+  if (confirming) {
+    return (
+      <div className="flex items-center justify-center gap-3 py-24 text-muted-foreground">
+        <Spinner className="size-6" label="Confirming your payment" />
+        <span>Confirming your payment...</span>
+      </div>
+    );
+  }
+  if (order.data?.status === 'pending') {
+    return (
+      <NoConfirmation icon={<Clock className="mx-auto size-14 text-muted-foreground" />} title="Your payment is being confirmed">
+        It is taking longer than usual. Your licence key will arrive by e-mail as soon as the payment is confirmed.
+      </NoConfirmation>
+    );
+  }
+  return (
+    <NoConfirmation icon={<SearchX className="mx-auto size-14 text-muted-foreground" />} title={ORDER_NOT_FOUND_MESSAGE}>
+      This page confirms a purchase made in this browser. If you have paid, your licence key is on its way by e-mail, and your orders are in your account.
+    </NoConfirmation>
+  );
+}
+
+function NoConfirmation({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-2xl space-y-6 px-4 py-16 text-center" data-testid="order-not-confirmed">
+      {icon}
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="text-muted-foreground">{children}</p>
+      <div className="flex justify-center gap-3">
+        <Button asChild variant="outline">
+          <Link href="/catalog">Browse Catalog</Link>
+        </Button>
+        <Button asChild>
+          <Link href="/account">Your account</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function Confirmation({ order }: { order: CheckoutOrder }) {
   return (
     <div className="mx-auto max-w-2xl space-y-8 px-4 py-12">
       <div className="space-y-3 text-center">
@@ -43,13 +87,13 @@ export function PurchaseSuccessPage() {
         <CardContent className="flex items-center justify-between gap-4">
           <div>
             <div className="font-medium" data-testid="order-plugin">
-              {plugin?.name ?? fallback.name}
+              {order.plugin_name}
             </div>
             <div className="text-sm text-muted-foreground">Lifetime license, up to 3 websites</div>
           </div>
           <div className="flex items-center gap-3">
             <span className="text-lg font-semibold" data-testid="order-price">
-              {price}
+              {formatMoney(order.amount, order.currency)}
             </span>
             <Badge variant="success">Paid</Badge>
           </div>

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { BUYABLE_SLUG, ensureQualifyingRelease, intentBody } from '../../test/checkout-test-helpers.js';
+import { ORDER_NOT_FOUND_MESSAGE } from '../../../common/checkout.js';
+
+// POST /api/checkout/order: the success page shows an order only to the browser holding its checkout's client
+// secret (docs/checkout.md, "The success page").
+
+describe(`the order of a checkout, by its client secret (${testDialect()})`, () => {
+  let t: TestApp;
+  let ip = 0;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await ensureQualifyingRelease(t.db);
+  });
+  afterAll(async () => t.close());
+
+  const ask = (payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/checkout/order', payload: payload as object, remoteAddress: `10.7.0.${(++ip % 250) + 1}` });
+  const start = async (email: string) =>
+    (await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: intentBody({ customerEmail: email }) })).json<{ clientSecret: string }>()
+      .clientSecret;
+  const pay = (clientSecret: string) =>
+    t.app.inject({ method: 'POST', url: '/api/checkout/test/confirm', payload: { clientSecret, cardNumber: '4242424242424242' } });
+
+  it('answers the order, pending then paid, to the client secret of its checkout', async () => {
+    const clientSecret = await start('proof@example.com');
+    const pending = await ask({ clientSecret });
+    expect(pending.statusCode).toBe(200);
+    expect(pending.json()).toEqual({ status: 'pending', plugin_slug: BUYABLE_SLUG, plugin_name: 'Postcode Delivery Zones', amount: 4900, currency: 'GBP' });
+    expect((await pay(clientSecret)).json()).toEqual({ status: 'succeeded' });
+    expect((await ask({ clientSecret })).json()).toEqual({
+      status: 'paid',
+      plugin_slug: BUYABLE_SLUG,
+      plugin_name: 'Postcode Delivery Zones',
+      amount: 4900,
+      currency: 'GBP',
+    });
+  });
+
+  it('answers 404 with a neutral message to a wrong secret, the order reference alone, or a secret an attempt replaced', async () => {
+    const first = await start('other@example.com');
+    const [reference] = first.split('_secret_');
+    const second = await start('other@example.com');
+    for (const clientSecret of [`${first}x`, reference, 'test_pi_nope_secret_nope', first]) {
+      const answer = await ask({ clientSecret });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toEqual({ error: 'NOT_FOUND', message: ORDER_NOT_FOUND_MESSAGE });
+    }
+    expect((await ask({ clientSecret: second })).statusCode).toBe(200);
+  });
+
+  it('answers 400 with a message without a secret', async () => {
+    for (const payload of [{}, { clientSecret: '' }, { clientSecret: 'x'.repeat(301) }]) {
+      const answer = await ask(payload);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().message).toMatch(/clientSecret/);
+    }
+  });
+});
