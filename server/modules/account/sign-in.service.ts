@@ -111,7 +111,7 @@ async function newSignInMessage(db: Kysely<DB> | Transaction<DB>, email: string,
  * same transaction under a lock on the address, so the limit holds across instances (docs/rate-limits.md).
  * The message keeps the link in its text: the admin, who can see every licence anyway, may read it in the
  * outbox; logs never carry it (server/lib/redact.ts masks /account/sign-in/{token}). Without a shop address
- * the message is queued empty, with no token (one such held e-mail per address is enough):
+ * the message is queued empty, with no token:
  * renderSignInEmailWhenHeld writes both when it can leave.
  */
 async function queueSignInEmail(ctx: AppContext, email: string, options = { limited: false }): Promise<number | null> {
@@ -126,7 +126,8 @@ async function queueSignInEmail(ctx: AppContext, email: string, options = { limi
         return null;
       }
     }
-    if (!baseUrl && (await hasUnrenderedEmail(trx, { to: email, kind: SIGN_IN_EMAIL_KIND }))) return null;
+    // A customer's repeated requests while the shop has no address: one held e-mail is enough (it gets a fresh link when it leaves).
+    if (options.limited && !baseUrl && (await hasUnrenderedEmail(trx, { to: email, kind: SIGN_IN_EMAIL_KIND }))) return null;
     const content = baseUrl ? await newSignInMessage(trx, email, baseUrl) : null;
     const emailId = await insertQueuedEmail(trx, {
       to_address: email,
