@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, signIn } from './fixtures';
+import { ADMIN_PASSWORD, fillTestCard, signIn } from './fixtures';
 
 // Customer self-service (docs/account.md): buy in test mode, sign in with the e-mailed link, see the licence,
 // free a seat, download the release, print the receipt, sign out; a second customer sees none of it.
@@ -15,7 +15,7 @@ async function buy(page: Page, email: string): Promise<void> {
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   const form = page.getByRole('form', { name: 'Card payment' });
-  await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await fillTestCard(form, '4242 4242 4242 4242');
   await form.getByRole('button', { name: /^Pay / }).click();
   await expect(page).toHaveURL(`/purchase/success?plugin=${SLUG}`);
 }

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { nowIso } from '../../lib/time.js';
 import { effectivePriceMinor, formatMoney, isPurchasable } from '../../../common/pricing.js';
-import type { CreatePaymentIntentBody, TestConfirmResponse } from '../../../common/checkout.js';
+import type { CheckoutConfig, CreatePaymentIntentBody, TestConfirmResponse } from '../../../common/checkout.js';
 import { findPluginBySlug, toAdminPlugin } from '../plugins/plugin-records.service.js';
 import { findOrderByClientSecretHash, insertPendingOrder } from '../orders/orders.service.js';
 import { applyPaymentEvent } from '../orders/fulfilment.service.js';
@@ -12,6 +12,14 @@ import { isTestProviderAllowed, TEST_PROVIDER_OFF_MESSAGE } from './provider-cho
 import { chargeTestCard } from './test-provider.js';
 
 export const NOT_PURCHASABLE_MESSAGE = 'This plugin is not available for purchase.';
+
+/** GET /api/checkout/config: the provider whose card form checkout shows; also sent with every storefront page's HTML. */
+export function checkoutConfig(ctx: AppContext): CheckoutConfig {
+  const choice = ctx.payments.choose();
+  return choice.available
+    ? { provider: choice.provider.name, publishableKey: choice.provider.publishableKey, message: null }
+    : { provider: 'unavailable', publishableKey: null, message: choice.message };
+}
 
 /** Thrown when payments cannot be taken in this configuration (answered 503). */
 export class PaymentsUnavailableError extends Error {}
