@@ -44,8 +44,11 @@ test('no TEST MODE banner once a real provider takes the checkout', async ({ pag
   // The page's HTML carries the config too (server/http/page-meta.ts): as a server with Stripe would send it.
   await page.route(/\/$/, async (route) => {
     const response = await route.fetch();
+    // The body is sent decoded: drop the original encoding and length.
+    const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = response.headers();
     const html = (await response.text()).replace('"provider":"test"', '"provider":"stripe"');
-    await route.fulfill({ response, body: html });
+    expect(html).toContain('"provider":"stripe"');
+    await route.fulfill({ status: response.status(), headers, body: html });
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
