@@ -225,6 +225,8 @@ test('the admin sends a sign-in link from Licenses and names the seller in Setti
   request,
   baseURL,
 }) => {
+  // Two screen widths, each with three axe scans: about 70 s on a busy machine.
+  test.setTimeout(120_000);
   const email = `screens-${Date.now()}@example.com`;
   const admin = await adminApi(request);
   const before = ((await (await admin.get('/api/admin/settings')).json()) as { seller_name: string }).seller_name;
