@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, signIn } from './fixtures';
+import { ADMIN_PASSWORD, fillTestCard, signIn } from './fixtures';
 
 // Customer self-service (docs/account.md): buy in test mode, sign in with the e-mailed link, see the licence,
 // free a seat, download the release, print the receipt, sign out; a second customer sees none of it.
@@ -15,7 +15,7 @@ async function buy(page: Page, email: string): Promise<void> {
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   const form = page.getByRole('form', { name: 'Card payment' });
-  await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await fillTestCard(form, '4242 4242 4242 4242');
   await form.getByRole('button', { name: /^Pay / }).click();
   await expect(page).toHaveURL(`/purchase/success?plugin=${SLUG}`);
 }
@@ -225,6 +225,8 @@ test('the admin sends a sign-in link from Licenses and names the seller in Setti
   request,
   baseURL,
 }) => {
+  // Two screen widths, each with three axe scans: about 70 s on a busy machine.
+  test.setTimeout(120_000);
   const email = `screens-${Date.now()}@example.com`;
   const admin = await adminApi(request);
   const before = ((await (await admin.get('/api/admin/settings')).json()) as { seller_name: string }).seller_name;

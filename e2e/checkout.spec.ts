@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './fixtures';
+import { fillTestCard, signIn } from './fixtures';
 
 const SLUG = 'postcode-delivery-zones';
 
@@ -24,7 +24,7 @@ async function enterEmail(page: Page, email: string): Promise<void> {
 async function payWith(page: Page, card: string, price = '£49'): Promise<void> {
   const form = page.getByRole('form', { name: 'Card payment' });
   await expect(form.getByText('TEST MODE')).toBeVisible();
-  await form.getByLabel('Card number').fill(card);
+  await fillTestCard(form, card);
   await form.getByRole('button', { name: `Pay ${price}` }).click();
 }
 
@@ -145,6 +145,45 @@ test('a declined card shows Payment Failed and the form allows a retry', async (
   await payWith(page, '4242424242424242');
   await expect(page).toHaveURL(`/purchase/success?plugin=${SLUG}`);
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+});
+
+test('the test card form starts empty, keeps what is typed and says each problem beside its field in plain words', async ({ page }) => {
+  await page.goto(`/checkout/${SLUG}`);
+  await enterEmail(page, `card-form-${Date.now()}@example.com`);
+  const form = page.getByRole('form', { name: 'Card payment' });
+  const expiry = form.getByLabel('Expiry (MM/YY)');
+  const cvc = form.getByLabel('CVC');
+  await expect(expiry).toHaveValue('');
+  await expect(expiry).toHaveAttribute('placeholder', 'MM/YY');
+  await expect(cvc).toHaveValue('');
+  await expiry.pressSequentially('01/20');
+  await cvc.pressSequentially('12');
+  await expect(expiry).toHaveValue('01/20');
+
+  await form.getByRole('button', { name: 'Pay £49' }).click();
+  await expect(form.getByTestId('card-number-error')).toHaveText('Enter the card number.');
+  await expect(form.getByTestId('card-expiry-error')).toHaveText('This expiry date has passed. Enter a month and year that are not in the past.');
+  await expect(form.getByTestId('card-cvc-error')).toHaveText('The security code (CVC) should be 3 or 4 digits.');
+  await expect(form.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+
+  // A 400 from the server is said beside the field in the same words, never as "Invalid body: …".
+  await page.route('**/api/checkout/test/confirm', (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: 'BAD_REQUEST',
+        message: 'Invalid body: expiry: expiry must be MM/YY',
+        details: { fields: [{ field: 'expiry', message: 'expiry must be MM/YY' }] },
+      }),
+    }),
+  );
+  await fillTestCard(form, '4242 4242 4242 4242');
+  await expect(form.getByTestId('card-expiry-error')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Pay £49' }).click();
+  await expect(form.getByTestId('card-expiry-error')).toHaveText('Enter the expiry date as MM/YY, for example 12/30.');
+  await expect(page.getByText(/Invalid body/)).toHaveCount(0);
+  await expect(page).toHaveURL(`/checkout/${SLUG}`);
 });
 
 test('a failed payment setup returns to the e-mail step', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './fixtures';
+import { fillTestCard, signIn } from './fixtures';
 
 // What a vendor and a buyer meet across pages: errors where they happened, one date format, names not slugs,
 // a searchable Orders list, and keyboard focus that never gets lost.
@@ -11,7 +11,7 @@ async function buy(page: Page, email: string, card: string): Promise<void> {
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   const form = page.getByRole('form', { name: 'Card payment' });
-  await form.getByLabel('Card number').fill(card);
+  await fillTestCard(form, card);
   await form.getByRole('button', { name: /^Pay / }).click();
 }
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Analytics } from '../common/dashboard';
 import { signIn } from './fixtures';
 
@@ -20,6 +20,16 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
 }
+
+/** How many bars a chart's SVG draws with a non-zero width and height. */
+const drawnBars = (chart: Locator): Promise<number> =>
+  chart.locator('svg.recharts-surface .recharts-bar-rectangle path').evaluateAll(
+    (paths) =>
+      paths.filter((path) => {
+        const box = (path as SVGGraphicsElement).getBBox();
+        return box.width > 0 && box.height > 0;
+      }).length,
+  );
 
 function watchChartsChunk(page: Page): () => boolean {
   let requested = false;
@@ -90,6 +100,14 @@ test('a sale and a reporting site show in the charts, with the 30/90 toggle and 
   await expect(row).toContainText(String(today?.orders));
   await expect(row).toContainText('£');
   expect(await seriousViolations(page)).toEqual([]);
+
+  // The licences chart draws what its table shows: at least one bar of non-zero size (it once drew nothing beside "2").
+  const licences = page.getByTestId('chart-licences');
+  expect(today?.new_licences).toBeGreaterThanOrEqual(2);
+  await licences.getByText('Show as table').click();
+  await expect(licences.getByRole('row').filter({ hasText: today?.date ?? '' })).toContainText(String(today?.new_licences));
+  await expect.poll(() => drawnBars(licences)).toBeGreaterThanOrEqual(1);
+  expect(await drawnBars(revenue)).toBeGreaterThanOrEqual(1);
 
   // 90 days: another request, the toggle pressed, the summary says so.
   const ninety = page.getByRole('group', { name: 'Period' }).getByRole('button', { name: '90 days' });

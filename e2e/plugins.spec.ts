@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { PLUGIN_SLUG_MESSAGE } from '../common/plugin-admin';
 import { makeZip, pluginMainFile } from '../server/test/release-test-helpers';
-import { signIn } from './fixtures';
+import { fillTestCard, signIn } from './fixtures';
 
 const SLUG = 'stock-alerts';
 const NAME = 'Stock Alerts';
@@ -132,7 +132,7 @@ test('a vendor creates a plugin, edits it, prices it, releases 1.0.0, lowers the
   await page.goto(`/checkout/${SLUG}`);
   await page.getByLabel('Email address').fill(`stock-alerts-${Date.now()}@example.com`);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
-  await page.getByRole('form', { name: 'Card payment' }).getByLabel('Card number').fill('4242 4242 4242 4242');
+  await fillTestCard(page.getByRole('form', { name: 'Card payment' }), '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay £29' }).click();
   await expect(page.getByText('Payment Successful', { exact: true })).toBeVisible();
 

@@ -19,8 +19,37 @@ test('the TEST MODE banner shows on the landing page and the catalogue', async (
   await page.screenshot({ path: test.info().outputPath('test-mode-banner.png') });
 });
 
+test('the TEST MODE bar takes its own room above the content at 360 px, and is left off print', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  for (const path of ['/', '/catalog', `/checkout/postcode-delivery-zones`]) {
+    await page.goto(path);
+    const banner = page.getByTestId('test-mode-banner');
+    await expect(banner).toBeVisible();
+    const bar = (await banner.boundingBox())!;
+    const header = (await page.locator('header').first().boundingBox())!;
+    const heading = (await page.getByRole('heading', { level: 1 }).first().boundingBox())!;
+    // Nothing the page shows starts under the bar.
+    expect(header.y).toBeGreaterThanOrEqual(bar.y + bar.height - 0.5);
+    expect(heading.y).toBeGreaterThanOrEqual(bar.y + bar.height - 0.5);
+    await expect(banner).toHaveCSS('position', 'static');
+  }
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByTestId('test-mode-banner')).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+  await expect(page.getByTestId('test-mode-banner')).toBeVisible();
+});
+
 test('no TEST MODE banner once a real provider takes the checkout', async ({ page }) => {
   await page.route('**/api/checkout/config', (route) => route.fulfill({ json: { provider: 'stripe', publishableKey: 'pk_test_x', message: null } }));
+  // The page's HTML carries the config too (server/http/page-meta.ts): as a server with Stripe would send it.
+  await page.route(/\/$/, async (route) => {
+    const response = await route.fetch();
+    // The body is sent decoded: drop the original encoding and length.
+    const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = response.headers();
+    const html = (await response.text()).replace('"provider":"test"', '"provider":"stripe"');
+    expect(html).toContain('"provider":"stripe"');
+    await route.fulfill({ status: response.status(), headers, body: html });
+  });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByTestId('test-mode-banner')).toHaveCount(0);

@@ -18,7 +18,8 @@ import { loadPublicCatalog } from '../modules/catalog/catalog.routes.js';
 import { listImages } from '../modules/images/images.repository.js';
 import { toPluginImage } from '../modules/images/images.service.js';
 import { findPluginBySlug } from '../modules/plugins/plugins.repository.js';
-import { publicPluginImagesQueryKey, publicPluginsQueryKey } from '../../common/public-queries.js';
+import { checkoutConfigQueryKey, publicPluginImagesQueryKey, publicPluginsQueryKey } from '../../common/public-queries.js';
+import { checkoutConfig } from '../modules/checkout/checkout.service.js';
 
 // The <head> of each page as the server sends it (docs/storefront.md, "Search engines and sharing"): title,
 // description, canonical, robots and Open Graph tags present before any JavaScript runs, and the data of the
@@ -85,6 +86,8 @@ export async function resolvePage(ctx: AppContext, url: string, origin: string):
 
   const catalog = CATALOGUE_PAGES.has(match.page) ? await loadPublicCatalog(ctx) : undefined;
   if (catalog) head.initialData.push([[...publicPluginsQueryKey], catalog]);
+  // Every storefront page shows the TEST MODE bar while test payments are live: known at the first paint, so it never pushes the page down.
+  head.initialData.push([[...checkoutConfigQueryKey], checkoutConfig(ctx)]);
 
   if (match.page === 'plugin') {
     const slug = match.slug ?? '';

@@ -49,3 +49,15 @@ export function redactSecrets(text: string): string {
   if (hasLicenseKeyShape(out)) out = out.replace(LICENCE_KEY, (_match, kept: string) => `${kept}-${ELLIPSIS}`);
   return out;
 }
+
+/**
+ * Masks the tokens of the links a message carries, and nothing else: a customer's one-time sign-in link and a
+ * signed download link keep their address with the token's first characters (`/account/sign-in/AbC12x…`). For the
+ * admin's Outbox (server/modules/email/outbox.service.ts), which shows what was sent without handing over the links.
+ */
+export function maskLinkTokens(text: string): string {
+  let out = text;
+  if (out.includes('/api/v1/downloads/')) out = out.replace(DOWNLOAD_TOKEN, (_match, route: string, token: string) => `${route}${maskSecret(token)}`);
+  if (out.includes('/account/sign-in/')) out = out.replace(SIGN_IN_TOKEN, (_match, route: string, token: string) => `${route}${maskSecret(token)}`);
+  return out;
+}

@@ -4,6 +4,7 @@ import {
   FileCode,
   FlaskConical,
   KeyRound,
+  Inbox,
   LayoutDashboard,
   MapPin,
   Package,
@@ -21,7 +22,7 @@ export interface AdminNavEntry {
   aliases?: string[];
 }
 
-/** The sidebar's entries (docs/product-spec.md section 2), plus Orders, Plugins, WordPress client and Webhooks (beyond the specification). */
+/** The sidebar's entries (docs/product-spec.md section 2), plus Orders, Outbox, Plugins, WordPress client and Webhooks (beyond the specification). */
 export const ADMIN_NAV: AdminNavEntry[] = [
   { title: 'Dashboard', path: '/admin', icon: LayoutDashboard },
   { title: 'Licenses', path: '/licenses', icon: KeyRound },
@@ -31,6 +32,7 @@ export const ADMIN_NAV: AdminNavEntry[] = [
   { title: 'Postcode Testing', path: '/postcode-testing', icon: MapPin },
   { title: 'E-commerce Testing', path: '/ecommerce-testing', icon: FlaskConical },
   { title: 'Orders', path: '/orders', icon: ShoppingBag },
+  { title: 'Outbox', path: '/outbox', icon: Inbox },
   { title: 'Plugins', path: '/plugins', icon: Package },
   { title: 'WordPress client', path: '/wordpress-client', icon: FileCode },
   { title: 'Webhooks', path: '/webhooks', icon: Webhook },

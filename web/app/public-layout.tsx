@@ -30,6 +30,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
+      <TestModeBanner />
       <PublicHeader path={path} />
       {/* At least a screen tall, so the footer starts below the fold and never shifts in view while a page loads (CLS). */}
       <main id="main-content" tabIndex={-1} className="min-h-screen flex-1 outline-none">
@@ -66,7 +67,6 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           © {new Date().getFullYear()} {STORE_NAME}. All rights reserved.
         </p>
       </footer>
-      <TestModeBanner />
     </div>
   );
 }

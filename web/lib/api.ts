@@ -1,5 +1,6 @@
 // The request helpers of docs/product-spec.md section 7: credentials always included; a JSON body only when a payload
 // is given (FormData is sent as is); an unsuccessful answer raises `{status}: {body or status text}`.
+import { isAdminPath } from '@common/admin-paths';
 
 export class ApiError extends Error {
   constructor(
@@ -48,7 +49,26 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+const sessionEndedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever an admin call (common/admin-paths.ts) is answered 401: the admin session has ended
+ * (expired, signed out in another tab, password changed). The admin app returns to its sign-in screen
+ * (web/features/auth/session.tsx). Answers the unsubscribe function.
+ */
+export function onAdminSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+/** Tells the listeners when `response` is an admin call answered 401; for the few calls made with `fetch` directly. */
+export function noticeSessionEnd(response: Response): void {
+  if (response.status !== 401 || !isAdminPath(new URL(response.url, window.location.href).pathname)) return;
+  for (const listener of sessionEndedListeners) listener();
+}
+
 async function throwIfNotOk(response: Response): Promise<void> {
+  noticeSessionEnd(response);
   if (!response.ok) {
     const body = await response.text();
     throw new ApiError(response.status, body, response.statusText);
@@ -80,7 +100,10 @@ export const apiGet = <T>(url: string): Promise<T> => apiJson<T>('GET', url);
 /** GET that answers null on a 401 instead of failing (the optional fetch mode of section 7). */
 export async function apiGetOrNull<T>(url: string): Promise<T | null> {
   const response = await fetch(url, { credentials: 'include', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
-  if (response.status === 401) return null;
+  if (response.status === 401) {
+    noticeSessionEnd(response);
+    return null;
+  }
   await throwIfNotOk(response);
   return (await response.json()) as T;
 }

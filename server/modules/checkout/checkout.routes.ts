@@ -12,18 +12,13 @@ import { z } from 'zod';
 import type { App, AppContext } from '../../context.js';
 import { rateLimit } from '../../http/rate-limit.js';
 import { PaymentProviderError } from './payment-provider.js';
-import { confirmTestPayment, createPaymentIntent, findCheckoutOrder, PaymentsUnavailableError } from './checkout.service.js';
+import { checkoutConfig, confirmTestPayment, createPaymentIntent, findCheckoutOrder, PaymentsUnavailableError } from './checkout.service.js';
 
 const errorAnswerSchema = z.object({ error: z.string(), message: z.string() });
 
 export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
   const publicLimit = (name: string) => rateLimit({ name, max: 30 });
-  app.get('/api/checkout/config', { schema: { response: { 200: checkoutConfigSchema } } }, async (): Promise<CheckoutConfig> => {
-    const choice = ctx.payments.choose();
-    return choice.available
-      ? { provider: choice.provider.name, publishableKey: choice.provider.publishableKey, message: null }
-      : { provider: 'unavailable', publishableKey: null, message: choice.message };
-  });
+  app.get('/api/checkout/config', { schema: { response: { 200: checkoutConfigSchema } } }, async (): Promise<CheckoutConfig> => checkoutConfig(ctx));
 
   app.post(
     '/api/create-payment-intent',

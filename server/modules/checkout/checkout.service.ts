@@ -3,7 +3,13 @@ import { AppError } from '../../lib/errors.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { nowIso } from '../../lib/time.js';
 import { effectivePriceMinor, formatMoney, isPurchasable } from '../../../common/pricing.js';
-import { ORDER_NOT_FOUND_MESSAGE, type CheckoutOrder, type CreatePaymentIntentBody, type TestConfirmResponse } from '../../../common/checkout.js';
+import {
+  ORDER_NOT_FOUND_MESSAGE,
+  type CheckoutConfig,
+  type CheckoutOrder,
+  type CreatePaymentIntentBody,
+  type TestConfirmResponse,
+} from '../../../common/checkout.js';
 import { ABANDONED_ORDER_AFTER_MS } from '../../../common/orders.js';
 import { findPluginBySlug, toAdminPlugin } from '../plugins/plugin-records.service.js';
 import {
@@ -20,6 +26,14 @@ import { chargeTestCard } from './test-provider.js';
 import type { CreateIntentInput, PaymentProvider } from './payment-provider.js';
 
 export const NOT_PURCHASABLE_MESSAGE = 'This plugin is not available for purchase.';
+
+/** GET /api/checkout/config: the provider whose card form checkout shows; also sent with every storefront page's HTML. */
+export function checkoutConfig(ctx: AppContext): CheckoutConfig {
+  const choice = ctx.payments.choose();
+  return choice.available
+    ? { provider: choice.provider.name, publishableKey: choice.provider.publishableKey, message: null }
+    : { provider: 'unavailable', publishableKey: null, message: choice.message };
+}
 
 /** Thrown when payments cannot be taken in this configuration (answered 503). */
 export class PaymentsUnavailableError extends Error {}

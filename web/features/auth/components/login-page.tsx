@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { AlertCircle, Lock } from 'lucide-react';
+import { AlertCircle, Clock, Lock } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -12,7 +12,7 @@ import { useSession } from '../session';
 
 export function LoginPage() {
   usePageMeta('Sign In');
-  const { signedIn } = useSession();
+  const { signedIn, ended } = useSession();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
@@ -49,6 +49,12 @@ export function LoginPage() {
           <CardDescription>Secure access to the plugin licensing system</CardDescription>
         </CardHeader>
         <CardContent>
+          {ended && (
+            <Alert className="mb-4" data-testid="session-ended">
+              <Clock />
+              <AlertDescription>Your session has ended. Sign in again to carry on where you were.</AlertDescription>
+            </Alert>
+          )}
           <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
             <div className="space-y-2">
               <Label htmlFor="password">Password</Label>

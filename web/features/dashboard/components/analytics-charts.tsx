@@ -167,7 +167,7 @@ function LicensesChart({ analytics }: { analytics: Analytics }) {
           <XAxis dataKey="date" tick={AXIS} minTickGap={16} />
           <YAxis tick={AXIS} width={32} allowDecimals={false} />
           <Tooltip />
-          <Bar dataKey="licences" name="New licences" fill={COLOURS.licenses} radius={[3, 3, 0, 0]} />
+          <Bar dataKey="licenses" name="New licences" fill={COLOURS.licenses} radius={[3, 3, 0, 0]} />
         </BarChart>
       </ResponsiveContainer>
     </ChartCard>

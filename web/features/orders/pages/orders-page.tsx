@@ -1,5 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { Search } from 'lucide-react';
+import { Link } from 'wouter';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -44,6 +45,13 @@ export function OrdersPage() {
         <h1 className="text-2xl font-bold">Orders</h1>
         <p className="text-muted-foreground">
           Payments, the licences they issued and the licence e-mails. Checkouts left unpaid for a day are hidden unless you show them.
+        </p>
+        <p className="text-sm text-muted-foreground">
+          Every e-mail the shop sends, sign-in links included, is in the{' '}
+          <Link href="/outbox" className="font-medium text-foreground underline underline-offset-4">
+            Outbox
+          </Link>
+          .
         </p>
       </div>
       {unmatched.data && unmatched.data.length > 0 && <UnmatchedEventsCard events={unmatched.data} />}

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Release } from '@common/releases';
+import { noticeSessionEnd } from '@/lib/api';
 
 /** The owner of the releases cache key; mutations invalidate through it. */
 export const releasesQueryKey = ['/api/admin/releases'] as const;
@@ -8,6 +9,7 @@ export const releasesQueryKey = ['/api/admin/releases'] as const;
 export async function getReleases(pluginSlug?: string): Promise<Release[]> {
   const url = pluginSlug ? `/api/admin/releases?plugin_slug=${encodeURIComponent(pluginSlug)}` : '/api/admin/releases';
   const response = await fetch(url, { credentials: 'include', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  noticeSessionEnd(response);
   if (!response.ok) throw new Error('Failed to fetch releases');
   return (await response.json()) as Release[];
 }

@@ -1,0 +1,65 @@
+// The admin Outbox's queries on the emails table (owned by this module; docs/architecture.md): a filtered page of
+// messages, their count, the kinds present, and a copy of a message for a resend.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { EmailRow } from './email.repository.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface OutboxFilter {
+  kind?: string;
+  status?: string;
+  /** Part of the recipient's address, case-insensitive. */
+  search?: string;
+}
+
+/** `value` for a LIKE pattern, with its wildcards taken literally (escape character: a backslash). */
+const likeLiteral = (value: string): string => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+function filtered(db: Db, filter: OutboxFilter) {
+  let query = db.selectFrom('emails');
+  if (filter.kind) query = query.where('kind', '=', filter.kind);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  const search = filter.search?.trim().toLowerCase();
+  if (search) query = query.where(sql<boolean>`lower(to_address) like ${`%${likeLiteral(search)}%`} escape '\\'`);
+  return query;
+}
+
+/** One page of messages, newest first, and how many match on all pages. */
+export async function listOutboxPage(db: Db, filter: OutboxFilter, page: { limit: number; offset: number }): Promise<{ rows: EmailRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    filtered(db, filter).selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    filtered(db, filter)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** Every kind of message the outbox holds, alphabetically. */
+export async function listOutboxKinds(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('emails').select('kind').distinct().orderBy('kind').execute();
+  return rows.map((row) => row.kind);
+}
+
+/** A new message with the original's recipient, kind, order and content, queued for delivery; answers its id. */
+export async function insertEmailCopy(db: Db, original: EmailRow, at: string): Promise<number> {
+  const row = await db
+    .insertInto('emails')
+    .values({
+      to_address: original.to_address,
+      kind: original.kind,
+      order_id: original.order_id,
+      dedupe_key: null,
+      subject: original.subject,
+      text: original.text,
+      html: original.html,
+      status: 'pending',
+      attempts: 0,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -1,0 +1,196 @@
+import { useDeferredValue, useState } from 'react';
+import { Eye, Search, Send } from 'lucide-react';
+import { EMAIL_STATUSES } from '@common/orders';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { errorMessage } from '@/lib/api';
+import { formatDateTime } from '@/lib/dates';
+import { usePageMeta } from '@/lib/page-meta';
+import { toast } from '@/lib/use-toast';
+import { useOutbox } from '../api/get-outbox';
+import { useResendOutboxMessage } from '../api/resend-outbox-message';
+import { kindLabel, statusHint, statusVariant } from '../components/outbox-labels';
+import { OutboxMessageDialog } from '../components/outbox-message-dialog';
+
+const ALL = 'all';
+
+/**
+ * Outbox (beyond the specification): every e-mail the shop sends, so a customer can be helped without SMTP (a
+ * sign-in link, a licence e-mail). Server-paginated, filtered by kind, status and recipient; bodies are read with
+ * their sign-in and download tokens masked, and Resend sends the stored original to the recipient.
+ */
+export function OutboxPage() {
+  usePageMeta('Outbox');
+  const [page, setPage] = useState(1);
+  const [kind, setKind] = useState(ALL);
+  const [status, setStatus] = useState(ALL);
+  const [search, setSearch] = useState('');
+  const outbox = useOutbox({ page, kind: kind === ALL ? null : kind, status: status === ALL ? null : status, search: useDeferredValue(search) });
+  const resend = useResendOutboxMessage();
+  const [viewing, setViewing] = useState<number | null>(null);
+  const list = outbox.data;
+  const pages = list ? Math.max(1, Math.ceil(list.total / list.per_page)) : 1;
+  const filtered = kind !== ALL || status !== ALL || search.trim() !== '';
+
+  // Any filter change starts again at the first page.
+  const filter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+
+  const onResend = (id: number, to: string) =>
+    resend.mutate(id, {
+      onSuccess: (email) =>
+        toast(
+          email.status === 'failed'
+            ? { title: 'Email Failed', description: email.last_error ?? 'The e-mail could not be sent; it will be retried.', variant: 'destructive' }
+            : { title: 'Email Sent', description: `The e-mail to ${to} was ${email.status === 'outbox' ? 'added to the outbox again' : 'sent again'}.` },
+        ),
+      onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to resend the e-mail'), variant: 'destructive' }),
+    });
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold">Outbox</h1>
+        <p className="text-muted-foreground">
+          Every e-mail the shop sends: licence e-mails, sign-in links and the rest, newest first. Without SMTP_URL nothing leaves the server and messages stay
+          here as outbox. Sign-in and download links are masked; Resend sends the original to the recipient.
+        </p>
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="relative flex-1">
+          <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Input
+            type="search"
+            className="pl-9"
+            placeholder="Search by recipient..."
+            aria-label="Search by recipient"
+            value={search}
+            onChange={(event) => filter(setSearch)(event.target.value)}
+            maxLength={200}
+          />
+        </div>
+        <Select value={kind} onValueChange={filter(setKind)}>
+          <SelectTrigger aria-label="Filter by kind" className="sm:w-48">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All kinds</SelectItem>
+            {(list?.kinds ?? []).map((value) => (
+              <SelectItem key={value} value={value}>
+                {kindLabel(value)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <Select value={status} onValueChange={filter(setStatus)}>
+          <SelectTrigger aria-label="Filter by status" className="sm:w-40">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All statuses</SelectItem>
+            {EMAIL_STATUSES.map((value) => (
+              <SelectItem key={value} value={value}>
+                {value}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <Card>
+        <CardContent className="space-y-4 pt-6">
+          {outbox.isPending && (
+            <div className="space-y-2">
+              {Array.from({ length: 5 }, (_, i) => (
+                <Skeleton key={i} className="h-10 w-full" />
+              ))}
+            </div>
+          )}
+          {outbox.isError && <p className="text-destructive">Failed to load the outbox. Please try again.</p>}
+          {list?.emails.length === 0 && (
+            <p className="text-muted-foreground">
+              {filtered ? 'No e-mails match these filters.' : 'No e-mails yet. Licence e-mails and sign-in links appear here.'}
+            </p>
+          )}
+          {list && list.emails.length > 0 && (
+            <>
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Recipient</TableHead>
+                    <TableHead>Subject</TableHead>
+                    <TableHead>Kind</TableHead>
+                    <TableHead>Status</TableHead>
+                    <TableHead>Times</TableHead>
+                    <TableHead className="sticky right-0 bg-card text-right">Actions</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {list.emails.map((email) => (
+                    <TableRow key={email.id} data-testid="outbox-row" data-id={email.id}>
+                      <TableCell className="min-w-40 max-w-64 [overflow-wrap:anywhere]">{email.to}</TableCell>
+                      <TableCell className="min-w-40 max-w-72">{email.subject || <span className="text-muted-foreground">(written when sent)</span>}</TableCell>
+                      <TableCell className="whitespace-nowrap">{kindLabel(email.kind)}</TableCell>
+                      <TableCell>
+                        <Badge variant={statusVariant(email.status)} title={statusHint(email.status)}>
+                          {email.status}
+                        </Badge>
+                      </TableCell>
+                      <TableCell className="text-xs whitespace-nowrap">
+                        <div>Created {formatDateTime(email.created_at)}</div>
+                        <div className="text-muted-foreground">
+                          {email.sent_at ? `${email.status === 'outbox' ? 'Kept' : 'Sent'} ${formatDateTime(email.sent_at)}` : 'Not sent yet'}
+                        </div>
+                      </TableCell>
+                      <TableCell className="sticky right-0 bg-card text-right whitespace-nowrap">
+                        <Button variant="ghost" size="sm" onClick={() => setViewing(email.id)} aria-label={`View e-mail to ${email.to}: ${email.subject}`}>
+                          <Eye aria-hidden="true" />
+                          View
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          onClick={() => onResend(email.id, email.to)}
+                          disabled={resend.isPending && resend.variables === email.id}
+                          aria-label={`Resend e-mail to ${email.to}: ${email.subject}`}
+                        >
+                          <Send aria-hidden="true" />
+                          {resend.isPending && resend.variables === email.id ? 'Sending...' : 'Resend'}
+                        </Button>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+              <nav aria-label="Outbox pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                <span data-testid="outbox-range">
+                  {(list.page - 1) * list.per_page + 1}–{(list.page - 1) * list.per_page + list.emails.length} of {list.total}
+                </span>
+                <span className="flex items-center gap-2">
+                  <Button variant="outline" size="sm" onClick={() => setPage((current) => current - 1)} disabled={list.page <= 1}>
+                    Previous
+                  </Button>
+                  <span>
+                    Page {list.page} of {pages}
+                  </span>
+                  <Button variant="outline" size="sm" onClick={() => setPage((current) => current + 1)} disabled={list.page >= pages}>
+                    Next
+                  </Button>
+                </span>
+              </nav>
+            </>
+          )}
+        </CardContent>
+      </Card>
+      <OutboxMessageDialog id={viewing} onClose={() => setViewing(null)} />
+    </div>
+  );
+}
