@@ -1,7 +1,7 @@
-// How many processes serve the port (node:cluster, server/main.ts; docs/deploy.md). Measured on 2 cores
-// (bench/README.md, issue 30): two workers answer about 1.5 times as many validations as one process, each
-// worker costs about 100 MB of resident memory, so a production start uses every core unless memory or the
-// database's connections say otherwise.
+// How many processes serve the port (node:cluster, server/main.ts; docs/deploy.md). On 2 cores two workers
+// answered about 1.7 times the validations of one process (issue 30's quiet-machine figures); one worker
+// measured 170–185 MB resident under load (bench/README.md). So a production start uses every core unless
+// memory or the database's connections say otherwise.
 import os from 'node:os';
 
 /** Resident memory budgeted per worker: about twice what one uses under load (an upload or an image resize on top). */
