@@ -1,6 +1,6 @@
 // How many processes serve the port (node:cluster, server/main.ts; docs/deploy.md). On 2 cores two workers
 // answered about 1.7 times the validations of one process (issue 30's quiet-machine figures); one worker
-// measured 170–185 MB resident under load (bench/README.md). So a production start uses every core unless
+// measured 100–185 MB resident under load (bench/README.md). So a production start uses every core unless
 // memory or the database's connections say otherwise.
 import os from 'node:os';
 
