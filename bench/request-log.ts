@@ -18,7 +18,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 interface Subject {
   name: string;
   key: string;
-  inject: (request: { method: string; url: string; payload?: object }) => Promise<{ statusCode: number }>;
+  inject: (request: { method: 'GET' | 'POST'; url: string; payload?: object }) => Promise<{ statusCode: number }>;
   logFile: string;
   close: () => Promise<void>;
 }
@@ -84,8 +84,8 @@ async function main(): Promise<void> {
       for (const kind of ['validate', 'health'] as const) {
         const request =
           kind === 'validate'
-            ? { method: 'POST', url: '/api/v1/licenses/validate', payload: { license_key: key, site_url: SITE, plugin_slug: SLUG } }
-            : { method: 'GET', url: '/api/health' };
+            ? { method: 'POST' as const, url: '/api/v1/licenses/validate', payload: { license_key: key, site_url: SITE, plugin_slug: SLUG } }
+            : { method: 'GET' as const, url: '/api/health' };
         const start = process.cpuUsage();
         for (let i = 0; i < REQUESTS; i++) {
           const answer = await s.inject(request);
