@@ -47,7 +47,7 @@ export default defineConfig(async () => {
           resolve: { alias },
           test: {
             name: 'unit',
-            include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'web/**/*.test.ts', 'web/**/*.test.tsx', 'bench/**/*.test.ts'],
+            include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'web/**/*.test.ts', 'web/**/*.test.tsx', 'bench/**/*.test.ts', 'scripts/**/*.test.mjs'],
             exclude: ['**/*.db.test.ts', '**/node_modules/**'],
             testTimeout: 30_000,
           },

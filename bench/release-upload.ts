@@ -59,6 +59,8 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: path.join(root, 'no-web'),
       NODE_ENV: 'production',
+      // One process: the bench samples the resident memory of the process it started.
+      WORKERS: '1',
       DATABASE_URL: '',
     },
   });

@@ -79,6 +79,8 @@ const server = spawn('npx', ['tsx', 'server/main.ts'], {
   env: {
     ...process.env,
     NODE_ENV: 'production',
+    // One process, as the figures recorded before the production default became one per core.
+    WORKERS: '1',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: path.join(root, 'data'),

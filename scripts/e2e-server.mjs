@@ -21,6 +21,8 @@ const server = spawn('npx', ['tsx', 'server/main.ts'], {
   env: {
     ...process.env,
     NODE_ENV: 'test',
+    // One process whatever the shell says: the specs share in-process state (per-IP limits) and the CI has 2 cores.
+    WORKERS: '1',
     PORT: process.env.E2E_PORT,
     HOST: '127.0.0.1',
     DATA_DIR: path.join(root, 'data'),

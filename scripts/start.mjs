@@ -1,42 +1,12 @@
 // npm start: builds the web app and the server bundle only when their sources changed since the last build, then
 // runs the built server. A restart with nothing changed skips the 5–7 s build (docs/decisions/0008-build-once.md).
-import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import fs from 'node:fs';
+import { build, hasBuild, isBuildCurrent, root } from './build.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const STAMP = path.join(root, 'dist', '.build-stamp');
-const OUTPUTS = ['dist/server/main.js', 'dist/web/index.html'];
-
-/** What the build reads: the sources it bundles (tests excluded) and the files that configure it. */
-const SOURCE_DIRS = ['server', 'web', 'common'];
-const SOURCE_FILES = ['package-lock.json', 'vite.config.ts', 'tsconfig.json', 'scripts/build-server.mjs'];
-const isTest = (name) => /\.test\.tsx?$/.test(name);
-
-function* walk(dir) {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(full);
-    else if (!isTest(entry.name)) yield full;
-  }
-}
-
-/** A fingerprint of every input's path, size and modification time: about 10 ms for this tree. */
-function sourceFingerprint() {
-  const hash = createHash('sha256');
-  const files = [...SOURCE_DIRS.flatMap((dir) => [...walk(path.join(root, dir))]), ...SOURCE_FILES.map((file) => path.join(root, file))];
-  for (const file of files.sort()) {
-    const stat = fs.statSync(file, { throwIfNoEntry: false });
-    hash.update(`${path.relative(root, file)}\0${stat?.size ?? -1}\0${stat?.mtimeMs ?? -1}\n`);
-  }
-  return hash.digest('hex');
-}
-
-const fingerprint = sourceFingerprint();
-const built = OUTPUTS.every((file) => fs.existsSync(path.join(root, file)));
-const upToDate = built && fs.existsSync(STAMP) && fs.readFileSync(STAMP, 'utf8') === fingerprint;
+const built = hasBuild();
+const upToDate = isBuildCurrent();
 
 if (!upToDate) {
   const canBuild = fs.existsSync(path.join(root, 'node_modules', 'vite')) && fs.existsSync(path.join(root, 'node_modules', 'esbuild'));
@@ -53,9 +23,8 @@ if (!upToDate) {
     }
   } else {
     console.log(built ? 'Sources changed since the last build: building…' : 'First start: building the web app and the server…');
-    const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-    if (result.status !== 0) process.exit(result.status ?? 1);
-    fs.writeFileSync(STAMP, fingerprint);
+    // The same production build as `npm run build` (scripts/build.mjs), which writes the stamp.
+    if (!build()) process.exit(1);
   }
 }
 

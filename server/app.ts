@@ -18,6 +18,7 @@ import { registerAdminGuard } from './http/admin-guard.js';
 import { isLoopbackAddress, registerSharedRateLimits } from './http/rate-limit.js';
 import { registerBodyDeadline, SERVER_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from './http/timeouts.js';
 import { registerWebApp, sendWebPage } from './http/web.js';
+import { RequestLogController } from './http/request-log.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
@@ -85,9 +86,12 @@ export async function buildApp({
   services,
 }: BuildAppOptions): Promise<{ app: App; ctx: AppContext; routes: RouteInfo[] }> {
   const timeouts = { ...SERVER_TIMEOUTS, ...timeoutOverrides };
+  const requestLog = new RequestLogController();
   const app = Fastify({
     // Every log line passes through redactSecrets: request URLs carry licence keys and download tokens.
     logger: logger === false ? false : { level: config.LOG_LEVEL, ...(typeof logger === 'object' ? logger : {}), hooks: { streamWrite: redactSecrets } },
+    // One line per request at most, none for the machine API's and health's answers: server/http/request-log.ts.
+    logController: requestLog,
     trustProxy: config.TRUST_PROXY === 'loopback' ? isLoopbackAddress : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     ...serverTimeoutOptions(timeouts),
@@ -95,6 +99,7 @@ export async function buildApp({
   app.setValidatorCompiler(nulSafeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerBodyDeadline(app, timeouts.body);
+  if (logger !== false) requestLog.start(app);
 
   const settings = new SettingsService(db, config);
   await ensureSharedSecrets(db, config);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { isIP } from 'node:net';
-import os from 'node:os';
 import { describeZodIssues } from './lib/errors.js';
+import { chooseWorkers } from './workers.js';
 
 // The only reader of process.env. Invalid values stop the start with a message naming the variable.
 const optionalString = z.string().trim().min(1).optional();
@@ -66,13 +66,13 @@ const environmentSchema = z.object({
   // HMAC key of signed download links, shared by every instance; unset: generated once and kept in the
   // database (docs/deploy.md). 32 characters is 256 bits only if random, so fewer is refused.
   DOWNLOAD_SECRET: z.string().trim().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
-  // Processes serving the port (node:cluster, server/main.ts): a whole number, or `auto` for one per core.
+  // Processes serving the port (node:cluster, server/main.ts): a whole number, or `auto` for one per core within
+  // memory (server/workers.ts). Unset: `auto` in production, 1 in development and test.
   WORKERS: z
     .string()
     .trim()
     .regex(/^(auto|[1-9]\d{0,2})$/, 'must be auto or a whole number from 1 to 999')
-    .default('1')
-    .transform((value) => (value === 'auto' ? os.availableParallelism() : Number(value))),
+    .optional(),
   WEB_DIST_DIR: optionalString,
   // Object storage (docs/object-storage.md): with S3_BUCKET set, release zips and images live in the bucket.
   S3_BUCKET: z
@@ -94,7 +94,11 @@ const environmentSchema = z.object({
 
 export type Environment = z.infer<typeof environmentSchema>;
 
-export interface Config extends Environment {
+export interface Config extends Omit<Environment, 'WORKERS'> {
+  /** Processes serving the port, decided by chooseWorkers (server/workers.ts). */
+  WORKERS: number;
+  /** What decided WORKERS, printed at start. */
+  workersReason: string;
   dataDir: string;
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
   webDistDir: string;
@@ -159,5 +163,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { dialect: 'postgres' as const, url }
       : { dialect: 'sqlite' as const, file: url ? url.replace(/^sqlite:/, '') : path.join(dataDir, 'licensing.sqlite') };
   const webDistDir = path.resolve(values.WEB_DIST_DIR ?? 'dist/web');
-  return { ...values, dataDir, database, webDistDir, s3: s3Config(values) };
+  const { workers, reason } = chooseWorkers(values.WORKERS, values.NODE_ENV, database.dialect);
+  return { ...values, WORKERS: workers, workersReason: reason, dataDir, database, webDistDir, s3: s3Config(values) };
 }

@@ -6,6 +6,7 @@ import { createDatabase } from './db/database.js';
 import { openDatabase } from './startup.js';
 import { redactSecrets } from './lib/redact.js';
 import { isTestProviderLive } from './modules/checkout/provider-choice.js';
+import { workerPoolSize } from './workers.js';
 
 // A worker that dies is started again after 1 s, doubling up to 30 s while workers keep dying within 30 s of
 // their start (a crash loop, e.g. the database is down), back to 1 s once one has run that long.
@@ -53,7 +54,12 @@ async function serve(config: Config, startedAt: number, built: Awaited<ReturnTyp
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info({ database: config.database.dialect, ms: Date.now() - startedAt, ...(cluster.isWorker ? { worker: cluster.worker?.id } : {}) }, 'ready');
+  app.log.info(
+    { database: config.database.dialect, ms: Date.now() - startedAt, ...(cluster.isWorker ? { worker: cluster.worker?.id } : { workers: 1 }) },
+    'ready',
+  );
+  // One process: say why (with several, the primary says it when it starts them).
+  if (!cluster.isWorker) app.log.info({ workers: 1 }, `one process: ${config.workersReason}`);
   if (isTestProviderLive(ctx) && !cluster.isWorker) {
     app.log.warn(
       'TEST MODE: the built-in test payments are live (card 4242 4242 4242 4242 gets a licence free). Configure Stripe or Lemon Squeezy (docs/checkout.md), or set PAYMENTS_TEST_MODE=false.',
@@ -64,7 +70,8 @@ async function serve(config: Config, startedAt: number, built: Awaited<ReturnTyp
 /** A worker: the primary has migrated and seeded; build the app on the database and share the port. */
 async function runWorker(config: Config, startedAt: number): Promise<void> {
   process.umask(0o077); // as secureDataDir does in the primary: files this worker writes are owner-only
-  const db = createDatabase(config.database);
+  // On PostgreSQL the workers share one instance's worth of pool connections (server/workers.ts).
+  const db = createDatabase(config.database.dialect === 'postgres' ? { ...config.database, poolSize: workerPoolSize(config.WORKERS) } : config.database);
   const { app, ctx } = await buildApp({ config, db });
   await serve(config, startedAt, { db, app, ctx });
 }
@@ -117,7 +124,7 @@ async function runPrimary(config: Config): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 
   for (let i = 0; i < config.WORKERS; i++) fork();
-  log.info({ workers: config.WORKERS, port: config.PORT }, 'primary started the workers');
+  log.info({ workers: config.WORKERS, port: config.PORT }, `primary started the workers: ${config.workersReason}`);
   if (testModeLive) {
     log.warn(
       'TEST MODE: the built-in test payments are live (card 4242 4242 4242 4242 gets a licence free). Configure Stripe or Lemon Squeezy (docs/checkout.md), or set PAYMENTS_TEST_MODE=false.',

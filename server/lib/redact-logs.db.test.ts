@@ -65,13 +65,24 @@ describe(`logs carry no licence key or download token (${testDialect()})`, () =>
     const token = downloadUrl.pathname.split('/')[4] ?? '';
     expect((await app.inject({ method: 'GET', url: downloadUrl.pathname })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: `${downloadUrl.pathname}.sig` })).statusCode).toBe(200);
+    // Successful machine API answers are only counted (server/http/request-log.ts); refused ones are logged
+    // with their URL, so these carry the key and the token into a request line.
+    const refusedCheck = await app.inject({
+      method: 'GET',
+      url: `/api/v1/plugins/no-such-plugin/update?license_key=${key}&site_url=${encodeURIComponent(SITE)}`,
+    });
+    expect(refusedCheck.statusCode).toBeGreaterThanOrEqual(400);
+    expect((await app.inject({ method: 'GET', url: `${downloadUrl.pathname}.sig/extra` })).statusCode).toBe(404);
+    // Issue 23: a key in lower case, glued to other text, in a parameter whose name says nothing.
+    expect((await app.inject({ method: 'GET', url: `/api/no-such-route?ref=x${key.toLowerCase()}y` })).statusCode).toBe(404);
 
     const log = lines.join('');
     expect(log).toContain('e-mail kept in the outbox');
     expect(log).toContain('b…@example.com');
-    expect(log).toContain(`update?license_key=${key.slice(0, 9)}-…&site_url=`);
-    expect(log).toContain(`/api/v1/downloads/${token.slice(0, 6)}…/postcode-delivery-zones-1.7.51.zip.sig`);
-    for (const secret of [key, token, mailedToken, 'buyer@example.com']) {
+    expect(log).toContain(`no-such-plugin/update?license_key=${key.slice(0, 9)}-…&site_url=`);
+    expect(log).toContain(`/api/v1/downloads/${token.slice(0, 6)}…/postcode-delivery-zones-1.7.51.zip.sig/extra`);
+    expect(log).toContain(`ref=x${key.slice(0, 9).toLowerCase()}-…y`);
+    for (const secret of [key, key.toLowerCase(), token, mailedToken, 'buyer@example.com']) {
       expect(secret).toBeTruthy();
       expect(log).not.toContain(secret);
     }

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateLicenseKey } from '../../common/license-key.js';
-import { maskEmailAddress, maskSecret, redactSecrets } from './redact.js';
+import { maskEmailAddress, maskLicenseKeys, maskSecret, redactSecrets } from './redact.js';
 
 describe('redactSecrets', () => {
   const key = generateLicenseKey();
@@ -18,6 +19,14 @@ describe('redactSecrets', () => {
     ['/x?page=2&monkey=banana&postcode=NE1%201AA', '/x?page=2&monkey=banana&postcode=NE1%201AA'],
     [`Your licence key: ${key}\nDownload`, `Your licence key: ${key.slice(0, 9)}-…\nDownload`],
     ['Key CUSTOM-AB12-CD34-EF56-GH78 revoked', 'Key CUSTOM-AB12-… revoked'],
+    // Issue 23: lower case, and glued to the text around it.
+    ['key 8022-ab12-cd34-ef56-gh78 revoked', 'key 8022-ab12-… revoked'],
+    ['key=8022-abcd-EfGh-ijkl-mnop;', 'key=8022-abcd-…;'],
+    ['x8022-ABCD-EFGH-IJKL-MNOPy', 'x8022-ABCD-…y'],
+    ['{"msg":"activation for8022-ab12-cd34-ef56-gh78."}', '{"msg":"activation for8022-ab12-…."}'],
+    ['https://a.example/renew/8022-ab12-cd34-ef56-gh78/now', 'https://a.example/renew/8022-ab12-…/now'],
+    ['a-b-8022-ab12-cd34-ef56-gh78-zz99', 'a-b-8022-…'],
+    ['2026-11-23T10:00:00.000Z 123e4567-e89b-12d3', '2026-11-23T10:00:00.000Z 123e4567-e89b-12d3'],
   ])('%s', (input, expected) => {
     expect(redactSecrets(input)).toBe(expected);
   });
@@ -28,6 +37,46 @@ describe('redactSecrets', () => {
     expect(redacted).not.toContain(key);
     expect(redacted).not.toContain(token.split('.')[1]);
     expect(() => JSON.parse(redacted) as unknown).not.toThrow();
+  });
+});
+
+// Issue 23: a fuzz run found 88 keys left whole (lower case, or glued to other text). Keys in random case,
+// with random prefixes, inside random text, URLs and JSON log lines: none may survive.
+describe('no licence key survives redaction (property)', () => {
+  const alphanumeric = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789');
+  const group = (length: number) => fc.array(alphanumeric, { minLength: length, maxLength: length }).map((chars) => chars.join(''));
+  const key = fc
+    .tuple(fc.oneof(fc.constant('8022'), fc.constant('8022'.toLowerCase()), group(1), group(6)), group(4), group(4), group(4), group(4))
+    .map((parts) => parts.join('-'));
+  // Text the keys are glued into: letters, digits, dashes and the characters of URLs, queries and JSON.
+  const text = fc.string({ unit: fc.constantFrom(...'aZ9-_=&?/.:"\\ {}[],;%+é…\n'.split('')), maxLength: 40 });
+  const place = fc.constantFrom(
+    (k: string, before: string, after: string) => `${before}${k}${after}`,
+    (k: string, before: string, after: string) => `/api/v1/plugins/x/update?${before}=${k}${after}&site_url=https://a.example`,
+    (k: string, before: string, after: string) => JSON.stringify({ level: 30, msg: `${before}${k}${after}`, req: { url: `/x?license_key=${k}` } }),
+    (k: string, before: string, after: string) => `${before}${k}${after}${k.toUpperCase()}${before}${k.toLowerCase()}`,
+  );
+
+  it('masks every key, whatever its case and whatever it is glued to', () => {
+    fc.assert(
+      fc.property(key, text, text, place, (k, before, after, format) => {
+        const redacted = redactSecrets(format(k, before, after)).toLowerCase();
+        const secretTail = k.slice(k.indexOf('-', k.indexOf('-') + 1)).toLowerCase(); // "-xxxx-xxxx-xxxx"
+        expect(redacted).not.toContain(k.toLowerCase());
+        expect(redacted).not.toContain(secretTail);
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it('takes linear time on hostile input (no backtracking)', () => {
+    const hostile = ['8022-abcd-efgh-ijkl-'.repeat(5_000), '-aaaa'.repeat(20_000), `?${'a_'.repeat(50_000)}`, 'a-'.repeat(50_000)];
+    for (const input of hostile) {
+      const started = performance.now();
+      redactSecrets(input);
+      expect(performance.now() - started).toBeLessThan(200);
+    }
+    expect(maskLicenseKeys('-aaaa'.repeat(4))).toBe('-aaaa'.repeat(4));
   });
 });
 
