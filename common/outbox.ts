@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids.js';
 import { EMAIL_STATUSES } from './orders.js';
 
 // The admin's Outbox page (beyond the specification; docs/checkout.md, "E-mail"): every e-mail the shop has sent or
@@ -59,4 +60,4 @@ export type OutboxList = z.infer<typeof outboxListSchema>;
 export const outboxMessageSchema = outboxEntrySchema.extend({ text: z.string(), html: z.string() });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
-export const outboxIdParamsSchema = z.object({ id: whole('id') });
+export const outboxIdParamsSchema = z.object({ id: idField('id') });

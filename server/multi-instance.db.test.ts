@@ -131,6 +131,8 @@ describe(`two instances on one ${testDialect()} database, one Redis, one S3 serv
         ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
         WEB_DIST_DIR: path.join(dataDir, 'no-web'),
         LOG_LEVEL: 'warn',
+        // E-mailed links need the shop's address; without one they would wait in the outbox (docs/checkout.md).
+        BASE_URL: `http://127.0.0.1:${port}`,
         REDIS_URL,
         REDIS_KEY_PREFIX: redisPrefix,
         ...s3.env,
