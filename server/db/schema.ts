@@ -122,10 +122,12 @@ export interface ReleasesTable {
   tested_wp: string | null;
   requires_php: string | null;
   author: string | null;
-  changelog: string | null; // the readme's == Changelog == section, as written
+  changelog: string | null; // the readme's == Changelog == section, as written (cut at 40,000 characters since 0016)
   upgrade_notice: string | null; // the readme's upgrade notice for this version
   withdrawn_at: string | null; // set: never offered, downloads refused, file kept
   offered_at: string | null; // first time an update check or download link offered it
+  // 0016-release-changelog-html: the update answer's sections.changelog, made at upload (null before 0016)
+  changelog_html: string | null;
 }
 
 // --- orders (0006-orders) ---

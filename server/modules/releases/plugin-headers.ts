@@ -1,6 +1,10 @@
 // Parsers for what a plugin zip says about itself: the main file's header comment (read the way WordPress
 // core's get_file_data() reads it) and readme.txt (the subset of the WordPress.org readme format the
 // update answer needs). Pure functions: plugin-zip.ts feeds them the bytes.
+//
+// The text comes from an uploaded zip, so every function here reads it in one pass with string operations:
+// no regular expression with nested or overlapping quantifiers ever runs on it. Such patterns backtracked on
+// a line of 3,000 spaces or a long `==` line for seconds, blocking the server (issue 23).
 
 /** WordPress reads only the first 8 KB of a file for its headers (get_file_data). */
 export const HEADER_BYTES = 8 * 1024;
@@ -21,13 +25,34 @@ const PLUGIN_HEADER_NAMES: Record<keyof PluginHeader, string> = {
   author: 'Author',
 };
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Where the characters of `set` stop, from `from` on. */
+function skipChars(text: string, from: number, set: string): number {
+  let at = from;
+  while (at < text.length && set.includes(text.charAt(at))) at += 1;
+  return at;
+}
 
-/** get_file_data's per-line rule: `^[ \t\/*#@]*Name:(.*)$`, case-insensitive, then _cleanup_header_comment. */
+/** Whether `text` has `word` at `at`, ignoring ASCII case (header names are ASCII). */
+const hasWordAt = (text: string, at: number, word: string): boolean => text.slice(at, at + word.length).toLowerCase() === word.toLowerCase();
+
+/** The lines of a text, without a byte order mark, whatever its line ends. */
+const linesOf = (text: string): string[] => text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+
+/**
+ * get_file_data's per-line rule, `^(?:[ \t]*<\?php)?[ \t\/*#@]*Name:(.*)$` (case-insensitive), then
+ * _cleanup_header_comment: the value ends where the comment closes or at `?>`.
+ */
 export function readFileHeader(text: string, name: string): string {
-  const normalized = text.slice(0, HEADER_BYTES).replace(/\r\n?/g, '\n');
-  const match = new RegExp(`^(?:[ \\t]*<\\?php)?[ \\t/*#@]*${escapeRegExp(name)}:(.*)$`, 'mi').exec(normalized);
-  return (match?.[1] ?? '').replace(/\s*(?:\*\/|\?>).*$/, '').trim();
+  for (const line of linesOf(text.slice(0, HEADER_BYTES))) {
+    let at = skipChars(line, 0, ' \t');
+    at = hasWordAt(line, at, '<?php') ? at + '<?php'.length : 0;
+    at = skipChars(line, at, ' \t/*#@');
+    if (!hasWordAt(line, at, name) || line.charAt(at + name.length) !== ':') continue;
+    const value = line.slice(at + name.length + 1);
+    const ends = [value.indexOf('*/'), value.indexOf('?>')].filter((index) => index >= 0);
+    return (ends.length ? value.slice(0, Math.min(...ends)) : value).trim();
+  }
+  return '';
 }
 
 /** The plugin headers of one PHP file; `name` is empty when the file is not a plugin's main file. */
@@ -45,33 +70,55 @@ export interface Readme {
   sections: Record<string, string>;
 }
 
+/** The name inside `marker name marker` (`== Changelog ==`, `= 1.0 =`), trailing spaces allowed; null otherwise. */
+function wrappedHeading(line: string, marker: string, minNameLength: number): string | null {
+  const text = line.trimEnd();
+  if (text.length < 2 * marker.length + minNameLength || !text.startsWith(marker) || !text.endsWith(marker)) return null;
+  return text.slice(marker.length, text.length - marker.length).trim();
+}
+
+/** The name of a Markdown heading of `min` to `max` `#` (`## Changelog`); null otherwise. */
+function hashHeading(line: string, min: number, max: number): string | null {
+  const hashes = skipChars(line, 0, '#');
+  if (hashes < min || hashes > max || line.charAt(hashes).trim() !== '') return null;
+  const name = line.slice(hashes).trim();
+  return name ? name : null;
+}
+
 // WordPress.org accepts `== Name ==` and the Markdown `## Name` for sections, `= 1.0 =` and `### 1.0` (or
-// `#### 1.0`) for the entries inside one.
-const SECTION = /^(?:==\s*(.+?)\s*==|##\s+(.+?))\s*$/;
-const SUBSECTION = /^(?:=\s*(.+?)\s*=|#{3,4}\s+(.+?))\s*$/;
+// `#### 1.0`) for the entries inside one. `=== Name ===` and `# Name` are the title.
+const isTitle = (line: string): boolean => wrappedHeading(line, '===', 0) !== null || (line.startsWith('#') && line.charAt(1).trim() === '' && line.length > 1);
+const sectionHeading = (line: string): string | null => wrappedHeading(line, '==', 1) ?? hashHeading(line, 2, 2);
+const subsectionHeading = (line: string): string | null => wrappedHeading(line, '=', 1) ?? hashHeading(line, 3, 4);
+
+/** A header line `Name: value` (leading ` `, tab, `*` or `-` allowed; the name letters and spaces). */
+function headerField(line: string): [string, string] | null {
+  const start = skipChars(line, 0, ' \t*-');
+  const colon = line.indexOf(':', start);
+  if (colon < 0) return null;
+  const name = line.slice(start, colon).trimEnd();
+  if (!/^[A-Za-z][A-Za-z ]*$/.test(name)) return null;
+  return [name.toLowerCase(), line.slice(colon + 1).trim()];
+}
 
 /** readme.txt: header fields (the lines before the first section) and the sections. */
 export function parseReadme(text: string): Readme {
-  const lines = text
-    .replace(/^\uFEFF/, '')
-    .replace(/\r\n?/g, '\n')
-    .split('\n');
   const header: Record<string, string> = {};
   const sections: Record<string, string[]> = {};
   let current: string[] | null = null;
-  for (const line of lines) {
-    if (/^===.*===\s*$/.test(line) || /^#\s/.test(line)) continue; // the title line
-    const section = SECTION.exec(line);
-    if (section) {
-      current = sections[(section[1] ?? section[2] ?? '').toLowerCase()] = [];
+  for (const line of linesOf(text)) {
+    if (isTitle(line)) continue;
+    const section = sectionHeading(line);
+    if (section !== null) {
+      current = sections[section.toLowerCase()] = [];
       continue;
     }
     if (current) {
       current.push(line);
       continue;
     }
-    const field = /^[ \t*-]*([A-Za-z][A-Za-z ]*?)\s*:\s*(.*)$/.exec(line);
-    if (field?.[1] && !(field[1].toLowerCase() in header)) header[field[1].toLowerCase()] = (field[2] ?? '').trim();
+    const field = headerField(line);
+    if (field && !(field[0] in header)) header[field[0]] = field[1];
   }
   return {
     testedUpTo: header['tested up to'] ?? '',
@@ -91,10 +138,10 @@ export function subsections(body: string): Map<string, string> {
     if (heading !== null && !entries.has(heading)) entries.set(heading, lines.join('\n').trim());
   };
   for (const line of body.split('\n')) {
-    const match = SUBSECTION.exec(line);
-    if (match) {
+    const name = subsectionHeading(line);
+    if (name !== null) {
       flush();
-      heading = (match[1] ?? match[2] ?? '').trim();
+      heading = name;
       lines = [];
     } else {
       lines.push(line);
@@ -110,12 +157,23 @@ export function upgradeNoticeFor(readme: Readme, version: string): string {
   return notices.get(version) ?? notices.get(version.replace(/^v/i, '')) ?? '';
 }
 
+/** A section cut at `max` characters, at a line end where there is one, marked with an ellipsis line. */
+export function cutSection(body: string, max: number): string {
+  if (body.length <= max) return body;
+  const lineEnd = body.lastIndexOf('\n', max);
+  return `${body.slice(0, lineEnd > 0 ? lineEnd : max).trimEnd()}\n\n…`;
+}
+
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
+/** A list item `* text` or `- text` of a trimmed line; null otherwise. */
+const listItem = (line: string): string | null => ((line.startsWith('*') || line.startsWith('-')) && line.charAt(1).trim() === '' && line.length > 1 ? line.slice(1).trimStart() : null);
+
 /**
  * A readme section as the HTML plugin-update-checker shows in its "Changelog" tab: `= x =` headings become
- * <h4>, `*`/`-` lines a list, other text paragraphs. Everything is escaped; no Markdown beyond that.
+ * <h4>, `*`/`-` lines a list, other text paragraphs. Everything is escaped; the only tags are the ones made
+ * here (h4, ul, li, p, br), all in WordPress's allowed HTML for plugin information.
  */
 export function readmeSectionToHtml(body: string): string {
   const html: string[] = [];
@@ -129,14 +187,14 @@ export function readmeSectionToHtml(body: string): string {
   };
   for (const raw of body.split('\n')) {
     const line = raw.trim();
-    const heading = SUBSECTION.exec(line);
-    const item = /^[*-]\s+(.*)$/.exec(line);
-    if (heading) {
+    const heading = subsectionHeading(line);
+    const item = listItem(line);
+    if (heading !== null) {
       flush();
-      html.push(`<h4>${escapeHtml((heading[1] ?? heading[2] ?? '').trim())}</h4>`);
-    } else if (item) {
+      html.push(`<h4>${escapeHtml(heading)}</h4>`);
+    } else if (item !== null) {
       if (paragraph.length) flush();
-      list.push(item[1] ?? '');
+      list.push(item);
     } else if (!line) {
       flush();
     } else {
@@ -147,3 +205,34 @@ export function readmeSectionToHtml(body: string): string {
   flush();
   return html.join('\n');
 }
+
+// What an update answer passes to WordPress besides the sections: plain text only. WordPress shows `author`,
+// `requires`, `tested` and `requires_php` in its "View details" box and the upgrade notice in its update
+// rows; taken as written from a zip they could carry scripts into the site's admin (issue 23).
+
+/** Text without its tags: every `<…>` removed in one pass (a `<` never closed stays, and is escaped later). */
+export function stripTags(text: string): string {
+  let out = '';
+  let at = 0;
+  while (at < text.length) {
+    const open = text.indexOf('<', at);
+    if (open < 0) break;
+    const close = text.indexOf('>', open + 1);
+    if (close < 0) break;
+    out += text.slice(at, open);
+    at = close + 1;
+  }
+  return out + text.slice(at);
+}
+
+/** One line of plain text: tags removed, white space collapsed, at most `max` characters. */
+export const plainText = (text: string, max: number): string => stripTags(text).replace(/\s+/g, ' ').trim().slice(0, max).trim();
+
+/** The leading version of a requirement (`6.0`, `8.1`, `6.8.1` of `6.8.1 or later`); null when it has none. */
+export function versionText(text: string | null | undefined): string | null {
+  const version = /^\d{1,5}(?:\.\d{1,5}){0,3}/.exec(text?.trim() ?? '')?.[0];
+  return version ?? null;
+}
+
+/** A plain-text field as the HTML WordPress prints: tags removed, cut at `max`, escaped, so it shows as written. */
+export const textAsHtml = (text: string, max: number): string => escapeHtml(plainText(text, max));

@@ -72,6 +72,7 @@ describe('plugin zip checks', () => {
         requiresPhp: '8.1',
         author: 'Acme',
         changelog: '= 1.2.0 =\n* New',
+        changelogHtml: '<h4>1.2.0</h4>\n<ul>\n<li>New</li>\n</ul>',
         upgradeNotice: 'Back up first.',
       },
     });
@@ -81,7 +82,7 @@ describe('plugin zip checks', () => {
     const result = await check({ 'zones/zones.php': pluginMainFile('Zones', '1.2.0') });
     expect(result).toMatchObject({
       ok: true,
-      metadata: { requiresWp: null, testedWp: null, requiresPhp: null, author: null, changelog: null, upgradeNotice: null },
+      metadata: { requiresWp: null, testedWp: null, requiresPhp: null, author: null, changelog: null, changelogHtml: null, upgradeNotice: null },
     });
   });
 });

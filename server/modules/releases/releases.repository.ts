@@ -12,9 +12,30 @@ import { latestRelease, qualifyingRelease, type ReleaseLike } from '../../../com
 // checkout and the plugins module read releases through these functions.
 
 export type ReleaseRow = Selectable<ReleasesTable>;
+/** A release without its changelog columns (up to 40,000 characters each): what lists need. */
+export type ReleaseSummary = Omit<ReleaseRow, 'changelog' | 'changelog_html'>;
 type Db = Database | Transaction<DB>;
 
-export const toRelease = (row: ReleaseRow): Release => ({
+const SUMMARY_COLUMNS = [
+  'id',
+  'plugin_slug',
+  'version',
+  'notes',
+  'zip_path',
+  'file_size',
+  'sha384',
+  'signature',
+  'created_at',
+  'requires_wp',
+  'tested_wp',
+  'requires_php',
+  'author',
+  'upgrade_notice',
+  'withdrawn_at',
+  'offered_at',
+] as const satisfies ReadonlyArray<keyof ReleaseSummary>;
+
+export const toRelease = (row: ReleaseSummary): Release => ({
   id: row.id,
   plugin_slug: row.plugin_slug,
   version: row.version,
@@ -33,8 +54,9 @@ export const toRelease = (row: ReleaseRow): Release => ({
   offered_at: row.offered_at,
 });
 
-export async function listReleases(db: Database | Transaction<DB>, pluginSlug?: string): Promise<ReleaseRow[]> {
-  let query = db.selectFrom('releases').selectAll();
+/** A plugin's releases (or all), newest upload first, without their changelogs (`findReleaseChangelog`). */
+export async function listReleases(db: Database | Transaction<DB>, pluginSlug?: string): Promise<ReleaseSummary[]> {
+  let query = db.selectFrom('releases').select(SUMMARY_COLUMNS);
   if (pluginSlug) query = query.where('plugin_slug', '=', pluginSlug);
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
@@ -86,6 +108,11 @@ export async function countReleasesOfPlugin(db: Db, pluginSlug: string): Promise
   return Number(row?.n ?? 0);
 }
 
+/** One release's changelog: the answer's HTML made at upload, and the section as written (older releases have only that). */
+export async function findReleaseChangelog(db: Database, id: number): Promise<Pick<ReleaseRow, 'changelog' | 'changelog_html'> | undefined> {
+  return db.selectFrom('releases').select(['changelog', 'changelog_html']).where('id', '=', id).executeTakeFirst();
+}
+
 export async function findRelease(db: Database, pluginSlug: string, version: string): Promise<ReleaseRow | undefined> {
   return db.selectFrom('releases').selectAll().where('plugin_slug', '=', pluginSlug).where('version', '=', version).executeTakeFirst();
 }
@@ -99,7 +126,7 @@ export async function findReleaseByZipPath(db: Database, zipPath: string): Promi
 }
 
 /** The latest release of a plugin: the highest non-withdrawn version (`latestRelease` in common/versions.ts). */
-export async function findLatestRelease(db: Database | Transaction<DB>, pluginSlug: string): Promise<ReleaseRow | undefined> {
+export async function findLatestRelease(db: Database | Transaction<DB>, pluginSlug: string): Promise<ReleaseSummary | undefined> {
   return latestRelease(await listReleases(db, pluginSlug)) ?? undefined;
 }
 
