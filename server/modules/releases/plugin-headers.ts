@@ -87,9 +87,12 @@ function hashHeading(line: string, min: number, max: number): string | null {
 
 // WordPress.org accepts `== Name ==` and the Markdown `## Name` for sections, `= 1.0 =` and `### 1.0` (or
 // `#### 1.0`) for the entries inside one. `=== Name ===` and `# Name` are the title.
-const isTitle = (line: string): boolean => wrappedHeading(line, '===', 0) !== null || (line.startsWith('#') && line.charAt(1).trim() === '' && line.length > 1);
-const sectionHeading = (line: string): string | null => wrappedHeading(line, '==', 1) ?? hashHeading(line, 2, 2);
-const subsectionHeading = (line: string): string | null => wrappedHeading(line, '=', 1) ?? hashHeading(line, 3, 4);
+// A line not starting with `=` or `#` is none of them, which most lines show by their first character.
+const mayBeHeading = (line: string): boolean => line.startsWith('=') || line.startsWith('#');
+const isTitle = (line: string): boolean =>
+  mayBeHeading(line) && (wrappedHeading(line, '===', 0) !== null || (line.startsWith('#') && line.charAt(1).trim() === '' && line.length > 1));
+const sectionHeading = (line: string): string | null => (mayBeHeading(line) ? (wrappedHeading(line, '==', 1) ?? hashHeading(line, 2, 2)) : null);
+const subsectionHeading = (line: string): string | null => (mayBeHeading(line) ? (wrappedHeading(line, '=', 1) ?? hashHeading(line, 3, 4)) : null);
 
 /** A header line `Name: value` (leading ` `, tab, `*` or `-` allowed; the name letters and spaces). */
 function headerField(line: string): [string, string] | null {

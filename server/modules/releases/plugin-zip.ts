@@ -1,4 +1,5 @@
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import type { Entry, ZipFile } from 'yauzl';
+import { openZip } from './zip-reader.js';
 import {
   cutSection,
   HEADER_BYTES,
@@ -115,7 +116,7 @@ function readZipContents(file: string, slug: string, signal?: AbortSignal): Prom
   const prefix = `${slug}/`;
   const mainName = `${slug}.php`;
   return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true, autoClose: true }, (openError, zip) => {
+    openZip(file, { lazyEntries: true, autoClose: true }, (openError, zip) => {
       if (openError || !zip) return resolve({ kind: 'unreadable' });
       let settled = false;
       const settle = (result: ZipRead | { aborted: unknown }) => {
