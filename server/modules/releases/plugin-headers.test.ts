@@ -199,6 +199,7 @@ describe('update answer text (plain, escaped)', () => {
     { text: ' 6.8.1 or later', version: '6.8.1' },
     { text: '8.1<script>alert(1)</script>', version: '8.1' },
     { text: '<img src=x onerror=alert(1)>', version: null },
+    { text: '<b>7.4</b>', version: '7.4' },
     { text: 'javascript:alert(1)', version: null },
     { text: '', version: null },
     { text: null, version: null },
@@ -210,7 +211,12 @@ describe('update answer text (plain, escaped)', () => {
     const html = readmeSectionToHtml(
       '= <script>alert(1)</script> =\n* <img src=x onerror=alert(1)>\n* <a href="javascript:alert(1)">x</a>\n<iframe src="https://evil.test"></iframe>',
     );
-    expect(html.match(/<\/?[a-z0-9]+/gi)?.map((tag) => tag.replace(/[</]/g, '')).sort()).toEqual(['h4', 'h4', 'li', 'li', 'li', 'li', 'p', 'p', 'ul', 'ul']);
+    expect(
+      html
+        .match(/<\/?[a-z0-9]+/gi)
+        ?.map((tag) => tag.replace(/[</]/g, ''))
+        .sort(),
+    ).toEqual(['h4', 'h4', 'li', 'li', 'li', 'li', 'p', 'p', 'ul', 'ul']);
     expect(html).not.toMatch(/<(?!\/?(?:h4|ul|li|p|br)>)/);
   });
 

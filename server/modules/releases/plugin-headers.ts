@@ -36,7 +36,11 @@ function skipChars(text: string, from: number, set: string): number {
 const hasWordAt = (text: string, at: number, word: string): boolean => text.slice(at, at + word.length).toLowerCase() === word.toLowerCase();
 
 /** The lines of a text, without a byte order mark, whatever its line ends. */
-const linesOf = (text: string): string[] => text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+const linesOf = (text: string): string[] =>
+  text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
 
 /**
  * get_file_data's per-line rule, `^(?:[ \t]*<\?php)?[ \t\/*#@]*Name:(.*)$` (case-insensitive), then
@@ -171,7 +175,8 @@ export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** A list item `* text` or `- text` of a trimmed line; null otherwise. */
-const listItem = (line: string): string | null => ((line.startsWith('*') || line.startsWith('-')) && line.charAt(1).trim() === '' && line.length > 1 ? line.slice(1).trimStart() : null);
+const listItem = (line: string): string | null =>
+  (line.startsWith('*') || line.startsWith('-')) && line.charAt(1).trim() === '' && line.length > 1 ? line.slice(1).trimStart() : null;
 
 /**
  * A readme section as the HTML plugin-update-checker shows in its "Changelog" tab: `= x =` headings become
@@ -231,9 +236,9 @@ export function stripTags(text: string): string {
 /** One line of plain text: tags removed, white space collapsed, at most `max` characters. */
 export const plainText = (text: string, max: number): string => stripTags(text).replace(/\s+/g, ' ').trim().slice(0, max).trim();
 
-/** The leading version of a requirement (`6.0`, `8.1`, `6.8.1` of `6.8.1 or later`); null when it has none. */
+/** The leading version of a requirement, tags removed (`6.0`, `8.1`, `6.8.1` of `6.8.1 or later`); null when it has none. */
 export function versionText(text: string | null | undefined): string | null {
-  const version = /^\d{1,5}(?:\.\d{1,5}){0,3}/.exec(text?.trim() ?? '')?.[0];
+  const version = /^\d{1,5}(?:\.\d{1,5}){0,3}/.exec(stripTags(text ?? '').trim())?.[0];
   return version ?? null;
 }
 

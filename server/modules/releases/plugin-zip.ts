@@ -61,8 +61,7 @@ export interface ReleaseMetadata {
 }
 
 export type PluginZipCheck =
-  | { ok: true; metadata: ReleaseMetadata }
-  | { ok: false; reason: 'unreadable' | 'too-many-files' | 'top-folder' | 'no-header' | 'version'; detail: string };
+  { ok: true; metadata: ReleaseMetadata } | { ok: false; reason: 'unreadable' | 'too-many-files' | 'top-folder' | 'no-header' | 'version'; detail: string };
 
 interface MainFileCandidate {
   file: string;
@@ -145,10 +144,11 @@ function readZipContents(file: string, slug: string, signal?: AbortSignal): Prom
         }
         const inner = name.slice(prefix.length);
         if (inner.toLowerCase() === 'readme.txt' && contents.readme === null) {
-          return readHead(zip, entry, README_BYTES).then((text) => {
+          readHead(zip, entry, README_BYTES).then((text) => {
             contents.readme = text;
             next();
           }, unreadable);
+          return;
         }
         if (!isTopLevelPhp(inner)) return next();
         const isMain = inner === mainName && !mainRead;
