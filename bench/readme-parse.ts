@@ -1,7 +1,9 @@
 // Readme parsing benchmark (issue 23): a hostile readme.txt once blocked the event loop for 8–11 s (a changelog
 // line of 3,000 spaces on every update check of the release, a `==` line at upload). Two parts:
-// 1. parse: each 1 MB hostile readme through everything an upload does with it (parseReadme, every section's
-//    entries and HTML, the upgrade notice), in process; median of 7 runs after a warm-up. Bar: < 50 ms each.
+// 1. parse: each 1 MB hostile readme through what an upload does with it (readmeMetadata: parse, cut the
+//    changelog, make its HTML, find the upgrade notice; the server reads only the first 512 KB, this the whole
+//    MB), in process; median of 7 runs after a warm-up. Bar: < 50 ms each. Also every section's entries and
+//    HTML, uncut (more than any request does), for comparison.
 // 2. update check: a server (bench/bench-server.ts) with one plugin's latest release carrying a normal readme
 //    and another's carrying a 1 MB hostile one; 20 keep-alive connections ask GET /api/v1/plugins/{slug}/update
 //    in alternating rounds, while one more connection polls /api/health. Bar: the hostile release's p99 within
@@ -13,6 +15,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import yazl from 'yazl';
 import { parsePluginHeader, parseReadme, readmeSectionToHtml, subsections, upgradeNoticeFor } from '../server/modules/releases/plugin-headers.js';
+import { readmeMetadata } from '../server/modules/releases/plugin-zip.js';
 import { startBenchServer } from './bench-server.js';
 
 const MB = 1024 * 1024;
@@ -45,7 +48,7 @@ const HOSTILE: Record<string, string> = {
   'short heading lines': fill('= x\n== y\n* z\n\n'),
 };
 
-/** Everything an upload does with a readme's text (and more: every section's HTML, not only the changelog's). */
+/** Every section's entries and HTML, uncut: more than an upload or an update check does. */
 function parseEverything(text: string): void {
   const readme = parseReadme(text);
   for (const body of Object.values(readme.sections)) {
@@ -59,26 +62,40 @@ function parseEverything(text: string): void {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
+/** Median wall and CPU milliseconds of `work` over RUNS runs. */
+function time(work: () => void): { wall: number; cpu: number } {
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const cpuStart = process.cpuUsage();
+    const started = performance.now();
+    work();
+    wall.push(performance.now() - started);
+    const used = process.cpuUsage(cpuStart);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  return { wall: median(wall), cpu: median(cpu) };
+}
+
 function benchParse(): boolean {
-  for (let n = 0; n < 3; n++) for (const text of Object.values(HOSTILE)) parseEverything(text);
-  console.log(`parse: 1 MB hostile readmes, median of ${RUNS} runs (wall ms / CPU ms of this process)`);
+  for (let n = 0; n < 3; n++) {
+    for (const text of Object.values(HOSTILE)) {
+      readmeMetadata(text, '9.0.0');
+      parseEverything(text);
+    }
+  }
+  console.log(`parse: 1 MB hostile readmes, median of ${RUNS} runs, ms (wall / CPU of this process)`);
+  console.log(`  ${''.padEnd(44)} ${'upload (readmeMetadata)'.padStart(24)} ${'every section, uncut'.padStart(22)}`);
   let worst = 0;
   for (const [name, text] of Object.entries(HOSTILE)) {
-    const wall: number[] = [];
-    const cpu: number[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      const cpuStart = process.cpuUsage();
-      const started = performance.now();
-      parseEverything(text);
-      wall.push(performance.now() - started);
-      const used = process.cpuUsage(cpuStart);
-      cpu.push((used.user + used.system) / 1000);
-    }
-    worst = Math.max(worst, median(wall));
-    console.log(`  ${name.padEnd(44)} ${median(wall).toFixed(1).padStart(7)} ${median(cpu).toFixed(1).padStart(7)}`);
+    const upload = time(() => readmeMetadata(text, '9.0.0'));
+    const everything = time(() => parseEverything(text));
+    worst = Math.max(worst, upload.wall);
+    const cell = (t: { wall: number; cpu: number }) => `${t.wall.toFixed(1)} / ${t.cpu.toFixed(1)}`;
+    console.log(`  ${name.padEnd(44)} ${cell(upload).padStart(24)} ${cell(everything).padStart(22)}`);
   }
   const pass = worst < PARSE_BAR_MS;
-  console.log(`parse: slowest median ${worst.toFixed(1)} ms (bar < ${PARSE_BAR_MS} ms): ${pass ? 'PASS' : 'FAIL'}\n`);
+  console.log(`parse: slowest upload median ${worst.toFixed(1)} ms (bar < ${PARSE_BAR_MS} ms): ${pass ? 'PASS' : 'FAIL'}\n`);
   return pass;
 }
 

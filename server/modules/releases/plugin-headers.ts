@@ -35,19 +35,13 @@ function skipChars(text: string, from: number, set: string): number {
 /** Whether `text` has `word` at `at`, ignoring ASCII case (header names are ASCII). */
 const hasWordAt = (text: string, at: number, word: string): boolean => text.slice(at, at + word.length).toLowerCase() === word.toLowerCase();
 
-/** The lines of a text, without a byte order mark, whatever its line ends. */
-const linesOf = (text: string): string[] =>
-  text
-    .replace(/^\uFEFF/, '')
-    .replace(/\r\n?/g, '\n')
-    .split('\n');
-
 /**
  * get_file_data's per-line rule, `^(?:[ \t]*<\?php)?[ \t\/*#@]*Name:(.*)$` (case-insensitive), then
  * _cleanup_header_comment: the value ends where the comment closes or at `?>`.
  */
 export function readFileHeader(text: string, name: string): string {
-  for (const line of linesOf(text.slice(0, HEADER_BYTES))) {
+  // As get_file_data: CR and CRLF line ends count, a byte order mark is left in place (its line has no header).
+  for (const line of text.slice(0, HEADER_BYTES).replace(/\r\n?/g, '\n').split('\n')) {
     let at = skipChars(line, 0, ' \t');
     at = hasWordAt(line, at, '<?php') ? at + '<?php'.length : 0;
     at = skipChars(line, at, ' \t/*#@');
@@ -84,9 +78,10 @@ function wrappedHeading(line: string, marker: string, minNameLength: number): st
 /** The name of a Markdown heading of `min` to `max` `#` (`## Changelog`); null otherwise. */
 function hashHeading(line: string, min: number, max: number): string | null {
   const hashes = skipChars(line, 0, '#');
-  if (hashes < min || hashes > max || line.charAt(hashes).trim() !== '') return null;
-  const name = line.slice(hashes).trim();
-  return name ? name : null;
+  const rest = line.slice(hashes);
+  // White space after the hashes, then at least one character (a name of white space only reads as '').
+  if (hashes < min || hashes > max || rest.length < 2 || rest.charAt(0).trim() !== '') return null;
+  return rest.trim();
 }
 
 // WordPress.org accepts `== Name ==` and the Markdown `## Name` for sections, `= 1.0 =` and `### 1.0` (or
@@ -108,53 +103,85 @@ function headerField(line: string): [string, string] | null {
   return [name.toLowerCase(), line.slice(colon + 1).trim()];
 }
 
+/**
+ * Calls `visit(start, end)` for each line of `text` (`end` excludes the line's `\n`). Lines are not copied:
+ * a readme's body lines are only ever looked at by their first character, and sliced out in one piece later.
+ */
+function forEachLine(text: string, visit: (start: number, end: number) => void): void {
+  for (let at = 0; at <= text.length;) {
+    const newline = text.indexOf('\n', at);
+    const end = newline < 0 ? text.length : newline;
+    visit(at, end);
+    at = end + 1;
+  }
+}
+
+const EQUALS = 61; // '='
+const HASH = 35; // '#'
+/** The line at `start..end` when it may be a heading or title (starts with `=` or `#`); null otherwise. */
+const headingCandidate = (text: string, start: number, end: number): string | null => {
+  const first = text.charCodeAt(start);
+  return first === EQUALS || first === HASH ? text.slice(start, end) : null;
+};
+
+/**
+ * A text made of the ranges `[start, end)` of `source`: the lines of a section or entry between its heading
+ * and the next (each range but the last ends with its `\n`, so they join as the lines did), trimmed.
+ */
+const joinRanges = (source: string, ranges: Array<[number, number]>): string =>
+  ranges
+    .map(([start, end]) => source.slice(start, end))
+    .join('')
+    .trim();
+
 /** readme.txt: header fields (the lines before the first section) and the sections. */
 export function parseReadme(text: string): Readme {
+  const source = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const header: Record<string, string> = {};
-  const sections: Record<string, string[]> = {};
-  let current: string[] | null = null;
-  for (const line of linesOf(text)) {
-    if (isTitle(line)) continue;
-    const section = sectionHeading(line);
-    if (section !== null) {
-      current = sections[section.toLowerCase()] = [];
-      continue;
+  const sections: Record<string, Array<[number, number]>> = {};
+  let current: Array<[number, number]> | null = null;
+  let bodyStart = 0;
+  forEachLine(source, (start, end) => {
+    const candidate = headingCandidate(source, start, end);
+    const section = candidate === null || isTitle(candidate) ? null : sectionHeading(candidate);
+    if (candidate !== null && (section !== null || isTitle(candidate))) {
+      // A title line is left out of the body it stands in; a section heading starts a new body.
+      current?.push([bodyStart, start]);
+      if (section !== null) current = sections[section.toLowerCase()] = [];
+      bodyStart = end + 1;
+      return;
     }
-    if (current) {
-      current.push(line);
-      continue;
-    }
-    const field = headerField(line);
+    if (current) return;
+    const field = headerField(source.slice(start, end));
     if (field && !(field[0] in header)) header[field[0]] = field[1];
-  }
+  });
+  (current as Array<[number, number]> | null)?.push([bodyStart, source.length]); // set in the callback
   return {
     testedUpTo: header['tested up to'] ?? '',
     stableTag: header['stable tag'] ?? '',
     requiresAtLeast: header['requires at least'] ?? '',
     requiresPhp: header['requires php'] ?? '',
-    sections: Object.fromEntries(Object.entries(sections).map(([name, body]) => [name, body.join('\n').trim()])),
+    sections: Object.fromEntries(Object.entries(sections).map(([name, ranges]) => [name, joinRanges(source, ranges)])),
   };
 }
 
-/** The entries of a section keyed by their `= heading =` (versions in Changelog and Upgrade Notice). */
+/** The entries of a section keyed by their `= heading =` (versions in Changelog and Upgrade Notice); the first of a heading wins. */
 export function subsections(body: string): Map<string, string> {
   const entries = new Map<string, string>();
   let heading: string | null = null;
-  let lines: string[] = [];
-  const flush = () => {
-    if (heading !== null && !entries.has(heading)) entries.set(heading, lines.join('\n').trim());
+  let entryStart = 0;
+  const close = (end: number) => {
+    if (heading !== null && !entries.has(heading)) entries.set(heading, joinRanges(body, [[entryStart, end]]));
   };
-  for (const line of body.split('\n')) {
-    const name = subsectionHeading(line);
-    if (name !== null) {
-      flush();
-      heading = name;
-      lines = [];
-    } else {
-      lines.push(line);
-    }
-  }
-  flush();
+  forEachLine(body, (start, end) => {
+    const candidate = headingCandidate(body, start, end);
+    const name = candidate === null ? null : subsectionHeading(candidate);
+    if (name === null) return;
+    close(start);
+    heading = name;
+    entryStart = end + 1;
+  });
+  close(body.length);
   return entries;
 }
 

@@ -10,7 +10,6 @@ import {
   upgradeNoticeFor,
   versionText,
   type PluginHeader,
-  type Readme,
 } from './plugin-headers.js';
 
 // Every limit below bounds the work of one upload whatever the zip holds: a 50.8 MB zip of 370,000 PHP
@@ -179,19 +178,41 @@ function findMainFile(slug: string, candidates: MainFileCandidate[]): MainFileCa
 
 const orNull = (value: string | undefined): string | null => (value?.trim() ? value.trim() : null);
 
-function toMetadata(mainFile: string, header: PluginHeader, readme: Readme | null, version: string): ReleaseMetadata {
-  const changelog = orNull(readme?.sections.changelog);
-  const cutChangelog = changelog === null ? null : cutSection(changelog, CHANGELOG_MAX_CHARS);
+export interface ReadmeMetadata {
+  requiresAtLeast: string | null;
+  testedUpTo: string | null;
+  requiresPhp: string | null;
+  changelog: string | null;
+  changelogHtml: string | null;
+  upgradeNotice: string | null;
+}
+
+/** What a release keeps of its readme.txt: versions, the changelog (cut, and as HTML) and this version's upgrade notice. */
+export function readmeMetadata(text: string, version: string): ReadmeMetadata {
+  const readme = parseReadme(text);
+  const changelog = orNull(readme.sections.changelog);
+  const cut = changelog === null ? null : cutSection(changelog, CHANGELOG_MAX_CHARS);
+  return {
+    requiresAtLeast: versionText(readme.requiresAtLeast),
+    testedUpTo: versionText(readme.testedUpTo),
+    requiresPhp: versionText(readme.requiresPhp),
+    changelog: cut,
+    changelogHtml: cut === null ? null : readmeSectionToHtml(cut),
+    upgradeNotice: orNull(plainText(upgradeNoticeFor(readme, version), UPGRADE_NOTICE_MAX_CHARS)),
+  };
+}
+
+function toMetadata(mainFile: string, header: PluginHeader, readme: ReadmeMetadata | null): ReleaseMetadata {
   return {
     mainFile,
     header,
-    requiresWp: versionText(header.requiresWp) ?? versionText(readme?.requiresAtLeast),
-    testedWp: versionText(readme?.testedUpTo),
-    requiresPhp: versionText(header.requiresPhp) ?? versionText(readme?.requiresPhp),
+    requiresWp: versionText(header.requiresWp) ?? readme?.requiresAtLeast ?? null,
+    testedWp: readme?.testedUpTo ?? null,
+    requiresPhp: versionText(header.requiresPhp) ?? readme?.requiresPhp ?? null,
     author: orNull(plainText(header.author, AUTHOR_MAX_CHARS)),
-    changelog: cutChangelog,
-    changelogHtml: cutChangelog === null ? null : readmeSectionToHtml(cutChangelog),
-    upgradeNotice: readme ? orNull(plainText(upgradeNoticeFor(readme, version), UPGRADE_NOTICE_MAX_CHARS)) : null,
+    changelog: readme?.changelog ?? null,
+    changelogHtml: readme?.changelogHtml ?? null,
+    upgradeNotice: readme?.upgradeNotice ?? null,
   };
 }
 
@@ -238,6 +259,6 @@ export async function checkPluginZip(file: string, slug: string, version: string
       detail: `The plugin header of ${slug}/${main.file} says ${said}, but this release is ${version}: upload the zip built for ${version} or correct the version`,
     };
   }
-  const readme = contents.readme === null ? null : parseReadme(contents.readme);
-  return { ok: true, metadata: toMetadata(main.file, main.header, readme, version) };
+  const readme = contents.readme === null ? null : readmeMetadata(contents.readme, version);
+  return { ok: true, metadata: toMetadata(main.file, main.header, readme) };
 }
