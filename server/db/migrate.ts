@@ -13,7 +13,7 @@ import * as paymentEventRef from './migrations/0011-payment-event-ref.js';
 import * as customerAccounts from './migrations/0013-customer-accounts.js';
 import * as outgoingWebhooks from './migrations/0014-outgoing-webhooks.js';
 import * as siteReports from './migrations/0015-site-reports.js';
-import * as releaseChangelogHtml from './migrations/0016-release-changelog-html.js';
+import * as releaseChangelogs from './migrations/0016-release-changelogs.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -31,7 +31,7 @@ const migrations: Record<string, Migration> = {
   '0013-customer-accounts': customerAccounts,
   '0014-outgoing-webhooks': outgoingWebhooks,
   '0015-site-reports': siteReports,
-  '0016-release-changelog-html': releaseChangelogHtml,
+  '0016-release-changelogs': releaseChangelogs,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

@@ -7,13 +7,7 @@ import { findLatestRelease, markReleaseOffered, type ReleaseRow } from './releas
 export const downloadFileName = (release: Pick<ReleaseRow, 'plugin_slug' | 'version'>): string => `${release.plugin_slug}-${release.version}.zip`;
 
 /** A signed, expiring download URL for one release, entitled by one licence. */
-export function downloadUrlForRelease(
-  ctx: AppContext,
-  release: Pick<ReleaseRow, 'id' | 'plugin_slug' | 'version'>,
-  licenseId: number,
-  ttlSeconds: number,
-  baseUrl: string,
-): string {
+export function downloadUrlForRelease(ctx: AppContext, release: ReleaseRow, licenseId: number, ttlSeconds: number, baseUrl: string): string {
   const token = signDownloadToken(downloadSecret(ctx), {
     licenseId,
     releaseId: release.id,

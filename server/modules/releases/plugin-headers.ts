@@ -25,6 +25,9 @@ const PLUGIN_HEADER_NAMES: Record<keyof PluginHeader, string> = {
   author: 'Author',
 };
 
+const EQUALS = 61; // '='
+const HASH = 35; // '#'
+
 /** Where the characters of `set` stop, from `from` on. */
 function skipChars(text: string, from: number, set: string): number {
   let at = from;
@@ -68,20 +71,28 @@ export interface Readme {
   sections: Record<string, string>;
 }
 
+/** The length of `line` without its trailing white space (no copy, unlike trimEnd). */
+function trimmedLength(line: string): number {
+  let end = line.length;
+  while (end > 0 && line.charAt(end - 1).trim() === '') end -= 1;
+  return end;
+}
+
 /** The name inside `marker name marker` (`== Changelog ==`, `= 1.0 =`), trailing spaces allowed; null otherwise. */
 function wrappedHeading(line: string, marker: string, minNameLength: number): string | null {
-  const text = line.trimEnd();
-  if (text.length < 2 * marker.length + minNameLength || !text.startsWith(marker) || !text.endsWith(marker)) return null;
-  return text.slice(marker.length, text.length - marker.length).trim();
+  if (!line.startsWith(marker)) return null;
+  const end = trimmedLength(line);
+  if (end < 2 * marker.length + minNameLength || !line.startsWith(marker, end - marker.length)) return null;
+  return line.slice(marker.length, end - marker.length).trim();
 }
 
 /** The name of a Markdown heading of `min` to `max` `#` (`## Changelog`); null otherwise. */
 function hashHeading(line: string, min: number, max: number): string | null {
-  const hashes = skipChars(line, 0, '#');
-  const rest = line.slice(hashes);
+  let hashes = 0;
+  while (hashes <= max && line.charCodeAt(hashes) === HASH) hashes += 1; // no further: a long run of # is no heading
   // White space after the hashes, then at least one character (a name of white space only reads as '').
-  if (hashes < min || hashes > max || rest.length < 2 || rest.charAt(0).trim() !== '') return null;
-  return rest.trim();
+  if (hashes < min || hashes > max || line.length - hashes < 2 || line.charAt(hashes).trim() !== '') return null;
+  return line.slice(hashes).trim();
 }
 
 // WordPress.org accepts `== Name ==` and the Markdown `## Name` for sections, `= 1.0 =` and `### 1.0` (or
@@ -116,8 +127,6 @@ function forEachLine(text: string, visit: (start: number, end: number) => void):
   }
 }
 
-const EQUALS = 61; // '='
-const HASH = 35; // '#'
 /** The line at `start..end` when it may be a heading or title (starts with `=` or `#`); null otherwise. */
 const headingCandidate = (text: string, start: number, end: number): string | null => {
   const first = text.charCodeAt(start);
@@ -143,8 +152,9 @@ export function parseReadme(text: string): Readme {
   let bodyStart = 0;
   forEachLine(source, (start, end) => {
     const candidate = headingCandidate(source, start, end);
-    const section = candidate === null || isTitle(candidate) ? null : sectionHeading(candidate);
-    if (candidate !== null && (section !== null || isTitle(candidate))) {
+    const title = candidate !== null && isTitle(candidate);
+    const section = candidate === null || title ? null : sectionHeading(candidate);
+    if (title || section !== null) {
       // A title line is left out of the body it stands in; a section heading starts a new body.
       current?.push([bodyStart, start]);
       if (section !== null) current = sections[section.toLowerCase()] = [];

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { makeZip, makeZipOfManyFiles, multipartBody, pluginMainFile } from '../../test/release-test-helpers.js';
 import { releasesDir } from './release-storage.js';
 import { CHANGELOG_MAX_CHARS, MAX_ZIP_ENTRIES } from './plugin-zip.js';
+import * as migration0016 from '../../db/migrations/0016-release-changelogs.js';
 
 // Issue 23: what a zip holds must not freeze the server, cost unbounded memory, reach WordPress as HTML, or be
 // stored for a client that gave up.
@@ -145,7 +147,7 @@ describe(`hostile release zips (${testDialect()})`, () => {
     expect(answer.sections.changelog).toContain('<li>&lt;a href=&quot;javascript:alert(1)&quot;&gt;Details&lt;/a&gt;</li>');
   });
 
-  it('answers the same plain fields for a release stored before (raw HTML in its row, no changelog HTML)', async () => {
+  it('answers the same plain fields for a release stored before (raw HTML in its row, a changelog without HTML)', async () => {
     const row = await t.db.selectFrom('releases').selectAll().where('version', '=', '2.1.0').executeTakeFirstOrThrow();
     await t.db
       .updateTable('releases')
@@ -155,10 +157,13 @@ describe(`hostile release zips (${testDialect()})`, () => {
         tested_wp: '6.7<img src=x onerror=alert(1)>',
         requires_php: '8.0 "onmouseover=alert(1)',
         upgrade_notice: '<script>alert(1)</script><b>Back up</b> & go',
-        changelog: '= 2.1.0 =\n* <script>alert(1)</script>',
-        changelog_html: null,
       })
       .where('id', '=', row.id)
+      .execute();
+    await t.db
+      .updateTable('release_changelogs')
+      .set({ html: null, changelog: '= 2.1.0 =\n* <script>alert(1)</script>' })
+      .where('release_id', '=', row.id)
       .execute();
     const answer = await updateCheck();
     expect(answer).toMatchObject({ requires: null, tested: '6.7', requires_php: '8.0', author: 'Acme', upgrade_notice: 'alert(1)Back up &amp; go' });
@@ -186,5 +191,16 @@ describe(`hostile release zips (${testDialect()})`, () => {
     expect(answer.version).toBe('2.2.0');
     expect(answer.sections.changelog.length).toBeLessThan(CHANGELOG_MAX_CHARS * 1.5);
     expect(answer.sections.changelog).toMatch(/^<h4>2\.2\.0<\/h4>\n<p>=\s+x<\/p>\n<ul>\n<li>/);
+  });
+
+  it('moves changelogs stored in releases before migration 0016 to release_changelogs, answered converted', async () => {
+    const db = t.db as unknown as Kysely<unknown>;
+    const before = (await updateCheck()).sections.changelog;
+    await migration0016.down(db);
+    await migration0016.up(db);
+    const rows = await t.db.selectFrom('release_changelogs').select(['html', 'changelog']).execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.html === null && row.changelog.length > 0)).toBe(true);
+    expect((await updateCheck()).sections.changelog).toBe(before);
   });
 });

@@ -12,30 +12,9 @@ import { latestRelease, qualifyingRelease, type ReleaseLike } from '../../../com
 // checkout and the plugins module read releases through these functions.
 
 export type ReleaseRow = Selectable<ReleasesTable>;
-/** A release without its changelog columns (up to 40,000 characters each): what lists need. */
-export type ReleaseSummary = Omit<ReleaseRow, 'changelog' | 'changelog_html'>;
 type Db = Database | Transaction<DB>;
 
-const SUMMARY_COLUMNS = [
-  'id',
-  'plugin_slug',
-  'version',
-  'notes',
-  'zip_path',
-  'file_size',
-  'sha384',
-  'signature',
-  'created_at',
-  'requires_wp',
-  'tested_wp',
-  'requires_php',
-  'author',
-  'upgrade_notice',
-  'withdrawn_at',
-  'offered_at',
-] as const satisfies ReadonlyArray<keyof ReleaseSummary>;
-
-export const toRelease = (row: ReleaseSummary): Release => ({
+export const toRelease = (row: ReleaseRow): Release => ({
   id: row.id,
   plugin_slug: row.plugin_slug,
   version: row.version,
@@ -54,9 +33,8 @@ export const toRelease = (row: ReleaseSummary): Release => ({
   offered_at: row.offered_at,
 });
 
-/** A plugin's releases (or all), newest upload first, without their changelogs (`findReleaseChangelog`). */
-export async function listReleases(db: Database | Transaction<DB>, pluginSlug?: string): Promise<ReleaseSummary[]> {
-  let query = db.selectFrom('releases').select(SUMMARY_COLUMNS);
+export async function listReleases(db: Database | Transaction<DB>, pluginSlug?: string): Promise<ReleaseRow[]> {
+  let query = db.selectFrom('releases').selectAll();
   if (pluginSlug) query = query.where('plugin_slug', '=', pluginSlug);
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
@@ -108,9 +86,12 @@ export async function countReleasesOfPlugin(db: Db, pluginSlug: string): Promise
   return Number(row?.n ?? 0);
 }
 
-/** One release's changelog: the answer's HTML made at upload, and the section as written (older releases have only that). */
-export async function findReleaseChangelog(db: Database, id: number): Promise<Pick<ReleaseRow, 'changelog' | 'changelog_html'> | undefined> {
-  return db.selectFrom('releases').select(['changelog', 'changelog_html']).where('id', '=', id).executeTakeFirst();
+/** A release's readme changelog: the answer's HTML made at upload; the text only when there is no HTML (stored before 0016). */
+export async function findReleaseChangelog(db: Database, releaseId: number): Promise<{ html: string | null; changelog: string | null } | undefined> {
+  const row = await db.selectFrom('release_changelogs').select('html').where('release_id', '=', releaseId).executeTakeFirst();
+  if (!row || row.html !== null) return row && { html: row.html, changelog: null };
+  const text = await db.selectFrom('release_changelogs').select('changelog').where('release_id', '=', releaseId).executeTakeFirst();
+  return { html: null, changelog: text?.changelog ?? null };
 }
 
 export async function findRelease(db: Database, pluginSlug: string, version: string): Promise<ReleaseRow | undefined> {
@@ -126,7 +107,7 @@ export async function findReleaseByZipPath(db: Database, zipPath: string): Promi
 }
 
 /** The latest release of a plugin: the highest non-withdrawn version (`latestRelease` in common/versions.ts). */
-export async function findLatestRelease(db: Database | Transaction<DB>, pluginSlug: string): Promise<ReleaseSummary | undefined> {
+export async function findLatestRelease(db: Database | Transaction<DB>, pluginSlug: string): Promise<ReleaseRow | undefined> {
   return latestRelease(await listReleases(db, pluginSlug)) ?? undefined;
 }
 
@@ -142,12 +123,22 @@ async function updateCurrentVersion(trx: Transaction<DB>, pluginSlug: string, up
 }
 
 /**
- * Inserts a release in one transaction with what follows from it: the plugin's current_version becomes its
- * latest release's version and a `release_uploaded` activity is written.
+ * Inserts a release (and its readme changelog) in one transaction with what follows from it: the plugin's
+ * current_version becomes its latest release's version and a `release_uploaded` activity is written.
  */
-export async function insertReleaseAndRecord(db: Database, values: Insertable<ReleasesTable>, updatedAt: string): Promise<ReleaseRow> {
+export async function insertReleaseAndRecord(
+  db: Database,
+  values: Insertable<ReleasesTable>,
+  updatedAt: string,
+  changelog?: { changelog: string; html: string } | null,
+): Promise<ReleaseRow> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.insertInto('releases').values(values).returningAll().executeTakeFirstOrThrow();
+    if (changelog)
+      await trx
+        .insertInto('release_changelogs')
+        .values({ release_id: row.id, ...changelog })
+        .execute();
     await updateCurrentVersion(trx, row.plugin_slug, updatedAt);
     await recordActivity(trx, 'release_uploaded', { version: row.version, plugin_slug: row.plugin_slug }, row.created_at);
     await enqueueEvent(trx, 'release.published', releaseEventData(row), row.created_at);

@@ -11,7 +11,7 @@ import { downloadUrlForRelease } from './download-links.service.js';
 import { findPluginArtwork } from './plugin-artwork.js';
 import { cutSection, escapeHtml, readmeSectionToHtml, textAsHtml, versionText } from './plugin-headers.js';
 import { AUTHOR_MAX_CHARS, CHANGELOG_MAX_CHARS, UPGRADE_NOTICE_MAX_CHARS } from './plugin-zip.js';
-import { findReleaseChangelog, listReleases, markReleaseOffered, type ReleaseSummary } from './releases.repository.js';
+import { findReleaseChangelog, listReleases, markReleaseOffered, type ReleaseRow } from './releases.repository.js';
 
 export interface UpdateCheckInput {
   slug: string;
@@ -23,7 +23,7 @@ export interface UpdateCheckInput {
 }
 
 /** The changelog from release notes: one heading per release, newest first, notes as escaped paragraphs. */
-export function buildChangelog(releases: ReleaseSummary[]): string {
+export function buildChangelog(releases: ReleaseRow[]): string {
   return releases
     .map((release) => {
       const paragraphs = release.notes.trim()
@@ -39,12 +39,12 @@ export function buildChangelog(releases: ReleaseSummary[]): string {
 }
 
 /**
- * The answer's changelog: the HTML made at upload; for a release stored before migration 0016, its readme
- * changelog converted now (cut first, as uploads are); without a readme changelog, the release notes.
+ * The answer's changelog: the HTML made at upload; for a changelog stored before migration 0016, its text
+ * converted now (cut first, as uploads are); without a readme changelog, the release notes.
  */
-async function changelogHtml(ctx: AppContext, latest: ReleaseSummary, releases: ReleaseSummary[]): Promise<string> {
+async function changelogHtml(ctx: AppContext, latest: ReleaseRow, releases: ReleaseRow[]): Promise<string> {
   const stored = await findReleaseChangelog(ctx.db, latest.id);
-  if (stored?.changelog_html) return stored.changelog_html;
+  if (stored?.html) return stored.html;
   if (stored?.changelog) return readmeSectionToHtml(cutSection(stored.changelog, CHANGELOG_MAX_CHARS));
   return buildChangelog([...releases].sort((a, b) => compareVersions(b.version, a.version)));
 }

@@ -90,11 +90,10 @@ export async function uploadRelease(ctx: AppContext, { fields, file, createdAt, 
         tested_wp: metadata.testedWp,
         requires_php: metadata.requiresPhp,
         author: metadata.author,
-        changelog: metadata.changelog,
-        changelog_html: metadata.changelogHtml,
         upgrade_notice: metadata.upgradeNotice,
       },
       nowIso(),
+      metadata.changelog !== null && metadata.changelogHtml !== null ? { changelog: metadata.changelog, html: metadata.changelogHtml } : null,
     );
     nudgeWebhookDeliveries(); // release.published, enqueued in that transaction
     return toRelease(row);
