@@ -220,6 +220,19 @@ describe('update answer text (plain, escaped)', () => {
     expect(html).not.toMatch(/<(?!\/?(?:h4|ul|li|p|br)>)/);
   });
 
+  it('keeps the HTML within a size, leaving out whole items and marking the cut', () => {
+    const body = Array.from({ length: 1000 }, (_, n) => `= 1.${n} =\n* Change ${n}\nText ${n}\nmore "quoted" text`).join('\n\n');
+    const html = readmeSectionToHtml(body, 2000);
+    expect(html.length).toBeLessThanOrEqual(2000);
+    expect(html).toMatch(/^<h4>1\.0<\/h4>\n<ul>\n<li>Change 0<\/li>\n<\/ul>\n<p>Text 0<br>more &quot;quoted&quot; text<\/p>\n/);
+    expect(html).toMatch(/(<\/p>|<\/ul>|<\/h4>)\n<p>…<\/p>$/);
+    expect(readmeSectionToHtml('* a\n* b', 2000)).toBe('<ul>\n<li>a</li>\n<li>b</li>\n</ul>');
+    expect(readmeSectionToHtml(`* ${'x'.repeat(5000)}`, 2000)).toBe('<p>…</p>');
+    const items = readmeSectionToHtml(Array.from({ length: 1000 }, (_, n) => `* item ${n}`).join('\n'), 500);
+    expect(items).toMatch(/^<ul>\n<li>item 0<\/li>\n[^]*<li>item \d+<\/li>\n<\/ul>\n<p>…<\/p>$/);
+    expect(items.length).toBeLessThanOrEqual(500);
+  });
+
   it('cuts a long section at a line end and marks the cut', () => {
     expect(cutSection('one\ntwo\nthree', 9)).toBe('one\ntwo\n\n…');
     expect(cutSection('short', 9)).toBe('short');

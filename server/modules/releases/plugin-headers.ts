@@ -215,28 +215,59 @@ export const escapeHtml = (text: string): string =>
 const listItem = (line: string): string | null =>
   (line.startsWith('*') || line.startsWith('-')) && line.charAt(1).trim() === '' && line.length > 1 ? line.slice(1).trimStart() : null;
 
+/** What ends a section's HTML cut at its size limit. */
+const CUT_MARK = '<p>…</p>';
+
 /**
  * A readme section as the HTML plugin-update-checker shows in its "Changelog" tab: `= x =` headings become
  * <h4>, `*`/`-` lines a list, other text paragraphs. Everything is escaped; the only tags are the ones made
- * here (h4, ul, li, p, br), all in WordPress's allowed HTML for plugin information.
+ * here (h4, ul, li, p, br), all in WordPress's allowed HTML for plugin information. At most `maxChars`
+ * characters: what does not fit (whole list items and paragraph lines) is left out and the end marked `<p>…</p>`.
  */
-export function readmeSectionToHtml(body: string): string {
+export function readmeSectionToHtml(body: string, maxChars = Number.POSITIVE_INFINITY): string {
   const html: string[] = [];
+  let size = 0;
+  let cut = false;
+  /** Adds `open` + as many of `parts` as fit, joined by `separator`, + `close`; notes a cut. */
+  const add = (open: string, parts: string[], separator: string, close: string) => {
+    if (cut || parts.length === 0) return;
+    const budget = maxChars - size - (html.length ? 1 : 0) - (CUT_MARK.length + 1);
+    let length = open.length + close.length;
+    let count = 0;
+    for (const part of parts) {
+      const more = part.length + (count ? separator.length : 0);
+      if (length + more > budget) {
+        cut = true;
+        break;
+      }
+      length += more;
+      count += 1;
+    }
+    if (count === 0) return;
+    size += length + (html.length ? 1 : 0);
+    html.push(open + parts.slice(0, count).join(separator) + close);
+  };
   let list: string[] = [];
   let paragraph: string[] = [];
   const flush = () => {
-    if (list.length) html.push(`<ul>\n${list.map((item) => `<li>${escapeHtml(item)}</li>`).join('\n')}\n</ul>`);
-    if (paragraph.length) html.push(`<p>${paragraph.map(escapeHtml).join('<br>')}</p>`);
+    add(
+      '<ul>\n',
+      list.map((item) => `<li>${escapeHtml(item)}</li>`),
+      '\n',
+      '\n</ul>',
+    );
+    add('<p>', paragraph.map(escapeHtml), '<br>', '</p>');
     list = [];
     paragraph = [];
   };
   for (const raw of body.split('\n')) {
+    if (cut) break;
     const line = raw.trim();
     const heading = subsectionHeading(line);
     const item = listItem(line);
     if (heading !== null) {
       flush();
-      html.push(`<h4>${escapeHtml(heading)}</h4>`);
+      add('<h4>', [escapeHtml(heading)], '', '</h4>');
     } else if (item !== null) {
       if (paragraph.length) flush();
       list.push(item);
@@ -248,6 +279,7 @@ export function readmeSectionToHtml(body: string): string {
     }
   }
   flush();
+  if (cut) html.push(CUT_MARK);
   return html.join('\n');
 }
 

@@ -37,6 +37,12 @@ const README_BYTES = 512 * 1024;
  */
 export const CHANGELOG_MAX_CHARS = 40_000;
 
+/**
+ * The update answer's changelog HTML is at most this long: the newest entries (readmes list them first), which
+ * a site being updated needs; an answer of this size costs an update check about what a typical one does.
+ */
+export const CHANGELOG_HTML_MAX_CHARS = 16_000;
+
 /** The upgrade notice's limit in the readme format ("No more than 300 characters"). */
 export const UPGRADE_NOTICE_MAX_CHARS = 300;
 
@@ -197,7 +203,7 @@ export function readmeMetadata(text: string, version: string): ReadmeMetadata {
     testedUpTo: versionText(readme.testedUpTo),
     requiresPhp: versionText(readme.requiresPhp),
     changelog: cut,
-    changelogHtml: cut === null ? null : readmeSectionToHtml(cut),
+    changelogHtml: cut === null ? null : readmeSectionToHtml(cut, CHANGELOG_HTML_MAX_CHARS),
     upgradeNotice: orNull(plainText(upgradeNoticeFor(readme, version), UPGRADE_NOTICE_MAX_CHARS)),
   };
 }

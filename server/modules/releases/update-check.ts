@@ -10,7 +10,7 @@ import { DEFAULT_DOWNLOAD_TTL_SECONDS } from './download-token.service.js';
 import { downloadUrlForRelease } from './download-links.service.js';
 import { findPluginArtwork } from './plugin-artwork.js';
 import { cutSection, escapeHtml, readmeSectionToHtml, textAsHtml, versionText } from './plugin-headers.js';
-import { AUTHOR_MAX_CHARS, CHANGELOG_MAX_CHARS, UPGRADE_NOTICE_MAX_CHARS } from './plugin-zip.js';
+import { AUTHOR_MAX_CHARS, CHANGELOG_HTML_MAX_CHARS, CHANGELOG_MAX_CHARS, UPGRADE_NOTICE_MAX_CHARS } from './plugin-zip.js';
 import { findReleaseChangelog, listReleases, markReleaseOffered, type ReleaseRow } from './releases.repository.js';
 
 export interface UpdateCheckInput {
@@ -45,7 +45,7 @@ export function buildChangelog(releases: ReleaseRow[]): string {
 async function changelogHtml(ctx: AppContext, latest: ReleaseRow, releases: ReleaseRow[]): Promise<string> {
   const stored = await findReleaseChangelog(ctx.db, latest.id);
   if (stored?.html) return stored.html;
-  if (stored?.changelog) return readmeSectionToHtml(cutSection(stored.changelog, CHANGELOG_MAX_CHARS));
+  if (stored?.changelog) return readmeSectionToHtml(cutSection(stored.changelog, CHANGELOG_MAX_CHARS), CHANGELOG_HTML_MAX_CHARS);
   return buildChangelog([...releases].sort((a, b) => compareVersions(b.version, a.version)));
 }
 
