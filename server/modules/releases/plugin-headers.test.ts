@@ -92,6 +92,21 @@ describe('readme.txt (WordPress.org subset)', () => {
     expect(upgradeNoticeFor(markdown, '2.0.0')).toBe('Back up first.');
   });
 
+  it('takes sections and fields named like object properties as names', () => {
+    const readme = parseReadme('Constructor: x\nTested up to: 6.1\n== constructor ==\na\n== __proto__ ==\nb\n== Changelog ==\nc\n== constructor ==\nd');
+    expect(readme.testedUpTo).toBe('6.1');
+    expect(Object.entries(readme.sections)).toEqual([
+      ['constructor', 'd'],
+      ['__proto__', 'b'],
+      ['changelog', 'c'],
+    ]);
+  });
+
+  it('leaves a title line out of a section and keeps the last section of a name', () => {
+    const readme = parseReadme('\uFEFF=== T ===\r\nTested up to: 6.1\r\n== Changelog ==\r\nold\r\n== Changelog ==\r\n= 1 =\r\n* a\r\n=== Stray ===\r\n* b');
+    expect(readme).toEqual({ testedUpTo: '6.1', stableTag: '', requiresAtLeast: '', requiresPhp: '', sections: { changelog: '= 1 =\n* a\n* b' } });
+  });
+
   it('answers empty fields for a readme without them', () => {
     expect(parseReadme('=== Zones ===\n')).toEqual({ testedUpTo: '', stableTag: '', requiresAtLeast: '', requiresPhp: '', sections: {} });
   });

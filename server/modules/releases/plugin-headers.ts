@@ -134,21 +134,22 @@ const headingCandidate = (text: string, start: number, end: number): string | nu
 };
 
 /**
- * A text made of the ranges `[start, end)` of `source`: the lines of a section or entry between its heading
- * and the next (each range but the last ends with its `\n`, so they join as the lines did), trimmed.
+ * A text made of ranges of `source`, given flat as start, end, start, end…: the lines of a section between its
+ * heading and the next (each range but the last ends with its `\n`, so they join as the lines did), trimmed.
  */
-const joinRanges = (source: string, ranges: Array<[number, number]>): string =>
-  ranges
-    .map(([start, end]) => source.slice(start, end))
-    .join('')
-    .trim();
+function joinRanges(source: string, ranges: number[]): string {
+  let text = '';
+  for (let i = 0; i + 1 < ranges.length; i += 2) text += source.slice(ranges[i], ranges[i + 1]);
+  return text.trim();
+}
 
 /** readme.txt: header fields (the lines before the first section) and the sections. */
 export function parseReadme(text: string): Readme {
   const source = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const header: Record<string, string> = {};
-  const sections: Record<string, Array<[number, number]>> = {};
-  let current: Array<[number, number]> | null = null;
+  // Maps, not objects: a heading or field named `constructor` or `__proto__` is just a name.
+  const header = new Map<string, string>();
+  const sections = new Map<string, number[]>();
+  let current: number[] | null = null;
   let bodyStart = 0;
   forEachLine(source, (start, end) => {
     const candidate = headingCandidate(source, start, end);
@@ -156,22 +157,28 @@ export function parseReadme(text: string): Readme {
     const section = candidate === null || title ? null : sectionHeading(candidate);
     if (title || section !== null) {
       // A title line is left out of the body it stands in; a section heading starts a new body.
-      current?.push([bodyStart, start]);
-      if (section !== null) current = sections[section.toLowerCase()] = [];
+      current?.push(bodyStart, start);
+      if (section !== null) {
+        // A later section of the same name replaces the earlier one (its array reused: no garbage per heading).
+        const name = section.toLowerCase();
+        current = sections.get(name) ?? [];
+        current.length = 0;
+        sections.set(name, current);
+      }
       bodyStart = end + 1;
       return;
     }
     if (current) return;
     const field = headerField(source.slice(start, end));
-    if (field && !(field[0] in header)) header[field[0]] = field[1];
+    if (field && !header.has(field[0])) header.set(field[0], field[1]);
   });
-  (current as Array<[number, number]> | null)?.push([bodyStart, source.length]); // set in the callback
+  (current as number[] | null)?.push(bodyStart, source.length); // set in the callback
   return {
-    testedUpTo: header['tested up to'] ?? '',
-    stableTag: header['stable tag'] ?? '',
-    requiresAtLeast: header['requires at least'] ?? '',
-    requiresPhp: header['requires php'] ?? '',
-    sections: Object.fromEntries(Object.entries(sections).map(([name, ranges]) => [name, joinRanges(source, ranges)])),
+    testedUpTo: header.get('tested up to') ?? '',
+    stableTag: header.get('stable tag') ?? '',
+    requiresAtLeast: header.get('requires at least') ?? '',
+    requiresPhp: header.get('requires php') ?? '',
+    sections: Object.fromEntries([...sections].map(([name, ranges]) => [name, joinRanges(source, ranges)])),
   };
 }
 
@@ -181,7 +188,7 @@ export function subsections(body: string): Map<string, string> {
   let heading: string | null = null;
   let entryStart = 0;
   const close = (end: number) => {
-    if (heading !== null && !entries.has(heading)) entries.set(heading, joinRanges(body, [[entryStart, end]]));
+    if (heading !== null && !entries.has(heading)) entries.set(heading, body.slice(entryStart, end).trim());
   };
   forEachLine(body, (start, end) => {
     const candidate = headingCandidate(body, start, end);
