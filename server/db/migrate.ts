@@ -15,6 +15,7 @@ import * as outgoingWebhooks from './migrations/0014-outgoing-webhooks.js';
 import * as siteReports from './migrations/0015-site-reports.js';
 import * as forgetOrderOrigin from './migrations/0016-forget-order-origin.js';
 import * as orderCheckoutKey from './migrations/0017-order-checkout-key.js';
+import * as releaseChangelogs from './migrations/0018-release-changelogs.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0015-site-reports': siteReports,
   '0016-forget-order-origin': forgetOrderOrigin,
   '0017-order-checkout-key': orderCheckoutKey,
+  '0018-release-changelogs': releaseChangelogs,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

@@ -122,10 +122,16 @@ export interface ReleasesTable {
   tested_wp: string | null;
   requires_php: string | null;
   author: string | null;
-  changelog: string | null; // the readme's == Changelog == section, as written
   upgrade_notice: string | null; // the readme's upgrade notice for this version
   withdrawn_at: string | null; // set: never offered, downloads refused, file kept
   offered_at: string | null; // first time an update check or download link offered it
+}
+
+// 0018-release-changelogs: a release's readme changelog (the `changelog` column of releases until then)
+export interface ReleaseChangelogsTable {
+  release_id: number; // releases.id, deleted with it
+  html: string | null; // the update answer's sections.changelog, made at upload (null for changelogs stored before 0018)
+  changelog: string; // the readme's == Changelog == section, as written (cut at 40,000 characters since 0018)
 }
 
 // --- orders (0006-orders) ---
@@ -290,6 +296,7 @@ export interface DB {
   license_activations: LicenseActivationsTable;
   ended_activations: EndedActivationsTable;
   releases: ReleasesTable;
+  release_changelogs: ReleaseChangelogsTable;
   orders: OrdersTable;
   payment_events: PaymentEventsTable;
   emails: EmailsTable;

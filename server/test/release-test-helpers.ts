@@ -1,6 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import yazl from 'yazl';
 
+/** Ends a yazl zip and collects its bytes. */
+function finish(zip: yazl.ZipFile): Promise<Buffer> {
+  zip.end();
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
 /** A zip of the given entries (name → content; a name ending in "/" is a folder entry), in memory. */
 export function makeZip(entries: Record<string, string | Buffer>, padding?: { name: string; bytes: number }): Promise<Buffer> {
   const zip = new yazl.ZipFile();
@@ -9,13 +20,19 @@ export function makeZip(entries: Record<string, string | Buffer>, padding?: { na
     else zip.addBuffer(Buffer.from(content), name);
   }
   if (padding && padding.bytes > 0) zip.addBuffer(randomBytes(padding.bytes), padding.name, { compress: false });
-  zip.end();
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
+  return finish(zip);
+}
+
+/**
+ * A zip of `count` tiny files `{folder}/files/f{n}.txt` (stored, not compressed, so 20,000 take about a
+ * second to make) after the given entries.
+ */
+export function makeZipOfManyFiles(entries: Record<string, string>, folder: string, count: number): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, content] of Object.entries(entries)) zip.addBuffer(Buffer.from(content), name);
+  const tiny = Buffer.from('x');
+  for (let n = 0; n < count; n++) zip.addBuffer(tiny, `${folder}/files/f${n}.txt`, { compress: false });
+  return finish(zip);
 }
 
 /** A plugin main file's header comment, WordPress style. */

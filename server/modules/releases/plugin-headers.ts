@@ -1,6 +1,10 @@
 // Parsers for what a plugin zip says about itself: the main file's header comment (read the way WordPress
 // core's get_file_data() reads it) and readme.txt (the subset of the WordPress.org readme format the
 // update answer needs). Pure functions: plugin-zip.ts feeds them the bytes.
+//
+// The text comes from an uploaded zip, so every function here reads it in one pass with string operations:
+// no regular expression with nested or overlapping quantifiers ever runs on it. Such patterns backtracked on
+// a line of 3,000 spaces or a long `==` line for seconds, blocking the server (issue 23).
 
 /** WordPress reads only the first 8 KB of a file for its headers (get_file_data). */
 export const HEADER_BYTES = 8 * 1024;
@@ -21,13 +25,35 @@ const PLUGIN_HEADER_NAMES: Record<keyof PluginHeader, string> = {
   author: 'Author',
 };
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const EQUALS = 61; // '='
+const HASH = 35; // '#'
 
-/** get_file_data's per-line rule: `^[ \t\/*#@]*Name:(.*)$`, case-insensitive, then _cleanup_header_comment. */
+/** Where the characters of `set` stop, from `from` on. */
+function skipChars(text: string, from: number, set: string): number {
+  let at = from;
+  while (at < text.length && set.includes(text.charAt(at))) at += 1;
+  return at;
+}
+
+/** Whether `text` has `word` at `at`, ignoring ASCII case (header names are ASCII). */
+const hasWordAt = (text: string, at: number, word: string): boolean => text.slice(at, at + word.length).toLowerCase() === word.toLowerCase();
+
+/**
+ * get_file_data's per-line rule, `^(?:[ \t]*<\?php)?[ \t\/*#@]*Name:(.*)$` (case-insensitive), then
+ * _cleanup_header_comment: the value ends where the comment closes or at `?>`.
+ */
 export function readFileHeader(text: string, name: string): string {
-  const normalized = text.slice(0, HEADER_BYTES).replace(/\r\n?/g, '\n');
-  const match = new RegExp(`^(?:[ \\t]*<\\?php)?[ \\t/*#@]*${escapeRegExp(name)}:(.*)$`, 'mi').exec(normalized);
-  return (match?.[1] ?? '').replace(/\s*(?:\*\/|\?>).*$/, '').trim();
+  // As get_file_data: CR and CRLF line ends count, a byte order mark is left in place (its line has no header).
+  for (const line of text.slice(0, HEADER_BYTES).replace(/\r\n?/g, '\n').split('\n')) {
+    let at = skipChars(line, 0, ' \t');
+    at = hasWordAt(line, at, '<?php') ? at + '<?php'.length : 0;
+    at = skipChars(line, at, ' \t/*#@');
+    if (!hasWordAt(line, at, name) || line.charAt(at + name.length) !== ':') continue;
+    const value = line.slice(at + name.length + 1);
+    const ends = [value.indexOf('*/'), value.indexOf('?>')].filter((index) => index >= 0);
+    return (ends.length ? value.slice(0, Math.min(...ends)) : value).trim();
+  }
+  return '';
 }
 
 /** The plugin headers of one PHP file; `name` is empty when the file is not a plugin's main file. */
@@ -45,62 +71,134 @@ export interface Readme {
   sections: Record<string, string>;
 }
 
+/** The length of `line` without its trailing white space (no copy, unlike trimEnd). */
+function trimmedLength(line: string): number {
+  let end = line.length;
+  while (end > 0 && line.charAt(end - 1).trim() === '') end -= 1;
+  return end;
+}
+
+/** The name inside `marker name marker` (`== Changelog ==`, `= 1.0 =`), trailing spaces allowed; null otherwise. */
+function wrappedHeading(line: string, marker: string, minNameLength: number): string | null {
+  if (!line.startsWith(marker)) return null;
+  const end = trimmedLength(line);
+  if (end < 2 * marker.length + minNameLength || !line.startsWith(marker, end - marker.length)) return null;
+  return line.slice(marker.length, end - marker.length).trim();
+}
+
+/** The name of a Markdown heading of `min` to `max` `#` (`## Changelog`); null otherwise. */
+function hashHeading(line: string, min: number, max: number): string | null {
+  let hashes = 0;
+  while (hashes <= max && line.charCodeAt(hashes) === HASH) hashes += 1; // no further: a long run of # is no heading
+  // White space after the hashes, then at least one character (a name of white space only reads as '').
+  if (hashes < min || hashes > max || line.length - hashes < 2 || line.charAt(hashes).trim() !== '') return null;
+  return line.slice(hashes).trim();
+}
+
 // WordPress.org accepts `== Name ==` and the Markdown `## Name` for sections, `= 1.0 =` and `### 1.0` (or
-// `#### 1.0`) for the entries inside one.
-const SECTION = /^(?:==\s*(.+?)\s*==|##\s+(.+?))\s*$/;
-const SUBSECTION = /^(?:=\s*(.+?)\s*=|#{3,4}\s+(.+?))\s*$/;
+// `#### 1.0`) for the entries inside one. `=== Name ===` and `# Name` are the title.
+// A line not starting with `=` or `#` is none of them, which most lines show by their first character.
+const mayBeHeading = (line: string): boolean => line.startsWith('=') || line.startsWith('#');
+const isTitle = (line: string): boolean =>
+  mayBeHeading(line) && (wrappedHeading(line, '===', 0) !== null || (line.startsWith('#') && line.charAt(1).trim() === '' && line.length > 1));
+const sectionHeading = (line: string): string | null => (mayBeHeading(line) ? (wrappedHeading(line, '==', 1) ?? hashHeading(line, 2, 2)) : null);
+const subsectionHeading = (line: string): string | null => (mayBeHeading(line) ? (wrappedHeading(line, '=', 1) ?? hashHeading(line, 3, 4)) : null);
+
+/** A header line `Name: value` (leading ` `, tab, `*` or `-` allowed; the name letters and spaces). */
+function headerField(line: string): [string, string] | null {
+  const start = skipChars(line, 0, ' \t*-');
+  const colon = line.indexOf(':', start);
+  if (colon < 0) return null;
+  const name = line.slice(start, colon).trimEnd();
+  if (!/^[A-Za-z][A-Za-z ]*$/.test(name)) return null;
+  return [name.toLowerCase(), line.slice(colon + 1).trim()];
+}
+
+/**
+ * Calls `visit(start, end)` for each line of `text` (`end` excludes the line's `\n`). Lines are not copied:
+ * a readme's body lines are only ever looked at by their first character, and sliced out in one piece later.
+ */
+function forEachLine(text: string, visit: (start: number, end: number) => void): void {
+  for (let at = 0; at <= text.length;) {
+    const newline = text.indexOf('\n', at);
+    const end = newline < 0 ? text.length : newline;
+    visit(at, end);
+    at = end + 1;
+  }
+}
+
+/** The line at `start..end` when it may be a heading or title (starts with `=` or `#`); null otherwise. */
+const headingCandidate = (text: string, start: number, end: number): string | null => {
+  const first = text.charCodeAt(start);
+  return first === EQUALS || first === HASH ? text.slice(start, end) : null;
+};
+
+/**
+ * A text made of ranges of `source`, given flat as start, end, start, end…: the lines of a section between its
+ * heading and the next (each range but the last ends with its `\n`, so they join as the lines did), trimmed.
+ */
+function joinRanges(source: string, ranges: number[]): string {
+  let text = '';
+  for (let i = 0; i + 1 < ranges.length; i += 2) text += source.slice(ranges[i], ranges[i + 1]);
+  return text.trim();
+}
 
 /** readme.txt: header fields (the lines before the first section) and the sections. */
 export function parseReadme(text: string): Readme {
-  const lines = text
-    .replace(/^\uFEFF/, '')
-    .replace(/\r\n?/g, '\n')
-    .split('\n');
-  const header: Record<string, string> = {};
-  const sections: Record<string, string[]> = {};
-  let current: string[] | null = null;
-  for (const line of lines) {
-    if (/^===.*===\s*$/.test(line) || /^#\s/.test(line)) continue; // the title line
-    const section = SECTION.exec(line);
-    if (section) {
-      current = sections[(section[1] ?? section[2] ?? '').toLowerCase()] = [];
-      continue;
+  const source = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  // Maps, not objects: a heading or field named `constructor` or `__proto__` is just a name.
+  const header = new Map<string, string>();
+  const sections = new Map<string, number[]>();
+  let current: number[] | null = null;
+  let bodyStart = 0;
+  forEachLine(source, (start, end) => {
+    const candidate = headingCandidate(source, start, end);
+    const title = candidate !== null && isTitle(candidate);
+    const section = candidate === null || title ? null : sectionHeading(candidate);
+    if (title || section !== null) {
+      // A title line is left out of the body it stands in; a section heading starts a new body.
+      current?.push(bodyStart, start);
+      if (section !== null) {
+        // A later section of the same name replaces the earlier one (its array reused: no garbage per heading).
+        const name = section.toLowerCase();
+        current = sections.get(name) ?? [];
+        current.length = 0;
+        sections.set(name, current);
+      }
+      bodyStart = end + 1;
+      return;
     }
-    if (current) {
-      current.push(line);
-      continue;
-    }
-    const field = /^[ \t*-]*([A-Za-z][A-Za-z ]*?)\s*:\s*(.*)$/.exec(line);
-    if (field?.[1] && !(field[1].toLowerCase() in header)) header[field[1].toLowerCase()] = (field[2] ?? '').trim();
-  }
+    if (current) return;
+    const field = headerField(source.slice(start, end));
+    if (field && !header.has(field[0])) header.set(field[0], field[1]);
+  });
+  (current as number[] | null)?.push(bodyStart, source.length); // set in the callback
   return {
-    testedUpTo: header['tested up to'] ?? '',
-    stableTag: header['stable tag'] ?? '',
-    requiresAtLeast: header['requires at least'] ?? '',
-    requiresPhp: header['requires php'] ?? '',
-    sections: Object.fromEntries(Object.entries(sections).map(([name, body]) => [name, body.join('\n').trim()])),
+    testedUpTo: header.get('tested up to') ?? '',
+    stableTag: header.get('stable tag') ?? '',
+    requiresAtLeast: header.get('requires at least') ?? '',
+    requiresPhp: header.get('requires php') ?? '',
+    sections: Object.fromEntries([...sections].map(([name, ranges]) => [name, joinRanges(source, ranges)])),
   };
 }
 
-/** The entries of a section keyed by their `= heading =` (versions in Changelog and Upgrade Notice). */
+/** The entries of a section keyed by their `= heading =` (versions in Changelog and Upgrade Notice); the first of a heading wins. */
 export function subsections(body: string): Map<string, string> {
   const entries = new Map<string, string>();
   let heading: string | null = null;
-  let lines: string[] = [];
-  const flush = () => {
-    if (heading !== null && !entries.has(heading)) entries.set(heading, lines.join('\n').trim());
+  let entryStart = 0;
+  const close = (end: number) => {
+    if (heading !== null && !entries.has(heading)) entries.set(heading, body.slice(entryStart, end).trim());
   };
-  for (const line of body.split('\n')) {
-    const match = SUBSECTION.exec(line);
-    if (match) {
-      flush();
-      heading = (match[1] ?? match[2] ?? '').trim();
-      lines = [];
-    } else {
-      lines.push(line);
-    }
-  }
-  flush();
+  forEachLine(body, (start, end) => {
+    const candidate = headingCandidate(body, start, end);
+    const name = candidate === null ? null : subsectionHeading(candidate);
+    if (name === null) return;
+    close(start);
+    heading = name;
+    entryStart = end + 1;
+  });
+  close(body.length);
   return entries;
 }
 
@@ -110,33 +208,76 @@ export function upgradeNoticeFor(readme: Readme, version: string): string {
   return notices.get(version) ?? notices.get(version.replace(/^v/i, '')) ?? '';
 }
 
+/** A section cut at `max` characters, at a line end where there is one, marked with an ellipsis line. */
+export function cutSection(body: string, max: number): string {
+  if (body.length <= max) return body;
+  const lineEnd = body.lastIndexOf('\n', max);
+  return `${body.slice(0, lineEnd > 0 ? lineEnd : max).trimEnd()}\n\n…`;
+}
+
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
+/** A list item `* text` or `- text` of a trimmed line; null otherwise. */
+const listItem = (line: string): string | null =>
+  (line.startsWith('*') || line.startsWith('-')) && line.charAt(1).trim() === '' && line.length > 1 ? line.slice(1).trimStart() : null;
+
+/** What ends a section's HTML cut at its size limit. */
+const CUT_MARK = '<p>…</p>';
+
 /**
  * A readme section as the HTML plugin-update-checker shows in its "Changelog" tab: `= x =` headings become
- * <h4>, `*`/`-` lines a list, other text paragraphs. Everything is escaped; no Markdown beyond that.
+ * <h4>, `*`/`-` lines a list, other text paragraphs. Everything is escaped; the only tags are the ones made
+ * here (h4, ul, li, p, br), all in WordPress's allowed HTML for plugin information. At most `maxChars`
+ * characters: what does not fit (whole list items and paragraph lines) is left out and the end marked `<p>…</p>`.
  */
-export function readmeSectionToHtml(body: string): string {
+export function readmeSectionToHtml(body: string, maxChars = Number.POSITIVE_INFINITY): string {
   const html: string[] = [];
+  let size = 0;
+  let cut = false;
+  /** Adds `open` + as many of `parts` as fit, joined by `separator`, + `close`; notes a cut. */
+  const add = (open: string, parts: string[], separator: string, close: string) => {
+    if (cut || parts.length === 0) return;
+    const budget = maxChars - size - (html.length ? 1 : 0) - (CUT_MARK.length + 1);
+    let length = open.length + close.length;
+    let count = 0;
+    for (const part of parts) {
+      const more = part.length + (count ? separator.length : 0);
+      if (length + more > budget) {
+        cut = true;
+        break;
+      }
+      length += more;
+      count += 1;
+    }
+    if (count === 0) return;
+    size += length + (html.length ? 1 : 0);
+    html.push(open + parts.slice(0, count).join(separator) + close);
+  };
   let list: string[] = [];
   let paragraph: string[] = [];
   const flush = () => {
-    if (list.length) html.push(`<ul>\n${list.map((item) => `<li>${escapeHtml(item)}</li>`).join('\n')}\n</ul>`);
-    if (paragraph.length) html.push(`<p>${paragraph.map(escapeHtml).join('<br>')}</p>`);
+    add(
+      '<ul>\n',
+      list.map((item) => `<li>${escapeHtml(item)}</li>`),
+      '\n',
+      '\n</ul>',
+    );
+    add('<p>', paragraph.map(escapeHtml), '<br>', '</p>');
     list = [];
     paragraph = [];
   };
   for (const raw of body.split('\n')) {
+    if (cut) break;
     const line = raw.trim();
-    const heading = SUBSECTION.exec(line);
-    const item = /^[*-]\s+(.*)$/.exec(line);
-    if (heading) {
+    const heading = subsectionHeading(line);
+    const item = listItem(line);
+    if (heading !== null) {
       flush();
-      html.push(`<h4>${escapeHtml((heading[1] ?? heading[2] ?? '').trim())}</h4>`);
-    } else if (item) {
+      add('<h4>', [escapeHtml(heading)], '', '</h4>');
+    } else if (item !== null) {
       if (paragraph.length) flush();
-      list.push(item[1] ?? '');
+      list.push(item);
     } else if (!line) {
       flush();
     } else {
@@ -145,5 +286,37 @@ export function readmeSectionToHtml(body: string): string {
     }
   }
   flush();
+  if (cut) html.push(CUT_MARK);
   return html.join('\n');
 }
+
+// What an update answer passes to WordPress besides the sections: plain text only. WordPress shows `author`,
+// `requires`, `tested` and `requires_php` in its "View details" box and the upgrade notice in its update
+// rows; taken as written from a zip they could carry scripts into the site's admin (issue 23).
+
+/** Text without its tags: every `<…>` removed in one pass (a `<` never closed stays, and is escaped later). */
+export function stripTags(text: string): string {
+  let out = '';
+  let at = 0;
+  while (at < text.length) {
+    const open = text.indexOf('<', at);
+    if (open < 0) break;
+    const close = text.indexOf('>', open + 1);
+    if (close < 0) break;
+    out += text.slice(at, open);
+    at = close + 1;
+  }
+  return out + text.slice(at);
+}
+
+/** One line of plain text: tags removed, white space collapsed, at most `max` characters. */
+export const plainText = (text: string, max: number): string => stripTags(text).replace(/\s+/g, ' ').trim().slice(0, max).trim();
+
+/** The leading version of a requirement, tags removed (`6.0`, `8.1`, `6.8.1` of `6.8.1 or later`); null when it has none. */
+export function versionText(text: string | null | undefined): string | null {
+  const version = /^\d{1,5}(?:\.\d{1,5}){0,3}/.exec(stripTags(text ?? '').trim())?.[0];
+  return version ?? null;
+}
+
+/** A plain-text field as the HTML WordPress prints: tags removed, cut at `max`, escaped, so it shows as written. */
+export const textAsHtml = (text: string, max: number): string => escapeHtml(plainText(text, max));

@@ -86,6 +86,14 @@ export async function countReleasesOfPlugin(db: Db, pluginSlug: string): Promise
   return Number(row?.n ?? 0);
 }
 
+/** A release's readme changelog: the answer's HTML made at upload; the text only when there is no HTML (stored before 0018). */
+export async function findReleaseChangelog(db: Database, releaseId: number): Promise<{ html: string | null; changelog: string | null } | undefined> {
+  const row = await db.selectFrom('release_changelogs').select('html').where('release_id', '=', releaseId).executeTakeFirst();
+  if (!row || row.html !== null) return row && { html: row.html, changelog: null };
+  const text = await db.selectFrom('release_changelogs').select('changelog').where('release_id', '=', releaseId).executeTakeFirst();
+  return { html: null, changelog: text?.changelog ?? null };
+}
+
 export async function findRelease(db: Database, pluginSlug: string, version: string): Promise<ReleaseRow | undefined> {
   return db.selectFrom('releases').selectAll().where('plugin_slug', '=', pluginSlug).where('version', '=', version).executeTakeFirst();
 }
@@ -115,12 +123,22 @@ async function updateCurrentVersion(trx: Transaction<DB>, pluginSlug: string, up
 }
 
 /**
- * Inserts a release in one transaction with what follows from it: the plugin's current_version becomes its
- * latest release's version and a `release_uploaded` activity is written.
+ * Inserts a release (and its readme changelog) in one transaction with what follows from it: the plugin's
+ * current_version becomes its latest release's version and a `release_uploaded` activity is written.
  */
-export async function insertReleaseAndRecord(db: Database, values: Insertable<ReleasesTable>, updatedAt: string): Promise<ReleaseRow> {
+export async function insertReleaseAndRecord(
+  db: Database,
+  values: Insertable<ReleasesTable>,
+  updatedAt: string,
+  changelog?: { changelog: string; html: string } | null,
+): Promise<ReleaseRow> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.insertInto('releases').values(values).returningAll().executeTakeFirstOrThrow();
+    if (changelog)
+      await trx
+        .insertInto('release_changelogs')
+        .values({ release_id: row.id, ...changelog })
+        .execute();
     await updateCurrentVersion(trx, row.plugin_slug, updatedAt);
     await recordActivity(trx, 'release_uploaded', { version: row.version, plugin_slug: row.plugin_slug }, row.created_at);
     await enqueueEvent(trx, 'release.published', releaseEventData(row), row.created_at);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { MultipartFile } from '@fastify/multipart';
 import type { App, AppContext } from '../../context.js';
 import { AppError, describeZodIssues } from '../../lib/errors.js';
-import { withUploads } from '../../http/uploads.js';
+import { abortWhenClientLeaves, withUploads } from '../../http/uploads.js';
 import { releaseFileSchema, releaseIdParamsSchema, releaseListQuerySchema, releaseSchema, releaseUploadFieldsSchema } from '../../../common/releases.js';
 import { discard, releasesDir, removeStalePartials } from './release-storage.js';
 import { findReleaseByZipPath, listReleaseFiles, listReleases, toRelease } from './releases.repository.js';
@@ -35,6 +35,8 @@ export async function registerReleaseRoutes(app: App, ctx: AppContext): Promise<
           'Send the release as multipart/form-data with the fields plugin_slug, version, notes and the zip in "file"',
         );
       }
+      // A client that leaves mid-upload gets nothing stored (the check of a large zip takes a while).
+      const signal = abortWhenClientLeaves(reply, () => new AppError('BAD_REQUEST', 'The connection closed before the upload was checked: nothing was stored'));
       const maxBytes = ctx.settings.get('max_file_size_mb') * 1024 * 1024;
       const part = await request.file({ limits: { fileSize: maxBytes } });
       if (!part || part.fieldname !== 'file') {
@@ -50,7 +52,7 @@ export async function registerReleaseRoutes(app: App, ctx: AppContext): Promise<
         await discard(part.file);
         throw new AppError('BAD_REQUEST', describeZodIssues(parsed.error.issues));
       }
-      const release = await uploadRelease(ctx, { fields: parsed.data, file: part.file });
+      const release = await uploadRelease(ctx, { fields: parsed.data, file: part.file, signal });
       return reply.code(201).send(release);
     }),
   );

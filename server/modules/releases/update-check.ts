@@ -9,8 +9,9 @@ import { compareVersions, latestRelease } from '../../../common/versions.js';
 import { DEFAULT_DOWNLOAD_TTL_SECONDS } from './download-token.service.js';
 import { downloadUrlForRelease } from './download-links.service.js';
 import { findPluginArtwork } from './plugin-artwork.js';
-import { escapeHtml, readmeSectionToHtml } from './plugin-headers.js';
-import { listReleases, markReleaseOffered, type ReleaseRow } from './releases.repository.js';
+import { cutSection, escapeHtml, readmeSectionToHtml, textAsHtml, versionText } from './plugin-headers.js';
+import { AUTHOR_MAX_CHARS, CHANGELOG_HTML_MAX_CHARS, CHANGELOG_MAX_CHARS, UPGRADE_NOTICE_MAX_CHARS } from './plugin-zip.js';
+import { findReleaseChangelog, listReleases, markReleaseOffered, type ReleaseRow } from './releases.repository.js';
 
 export interface UpdateCheckInput {
   slug: string;
@@ -35,6 +36,17 @@ export function buildChangelog(releases: ReleaseRow[]): string {
       return `<h4>${escapeHtml(release.version)} (${release.created_at.slice(0, 10)})</h4>\n${paragraphs}`;
     })
     .join('\n');
+}
+
+/**
+ * The answer's changelog: the HTML made at upload; for a changelog stored before migration 0018, its text
+ * converted now (cut first, as uploads are); without a readme changelog, the release notes.
+ */
+async function changelogHtml(ctx: AppContext, latest: ReleaseRow, releases: ReleaseRow[]): Promise<string> {
+  const stored = await findReleaseChangelog(ctx.db, latest.id);
+  if (stored?.html) return stored.html;
+  if (stored?.changelog) return readmeSectionToHtml(cutSection(stored.changelog, CHANGELOG_MAX_CHARS), CHANGELOG_HTML_MAX_CHARS);
+  return buildChangelog([...releases].sort((a, b) => compareVersions(b.version, a.version)));
 }
 
 const WITHHELD_MESSAGES: Record<PackageWithheldCode, string> = {
@@ -83,18 +95,19 @@ export async function checkForUpdate(ctx: AppContext, input: UpdateCheckInput): 
     version: latest.version,
     ...(downloadUrl ? { download_url: downloadUrl } : { package_withheld: { code: withheld, message: WITHHELD_MESSAGES[withheld] } }),
     homepage: plugin.homepage ?? `${input.baseUrl}/plugin/${plugin.slug}`,
-    requires: latest.requires_wp ?? plugin.requires_wp,
-    tested: latest.tested_wp ?? plugin.tested_wp,
-    requires_php: latest.requires_php ?? plugin.requires_php,
+    // Plain text only (docs/releases.md): WordPress prints these fields as HTML.
+    requires: versionText(latest.requires_wp ?? plugin.requires_wp),
+    tested: versionText(latest.tested_wp ?? plugin.tested_wp),
+    requires_php: versionText(latest.requires_php ?? plugin.requires_php),
     last_updated: latest.created_at,
     sections: {
       description: `<p>${escapeHtml(plugin.description)}</p>`,
       // The readme's own changelog when the zip has one; otherwise the release notes, newest version first.
-      changelog: latest.changelog ? readmeSectionToHtml(latest.changelog) : buildChangelog(releases.sort((a, b) => compareVersions(b.version, a.version))),
+      changelog: await changelogHtml(ctx, latest, releases),
     },
     banners: artwork.banners,
     icons: artwork.icons,
-    ...(latest.author ? { author: latest.author } : {}),
-    ...(latest.upgrade_notice ? { upgrade_notice: latest.upgrade_notice } : {}),
+    ...(latest.author ? { author: textAsHtml(latest.author, AUTHOR_MAX_CHARS) } : {}),
+    ...(latest.upgrade_notice ? { upgrade_notice: textAsHtml(latest.upgrade_notice, UPGRADE_NOTICE_MAX_CHARS) } : {}),
   };
 }

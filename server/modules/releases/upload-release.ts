@@ -19,6 +19,8 @@ export interface UploadInput {
   file: Readable & { truncated?: boolean };
   /** Sets created_at (the demo release); uploads use the current time. */
   createdAt?: string;
+  /** Aborts when the client has gone (abortWhenClientLeaves): the work stops and nothing is stored. */
+  signal?: AbortSignal;
 }
 
 const duplicateMessage = (fields: ReleaseUploadFields) => `Version ${fields.version} of ${fields.plugin_slug} already exists`;
@@ -28,7 +30,7 @@ const duplicateMessage = (fields: ReleaseUploadFields) => `Version ${fields.vers
  * (plugin-zip.ts) and reading its requires/tested/author/changelog. Every refusal leaves nothing behind:
  * the temporary file is removed and no row is written.
  */
-export async function uploadRelease(ctx: AppContext, { fields, file, createdAt }: UploadInput) {
+export async function uploadRelease(ctx: AppContext, { fields, file, createdAt, signal }: UploadInput) {
   const nulField = findNulPath(fields);
   if (nulField !== undefined) {
     await discard(file);
@@ -59,7 +61,8 @@ export async function uploadRelease(ctx: AppContext, { fields, file, createdAt }
   let storedKey: string | undefined;
   try {
     if (stored.size === 0) throw new AppError('BAD_REQUEST', 'The file is empty: choose the plugin .zip file');
-    const zip = await checkPluginZip(stored.file, plugin.slug, fields.version);
+    signal?.throwIfAborted();
+    const zip = await checkPluginZip(stored.file, plugin.slug, fields.version, signal);
     if (!zip.ok) throw new AppError('BAD_REQUEST', zip.detail);
     const { metadata } = zip;
 
@@ -67,8 +70,10 @@ export async function uploadRelease(ctx: AppContext, { fields, file, createdAt }
     const safeSlug = plugin.slug.replace(/[^a-z0-9-]/gi, '').toLowerCase() || 'plugin';
     const zipPath = `${safeSlug}-${fields.version}-${randomBytes(6).toString('hex')}.zip`;
     // Checked and signed from the local temp file, then moved (disk) or streamed (S3) into the store.
+    signal?.throwIfAborted();
     storedKey = releaseKey(zipPath);
     await store.putFile(storedKey, stored.file, 'application/zip');
+    signal?.throwIfAborted(); // the last point before the row: a client gone by now leaves nothing
 
     const row = await insertReleaseAndRecord(
       ctx.db,
@@ -85,10 +90,10 @@ export async function uploadRelease(ctx: AppContext, { fields, file, createdAt }
         tested_wp: metadata.testedWp,
         requires_php: metadata.requiresPhp,
         author: metadata.author,
-        changelog: metadata.changelog,
         upgrade_notice: metadata.upgradeNotice,
       },
       nowIso(),
+      metadata.changelog !== null && metadata.changelogHtml !== null ? { changelog: metadata.changelog, html: metadata.changelogHtml } : null,
     );
     nudgeWebhookDeliveries(); // release.published, enqueued in that transaction
     return toRelease(row);

@@ -1,0 +1,91 @@
+// A throw-away server for a benchmark: `node --import tsx server/main.ts` on a random loopback port with a temp
+// DATA_DIR (SQLite, NODE_ENV=production, demo catalogue seeded), signed in as the admin. BENCH_NODE_ARGS adds
+// node flags (`--cpu-prof`, …). Used by bench/readme-parse.ts and bench/release-many-files.ts.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+
+const PASSWORD = 'bench-admin-password';
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The resident memory of a process, in MB (VmRSS of /proc/<pid>/status). */
+export function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+export interface BenchServer {
+  root: string;
+  port: number;
+  base: string;
+  pid: number;
+  /** Headers of a signed-in admin (session cookie, X-Requested-With). */
+  admin: Record<string, string>;
+  /** POST /api/admin/releases: the answer's status and text. */
+  upload(slug: string, version: string, zipFile: string): Promise<{ status: number; text: string }>;
+  stop(): Promise<void>;
+}
+
+export async function startBenchServer(name: string): Promise<BenchServer> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), `pls-bench-${name}-`));
+  const port = 21_000 + Math.floor(Math.random() * 10_000);
+  const base = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn(
+    process.execPath,
+    [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/main.ts'],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(root, 'data'),
+        ADMIN_PASSWORD: PASSWORD,
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: path.join(root, 'no-web'),
+        NODE_ENV: 'production',
+        DATABASE_URL: '',
+      },
+    },
+  );
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await once(server, 'exit').catch(() => undefined);
+    }
+    fs.rmSync(root, { recursive: true, force: true });
+  };
+  try {
+    for (let i = 0; ; i++) {
+      if (i > 600) throw new Error('server did not start');
+      const healthy = await fetch(`${base}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (healthy) break;
+      await sleep(100);
+    }
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: PASSWORD }),
+    });
+    const admin = { cookie: (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '', 'x-requested-with': 'XMLHttpRequest' };
+    const upload = async (slug: string, version: string, zipFile: string) => {
+      const form = new FormData();
+      form.append('plugin_slug', slug);
+      form.append('version', version);
+      form.append('notes', 'benchmark');
+      form.append('file', await fs.openAsBlob(zipFile), 'plugin.zip');
+      const response = await fetch(`${base}/api/admin/releases`, { method: 'POST', headers: admin, body: form });
+      return { status: response.status, text: await response.text() };
+    };
+    return { root, port, base, pid: server.pid ?? 0, admin, upload, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
