@@ -71,38 +71,46 @@ export interface Readme {
   sections: Record<string, string>;
 }
 
-/** The length of `line` without its trailing white space (no copy, unlike trimEnd). */
-function trimmedLength(line: string): number {
-  let end = line.length;
-  while (end > 0 && line.charAt(end - 1).trim() === '') end -= 1;
-  return end;
+// Heading checks work on a line given as `text` from `start` to `end`, so that most lines are never copied.
+
+/** Whether the character at `at` is white space (JavaScript's \s). */
+const isSpaceAt = (text: string, at: number): boolean => text.charAt(at).trim() === '';
+
+/** Where the line `start..end` of `text` ends without its trailing white space. */
+function trimmedEnd(text: string, start: number, end: number): number {
+  let stop = end;
+  while (stop > start && isSpaceAt(text, stop - 1)) stop -= 1;
+  return stop;
 }
 
 /** The name inside `marker name marker` (`== Changelog ==`, `= 1.0 =`), trailing spaces allowed; null otherwise. */
-function wrappedHeading(line: string, marker: string, minNameLength: number): string | null {
-  if (!line.startsWith(marker)) return null;
-  const end = trimmedLength(line);
-  if (end < 2 * marker.length + minNameLength || !line.startsWith(marker, end - marker.length)) return null;
-  return line.slice(marker.length, end - marker.length).trim();
+function wrappedHeading(text: string, start: number, end: number, marker: string, minNameLength: number): string | null {
+  if (!text.startsWith(marker, start)) return null;
+  const stop = trimmedEnd(text, start, end);
+  if (stop - start < 2 * marker.length + minNameLength || !text.startsWith(marker, stop - marker.length)) return null;
+  return text.slice(start + marker.length, stop - marker.length).trim();
 }
 
 /** The name of a Markdown heading of `min` to `max` `#` (`## Changelog`); null otherwise. */
-function hashHeading(line: string, min: number, max: number): string | null {
+function hashHeading(text: string, start: number, end: number, min: number, max: number): string | null {
   let hashes = 0;
-  while (hashes <= max && line.charCodeAt(hashes) === HASH) hashes += 1; // no further: a long run of # is no heading
+  while (hashes <= max && text.charCodeAt(start + hashes) === HASH) hashes += 1; // no further: a long run of # is no heading
   // White space after the hashes, then at least one character (a name of white space only reads as '').
-  if (hashes < min || hashes > max || line.length - hashes < 2 || line.charAt(hashes).trim() !== '') return null;
-  return line.slice(hashes).trim();
+  if (hashes < min || hashes > max || end - start - hashes < 2 || !isSpaceAt(text, start + hashes)) return null;
+  return text.slice(start + hashes, end).trim();
 }
 
 // WordPress.org accepts `== Name ==` and the Markdown `## Name` for sections, `= 1.0 =` and `### 1.0` (or
 // `#### 1.0`) for the entries inside one. `=== Name ===` and `# Name` are the title.
 // A line not starting with `=` or `#` is none of them, which most lines show by their first character.
-const mayBeHeading = (line: string): boolean => line.startsWith('=') || line.startsWith('#');
-const isTitle = (line: string): boolean =>
-  mayBeHeading(line) && (wrappedHeading(line, '===', 0) !== null || (line.startsWith('#') && line.charAt(1).trim() === '' && line.length > 1));
-const sectionHeading = (line: string): string | null => (mayBeHeading(line) ? (wrappedHeading(line, '==', 1) ?? hashHeading(line, 2, 2)) : null);
-const subsectionHeading = (line: string): string | null => (mayBeHeading(line) ? (wrappedHeading(line, '=', 1) ?? hashHeading(line, 3, 4)) : null);
+const mayBeHeading = (text: string, start: number): boolean => text.charCodeAt(start) === EQUALS || text.charCodeAt(start) === HASH;
+const isTitle = (text: string, start: number, end: number): boolean =>
+  mayBeHeading(text, start) &&
+  (wrappedHeading(text, start, end, '===', 0) !== null || (text.charCodeAt(start) === HASH && end - start > 1 && isSpaceAt(text, start + 1)));
+const sectionHeading = (text: string, start: number, end: number): string | null =>
+  mayBeHeading(text, start) ? (wrappedHeading(text, start, end, '==', 1) ?? hashHeading(text, start, end, 2, 2)) : null;
+const subsectionHeading = (text: string, start: number, end: number): string | null =>
+  mayBeHeading(text, start) ? (wrappedHeading(text, start, end, '=', 1) ?? hashHeading(text, start, end, 3, 4)) : null;
 
 /** A header line `Name: value` (leading ` `, tab, `*` or `-` allowed; the name letters and spaces). */
 function headerField(line: string): [string, string] | null {
@@ -127,12 +135,6 @@ function forEachLine(text: string, visit: (start: number, end: number) => void):
   }
 }
 
-/** The line at `start..end` when it may be a heading or title (starts with `=` or `#`); null otherwise. */
-const headingCandidate = (text: string, start: number, end: number): string | null => {
-  const first = text.charCodeAt(start);
-  return first === EQUALS || first === HASH ? text.slice(start, end) : null;
-};
-
 /**
  * A text made of ranges of `source`, given flat as start, end, start, end…: the lines of a section between its
  * heading and the next (each range but the last ends with its `\n`, so they join as the lines did), trimmed.
@@ -152,18 +154,14 @@ export function parseReadme(text: string): Readme {
   let current: number[] | null = null;
   let bodyStart = 0;
   forEachLine(source, (start, end) => {
-    const candidate = headingCandidate(source, start, end);
-    const title = candidate !== null && isTitle(candidate);
-    const section = candidate === null || title ? null : sectionHeading(candidate);
+    const title = isTitle(source, start, end);
+    const section = title ? null : sectionHeading(source, start, end);
     if (title || section !== null) {
       // A title line is left out of the body it stands in; a section heading starts a new body.
       current?.push(bodyStart, start);
       if (section !== null) {
-        // A later section of the same name replaces the earlier one (its array reused: no garbage per heading).
-        const name = section.toLowerCase();
-        current = sections.get(name) ?? [];
-        current.length = 0;
-        sections.set(name, current);
+        current = []; // a later section of the same name replaces the earlier one
+        sections.set(section.toLowerCase(), current);
       }
       bodyStart = end + 1;
       return;
@@ -191,8 +189,7 @@ export function subsections(body: string): Map<string, string> {
     if (heading !== null && !entries.has(heading)) entries.set(heading, body.slice(entryStart, end).trim());
   };
   forEachLine(body, (start, end) => {
-    const candidate = headingCandidate(body, start, end);
-    const name = candidate === null ? null : subsectionHeading(candidate);
+    const name = subsectionHeading(body, start, end);
     if (name === null) return;
     close(start);
     heading = name;
@@ -270,7 +267,7 @@ export function readmeSectionToHtml(body: string, maxChars = Number.POSITIVE_INF
   for (const raw of body.split('\n')) {
     if (cut) break;
     const line = raw.trim();
-    const heading = subsectionHeading(line);
+    const heading = subsectionHeading(line, 0, line.length);
     const item = listItem(line);
     if (heading !== null) {
       flush();
