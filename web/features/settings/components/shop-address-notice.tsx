@@ -84,13 +84,19 @@ function ShopAddressDialog({ address, open, onOpenChange }: { address: ShopAddre
  * While the shop has no address (no Base URL, nothing confirmed), e-mails with links are held in the outbox:
  * the admin is asked once per visit (the prompt) and warned on every page, with the count of held e-mails.
  */
+const LATER_KEY = 'shop-address-later';
+
 export function ShopAddressNotice() {
   const { data } = useShopAddress();
-  // The prompt opens by itself until the admin answers it ("Later" closes it for this visit).
-  const [dismissed, setDismissed] = useState(false);
+  // The prompt opens by itself until the admin answers it; "Later" closes it for this tab's visit, reloads included.
+  const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(LATER_KEY) === '1');
   if (!data || data.link_base !== null) return null;
   const open = !dismissed;
-  const setOpen = (next: boolean) => setDismissed(!next);
+  const setOpen = (next: boolean) => {
+    if (next) sessionStorage.removeItem(LATER_KEY);
+    else sessionStorage.setItem(LATER_KEY, '1');
+    setDismissed(!next);
+  };
   return (
     <>
       <div
