@@ -3,7 +3,7 @@ import { Search } from 'lucide-react';
 import { Link } from 'wouter';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
+import { RowsSkeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/use-toast';
@@ -75,13 +75,7 @@ export function OrdersPage() {
       </div>
       <Card>
         <CardContent className="pt-6">
-          {orders.isPending && (
-            <div className="space-y-2">
-              {Array.from({ length: 5 }, (_, i) => (
-                <Skeleton key={i} className="h-10 w-full" />
-              ))}
-            </div>
-          )}
+          {orders.isPending && <RowsSkeleton />}
           {orders.isError && <p className="text-destructive">Failed to load orders. Please try again.</p>}
           {orders.data?.length === 0 && (
             <p className="text-muted-foreground">{filtered ? 'No orders match this search.' : 'No orders yet. Purchases from the storefront appear here.'}</p>

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
+import { RowsSkeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
@@ -107,13 +107,7 @@ export function OutboxPage() {
       </div>
       <Card>
         <CardContent className="space-y-4 pt-6">
-          {outbox.isPending && (
-            <div className="space-y-2">
-              {Array.from({ length: 5 }, (_, i) => (
-                <Skeleton key={i} className="h-10 w-full" />
-              ))}
-            </div>
-          )}
+          {outbox.isPending && <RowsSkeleton />}
           {outbox.isError && <p className="text-destructive">Failed to load the outbox. Please try again.</p>}
           {list?.emails.length === 0 && (
             <p className="text-muted-foreground">
