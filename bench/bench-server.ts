@@ -1,6 +1,7 @@
 // A throw-away server for a benchmark: `node --import tsx server/main.ts` on a random loopback port with a temp
 // DATA_DIR (SQLite, NODE_ENV=production, demo catalogue seeded), signed in as the admin. BENCH_NODE_ARGS adds
-// node flags (`--cpu-prof`, …). Used by bench/readme-parse.ts and bench/release-many-files.ts.
+// node flags (`--cpu-prof`, …). One process (WORKERS=1). Used by bench/readme-parse.ts, bench/release-many-files.ts and
+// bench/release-upload.ts.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,6 +48,8 @@ export async function startBenchServer(name: string): Promise<BenchServer> {
         LOG_LEVEL: 'warn',
         WEB_DIST_DIR: path.join(root, 'no-web'),
         NODE_ENV: 'production',
+        // One process: the benches sample the resident memory of the process they started (`pid`).
+        WORKERS: '1',
         DATABASE_URL: '',
       },
     },

@@ -1,25 +1,16 @@
 // Release upload memory benchmark (docs/design.md section 9): uploading a 50 MB zip must raise the server's
 // resident memory by less than 30 MB, because the upload is streamed to disk, never buffered.
-// Run: npm run bench:release-upload   (starts its own server on a free port with a temp DATA_DIR)
+// Run: npm run bench:release-upload   (starts its own server, bench/bench-server.ts)
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
+import { rssMb, sleep, startBenchServer } from './bench-server.js';
 
 const FILE_BYTES = 50_000_000;
 const LIMIT_MB = 30;
-const PASSWORD = 'bench-admin-password';
-
-const rssMb = (pid: number): number => {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
-};
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const SLUG = 'postcode-delivery-zones';
 
@@ -43,53 +34,14 @@ async function writeZip(file: string, bytes: number, version: string): Promise<v
 }
 
 async function main(): Promise<void> {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pls-bench-upload-'));
+  const server = await startBenchServer('upload');
+  const root = server.root;
   const zipFile = path.join(root, 'bench.zip');
-  await writeZip(zipFile, FILE_BYTES, '9.0.1');
-  const port = 21_000 + Math.floor(Math.random() * 10_000);
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/main.ts'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(root, 'data'),
-      ADMIN_PASSWORD: PASSWORD,
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: path.join(root, 'no-web'),
-      NODE_ENV: 'production',
-      // One process: the bench samples the resident memory of the process it started.
-      WORKERS: '1',
-      DATABASE_URL: '',
-    },
-  });
   try {
-    for (let i = 0; ; i++) {
-      if (i > 300) throw new Error('server did not start');
-      if (
-        await fetch(`${base}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await sleep(100);
-    }
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ password: PASSWORD }),
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    await writeZip(zipFile, FILE_BYTES, '9.0.1');
     const upload = async (version: string, file: string) => {
-      const form = new FormData();
-      form.append('plugin_slug', SLUG);
-      form.append('version', version);
-      form.append('notes', 'benchmark');
-      form.append('file', await fs.openAsBlob(file), 'bench.zip');
-      const response = await fetch(`${base}/api/admin/releases`, { method: 'POST', headers: { cookie, 'x-requested-with': 'XMLHttpRequest' }, body: form });
-      if (response.status !== 201) throw new Error(`upload ${version}: ${response.status} ${await response.text()}`);
+      const answer = await server.upload(SLUG, version, file);
+      if (answer.status !== 201) throw new Error(`upload ${version}: ${answer.status} ${answer.text}`);
     };
 
     // Warm up the upload path (module loading, JIT) with a small zip, then let the heap settle.
@@ -97,7 +49,7 @@ async function main(): Promise<void> {
     await writeZip(smallZip, 100_000, '9.0.0');
     await upload('9.0.0', smallZip);
     await sleep(1500);
-    const pid = server.pid ?? 0;
+    const pid = server.pid;
     const baseline = rssMb(pid);
     let peak = baseline;
     const sampler = setInterval(() => {
@@ -122,9 +74,7 @@ async function main(): Promise<void> {
     console.log(JSON.stringify(result));
     if (!result.pass) process.exitCode = 1;
   } finally {
-    server.kill('SIGTERM');
-    await once(server, 'exit').catch(() => undefined);
-    fs.rmSync(root, { recursive: true, force: true });
+    await server.stop();
   }
 }
 
