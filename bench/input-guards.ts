@@ -7,7 +7,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { validateRequestSchema } from '../common/licenses.js';
 import { nulSafeValidatorCompiler } from '../server/lib/nul-bytes.js';
 import { registerBodyDeadline } from '../server/http/timeouts.js';
-import type { App } from '../server/context.js';
+import type { App } from '../server/kernel/context.js';
 
 const body = { license_key: 'ABCD-EFGH-IJKL-MNOP', site_url: 'https://shop.example.com', plugin_slug: 'postcode-delivery-zones' };
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;

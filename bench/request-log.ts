@@ -26,6 +26,8 @@ interface Subject {
 async function subject(name: string, dir: string, level: string, root: string): Promise<Subject> {
   const load = async <T>(file: string) => (await import(path.join(dir, file))) as T;
   const { buildApp } = await load<typeof import('../server/app.js')>('server/app.ts');
+  // Before issue 24 createLicense took the database; since, a context with the event bus (server/kernel/events.ts).
+  const takesContext = fs.existsSync(path.join(dir, 'server/kernel/events.ts'));
   const { createLicense } = await load<typeof import('../server/modules/licenses/license-access.service.js')>(
     'server/modules/licenses/license-access.service.ts',
   );
@@ -47,10 +49,10 @@ async function subject(name: string, dir: string, level: string, root: string): 
   const logFile = path.join(root, `${name.replace(/\W+/g, '-')}.log`);
   // Asynchronous writes to a file, as pino writes to stdout by default.
   const stream = pino.destination({ dest: logFile, sync: false });
-  const { app } = await buildApp({ config, db, logger: { stream } });
+  const { app, ctx } = await buildApp({ config, db, logger: { stream } });
   await app.ready();
   // One licence, active on the site, checked today: the steady state of bench/license-validate.ts.
-  const { key } = await createLicense(db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 3 });
+  const { key } = await createLicense((takesContext ? ctx : db) as Parameters<typeof createLicense>[0], { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 3 });
   const activated = await app.inject({ method: 'POST', url: '/api/v1/licenses/activate', payload: { license_key: key, site_url: SITE, plugin_slug: SLUG } });
   if (activated.statusCode !== 200) throw new Error(`${name}: activation answered ${activated.statusCode}`);
   return {

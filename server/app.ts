@@ -5,39 +5,40 @@ import compress from '@fastify/compress';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
-import type { App, AppContext } from './context.js';
+import type { App, AppContext } from './kernel/context.js';
 import { AppError } from './lib/errors.js';
 import { nulSafeValidatorCompiler } from './lib/nul-bytes.js';
 import { clientErrorFor } from './lib/client-errors.js';
 import { redactSecrets } from './lib/redact.js';
-import { SettingsService } from './modules/settings/settings.service.js';
-import { AuthService } from './modules/auth/auth.service.js';
-import { ensureSharedSecrets } from './modules/settings/shared-secrets.js';
+import { SettingsService } from './modules/settings/index.js';
+import { AuthService } from './modules/auth/index.js';
+import { ensureDownloadSecret } from './modules/releases/index.js';
+import { ensureSigningKey } from './modules/signing/index.js';
 import { createAppContext, type ServiceOverrides } from './services.js';
 import { registerAdminGuard } from './http/admin-guard.js';
 import { isLoopbackAddress, registerSharedRateLimits } from './http/rate-limit.js';
 import { registerBodyDeadline, SERVER_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from './http/timeouts.js';
-import { registerWebApp, sendWebPage } from './http/web.js';
+import { registerWebApp, sendWebPage } from './modules/web-pages/index.js';
 import { RequestLogController } from './http/request-log.js';
-import { registerHealthRoutes } from './modules/health/health.routes.js';
-import { registerAuthRoutes } from './modules/auth/auth.routes.js';
-import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
-import { registerPluginRoutes } from './modules/plugins/plugins.routes.js';
-import { registerCheckoutRoutes } from './modules/checkout/checkout.routes.js';
-import { registerOrderRoutes } from './modules/orders/orders.routes.js';
-import { registerEmailRoutes } from './modules/email/email.routes.js';
-import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes.js';
-import { registerOutgoingWebhookRoutes } from './modules/outgoing-webhooks/outgoing-webhooks.routes.js';
-import { registerLicenseRoutes } from './modules/licenses/licenses.routes.js';
-import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.js';
-import { registerImageRoutes } from './modules/images/images.routes.js';
-import { registerReleaseRoutes } from './modules/releases/releases.routes.js';
-import { registerSigningRoutes } from './modules/signing/signing.routes.js';
-import { registerCatalogRoutes } from './modules/catalog/catalog.routes.js';
-import { registerPostcodeRoutes } from './modules/postcode/postcode.routes.js';
-import { registerEcommerceTestingRoutes } from './modules/ecommerce-testing/ecommerce-testing.routes.js';
-import { registerWordpressClientRoutes } from './modules/wordpress-client/wordpress-client.routes.js';
-import { registerAccountRoutes } from './modules/account/account.routes.js';
+import { registerHealthRoutes } from './modules/health/index.js';
+import { registerAuthRoutes } from './modules/auth/index.js';
+import { registerSettingsRoutes } from './modules/settings/index.js';
+import { registerPluginRoutes } from './modules/plugin-admin/index.js';
+import { registerCheckoutRoutes } from './modules/checkout/index.js';
+import { registerOrderRoutes } from './modules/orders/index.js';
+import { registerEmailRoutes } from './modules/email/index.js';
+import { registerWebhookRoutes } from './modules/webhooks/index.js';
+import { registerOutgoingWebhookRoutes } from './modules/outgoing-webhooks/index.js';
+import { registerLicenseRoutes } from './modules/licenses/index.js';
+import { registerDashboardRoutes } from './modules/dashboard/index.js';
+import { registerImageRoutes } from './modules/images/index.js';
+import { registerReleaseRoutes } from './modules/releases/index.js';
+import { registerSigningRoutes } from './modules/signing/index.js';
+import { registerCatalogRoutes } from './modules/catalog/index.js';
+import { registerPostcodeRoutes } from './modules/postcode/index.js';
+import { registerEcommerceTestingRoutes } from './modules/ecommerce-testing/index.js';
+import { registerWordpressClientRoutes } from './modules/wordpress-client/index.js';
+import { registerAccountRoutes } from './modules/account/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -102,7 +103,10 @@ export async function buildApp({
   if (logger !== false) requestLog.start(app);
 
   const settings = new SettingsService(db, config);
-  await ensureSharedSecrets(db, config);
+  // Secrets every instance on one database must share (docs/deploy.md): the download-link key and the
+  // release-signing key, each from its environment variable or else stored once in the settings table.
+  await ensureDownloadSecret(db, config);
+  await ensureSigningKey(db, config);
   await settings.load();
   const { ctx, close: closeServices } = createAppContext(
     { config, db, dialect: config.database.dialect, settings, auth: new AuthService(db, settings), log: app.log },

@@ -1,3 +1,4 @@
+import type { S3Config } from './lib/object-storage-s3.js';
 import { z } from 'zod';
 import path from 'node:path';
 import { isIP } from 'node:net';
@@ -106,16 +107,6 @@ export interface Config extends Omit<Environment, 'WORKERS'> {
   s3: S3Config | null;
 }
 
-export interface S3Config {
-  bucket: string;
-  endpoint: string | undefined;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  forcePathStyle: boolean;
-  /** '' or ending in '/': 'shop/' stores 'shop/releases/x.zip'. */
-  prefix: string;
-}
 
 /** The bucket settings, or null without S3_BUCKET; a half-made S3 configuration stops the start. */
 function s3Config(values: Environment): S3Config | null {

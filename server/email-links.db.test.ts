@@ -2,9 +2,9 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_API, SIGN_IN_REQUESTED_MESSAGE } from '../common/account.js';
 import { up as forgetOrderOrigins } from './db/migrations/0016-forget-order-origin.js';
-import { NO_SHOP_ADDRESS } from './modules/email/email-renderers.js';
-import { retryDueEmails } from './modules/email/email.service.js';
-import { signInWorkSettled } from './modules/account/sign-in.service.js';
+import { NO_SHOP_ADDRESS } from './modules/email/index.js';
+import { retryDueEmails } from './modules/email/index.js';
+import { signInWorkSettled } from './modules/account/index.js';
 import { BUYABLE_SLUG, ensureQualifyingRelease, intentBody } from './test/checkout-test-helpers.js';
 import { createTestApp, testDialect, type TestApp } from './test/test-app.js';
 

@@ -5,7 +5,7 @@ import { buildApp } from './app.js';
 import { createDatabase } from './db/database.js';
 import { openDatabase } from './startup.js';
 import { redactSecrets } from './lib/redact.js';
-import { isTestProviderLive } from './modules/checkout/provider-choice.js';
+import { isTestProviderLive } from './modules/checkout/index.js';
 import { workerPoolSize } from './workers.js';
 
 // A worker that dies is started again after 1 s, doubling up to 30 s while workers keep dying within 30 s of

@@ -13,10 +13,11 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_LINKS_PER_ADDRESS } from '../common/account.js';
 import { createDatabase, type Database } from './db/database.js';
-import { createLicense } from './modules/licenses/license-access.service.js';
+import { createLicense } from './modules/licenses/index.js';
 import { makePluginZip, multipartBody } from './test/release-test-helpers.js';
 import { startS3Server, type TestS3Server } from './test/s3-server.js';
 import { createTestDatabase, testDialect, TEST_ADMIN_PASSWORD, type TestDatabase } from './test/test-app.js';
+import { unitContext } from './test/units.js';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
@@ -216,7 +217,7 @@ describe(`two instances on one ${testDialect()} database, one Redis, one S3 serv
     for (const instance of [a, b]) expect(filesUnder(instance.dataDir).filter((name) => name.endsWith('.zip'))).toEqual([]);
 
     // A licensed site asks A for the update; the link A signs is fetched from B.
-    const license = await createLicense(db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 1 });
+    const license = await createLicense(unitContext(db), { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 1 });
     const site = 'https://updates.example.com';
     const activated = await request(b, 'POST', '/api/v1/licenses/activate', { json: { license_key: license.key, site_url: site, plugin_slug: SLUG } });
     expect(activated.json<{ activated: boolean }>().activated).toBe(true);
@@ -284,7 +285,7 @@ describe(`two instances on one ${testDialect()} database, one Redis, one S3 serv
 
   it('50 concurrent activations of one licence split across both instances give exactly its limit', async () => {
     const limit = 3;
-    const license = await createLicense(db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: limit });
+    const license = await createLicense(unitContext(db), { pluginSlug: SLUG, plan: 'lifetime', maxActivations: limit });
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         request(i % 2 === 0 ? a : b, 'POST', '/api/v1/licenses/activate', {
@@ -302,7 +303,7 @@ describe(`two instances on one ${testDialect()} database, one Redis, one S3 serv
 
   it('8 sign-in requests per address split across both instances e-mail exactly 3 links (20 addresses at once), answering alike', async () => {
     const emails = Array.from({ length: 20 }, (_, i) => `both-instances-${i}@example.com`);
-    for (const address of emails) await createLicense(db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 1, customerEmail: address });
+    for (const address of emails) await createLicense(unitContext(db), { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 1, customerEmail: address });
     const ask = (on: Instance, address: string) =>
       request(on, 'POST', '/api/account/sign-in', { json: { email: address }, headers: { 'x-requested-with': 'XMLHttpRequest' } });
     const answers = await Promise.all(emails.flatMap((email) => Array.from({ length: 8 }, (_, i) => ask(i % 2 === 0 ? a : b, email))));
@@ -314,7 +315,7 @@ describe(`two instances on one ${testDialect()} database, one Redis, one S3 serv
       [a, 'marker-a@example.com'],
       [b, 'marker-b@example.com'],
     ] as const) {
-      await createLicense(db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 1, customerEmail: marker });
+      await createLicense(unitContext(db), { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 1, customerEmail: marker });
       expect((await ask(on, marker)).status).toBe(202);
     }
     const sentTo = async (address: string) =>

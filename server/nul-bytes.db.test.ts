@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import { createTestApp, testDialect, type TestApp } from './test/test-app.js';
 import { clientErrorFor } from './lib/client-errors.js';
-import { releasesDir } from './modules/releases/release-storage.js';
+import { releasesDir } from './modules/releases/index.js';
 import { makePluginZip, multipartBody } from './test/release-test-helpers.js';
 import { POSTCODE_PLUGIN_SLUG } from './db/seed.js';
 

@@ -1,17 +1,18 @@
 // The app's services, made once per app by buildApp and put on AppContext: the one way a module gets a
 // dependency (docs/contributing.md, "Server"). Costly ones are made on first use; close() releases what was made.
-import type { AppContext } from './context.js';
-import { createObjectStore } from './lib/object-storage-app.js';
-import type { ObjectStore } from './lib/object-storage.js';
-import { createSignInWork, signInWorkSettled } from './modules/account/sign-in.service.js';
-import type { PaymentProvider } from './modules/checkout/payment-provider.js';
-import { PaymentProviders } from './modules/checkout/provider-choice.js';
-import { createMailTransport, type MailTransport } from './modules/email/mail-transport.js';
-import { ImagesService } from './modules/images/images.service.js';
-import { ImageStorage } from './modules/images/images.storage.js';
-import { WebhookWorker } from './modules/outgoing-webhooks/delivery-worker.js';
-import { createPostcodeService, type PostcodeService } from './modules/postcode/postcode.service.js';
-import { loadAppSigningKey } from './modules/signing/signing-context.js';
+import type { AppContext } from './kernel/context.js';
+import { EventBus } from './kernel/events.js';
+import { DiskObjectStore, type ObjectStore } from './lib/object-storage.js';
+import { S3ObjectStore } from './lib/object-storage-s3.js';
+import { createSignInWork, signInWorkSettled } from './modules/account/index.js';
+import type { PaymentProvider } from './modules/checkout/index.js';
+import { PaymentProviders } from './modules/checkout/index.js';
+import { createMailTransport, type MailTransport } from './modules/email/index.js';
+import { ImagesService } from './modules/images/index.js';
+import { ImageStorage } from './modules/images/index.js';
+import { WebhookWorker } from './modules/outgoing-webhooks/index.js';
+import { createPostcodeService, type PostcodeService } from './modules/postcode/index.js';
+import { loadAppSigningKey } from './modules/signing/index.js';
 
 /** Stand-ins a test gives buildApp (`services`) or createTestApp (`services`) in place of the real ones. */
 export interface ServiceOverrides {
@@ -37,6 +38,7 @@ export function createAppContext(core: CoreContext, overrides: ServiceOverrides 
   let webhooks: WebhookWorker | undefined;
   const ctx: AppContext = {
     ...core,
+    events: new EventBus(log),
     get mail() {
       return (mail ??= createMailTransport(config));
     },
@@ -44,7 +46,8 @@ export function createAppContext(core: CoreContext, overrides: ServiceOverrides 
     payments: new PaymentProviders(config, settings, overrides.paymentProvider),
     signing: loadAppSigningKey(config, settings),
     get objects() {
-      return (objects ??= createObjectStore(config));
+      // One S3 client and its connection pool per app, or the DATA_DIR folders.
+      return (objects ??= config.s3 ? new S3ObjectStore(config.s3) : new DiskObjectStore(config.dataDir));
     },
     get images() {
       return (images ??= new ImagesService(db, new ImageStorage(config.dataDir, ctx.objects), log));

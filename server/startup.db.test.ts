@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import type { Database } from './db/database.js';
-import { generateSigningKeyPem, SIGNING_KEY_FILE } from './modules/signing/signing-key.service.js';
+import { generateSigningKeyPem, SIGNING_KEY_FILE } from './modules/signing/index.js';
 import { openDatabase } from './startup.js';
 import { createTestDatabase, testDialect, type TestDatabase } from './test/test-app.js';
 

@@ -6,8 +6,9 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from './db/database.js';
-import { createLicense } from './modules/licenses/license-access.service.js';
+import { createLicense } from './modules/licenses/index.js';
 import { createTestDatabase, testDialect, TEST_ADMIN_PASSWORD, type TestDatabase } from './test/test-app.js';
+import { unitContext } from './test/units.js';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const SLUG = 'postcode-delivery-zones';
@@ -171,7 +172,7 @@ describe(`WORKERS=2: one port, two processes, one truth (${testDialect()})`, () 
   });
 
   it('24 activations of a 3-site licence at once, spread over both workers: exactly 3 succeed, none fails', async () => {
-    const license = await createLicense(db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 3 });
+    const license = await createLicense(unitContext(db), { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 3 });
     const answers = await Promise.all(
       Array.from({ length: 24 }, (_, i) =>
         request('POST', '/api/v1/licenses/activate', { license_key: license.key, site_url: `https://shop-${i}.example.com`, plugin_slug: SLUG }),

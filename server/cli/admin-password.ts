@@ -2,8 +2,8 @@
 import readline from 'node:readline/promises';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../startup.js';
-import { SettingsService } from '../modules/settings/settings.service.js';
-import { AuthService } from '../modules/auth/auth.service.js';
+import { SettingsService } from '../modules/settings/index.js';
+import { AuthService } from '../modules/auth/index.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedDemoCatalog } from '../db/seed.js';
-import { createLicense } from '../modules/licenses/license-access.service.js';
+import { createLicense } from '../modules/licenses/index.js';
 import { createTestApp, testDialect, type TestApp } from '../test/test-app.js';
 import { backupPath, pgDumpPlan } from './backup-database.js';
 
@@ -50,12 +50,12 @@ describe(`npm run backup (${testDialect()})`, () => {
     t = await createTestApp();
     const app = t;
     if (app.testDb.target.dialect !== 'sqlite') return;
-    const before = await createLicense(app.db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 1 });
+    const before = await createLicense(app.ctx, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 1 });
     // Writes keep landing in the -wal file during the backup, as they would on a live server.
     let writing = true;
     const writer = (async () => {
       while (writing) {
-        await createLicense(app.db, { pluginSlug: SLUG, plan: 'trial', maxActivations: 1 });
+        await createLicense(app.ctx, { pluginSlug: SLUG, plan: 'trial', maxActivations: 1 });
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     })();

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App, AppContext } from '../context.js';
+import type { App, AppContext } from '../kernel/context.js';
 import { isAdminPath } from '../../common/admin-paths.js';
 
 export const SESSION_COOKIE = 'pls_session';

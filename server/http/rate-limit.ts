@@ -8,7 +8,7 @@ import ipaddr from 'ipaddr.js';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Config } from '../config.js';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../kernel/context.js';
 
 /**
  * Clients counted in one window (memory stays bounded: about 10 MB at this size). Past it, the longest-tracked

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import type { App } from '../context.js';
+import type { App } from '../kernel/context.js';
 import { loadConfig } from '../config.js';
 import { createDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedDemoCatalog } from '../db/seed.js';
-import { createLicense } from '../modules/licenses/license-access.service.js';
+import { createLicense } from '../modules/licenses/index.js';
 import { createTestDatabase, testDialect, type TestDatabase } from '../test/test-app.js';
+import { unitContext } from '../test/units.js';
 
 interface LogLine {
   level: number;
@@ -50,7 +51,7 @@ describe(`request logging: one line per request at most, none for the hot path's
   });
 
   it('logs no line per successful validation or health check, one summary at close, one line per other request and per refusal', async () => {
-    const license = await createLicense(db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 3 });
+    const license = await createLicense(unitContext(db), { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 3 });
     const site = 'https://shop.example.com';
     const activate = await app.inject({
       method: 'POST',

@@ -5,7 +5,7 @@ import { loadConfig } from '../config.js';
 import { createDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { buildApp } from '../app.js';
-import type { App } from '../context.js';
+import type { App } from '../kernel/context.js';
 import { createTestDatabase, TEST_ADMIN_PASSWORD, testDialect, type TestDatabase } from '../test/test-app.js';
 import { SESSION_COOKIE } from './admin-guard.js';
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerOptions, ServerResponse } from 'node:http';
-import type { App } from '../context.js';
+import type { App } from '../kernel/context.js';
 
 /** How long a client may take, in milliseconds. `buildApp({ timeouts })` shortens them for tests. */
 export interface ServerTimeouts {

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../context.js';
+import type { App } from '../kernel/context.js';
 
 /**
  * Registers routes that take multipart uploads in their own scope with @fastify/multipart, whose hooks then

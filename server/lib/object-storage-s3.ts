@@ -4,8 +4,7 @@ import https from 'node:https';
 import { pipeline, Readable, Transform } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { S3Config } from '../config.js';
-import { collectYoungGarbage } from '../modules/releases/young-gc.js';
+import { collectYoungGarbage } from './young-gc.js';
 import { assertObjectKey, type ByteRange, type ObjectStore, type StoredObject } from './object-storage.js';
 
 // A finished local file (a checked release, an encoded image) goes up in one PUT streamed from the disk with its
@@ -49,6 +48,18 @@ const isNotFound = (error: unknown): boolean => {
 };
 
 /** An S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Backblaze B2, ...) through the AWS SDK v3. */
+/** The bucket settings (server/config.ts reads them from S3_* variables). */
+export interface S3Config {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** '' or ending in '/': 'shop/' stores 'shop/releases/x.zip'. */
+  prefix: string;
+}
+
 export class S3ObjectStore implements ObjectStore {
   readonly kind = 's3' as const;
   private readonly client: S3Client;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import type { App } from '../context.js';
+import type { App } from '../kernel/context.js';
 import { loadConfig } from '../config.js';
 import { createDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedDemoCatalog } from '../db/seed.js';
-import { seedDemoRelease } from '../modules/releases/demo-release.js';
+import { seedDemoRelease } from '../modules/releases/index.js';
 import { intentBody } from '../test/checkout-test-helpers.js';
 import { createTestDatabase, testDialect, type TestDatabase } from '../test/test-app.js';
 

@@ -9,8 +9,8 @@ import { migrateToLatest } from '../db/migrate.js';
 import { seedDemoCatalog } from '../db/seed.js';
 import { buildApp, type RouteInfo } from '../app.js';
 import type { ServiceOverrides } from '../services.js';
-import type { App, AppContext } from '../context.js';
-import { CONFIRMED_ORIGIN_KEY, insertSettingIfAbsent } from '../modules/settings/settings.service.js';
+import type { App, AppContext } from '../kernel/context.js';
+import { CONFIRMED_ORIGIN_KEY, insertSettingIfAbsent } from '../modules/settings/index.js';
 import { SESSION_COOKIE } from '../http/admin-guard.js';
 
 export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';

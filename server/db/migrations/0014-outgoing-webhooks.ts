@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { addIdColumn, parseJsonList } from '../portable.js';
-import { newWebhookSecret } from '../../modules/outgoing-webhooks/secret.js';
+import { randomBytes } from 'node:crypto';
+// A migration is frozen: it keeps its own copy of the endpoint secret's format (outgoing-webhooks/secret.ts).
 
 // Outgoing webhooks (docs/webhooks.md): the vendor's endpoints, each with its own signing secret and event
 // filter, and the delivery outbox, written in the transaction of the change that caused the event.
@@ -43,7 +44,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   const urls = [...new Set(parseJsonList((stored as { value?: string } | undefined)?.value))];
   const at = new Date().toISOString();
   for (const url of urls) {
-    await db.insertInto('webhook_endpoints').values({ url, secret: newWebhookSecret(), events: '[]', active: 1, created_at: at, updated_at: at }).execute();
+    await db.insertInto('webhook_endpoints').values({ url, secret: `whsec_${randomBytes(32).toString('base64url')}`, events: '[]', active: 1, created_at: at, updated_at: at }).execute();
   }
   await db.deleteFrom('settings').where('key', '=', 'webhook_endpoints').execute();
 }

@@ -23,7 +23,7 @@ import {
   signOutResponseSchema,
 } from '../../../common/account.js';
 import { idParamsSchema } from '../../../common/licenses.js';
-import type { App, AppContext } from '../../context.js';
+import type { App, AppContext } from '../../kernel/context.js';
 import { requestOrigin } from '../../lib/request-origin.js';
 import { rateLimit } from '../../http/rate-limit.js';
 import { SIGN_IN_EMAIL_KIND } from './sign-in-email.js';

@@ -1,16 +1,16 @@
 // What a signed-in customer sees and does (docs/account.md): their licences and sites, downloads, orders
 // and receipts. Everything is looked up through the session's e-mail: another customer's licence, site or
 // order answers 404 exactly like one that does not exist.
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
 import { toBool } from '../../db/portable.js';
 import { PLANS, type Plan } from '../../../common/licenses.js';
 import { orderNumber, RECEIPT_VAT_NOTE, type AccountDownload, type AccountLicense, type AccountOrder, type Receipt } from '../../../common/account.js';
-import { effectiveStatus } from '../licenses/license-access.service.js';
-import { deactivateAdminSite } from '../licenses/licenses.service.js';
-import { PURCHASE_PLAN } from '../orders/fulfilment.service.js';
-import { createDownloadLink } from '../releases/download-links.service.js';
-import { findLatestRelease } from '../releases/releases.service.js';
+import { effectiveStatus } from '../licenses/index.js';
+import { deactivateAdminSite } from '../licenses/index.js';
+import { PURCHASE_PLAN } from '../orders/index.js';
+import { createDownloadLink } from '../releases/index.js';
+import { findLatestRelease } from '../releases/index.js';
 import {
   findOwnedLicense,
   findOwnedOrder,
@@ -87,7 +87,7 @@ async function accountLicense(ctx: AppContext, email: string, id: number): Promi
 /** Frees a site's seat with the admin's own rules and activity entry (recorded as done by the customer). */
 export async function deactivateAccountSite(ctx: AppContext, email: string, licenseId: number, activationId: number): Promise<AccountLicense> {
   await ownedLicense(ctx, email, licenseId);
-  await deactivateAdminSite(ctx.db, licenseId, activationId, 'customer');
+  await deactivateAdminSite(ctx, licenseId, activationId, 'customer');
   return accountLicense(ctx, email, licenseId);
 }
 

@@ -1,16 +1,16 @@
 // Password-less customer sign-in (docs/account.md): e-mailed one-time links and customer sessions.
 import type { Kysely, Transaction } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../kernel/context.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { maskEmailAddress } from '../../lib/redact.js';
 import { ACCOUNT_PAGES, CUSTOMER_SESSION_DAYS, SIGN_IN_LINK_TTL_MINUTES, SIGN_IN_LINKS_PER_ADDRESS } from '../../../common/account.js';
-import { hasUnrenderedEmail, insertQueuedEmail, requireEmailLinkBase, saveEmailContent } from '../email/email.service.js';
-import { deliverEmail } from '../email/email.service.js';
-import type { EmailContent } from '../email/email-renderers.js';
-import type { EmailRow } from '../email/email.repository.js';
-import { findLicenseById } from '../licenses/licenses.service.js';
+import { hasUnrenderedEmail, insertQueuedEmail, requireEmailLinkBase, saveEmailContent } from '../email/index.js';
+import { deliverEmail } from '../email/index.js';
+import type { EmailContent } from '../email/index.js';
+import type { EmailRow } from '../email/index.js';
+import { findLicenseById } from '../licenses/index.js';
 import {
   consumeToken,
   countTokensSince,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, TEST_ADMIN_PASSWORD, type TestApp } from '../../test/test-app.js';
 import { SESSION_COOKIE } from '../../http/admin-guard.js';
 import { sha256Hex } from '../../lib/crypto.js';
-import { SettingsService } from '../settings/settings.service.js';
+import { SettingsService } from '../settings/index.js';
 import { AuthService } from './auth.service.js';
 
 describe(`admin authentication (${testDialect()})`, () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { loginRequestSchema, loginResponseSchema, verifyResponseSchema } from '../../../common/auth.js';
 import { passwordChangeSchema } from '../../../common/settings.js';
-import type { App, AppContext } from '../../context.js';
+import type { App, AppContext } from '../../kernel/context.js';
 import { SESSION_COOKIE } from '../../http/admin-guard.js';
 import { rateLimit } from '../../http/rate-limit.js';
 import { AppError } from '../../lib/errors.js';

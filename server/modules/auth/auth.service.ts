@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import { hashPassword, randomToken, safeEqual, sha256Hex, verifyPassword } from '../../lib/crypto.js';
 import { nowIso } from '../../lib/time.js';
 import { AppError } from '../../lib/errors.js';
 import * as sessions from './auth.repository.js';
-import { readSetting } from '../settings/settings.service.js';
+import { readSetting } from '../settings/index.js';
 
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 

@@ -1,9 +1,9 @@
 import { publicPluginListSchema, type PublicPlugin } from '../../../common/catalog.js';
-import type { App, AppContext } from '../../context.js';
-import { listPrimaryImages } from '../images/images.service.js';
-import { toPluginImage } from '../images/images.service.js';
-import { listActivePlugins } from '../plugins/plugin-records.service.js';
-import { listReleaseVersions } from '../releases/releases.service.js';
+import type { App, AppContext } from '../../kernel/context.js';
+import { listPrimaryImages } from '../images/index.js';
+import { toPluginImage } from '../images/index.js';
+import { listActivePlugins } from '../plugins/index.js';
+import { listReleaseVersions } from '../releases/index.js';
 import { toPublicCatalog } from './catalog.service.js';
 
 /** The active plugins as the storefront shows them; the storefront's HTML carries the same list (server/http/page-meta.ts). */

@@ -4,7 +4,7 @@ import { isWebAddress } from '../../../common/plugin-admin.js';
 import { isPurchasable } from '../../../common/pricing.js';
 import { qualifyingRelease, type ReleaseLike } from '../../../common/versions.js';
 import { parseJsonList, toBool } from '../../db/portable.js';
-import { toAdminPlugin, type PluginRow } from '../plugins/plugin-records.service.js';
+import { toAdminPlugin, type PluginRow } from '../plugins/index.js';
 
 /** A link the storefront may show: rows written before the admin checked addresses may hold anything. */
 const webLink = (value: string | null): string | null => (value && isWebAddress(value) ? value : null);

@@ -9,7 +9,7 @@ import {
   type CheckoutConfig,
 } from '../../../common/checkout.js';
 import { z } from 'zod';
-import type { App, AppContext } from '../../context.js';
+import type { App, AppContext } from '../../kernel/context.js';
 import { rateLimit } from '../../http/rate-limit.js';
 import { PaymentProviderError } from './payment-provider.js';
 import { checkoutConfig, confirmTestPayment, createPaymentIntent, findCheckoutOrder, PaymentsUnavailableError } from './checkout.service.js';

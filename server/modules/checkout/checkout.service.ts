@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { nowIso } from '../../lib/time.js';
@@ -11,16 +11,16 @@ import {
   type TestConfirmResponse,
 } from '../../../common/checkout.js';
 import { ABANDONED_ORDER_AFTER_MS } from '../../../common/orders.js';
-import { findPluginBySlug, toAdminPlugin } from '../plugins/plugin-records.service.js';
+import { findPluginBySlug, toAdminPlugin } from '../plugins/index.js';
 import {
   attachIntentToPendingOrder,
   findOrderByClientSecretHash,
   findPendingOrderByCheckoutKey,
   insertPendingOrder,
   releaseCheckoutKey,
-} from '../orders/orders.service.js';
-import { applyPaymentEvent } from '../orders/fulfilment.service.js';
-import { hasQualifyingRelease } from '../releases/releases.service.js';
+} from '../orders/index.js';
+import { applyPaymentEvent } from '../orders/index.js';
+import { hasQualifyingRelease } from '../releases/index.js';
 import { isTestProviderAllowed, TEST_PROVIDER_OFF_MESSAGE } from './provider-choice.js';
 import { chargeTestCard } from './test-provider.js';
 import type { CreateIntentInput, PaymentProvider } from './payment-provider.js';

@@ -1,6 +1,6 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../kernel/context.js';
 import type { Config } from '../../config.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import type { PaymentProvider } from './payment-provider.js';
 import { createStripeProvider } from './stripe-provider.js';
 import { createTestProvider } from './test-provider.js';

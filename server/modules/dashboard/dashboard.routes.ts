@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { activitySchema, statsSchema } from '../../../common/licenses.js';
-import type { App, AppContext } from '../../context.js';
-import { listRecentActivities } from '../activities/activities.service.js';
+import type { App, AppContext } from '../../kernel/context.js';
+import { listRecentActivities } from '../activities/index.js';
 import { dashboardStats } from './dashboard.service.js';
 import { analyticsQuerySchema, analyticsSchema } from '../../../common/dashboard.js';
 import { dashboardAnalytics } from './analytics.service.js';

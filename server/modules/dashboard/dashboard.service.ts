@@ -1,7 +1,7 @@
 import type { Stats } from '../../../common/licenses.js';
 import { compareVersions } from '../../../common/versions.js';
 import type { Database } from '../../db/database.js';
-import { countLicenseStats } from '../licenses/licenses.service.js';
+import { countLicenseStats } from '../licenses/index.js';
 
 /** Active = neither revoked nor expired; activations count only sites that use a seat (not local/staging). */
 export async function dashboardStats(db: Database): Promise<Stats> {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { backfillEndedActivations } from '../../db/migrations/0015-site-reports.js';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { createLicense } from '../licenses/license-access.service.js';
+import { createLicense } from '../licenses/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,8 +12,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 it(`replays activations, deactivations and revokes of the activity log (${testDialect()})`, async () => {
-  const one = await createLicense(t.db, { pluginSlug: 'postcode-delivery-zones', plan: 'lifetime', maxActivations: 5 });
-  const two = await createLicense(t.db, { pluginSlug: 'postcode-delivery-zones', plan: 'lifetime', maxActivations: 5 });
+  const one = await createLicense(t.ctx, { pluginSlug: 'postcode-delivery-zones', plan: 'lifetime', maxActivations: 5 });
+  const two = await createLicense(t.ctx, { pluginSlug: 'postcode-delivery-zones', plan: 'lifetime', maxActivations: 5 });
   const at = (day: number) => `2026-01-${String(day).padStart(2, '0')}T10:00:00.000Z`;
   const entries: Array<[string, Record<string, unknown> | string, string]> = [
     ['license_activated', { license_key: one.key, site_url: 'a.example.com', is_local: false }, at(1)],

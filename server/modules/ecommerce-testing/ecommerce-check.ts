@@ -1,6 +1,6 @@
 import type { EcommerceTestResult, EcommerceTestStatus } from '../../../common/ecommerce-testing.js';
 import type { TestDataSummary } from '../../../common/postcode.js';
-import type { PostcodeEvaluation, PostcodeIndex } from '../postcode/postcode-engine.js';
+import type { PostcodeEvaluation, PostcodeIndex } from '../postcode/index.js';
 
 /** What the checks may use: the engine, the stored summary and requests through the real HTTP routes. */
 export interface SuiteDeps {

@@ -1,6 +1,6 @@
 import { ecommerceRunResponseSchema, ecommerceSetupResponseSchema } from '../../../common/ecommerce-testing.js';
-import type { App, AppContext } from '../../context.js';
-import { evaluatePostcode } from '../postcode/postcode.service.js';
+import type { App, AppContext } from '../../kernel/context.js';
+import { evaluatePostcode } from '../postcode/index.js';
 import type { SuiteDeps } from './ecommerce-check.js';
 import { runEcommerceSuite } from './ecommerce-testing.service.js';
 

@@ -1,7 +1,7 @@
 // The outbox renders some kinds of message at send time, from the data as it is then: a retry or a resend
 // of orders' licence e-mail carries a fresh download link. The module owning a kind registers its renderer
 // on ctx.emailRenderers when its routes are registered; the e-mail module knows no kind.
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../kernel/context.js';
 import type { EmailRow } from './email.repository.js';
 
 export interface EmailContent {

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../kernel/context.js';
 import { nowIso } from '../../lib/time.js';
 import { maskEmailAddress } from '../../lib/redact.js';
 import { EmailOnHold, NO_SHOP_ADDRESS, type EmailContent } from './email-renderers.js';

@@ -1,5 +1,5 @@
 import { outboxIdParamsSchema, outboxListQuerySchema, outboxListSchema, outboxMessageSchema } from '../../../common/outbox.js';
-import type { App, AppContext } from '../../context.js';
+import type { App, AppContext } from '../../kernel/context.js';
 import { findOutboxMessage, listOutbox, resendOutboxMessage } from './outbox.service.js';
 
 /** The admin Outbox page's calls (admin-only by their prefix: common/admin-paths.ts). */

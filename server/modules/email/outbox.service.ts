@@ -1,7 +1,7 @@
 // The admin's Outbox (docs/checkout.md, "E-mail"): every message the shop has sent or kept, with the tokens of its
 // links masked, and a resend that delivers the stored original to its recipient (never to the admin).
 import type { OutboxEntry, OutboxList, OutboxMessage } from '../../../common/outbox.js';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
 import { maskLinkTokens } from '../../lib/redact.js';
 import { nowIso } from '../../lib/time.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { App, AppContext } from '../../context.js';
+import type { App, AppContext } from '../../kernel/context.js';
 import packageJson from '../../../package.json' with { type: 'json' };
 
 export function registerHealthRoutes(app: App, ctx: AppContext): void {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { App } from '../../context.js';
+import type { App } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
 import { imageKey, type ObjectStore } from '../../lib/object-storage.js';
 import { sendStoredObject } from '../../lib/object-storage-http.js';

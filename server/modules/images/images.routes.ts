@@ -9,7 +9,7 @@ import {
   pluginImageSchema,
 } from '../../../common/images.js';
 import { pluginSlugParamsSchema } from '../../../common/plugin-admin.js';
-import type { App, AppContext } from '../../context.js';
+import type { App, AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
 import { withUploads } from '../../http/uploads.js';
 import { MEDIA_PREFIX } from './images.storage.js';

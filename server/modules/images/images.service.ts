@@ -5,7 +5,7 @@ import { fromBool, toBool } from '../../db/portable.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { artworkSizeProblem, IMAGE_TYPES, isArtworkType, type ImageCreate, type ImagePatch, type ImageType, type PluginImage } from '../../../common/images.js';
-import { findPluginBySlug, lockPlugin } from '../plugins/plugin-records.service.js';
+import { findPluginBySlug, lockPlugin } from '../plugins/index.js';
 import { ImageStorage, MEDIA_PREFIX } from './images.storage.js';
 import * as images from './images.repository.js';
 

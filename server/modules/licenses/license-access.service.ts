@@ -7,8 +7,9 @@ import { generateLicenseKey } from '../../../common/license-key.js';
 import { PLAN_DURATION_DAYS, type LicenseCode, type LicenseStatus, type Plan } from '../../../common/licenses.js';
 import { AppError } from '../../lib/errors.js';
 import { addDays, nowIso } from '../../lib/time.js';
-import { recordActivity } from '../activities/activities.service.js';
-import { enqueueEvent, licenseEventData, nudgeWebhookDeliveries } from '../outgoing-webhooks/events.service.js';
+import { recordActivity } from '../activities/index.js';
+import { withinUnit, type UnitOrContext } from '../../kernel/events.js';
+import { licenseEventData } from './event-data.js';
 import {
   deleteActivationsOfLicense,
   findActivation,
@@ -56,36 +57,38 @@ export interface CreateLicenseInput {
 }
 
 /** Inserts a licence (generating a key when none is given) and records `license_created`. Duplicate key → CONFLICT. */
-export async function createLicense(db: Db, input: CreateLicenseInput): Promise<LicenseRow> {
-  const key = canonicalKey(input.key ?? generateLicenseKey());
-  if (await findLicenseByKey(db, key)) throw new AppError('CONFLICT', `A license with the key ${key} already exists`);
-  const createdAt = nowIso();
-  let row: LicenseRow;
-  try {
-    row = await insertLicense(db, {
-      key,
-      plugin_slug: input.pluginSlug,
-      plan: input.plan,
-      status: input.status ?? 'active',
-      max_activations: input.maxActivations,
-      expires_at: expiryForPlan(input.plan, createdAt),
-      customer_email: input.customerEmail ?? null,
-      order_id: input.orderId ?? null,
-      created_at: createdAt,
-      updated_at: createdAt,
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', `A license with the key ${key} already exists`);
-    throw error;
-  }
-  await recordActivity(db, 'license_created', { license_key: row.key, plugin_slug: row.plugin_slug, plan: row.plan }, createdAt);
-  await enqueueEvent(db, 'license.created', licenseEventData(row), createdAt);
-  return row;
+export async function createLicense(target: UnitOrContext, input: CreateLicenseInput): Promise<LicenseRow> {
+  return withinUnit(target, async ({ trx, emit }) => {
+    const key = canonicalKey(input.key ?? generateLicenseKey());
+    if (await findLicenseByKey(trx, key)) throw new AppError('CONFLICT', `A license with the key ${key} already exists`);
+    const createdAt = nowIso();
+    let row: LicenseRow;
+    try {
+      row = await insertLicense(trx, {
+        key,
+        plugin_slug: input.pluginSlug,
+        plan: input.plan,
+        status: input.status ?? 'active',
+        max_activations: input.maxActivations,
+        expires_at: expiryForPlan(input.plan, createdAt),
+        customer_email: input.customerEmail ?? null,
+        order_id: input.orderId ?? null,
+        created_at: createdAt,
+        updated_at: createdAt,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT', `A license with the key ${key} already exists`);
+      throw error;
+    }
+    await recordActivity(trx, 'license_created', { license_key: row.key, plugin_slug: row.plugin_slug, plan: row.plan }, createdAt);
+    await emit('license.created', licenseEventData(row), createdAt);
+    return row;
+  });
 }
 
 /** Status revoked, every site released, `license_revoked` recorded; the record is kept. Unknown id → NOT_FOUND. */
-export async function revokeLicense(db: Db, id: number): Promise<void> {
-  const run = async (trx: Transaction<DB>) => {
+export async function revokeLicense(target: UnitOrContext, id: number): Promise<void> {
+  await withinUnit(target, async ({ trx, emit }) => {
     const license = await lockLicenseById(trx, id);
     if (!license) throw new AppError('NOT_FOUND', `License ${id} was not found`);
     await deleteActivationsOfLicense(trx, id);
@@ -93,14 +96,8 @@ export async function revokeLicense(db: Db, id: number): Promise<void> {
     const at = nowIso();
     await updateLicense(trx, id, { status: 'revoked', updated_at: at });
     await recordActivity(trx, 'license_revoked', { license_key: license.key, plugin_slug: license.plugin_slug }, at);
-    await enqueueEvent(trx, 'license.revoked', licenseEventData({ ...license, status: 'revoked', updated_at: at }), at);
-  };
-  if (db.isTransaction)
-    await run(db as Transaction<DB>); // the caller nudges after its commit
-  else {
-    await db.transaction().execute(run);
-    nudgeWebhookDeliveries();
-  }
+    await emit('license.revoked', licenseEventData({ ...license, status: 'revoked', updated_at: at }), at);
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DB, LicenseActivationsTable, LicensesTable } from '../../db/schema.js';
 import { isPostgres } from '../../db/portable.js';
-import { listCurrentVersions } from '../plugins/plugin-records.service.js';
+import { listCurrentVersions } from '../plugins/index.js';
 import { recordEndedActivations } from './activation-history.js';
 
 export type LicenseRow = Selectable<LicensesTable>;

@@ -8,7 +8,7 @@ import {
   licenseSchema,
   licenseUpdateSchema,
 } from '../../../common/licenses.js';
-import type { App, AppContext } from '../../context.js';
+import type { App, AppContext } from '../../kernel/context.js';
 import { revokeLicense } from './license-access.service.js';
 import { createAdminLicense, deactivateAdminSite, getAdminLicense, listAdminLicenses, updateAdminLicense } from './licenses.service.js';
 import { registerMachineRoutes } from './machine.routes.js';
@@ -19,7 +19,7 @@ export function registerLicenseRoutes(app: App, ctx: AppContext): void {
   );
 
   app.post('/api/admin/licenses', { schema: { body: licenseCreateSchema, response: { 201: licenseDetailSchema } } }, async (request, reply) =>
-    reply.code(201).send(await createAdminLicense(ctx.db, request.body)),
+    reply.code(201).send(await createAdminLicense(ctx, request.body)),
   );
 
   app.get('/api/admin/licenses/:id', { schema: { params: idParamsSchema, response: { 200: licenseDetailSchema } } }, async (request) =>
@@ -29,19 +29,19 @@ export function registerLicenseRoutes(app: App, ctx: AppContext): void {
   app.patch(
     '/api/admin/licenses/:id',
     { schema: { params: idParamsSchema, body: licenseUpdateSchema, response: { 200: licenseDetailSchema } } },
-    async (request) => updateAdminLicense(ctx.db, request.params.id, request.body),
+    async (request) => updateAdminLicense(ctx, request.params.id, request.body),
   );
 
   // Revoke: the record is kept with status revoked and its sites are released.
   app.delete('/api/admin/licenses/:id', { schema: { params: idParamsSchema, response: { 200: licenseDetailSchema } } }, async (request) => {
-    await revokeLicense(ctx.db, request.params.id);
+    await revokeLicense(ctx, request.params.id);
     return getAdminLicense(ctx.db, request.params.id);
   });
 
   app.delete(
     '/api/admin/licenses/:id/activations/:activationId',
     { schema: { params: activationParamsSchema, response: { 200: licenseDetailSchema } } },
-    async (request) => deactivateAdminSite(ctx.db, request.params.id, request.params.activationId),
+    async (request) => deactivateAdminSite(ctx, request.params.id, request.params.activationId),
   );
 
   registerMachineRoutes(app, ctx);

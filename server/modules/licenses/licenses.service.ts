@@ -4,9 +4,10 @@ import type { License, LicenseCreate, LicenseDetail, LicenseUpdate } from '../..
 import { licenseCreateSchema } from '../../../common/licenses.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { recordActivity } from '../activities/activities.service.js';
-import { activationEventData, enqueueEvent, licenseEventData, nudgeWebhookDeliveries } from '../outgoing-webhooks/events.service.js';
-import { findPluginBySlug } from '../plugins/plugin-records.service.js';
+import { recordActivity } from '../activities/index.js';
+import { unitOfWork, type UnitOrContext } from '../../kernel/events.js';
+import { activationEventData, licenseEventData } from './event-data.js';
+import { findPluginBySlug } from '../plugins/index.js';
 import { createLicense, expiryForPlan, revokeLicense } from './license-access.service.js';
 import {
   countCountedActivations,
@@ -19,6 +20,9 @@ import {
   updateLicense,
 } from './licenses.repository.js';
 import { toActivation, toAdminLicense } from './license-view.js';
+
+/** What a change needs: the database and the event bus (a context or a test app's ctx). */
+type Units = Exclude<UnitOrContext, { trx: unknown }>;
 
 export async function listAdminLicenses(db: Database, pluginSlug?: string): Promise<License[]> {
   const rows = await listLicenses(db, pluginSlug || undefined);
@@ -38,37 +42,34 @@ export async function getAdminLicense(db: Database, id: number): Promise<License
   return { ...toAdminLicense(row, used), activations: activations.map(toActivation) };
 }
 
-export async function createAdminLicense(db: Database, body: LicenseCreate): Promise<LicenseDetail> {
+export async function createAdminLicense(ctx: Units, body: LicenseCreate): Promise<LicenseDetail> {
   const input = licenseCreateSchema.parse(body);
-  if (!(await findPluginBySlug(db, input.plugin_slug))) throw new AppError('UNPROCESSABLE', `Plugin "${input.plugin_slug}" does not exist`);
-  const row = await db.transaction().execute((trx) =>
-    createLicense(trx, {
-      key: input.key,
-      pluginSlug: input.plugin_slug,
-      plan: input.plan,
-      status: input.status,
-      maxActivations: input.max_activations,
-      customerEmail: input.customer_email ?? null,
-    }),
-  );
-  nudgeWebhookDeliveries();
-  return getAdminLicense(db, row.id);
+  if (!(await findPluginBySlug(ctx.db, input.plugin_slug))) throw new AppError('UNPROCESSABLE', `Plugin "${input.plugin_slug}" does not exist`);
+  const row = await createLicense(ctx, {
+    key: input.key,
+    pluginSlug: input.plugin_slug,
+    plan: input.plan,
+    status: input.status,
+    maxActivations: input.max_activations,
+    customerEmail: input.customer_email ?? null,
+  });
+  return getAdminLicense(ctx.db, row.id);
 }
 
 /** Changing the plan restarts its term from the licence's creation unless an expiry is sent too. */
-export async function updateAdminLicense(db: Database, id: number, changes: LicenseUpdate): Promise<LicenseDetail> {
+export async function updateAdminLicense(ctx: Units, id: number, changes: LicenseUpdate): Promise<LicenseDetail> {
   if (changes.status === 'revoked') {
     const others = { ...changes, status: undefined };
-    if (Object.values(others).some((value) => value !== undefined)) await applyUpdate(db, id, others);
-    await revokeLicense(db, id);
-    return getAdminLicense(db, id);
+    if (Object.values(others).some((value) => value !== undefined)) await applyUpdate(ctx, id, others);
+    await revokeLicense(ctx, id);
+    return getAdminLicense(ctx.db, id);
   }
-  await applyUpdate(db, id, changes);
-  return getAdminLicense(db, id);
+  await applyUpdate(ctx, id, changes);
+  return getAdminLicense(ctx.db, id);
 }
 
-async function applyUpdate(db: Database, id: number, changes: LicenseUpdate): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+async function applyUpdate(ctx: Units, id: number, changes: LicenseUpdate): Promise<void> {
+  await unitOfWork(ctx, async ({ trx, emit }) => {
     const license = await lockLicenseById(trx, id);
     if (!license) throw new AppError('NOT_FOUND', `License ${id} was not found`);
     const at = nowIso();
@@ -94,24 +95,22 @@ async function applyUpdate(db: Database, id: number, changes: LicenseUpdate): Pr
     }
     await updateLicense(trx, id, values);
     await recordActivity(trx, 'license_updated', { license_key: license.key, changes }, at);
-    await enqueueEvent(trx, 'license.updated', licenseEventData({ ...license, ...values }), at);
+    await emit('license.updated', licenseEventData({ ...license, ...values }), at);
   });
-  nudgeWebhookDeliveries();
 }
 
 /** Frees one site's seat; `by` names who did it in the activity entry (the admin, or the customer's account page). */
-export async function deactivateAdminSite(db: Database, id: number, activationId: number, by: 'admin' | 'customer' = 'admin'): Promise<LicenseDetail> {
-  await db.transaction().execute(async (trx) => {
+export async function deactivateAdminSite(ctx: Units, id: number, activationId: number, by: 'admin' | 'customer' = 'admin'): Promise<LicenseDetail> {
+  await unitOfWork(ctx, async ({ trx, emit }) => {
     const license = await lockLicenseById(trx, id);
     if (!license) throw new AppError('NOT_FOUND', `License ${id} was not found`);
     const activation = (await listActivations(trx, id)).find((row) => row.id === activationId);
     if (!activation) throw new AppError('NOT_FOUND', `Site activation ${activationId} was not found on license ${id}`);
     await deleteActivation(trx, activationId);
     await recordActivity(trx, 'license_deactivated', { license_key: license.key, site_url: activation.site_url, by });
-    await enqueueEvent(trx, 'license.deactivated', activationEventData(license, activation, by));
+    await emit('license.deactivated', activationEventData(license, activation, by));
   });
-  nudgeWebhookDeliveries();
-  return getAdminLicense(db, id);
+  return getAdminLicense(ctx.db, id);
 }
 
 // What other modules use of this one: they import it only through its service files (docs/contributing.md).

@@ -22,7 +22,7 @@ function post(path: string, payload: Record<string, unknown> | string, options: 
   return t.app.inject({ method: 'POST', url: `/api/v1/licenses/${path}`, payload, headers });
 }
 
-const newLicense = (maxActivations = 3, plan: 'lifetime' | 'trial' = 'lifetime') => createLicense(t.db, { pluginSlug: PLUGIN, plan, maxActivations });
+const newLicense = (maxActivations = 3, plan: 'lifetime' | 'trial' = 'lifetime') => createLicense(t.ctx, { pluginSlug: PLUGIN, plan, maxActivations });
 
 describe('machine API codes (one row per code of the closed set)', () => {
   type Row = { code: LicenseCode; call: () => Promise<{ statusCode: number; json(): Record<string, unknown> }> };

@@ -6,7 +6,7 @@ import {
   validateRequestSchema,
   validateResponseSchema,
 } from '../../../common/licenses.js';
-import type { App, AppContext } from '../../context.js';
+import type { App, AppContext } from '../../kernel/context.js';
 import { fastSerializerCompiler } from '../../lib/fast-serializer.js';
 import { machineApiRateLimit } from '../../http/rate-limit.js';
 import { activateSite, deactivateSite, validateLicense, type SeatRules } from './machine.service.js';
@@ -35,13 +35,13 @@ export function registerMachineRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/v1/licenses/activate',
     { ...machineRouteOptions('licence-activate'), schema: { body: activateRequestSchema, response: { 200: activateResponseSchema } } },
-    async (request) => activateSite(ctx.db, request.body, seatRules()),
+    async (request) => activateSite(ctx, request.body, seatRules()),
   );
 
   app.post(
     '/api/v1/licenses/deactivate',
     { ...machineRouteOptions('licence-deactivate'), schema: { body: deactivateRequestSchema, response: { 200: deactivateResponseSchema } } },
-    async (request) => deactivateSite(ctx.db, request.body),
+    async (request) => deactivateSite(ctx, request.body),
   );
 
   const reader = openValidationReader(ctx);

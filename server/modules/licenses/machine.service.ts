@@ -5,8 +5,9 @@ import type { DB } from '../../db/schema.js';
 import type { ActivateResponse, DeactivateResponse, LicenseCode, ValidateResponse } from '../../../common/licenses.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { recordActivity } from '../activities/activities.service.js';
-import { activationEventData, enqueueEvent, nudgeWebhookDeliveries } from '../outgoing-webhooks/events.service.js';
+import { recordActivity } from '../activities/index.js';
+import { unitOfWork, type UnitOrContext } from '../../kernel/events.js';
+import { activationEventData } from './event-data.js';
 import { canonicalKey, effectiveStatus } from './license-access.service.js';
 import {
   countCountedActivations,
@@ -73,9 +74,9 @@ export interface SeatRules extends LocalSiteRules {
  * The licence row is locked for the whole check-then-insert (FOR UPDATE in PostgreSQL; SQLite runs one
  * transaction at a time), so concurrent activations can never exceed the maximum.
  */
-export async function activateSite(db: Database, input: ActivateInput, rules: SeatRules): Promise<ActivateResponse> {
+export async function activateSite(ctx: Exclude<UnitOrContext, { trx: unknown }>, input: ActivateInput, rules: SeatRules): Promise<ActivateResponse> {
   const site = requireSite(input.site_url);
-  const answer = await db.transaction().execute(async (trx): Promise<ActivateResponse> => {
+  return unitOfWork(ctx, async ({ trx, emit }): Promise<ActivateResponse> => {
     const license = await lockLicenseByKey(trx, canonicalKey(input.license_key));
     const refused = stateCode(license, input.plugin_slug);
     if (refused || !license) {
@@ -112,8 +113,7 @@ export async function activateSite(db: Database, input: ActivateInput, rules: Se
     const environment = input.environment || null;
     await insertActivation(trx, { license_id: license.id, site_url: site, is_local: isLocal ? 1 : 0, environment, created_at: at, last_checked_at: null });
     await recordActivity(trx, 'license_activated', { license_key: license.key, site_url: site, is_local: isLocal, environment }, at);
-    await enqueueEvent(
-      trx,
+    await emit(
       'license.activated',
       activationEventData(license, { site_url: site, is_local: isLocal ? 1 : 0, environment, created_at: at }, 'site'),
       at,
@@ -128,13 +128,11 @@ export async function activateSite(db: Database, input: ActivateInput, rules: Se
       activation: { site_url: site, is_local: isLocal },
     };
   });
-  if (answer.activated) nudgeWebhookDeliveries();
-  return answer;
 }
 
-export async function deactivateSite(db: Database, input: { license_key: string; site_url: string }): Promise<DeactivateResponse> {
+export async function deactivateSite(ctx: Exclude<UnitOrContext, { trx: unknown }>, input: { license_key: string; site_url: string }): Promise<DeactivateResponse> {
   const site = requireSite(input.site_url);
-  const answer = await db.transaction().execute(async (trx): Promise<DeactivateResponse> => {
+  return unitOfWork(ctx, async ({ trx, emit }): Promise<DeactivateResponse> => {
     const license = await lockLicenseByKey(trx, canonicalKey(input.license_key));
     if (!license) return { deactivated: false, code: 'NOT_FOUND', detail: CODE_DETAILS.NOT_FOUND, license: null };
     if (license.status === 'revoked') return { deactivated: false, code: 'REVOKED', detail: CODE_DETAILS.REVOKED, license: await publicView(trx, license) };
@@ -142,11 +140,9 @@ export async function deactivateSite(db: Database, input: { license_key: string;
     if (!existing) return { deactivated: false, code: 'NOT_ACTIVE', detail: CODE_DETAILS.NOT_ACTIVE, license: await publicView(trx, license) };
     await deleteActivation(trx, existing.id);
     await recordActivity(trx, 'license_deactivated', { license_key: license.key, site_url: site });
-    await enqueueEvent(trx, 'license.deactivated', activationEventData(license, existing, 'site'));
+    await emit('license.deactivated', activationEventData(license, existing, 'site'));
     return { deactivated: true, code: 'VALID', detail: 'The license is no longer active on this site.', license: await publicView(trx, license) };
   });
-  if (answer.deactivated) nudgeWebhookDeliveries();
-  return answer;
 }
 
 const startOfUtcDay = (iso: string): string => `${iso.slice(0, 10)}T00:00:00.000Z`;

@@ -35,7 +35,7 @@ async function adminActivations(id: number): Promise<{ activations_used: number;
   return (await t.app.inject({ method: 'GET', url: `/api/admin/licenses/${id}`, headers: await t.adminHeaders() })).json();
 }
 
-const newLicense = (maxActivations: number) => createLicense(t.db, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations });
+const newLicense = (maxActivations: number) => createLicense(t.ctx, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations });
 
 describe(`which sites use a seat (${testDialect()})`, () => {
   it('bigshop.dev and test.acme.com are public sites and use a seat', async () => {

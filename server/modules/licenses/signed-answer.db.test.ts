@@ -46,7 +46,7 @@ const verifiesInPhp = (payload: string, signature: string): boolean =>
 
 describe(`signed validation answers (${testDialect()})`, () => {
   it('signs the verdict, bound to the key hash, the site and slug as sent, the nonce and the time; PHP sodium verifies it', async () => {
-    const license = await createLicense(t.db, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 3 });
+    const license = await createLicense(t.ctx, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 3 });
     await t.app.inject({ method: 'POST', url: '/api/v1/licenses/activate', payload: { license_key: license.key, site_url: SITE, plugin_slug: PLUGIN } });
     const response = await validate({ license_key: license.key, site_url: SITE, plugin_slug: PLUGIN, signed: '1', nonce: 'abc123' });
     expect(response.statusCode).toBe(200);
@@ -74,8 +74,8 @@ describe(`signed validation answers (${testDialect()})`, () => {
   });
 
   it('signs refusals too, so a revoked licence cannot be edited back into a valid one', async () => {
-    const license = await createLicense(t.db, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 3 });
-    await t.db.transaction().execute((trx) => revokeLicense(trx, license.id));
+    const license = await createLicense(t.ctx, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 3 });
+    await revokeLicense(t.ctx, license.id);
     const body = (await validate({ license_key: license.key, site_url: SITE, signed: 'true' })).json<{
       code: string;
       signature: { payload: string; signature: string };

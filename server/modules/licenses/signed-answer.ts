@@ -1,7 +1,7 @@
 import type { SignedAnswer, ValidateResponse } from '../../../common/licenses.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { nowIso } from '../../lib/time.js';
-import type { SigningKey } from '../signing/signing-key.service.js';
+import type { SigningKey } from '../signing/index.js';
 
 export interface SignedValidationRequest {
   license_key: string;

@@ -2,7 +2,7 @@
 // site's activation, written only when a value changed, junk ignored without an error; deactivations kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { seedDemoRelease } from '../releases/demo-release.js';
+import { seedDemoRelease } from '../releases/index.js';
 import { createLicense } from './license-access.service.js';
 import { siteReportChanges } from './site-report.js';
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.ctx.settings.update({ rate_limit_per_minute: 100_000 });
   await seedDemoRelease(t.ctx);
-  key = (await createLicense(t.db, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 3 })).key;
+  key = (await createLicense(t.ctx, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 3 })).key;
   const activated = await t.app.inject({
     method: 'POST',
     url: '/api/v1/licenses/activate',

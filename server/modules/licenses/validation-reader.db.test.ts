@@ -27,7 +27,7 @@ describe('validation lookups of concurrent requests', () => {
     // 12 licences with 0 to 2 activations, one of them revoked: each request below has its own right answer.
     const licenses = [];
     for (let i = 0; i < 12; i++) {
-      const license = await createLicense(t.db, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 3 + i });
+      const license = await createLicense(t.ctx, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 3 + i });
       for (let s = 0; s < i % 3; s++) {
         const activated = await validate({ license_key: license.key, site_url: `https://site${s}-${i}.example.com`, plugin_slug: PLUGIN }, 0);
         expect(activated.json()).toMatchObject({ code: 'SITE_INACTIVE' });
@@ -67,7 +67,7 @@ describe('validation lookups of concurrent requests', () => {
   it.runIf(testDialect() === 'postgres')('on PostgreSQL sends concurrent lookups together, at most 2 statements at a time', async () => {
     const reader = openValidationReader(t.ctx);
     if (!reader) throw new Error('no reader');
-    const license = await createLicense(t.db, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 1 });
+    const license = await createLicense(t.ctx, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 1 });
     const before = reader.statementsSent?.() ?? 0;
     const found = await Promise.all(Array.from({ length: 40 }, (_, i) => reader.read(i % 2 === 0 ? license.key : `8022-NONE-NONE-NONE-${i}`, undefined)));
     expect(found.filter(Boolean)).toHaveLength(20);
@@ -83,7 +83,7 @@ describe('validation lookups of concurrent requests', () => {
 
 describe.runIf(testDialect() === 'postgres')('reader connections that break', () => {
   it('are replaced: the process lives on and the next validation is answered', async () => {
-    const license = await createLicense(t.db, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 1 });
+    const license = await createLicense(t.ctx, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 1 });
     expect((await validate({ license_key: license.key }, 1)).json()).toMatchObject({ code: 'VALID' });
     // Ends this process's idle reader connections, as a database restart would (other test files' stay).
     const ended = await sql<{ pid: number }>`select pid from pg_stat_activity where application_name = ${readerConnectionName()}`.execute(t.db);

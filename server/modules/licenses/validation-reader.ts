@@ -7,7 +7,7 @@
 // Kysely.
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../kernel/context.js';
 import { postgresPoolOf } from '../../db/database.js';
 import { toValidationLookup, validationLookup, type ValidationLookup, type ValidationRow } from './licenses.repository.js';
 

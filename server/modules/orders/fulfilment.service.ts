@@ -1,13 +1,11 @@
-import type { Transaction } from 'kysely';
-import type { AppContext } from '../../context.js';
-import type { DB } from '../../db/schema.js';
+import type { AppContext } from '../../kernel/context.js';
+import { unitOfWork, type Unit } from '../../kernel/events.js';
 import { nowIso } from '../../lib/time.js';
-import { recordActivity } from '../activities/activities.service.js';
-import { createLicense, revokeLicense } from '../licenses/license-access.service.js';
-import { insertQueuedEmail } from '../email/email.service.js';
-import { deliverEmail } from '../email/email.service.js';
+import { recordActivity } from '../activities/index.js';
+import { createLicense, revokeLicense } from '../licenses/index.js';
+import { insertQueuedEmail } from '../email/index.js';
 import { LICENCE_EMAIL_KIND } from './license-email.js';
-import { enqueueEvent, nudgeWebhookDeliveries, orderEventData } from '../outgoing-webhooks/events.service.js';
+import { orderEventData } from './event-data.js';
 import {
   insertOrderIfAbsent,
   lockOrderByRef,
@@ -55,8 +53,9 @@ export interface FulfilmentResult {
   orderId: number | null;
 }
 
-async function markPaid(trx: Transaction<DB>, order: OrderRow, at: string): Promise<number> {
-  const license = await createLicense(trx, {
+async function markPaid(unit: Unit, order: OrderRow, at: string): Promise<void> {
+  const { trx } = unit;
+  const license = await createLicense(unit, {
     pluginSlug: order.plugin_slug,
     plan: PURCHASE_PLAN,
     maxActivations: PURCHASE_MAX_ACTIVATIONS,
@@ -64,33 +63,37 @@ async function markPaid(trx: Transaction<DB>, order: OrderRow, at: string): Prom
     orderId: order.id,
   });
   await updateOrder(trx, order.id, { status: 'paid', license_id: license.id, paid_at: at, updated_at: at });
-  await enqueueEvent(trx, 'order.paid', orderEventData({ ...order, status: 'paid', license_id: license.id, paid_at: at, updated_at: at }), at);
+  await unit.emit('order.paid', orderEventData({ ...order, status: 'paid', license_id: license.id, paid_at: at, updated_at: at }), at);
   await recordActivity(
     trx,
     'order_paid',
     { order_id: order.id, email: order.email, plugin_slug: order.plugin_slug, amount: order.amount, currency: order.currency, license_key: license.key },
     at,
   );
-  return insertQueuedEmail(trx, {
+  const emailId = await insertQueuedEmail(trx, {
     to_address: order.email,
     kind: LICENCE_EMAIL_KIND,
     order_id: order.id,
     dedupe_key: `licence:order:${order.id}`,
     created_at: at,
   });
+  await unit.emit('email.queued', { id: emailId }, at);
 }
 
-async function markRefunded(trx: Transaction<DB>, order: OrderRow, at: string): Promise<void> {
-  if (order.license_id !== null) await revokeLicense(trx, order.license_id);
+async function markRefunded(unit: Unit, order: OrderRow, at: string): Promise<void> {
+  const { trx } = unit;
+  if (order.license_id !== null) await revokeLicense(unit, order.license_id);
   await updateOrder(trx, order.id, { status: 'refunded', updated_at: at });
-  await enqueueEvent(trx, 'order.refunded', orderEventData({ ...order, status: 'refunded', updated_at: at }), at);
+  await unit.emit('order.refunded', orderEventData({ ...order, status: 'refunded', updated_at: at }), at);
   await recordActivity(trx, 'order_refunded', { order_id: order.id, email: order.email, plugin_slug: order.plugin_slug }, at);
 }
 
 /** Applies one provider event; answers what it did. Throws only on database failure (the provider then retries). */
 export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): Promise<FulfilmentResult> {
   const at = nowIso();
-  const { result, emailId } = await ctx.db.transaction().execute(async (trx) => {
+  // Webhooks and the licence e-mail go once the change has committed (server/kernel/events.ts).
+  const result = await unitOfWork(ctx, async (unit): Promise<FulfilmentResult> => {
+    const { trx } = unit;
     const providerRef = event.kind === 'ignored' ? null : event.providerRef;
     if (providerRef !== null) await lockProviderRef(trx, event.provider, providerRef);
     const eventRowId = await recordPaymentEventOnce(trx, {
@@ -101,11 +104,11 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): P
       outcome: 'processing',
       created_at: at,
     });
-    const done = async (outcome: FulfilmentOutcome, orderId: number | null, note?: string, queuedEmailId: number | null = null) => {
+    const done = async (outcome: FulfilmentOutcome, orderId: number | null, note?: string) => {
       await setPaymentEventOutcome(trx, eventRowId as number, outcome, orderId, note);
-      return { result: { outcome, orderId }, emailId: queuedEmailId };
+      return { outcome, orderId };
     };
-    if (eventRowId === null) return { result: { outcome: 'duplicate', orderId: null }, emailId: null };
+    if (eventRowId === null) return { outcome: 'duplicate', orderId: null };
     if (event.kind === 'ignored') return done(event.reason, null, event.note);
 
     if (event.kind === 'paid' && event.order) {
@@ -131,18 +134,16 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): P
       // A refund that arrived first wins: a refunded order is never fulfilled afterwards.
       if (order.status === 'refunded') return done('already_refunded', order.id);
       if (await settlePendingRefunds(trx, event.provider, event.providerRef, order.id)) {
-        await markRefunded(trx, order, at); // no licence yet, so none to revoke and no e-mail
+        await markRefunded(unit, order, at); // no licence yet, so none to revoke and no e-mail
         return done('already_refunded', order.id, 'a refund for this order arrived before it');
       }
-      const queued = await markPaid(trx, order, at);
-      return done('fulfilled', order.id, undefined, queued);
+      await markPaid(unit, order, at);
+      return done('fulfilled', order.id);
     }
     if (order.status === 'refunded') return done('already_refunded', order.id);
-    await markRefunded(trx, order, at);
+    await markRefunded(unit, order, at);
     return done('refunded', order.id);
   });
-  if (result.outcome === 'fulfilled' || result.outcome === 'refunded' || result.outcome === 'already_refunded') nudgeWebhookDeliveries();
-  if (emailId !== null) await deliverEmail(ctx, emailId);
   if (result.outcome === 'fulfilled' || result.outcome === 'refunded') {
     ctx.log.info({ provider: event.provider, eventId: event.eventId, orderId: result.orderId }, `order ${result.outcome}`);
   }

@@ -2,14 +2,14 @@
 // install steps and the support address, as plain text and HTML. Rendered at send time from the current
 // data (renderLicenseEmailForOrder, registered on ctx.emailRenderers), so a retry or a resend carries a
 // fresh download link, and a message held for want of a shop address gets its links when it leaves.
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../kernel/context.js';
 import { ACCOUNT_PAGES } from '../../../common/account.js';
 import { STORE_NAME, SUPPORT_EMAIL } from '../../../common/page-meta.js';
-import type { EmailContent } from '../email/email-renderers.js';
-import type { EmailRow } from '../email/email.repository.js';
-import { findPluginBySlug } from '../plugins/plugin-records.service.js';
-import { requireEmailLinkBase } from '../email/email.service.js';
-import { createDownloadUrl } from '../releases/download-links.service.js';
+import type { EmailContent } from '../email/index.js';
+import type { EmailRow } from '../email/index.js';
+import { findPluginBySlug } from '../plugins/index.js';
+import { requireEmailLinkBase } from '../email/index.js';
+import { createDownloadUrl } from '../releases/index.js';
 import { findOrderById } from './orders.repository.js';
 
 /** The `kind` of a licence message in the emails table. */

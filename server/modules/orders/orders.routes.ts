@@ -1,5 +1,5 @@
 import { orderIdParamsSchema, orderListQuerySchema, orderListSchema, paymentEventListSchema, resendEmailResponseSchema } from '../../../common/orders.js';
-import type { App, AppContext } from '../../context.js';
+import type { App, AppContext } from '../../kernel/context.js';
 import { listOrdersForAdmin, listUnmatchedPaymentEvents } from './orders.repository.js';
 import { resendLicenseEmail } from './orders.service.js';
 import { LICENCE_EMAIL_KIND, renderLicenseEmailForOrder } from './license-email.js';

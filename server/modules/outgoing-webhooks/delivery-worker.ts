@@ -1,6 +1,6 @@
 // The delivery worker: claims due outbox rows, POSTs them signed, and records the outcome (docs/webhooks.md).
 // One per app (ctx.webhooks); several processes share the work through the claims in deliveries.repository.ts.
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../kernel/context.js';
 import { claimDueDeliveries, finishDelivery, pruneDeliveries, type AttemptOutcome, type ClaimedDelivery } from './deliveries.repository.js';
 import { resolveDestination, systemLookup, type DestinationRules, type LookupAll } from './destination.js';
 import { signWebhook } from './secret.js';
@@ -57,7 +57,6 @@ export class WebhookWorker {
 
   /** Starts polling (registerOutgoingWebhookRoutes); stop() ends it when the app closes. */
   start(): void {
-    running.add(this);
     this.timer = setInterval(() => this.kick(), POLL_INTERVAL_MS);
     this.timer.unref();
     // Whatever a previous run left due goes out now, not after the first interval.
@@ -92,7 +91,6 @@ export class WebhookWorker {
 
   /** Stops polling and interrupts attempts in flight; they are recorded as due again at once. */
   async stop(): Promise<void> {
-    running.delete(this);
     this.stopped = true;
     clearInterval(this.timer);
     await this.passing; // its claims start attempts, aborted just below
@@ -180,17 +178,3 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 
 const errorText = (error: unknown): string =>
   error instanceof Error ? (error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message) : String(error);
-
-/**
- * Workers polling in this process (one per app: ctx.webhooks, made in server/services.ts). A change nudges
- * them all: it has no ctx at hand in every module, and a pass that finds nothing due costs one query.
- */
-const running = new Set<WebhookWorker>();
-
-/**
- * Call after the transaction that enqueued events has COMMITTED: the deliveries go out now instead of at the
- * next poll. Before the commit, PostgreSQL would not show the rows to the worker yet.
- */
-export function nudgeWebhookDeliveries(): void {
-  for (const worker of running) worker.kick();
-}

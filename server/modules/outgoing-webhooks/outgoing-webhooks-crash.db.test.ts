@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../test/test-app.js';
-import { createLicense } from '../licenses/license-access.service.js';
+import { createLicense } from '../licenses/index.js';
 import { insertEndpoint } from './endpoints.repository.js';
 import { newWebhookSecret } from './secret.js';
 import { eventually, startReceiver, verifySignature, type Receiver } from '../../test/webhook-receiver.js';
+import { unitContext } from '../../test/units.js';
 
 /** DATABASE_URL for the child: the test's SQLite file, or its PostgreSQL schema through the search_path option. */
 function databaseUrl(testDb: TestDatabase): string {
@@ -72,7 +73,7 @@ describe(`outgoing webhooks across a kill -9 (${testDialect()})`, () => {
     const at = new Date().toISOString();
     await insertEndpoint(db, { url: receiver.url('/crash'), secret, events: [], active: true, at });
     // The real change: a licence created in a transaction writes its license.created delivery.
-    const license = await db.transaction().execute((trx) => createLicense(trx, { pluginSlug: 'any-plugin', plan: 'lifetime', maxActivations: 1 }));
+    const license = await createLicense(unitContext(db), { pluginSlug: 'any-plugin', plan: 'lifetime', maxActivations: 1 });
 
     receiver.respond('hang');
     const first = startServer(testDb);

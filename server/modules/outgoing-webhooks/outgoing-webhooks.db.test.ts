@@ -4,12 +4,13 @@ import { createDatabase } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import * as migration from '../../db/migrations/0014-outgoing-webhooks.js';
 import { createTestApp, createTestDatabase, testDialect, type TestApp } from '../../test/test-app.js';
-import { createLicense } from '../licenses/license-access.service.js';
-import { applyPaymentEvent } from '../orders/fulfilment.service.js';
-import { insertReleaseAndRecord } from '../releases/releases.repository.js';
+import { createLicense } from '../licenses/index.js';
+import { applyPaymentEvent } from '../orders/index.js';
+import { publishRelease } from '../releases/index.js';
 import { claimDueDeliveries, pruneDeliveries } from './deliveries.repository.js';
 import { GIVE_UP_AFTER_MS, KEEP_FINISHED_MS, retryDelayMs } from './delivery-worker.js';
 import { eventually, startReceiver, verifySignature, type Receiver } from '../../test/webhook-receiver.js';
+import { unitOfWork } from '../../kernel/events.js';
 
 const PLUGIN = 'postcode-delivery-zones';
 
@@ -155,8 +156,8 @@ describe(`outgoing webhooks (${testDialect()})`, () => {
       ).outcome,
     ).toBe('refunded');
     const at = new Date().toISOString();
-    await insertReleaseAndRecord(
-      t.db,
+    await publishRelease(
+      t.ctx,
       {
         plugin_slug: PLUGIN,
         version: '9.9.9',
@@ -217,9 +218,9 @@ describe(`outgoing webhooks (${testDialect()})`, () => {
   it('writes deliveries in the transaction of the change: a change that rolls back leaves none', async () => {
     await addEndpoint({ url: receiver.url('/tx') });
     await expect(
-      t.db.transaction().execute(async (trx) => {
-        await createLicense(trx, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 1 });
-        expect((await trx.selectFrom('webhook_deliveries').select('id').execute()).length).toBe(1);
+      unitOfWork(t.ctx, async (unit) => {
+        await createLicense(unit, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 1 });
+        expect((await unit.trx.selectFrom('webhook_deliveries').select('id').execute()).length).toBe(1);
         throw new Error('the change fails after the licence and its event were written');
       }),
     ).rejects.toThrow('the change fails');

@@ -1,5 +1,5 @@
 // Admin management of outgoing webhook endpoints and their delivery log (docs/webhooks.md).
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../kernel/context.js';
 import type { Database } from '../../db/database.js';
 import {
   MAX_WEBHOOK_ENDPOINTS,
@@ -14,7 +14,6 @@ import {
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { copyDelivery, findDelivery, insertDelivery } from './deliveries.repository.js';
-import { nudgeWebhookDeliveries } from './delivery-worker.js';
 import { checkEndpointUrl } from './destination.js';
 import { countEndpoints, deleteEndpoint, findEndpoint, insertEndpoint, toEndpoint, updateEndpoint, type EndpointRow } from './endpoints.repository.js';
 import { eventBody } from './events.service.js';
@@ -48,7 +47,7 @@ export async function changeEndpoint(ctx: AppContext, id: number, body: WebhookE
   const row = await updateEndpoint(ctx.db, id, { ...input, at: nowIso() });
   if (!row) throw notFound(id);
   // Reactivated: what waited while it was paused can go now.
-  if (input.active) nudgeWebhookDeliveries();
+  if (input.active) ctx.webhooks.kick();
   return toEndpoint(row);
 }
 
@@ -64,21 +63,21 @@ export async function removeEndpoint(db: Database, id: number): Promise<void> {
 }
 
 /** "Send test event": a `test` event to this endpoint only, queued and retried like any other. */
-export async function sendTestEvent(db: Database, id: number, baseUrl: string): Promise<WebhookDelivery> {
-  const endpoint = await findEndpoint(db, id);
+export async function sendTestEvent(ctx: AppContext, id: number, baseUrl: string): Promise<WebhookDelivery> {
+  const endpoint = await findEndpoint(ctx.db, id);
   if (!endpoint) throw notFound(id);
   if (endpoint.active !== 1) throw new AppError('CONFLICT', 'This endpoint is paused: activate it to send a test event');
   const at = nowIso();
   const event = eventBody('test', { message: 'A test event: your endpoint received and verified it.', endpoint_id: id, server: baseUrl }, at);
-  const deliveryId = await insertDelivery(db, { endpoint_id: id, event_id: event.id, event_type: event.type, body: JSON.stringify(event), at });
-  nudgeWebhookDeliveries();
-  return (await findDelivery(db, deliveryId)) as WebhookDelivery;
+  const deliveryId = await insertDelivery(ctx.db, { endpoint_id: id, event_id: event.id, event_type: event.type, body: JSON.stringify(event), at });
+  ctx.webhooks.kick();
+  return (await findDelivery(ctx.db, deliveryId)) as WebhookDelivery;
 }
 
 /** "Resend": a copy of the delivery (same event id and body) with a fresh 24 h of retries. */
-export async function resendDelivery(db: Database, id: number): Promise<WebhookDelivery> {
-  const copyId = await copyDelivery(db, id, nowIso());
+export async function resendDelivery(ctx: AppContext, id: number): Promise<WebhookDelivery> {
+  const copyId = await copyDelivery(ctx.db, id, nowIso());
   if (copyId === null) throw new AppError('NOT_FOUND', `Webhook delivery ${id} was not found`);
-  nudgeWebhookDeliveries();
-  return (await findDelivery(db, copyId)) as WebhookDelivery;
+  ctx.webhooks.kick();
+  return (await findDelivery(ctx.db, copyId)) as WebhookDelivery;
 }

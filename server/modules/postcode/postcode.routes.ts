@@ -8,7 +8,7 @@ import {
   suiteResponseSchema,
   testDataSummaryResponseSchema,
 } from '../../../common/postcode.js';
-import type { App, AppContext } from '../../context.js';
+import type { App, AppContext } from '../../kernel/context.js';
 import { machineApiRateLimit, rateLimit } from '../../http/rate-limit.js';
 import { fastSerializerCompiler } from '../../lib/fast-serializer.js';
 

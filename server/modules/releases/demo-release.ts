@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import yazl from 'yazl';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../kernel/context.js';
 import { POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
-import { findPluginBySlug } from '../plugins/plugin-records.service.js';
+import { findPluginBySlug } from '../plugins/index.js';
 import { listReleases } from './releases.repository.js';
 import { uploadRelease } from './upload-release.js';
 

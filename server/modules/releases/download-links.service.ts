@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../kernel/context.js';
 import { downloadSecret, signDownloadToken } from './download-token.service.js';
 import { nowIso } from '../../lib/time.js';
 import { findLatestRelease, markReleaseOffered, type ReleaseRow } from './releases.repository.js';

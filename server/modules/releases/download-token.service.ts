@@ -3,8 +3,8 @@ import path from 'node:path';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import { insertSettingIfAbsent, readSetting } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
+import { insertSettingIfAbsent, readSetting } from '../settings/index.js';
 
 /**
  * Download tokens: `<payload>.<mac>`, both base64url; the payload names the licence, the release and the

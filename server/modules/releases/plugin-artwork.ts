@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.js';
-import { listArtworkImages, type ArtworkImageRow } from '../images/images.service.js';
-import { ImageStorage, MEDIA_PREFIX } from '../images/images.service.js';
+import { listArtworkImages, type ArtworkImageRow } from '../images/index.js';
+import { ImageStorage, MEDIA_PREFIX } from '../images/index.js';
 
 const parseWidths = (json: string): number[] => {
   try {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { collectYoungGarbage } from './young-gc.js';
+import { collectYoungGarbage } from '../../lib/young-gc.js';
 
 /** Release zips live here under generated names; no path from a request ever reaches the file system. */
 export const releasesDir = (dataDir: string): string => path.join(dataDir, 'releases');

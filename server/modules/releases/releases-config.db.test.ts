@@ -3,7 +3,7 @@ import path from 'node:path';
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { SIGNING_KEY_FILE, rawPublicKey } from '../signing/signing-key.service.js';
+import { SIGNING_KEY_FILE, rawPublicKey } from '../signing/index.js';
 
 describe(`signing key from the environment and rate limits (${testDialect()})`, () => {
   let t: TestApp;

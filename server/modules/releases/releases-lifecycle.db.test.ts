@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { createLicense, normalizeSiteUrl } from '../licenses/license-access.service.js';
+import { createLicense, normalizeSiteUrl } from '../licenses/index.js';
 import { createDownloadUrl } from './download-links.service.js';
 import { releasesDir } from './release-storage.js';
 import { makePluginZip, makeZip, multipartBody, pluginMainFile } from '../../test/release-test-helpers.js';
@@ -52,7 +52,7 @@ describe(`release lifecycle: metadata, latest by version, withdraw, delete (${te
   beforeAll(async () => {
     t = await createTestApp({ env: { BASE_URL: BASE } });
     headers = await t.adminHeaders();
-    const license = await createLicense(t.db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 3 });
+    const license = await createLicense(t.ctx, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 3 });
     licenseId = license.id;
     licenseKey = license.key;
     await t.db

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App, AppContext } from '../../context.js';
+import type { App, AppContext } from '../../kernel/context.js';
 import { updateCheckQuerySchema, updateCheckResponseSchema, type UpdateCheckQuery } from '../../../common/releases.js';
 import { checkForUpdate } from './update-check.js';
 import { resolveDownload, sendReleaseZip } from './serve-download.js';

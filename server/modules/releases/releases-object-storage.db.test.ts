@@ -7,7 +7,7 @@ import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js
 import { startS3Server, type TestS3Server } from '../../test/s3-server.js';
 import { releaseKey, type ObjectStore } from '../../lib/object-storage.js';
 import { S3ObjectStore } from '../../lib/object-storage-s3.js';
-import { createLicense } from '../licenses/license-access.service.js';
+import { createLicense } from '../licenses/index.js';
 import { createDownloadUrl } from './download-links.service.js';
 import { DEMO_RELEASE_VERSION, seedDemoRelease } from './demo-release.js';
 import { releasesDir } from './release-storage.js';
@@ -35,7 +35,7 @@ describe.each(['disk', 's3'] as const)(`releases in the %s store (${testDialect(
     return fetch(`${base}/api/admin/releases`, { method: 'POST', headers: { ...admin, ...body.headers }, body: body.payload });
   };
   const downloadPath = async () => {
-    const license = await createLicense(t.db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 3 });
+    const license = await createLicense(t.ctx, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 3 });
     const url = await createDownloadUrl(t.ctx, { licenseId: license.id, pluginSlug: SLUG, ttlSeconds: 3600, baseUrl: base });
     return new URL(url ?? '').pathname;
   };

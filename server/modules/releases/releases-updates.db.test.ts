@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { createLicense, normalizeSiteUrl, revokeLicense } from '../licenses/license-access.service.js';
+import { createLicense, normalizeSiteUrl, revokeLicense } from '../licenses/index.js';
 import { createDownloadUrl } from './download-links.service.js';
 import { downloadSecret, signDownloadToken } from './download-token.service.js';
 import { seedDemoRelease } from './demo-release.js';
@@ -16,7 +16,7 @@ describe(`update checks and signed downloads (${testDialect()})`, () => {
   let signature: string;
 
   const license = async (options: { activateOn?: string; plugin?: string; expired?: boolean } = {}) => {
-    const row = await createLicense(t.db, { pluginSlug: options.plugin ?? SLUG, plan: 'lifetime', maxActivations: 3 });
+    const row = await createLicense(t.ctx, { pluginSlug: options.plugin ?? SLUG, plan: 'lifetime', maxActivations: 3 });
     if (options.activateOn) {
       await t.db
         .insertInto('license_activations')
@@ -97,7 +97,7 @@ describe(`update checks and signed downloads (${testDialect()})`, () => {
       'license_revoked',
       async () => {
         const row = await license({ activateOn: SITE });
-        await revokeLicense(t.db, row.id);
+        await revokeLicense(t.ctx, row.id);
         return { license_key: row.key, site_url: SITE };
       },
     ],
@@ -163,7 +163,7 @@ describe(`update checks and signed downloads (${testDialect()})`, () => {
     const revoked = await license({ activateOn: SITE });
     const revokedUrl = pathOf((await createDownloadUrl(t.ctx, { licenseId: revoked.id, pluginSlug: SLUG, ttlSeconds: 3600, baseUrl: BASE })) ?? '');
     expect((await t.app.inject({ method: 'GET', url: revokedUrl })).statusCode).toBe(200);
-    await revokeLicense(t.db, revoked.id);
+    await revokeLicense(t.ctx, revoked.id);
     const after = await t.app.inject({ method: 'GET', url: revokedUrl });
     expect(after.statusCode).toBe(403);
     expect(after.json<{ message: string }>().message).toBe('The licence for this download is revoked');

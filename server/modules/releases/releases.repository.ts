@@ -1,10 +1,9 @@
 import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { DB, ReleasesTable } from '../../db/schema.js';
-import { recordActivity } from '../activities/activities.service.js';
-import { enqueueEvent, releaseEventData } from '../outgoing-webhooks/events.service.js';
-import { lockPlugin, updatePluginBySlug } from '../plugins/plugin-records.service.js';
-import { readMinReleaseVersion } from '../settings/settings.service.js';
+import { recordActivity } from '../activities/index.js';
+import { lockPlugin, updatePluginBySlug } from '../plugins/index.js';
+import { readMinReleaseVersion } from '../settings/index.js';
 import type { Release, ReleaseFile } from '../../../common/releases.js';
 import { latestRelease, qualifyingRelease, type ReleaseLike } from '../../../common/versions.js';
 
@@ -123,27 +122,23 @@ async function updateCurrentVersion(trx: Transaction<DB>, pluginSlug: string, up
 }
 
 /**
- * Inserts a release (and its readme changelog) in one transaction with what follows from it: the plugin's
- * current_version becomes its latest release's version and a `release_uploaded` activity is written.
+ * Inserts a release (and its readme changelog) in the caller's transaction, and makes the plugin's
+ * current_version its latest release's version (the use case: upload-release.ts).
  */
-export async function insertReleaseAndRecord(
-  db: Database,
+export async function insertRelease(
+  trx: Transaction<DB>,
   values: Insertable<ReleasesTable>,
   updatedAt: string,
   changelog?: { changelog: string; html: string } | null,
 ): Promise<ReleaseRow> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.insertInto('releases').values(values).returningAll().executeTakeFirstOrThrow();
-    if (changelog)
-      await trx
-        .insertInto('release_changelogs')
-        .values({ release_id: row.id, ...changelog })
-        .execute();
-    await updateCurrentVersion(trx, row.plugin_slug, updatedAt);
-    await recordActivity(trx, 'release_uploaded', { version: row.version, plugin_slug: row.plugin_slug }, row.created_at);
-    await enqueueEvent(trx, 'release.published', releaseEventData(row), row.created_at);
-    return row;
-  });
+  const row = await trx.insertInto('releases').values(values).returningAll().executeTakeFirstOrThrow();
+  if (changelog)
+    await trx
+      .insertInto('release_changelogs')
+      .values({ release_id: row.id, ...changelog })
+      .execute();
+  await updateCurrentVersion(trx, row.plugin_slug, updatedAt);
+  return row;
 }
 
 /** Withdraws (a time) or restores (null) a release, moves current_version with it and records the activity. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MultipartFile } from '@fastify/multipart';
-import type { App, AppContext } from '../../context.js';
+import type { App, AppContext } from '../../kernel/context.js';
 import { AppError, describeZodIssues } from '../../lib/errors.js';
 import { abortWhenClientLeaves, withUploads } from '../../http/uploads.js';
 import { releaseFileSchema, releaseIdParamsSchema, releaseListQuerySchema, releaseSchema, releaseUploadFieldsSchema } from '../../../common/releases.js';

@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
 import { releaseKey } from '../../lib/object-storage.js';
 import { sendStoredObject } from '../../lib/object-storage-http.js';
-import { effectiveStatus } from '../licenses/license-access.service.js';
+import { effectiveStatus } from '../licenses/index.js';
 import { downloadSecret, verifyDownloadToken } from './download-token.service.js';
 import { downloadFileName } from './download-links.service.js';
-import { findLicenseForDownload } from '../licenses/licenses.service.js';
+import { findLicenseForDownload } from '../licenses/index.js';
 import { findReleaseById, type ReleaseRow } from './releases.repository.js';
 
 export interface ResolvedDownload {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { createLicense, normalizeSiteUrl } from '../licenses/license-access.service.js';
+import { createLicense, normalizeSiteUrl } from '../licenses/index.js';
 import { seedDemoRelease } from './demo-release.js';
 
 const SLUG = 'postcode-delivery-zones';
@@ -13,7 +13,7 @@ describe(`update check by POST (${testDialect()})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ env: { BASE_URL: 'http://licensing.test' } });
     await seedDemoRelease(t.ctx);
-    const license = await createLicense(t.db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 3 });
+    const license = await createLicense(t.ctx, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 3 });
     key = license.key;
     await t.db
       .insertInto('license_activations')

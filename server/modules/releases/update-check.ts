@@ -1,9 +1,9 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { checkLicenseForSite, recordSiteReport } from '../licenses/license-access.service.js';
+import { checkLicenseForSite, recordSiteReport } from '../licenses/index.js';
 import type { SiteReport } from '../../../common/site-report.js';
-import { findPluginBySlug } from '../plugins/plugin-records.service.js';
+import { findPluginBySlug } from '../plugins/index.js';
 import type { PackageWithheldCode, UpdateCheckResponse } from '../../../common/releases.js';
 import { compareVersions, latestRelease } from '../../../common/versions.js';
 import { DEFAULT_DOWNLOAD_TTL_SECONDS } from './download-token.service.js';

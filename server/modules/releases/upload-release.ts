@@ -1,18 +1,18 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { findNulPath, nulRefusal } from '../../lib/nul-bytes.js';
 import { releaseKey } from '../../lib/object-storage.js';
-import { findPluginBySlug } from '../plugins/plugin-records.service.js';
-import { nudgeWebhookDeliveries } from '../outgoing-webhooks/events.service.js';
+import { findPluginBySlug } from '../plugins/index.js';
+import { publishRelease } from './publish-release.js';
 import type { ReleaseUploadFields } from '../../../common/releases.js';
 import { FileTooLargeError, discard, releasesDir, storeUpload } from './release-storage.js';
 import { checkPluginZip } from './plugin-zip.js';
 import { isUniqueViolation } from '../../db/portable.js';
-import { findRelease, insertReleaseAndRecord, toRelease } from './releases.repository.js';
+import { findRelease, toRelease } from './releases.repository.js';
 
 export interface UploadInput {
   fields: ReleaseUploadFields;
@@ -75,8 +75,8 @@ export async function uploadRelease(ctx: AppContext, { fields, file, createdAt, 
     await store.putFile(storedKey, stored.file, 'application/zip');
     signal?.throwIfAborted(); // the last point before the row: a client gone by now leaves nothing
 
-    const row = await insertReleaseAndRecord(
-      ctx.db,
+    const row = await publishRelease(
+      ctx,
       {
         plugin_slug: plugin.slug,
         version: fields.version,
@@ -95,7 +95,6 @@ export async function uploadRelease(ctx: AppContext, { fields, file, createdAt, 
       nowIso(),
       metadata.changelog !== null && metadata.changelogHtml !== null ? { changelog: metadata.changelog, html: metadata.changelogHtml } : null,
     );
-    nudgeWebhookDeliveries(); // release.published, enqueued in that transaction
     return toRelease(row);
   } catch (error) {
     await fs.promises.rm(stored.file, { force: true });

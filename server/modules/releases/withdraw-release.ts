@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { Release } from '../../../common/releases.js';

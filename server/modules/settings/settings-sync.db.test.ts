@@ -7,12 +7,12 @@ import { sql } from 'kysely';
 import { ConfigError, loadConfig } from '../../config.js';
 import { createDatabase } from '../../db/database.js';
 import { createTestApp, createTestDatabase, testDialect, TEST_ADMIN_PASSWORD, type TestApp, type TestDatabase } from '../../test/test-app.js';
-import { AuthService } from '../auth/auth.service.js';
-import { createLicense } from '../licenses/license-access.service.js';
-import { createDownloadUrl } from '../releases/download-links.service.js';
-import { DOWNLOAD_SECRET_FILE, downloadSecret, signDownloadToken } from '../releases/download-token.service.js';
+import { AuthService } from '../auth/index.js';
+import { createLicense } from '../licenses/index.js';
+import { createDownloadUrl } from '../releases/index.js';
+import { DOWNLOAD_SECRET_FILE, downloadSecret, signDownloadToken } from '../releases/index.js';
 import { makePluginZip, multipartBody } from '../../test/release-test-helpers.js';
-import { generateSigningKeyPem, loadSigningKey, SIGNING_KEY_FILE } from '../signing/signing-key.service.js';
+import { generateSigningKeyPem, loadSigningKey, SIGNING_KEY_FILE } from '../signing/index.js';
 import { SettingsService } from './settings.service.js';
 import { LISTENER_NAME } from './settings-sync.js';
 
@@ -116,7 +116,7 @@ describe(`two instances on one database (${testDialect()})`, () => {
     // Without object storage each instance serves its own DATA_DIR: give B the file as a shared store would.
     fs.cpSync(path.join(a.config.dataDir, 'releases'), path.join(dataDirB, 'releases'), { recursive: true });
 
-    const license = await createLicense(a.db, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 1 });
+    const license = await createLicense(a.ctx, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 1 });
     const url = await createDownloadUrl(a.ctx, { licenseId: license.id, pluginSlug: SLUG, ttlSeconds: 600, baseUrl: 'http://a.test' });
     const download = await b.app.inject({ method: 'GET', url: new URL(url ?? '').pathname });
     expect(download.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import { loadSigningKey, SIGNING_KEY_SETTING, type SigningKey } from './signing-key.service.js';
 
 /**

@@ -4,7 +4,7 @@ import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sig
 import { tightenFile } from '../../lib/private-files.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
-import { insertSettingIfAbsent, readSetting } from '../settings/settings.service.js';
+import { insertSettingIfAbsent, readSetting } from '../settings/index.js';
 
 /**
  * The release-signing key: Ed25519, as WordPress core's verify_file_signature() expects. Every instance on a

@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
-import { isSingleEmailAddress } from '../email/email.service.js';
-import { findPluginByLemonSqueezyProduct } from '../plugins/plugin-records.service.js';
-import type { PaymentEvent } from '../orders/fulfilment.service.js';
+import { isSingleEmailAddress } from '../email/index.js';
+import { findPluginByLemonSqueezyProduct } from '../plugins/index.js';
+import type { PaymentEvent } from '../orders/index.js';
 import { WebhookSignatureError } from './stripe-webhook.js';
 
 /** X-Signature is the hex HMAC-SHA256 of the raw body with the signing secret. */

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { createStripeProvider } from '../checkout/stripe-provider.js';
+import { createStripeProvider } from '../checkout/index.js';
 import { ensureQualifyingRelease, fulfilmentCounts, intentBody } from '../../test/checkout-test-helpers.js';
 import { startFakeStripeApi, type FakeStripeApi } from '../../test/fake-stripe-api.js';
 

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import type { AppContext } from '../../context.js';
-import type { PaymentEvent } from '../orders/fulfilment.service.js';
+import type { AppContext } from '../../kernel/context.js';
+import type { PaymentEvent } from '../orders/index.js';
 
 export const STRIPE_SIGNATURE_TOLERANCE_SECONDS = 300;
 

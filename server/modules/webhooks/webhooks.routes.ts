@@ -1,9 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { App, AppContext } from '../../context.js';
+import type { App, AppContext } from '../../kernel/context.js';
 import { assertNoNul } from '../../lib/nul-bytes.js';
 import { describeZodIssues } from '../../lib/errors.js';
-import { applyPaymentEvent } from '../orders/fulfilment.service.js';
+import { applyPaymentEvent } from '../orders/index.js';
 import { stripeWebhookSecret, toPaymentEvent, verifyStripeEvent, WebhookSignatureError } from './stripe-webhook.js';
 import { lemonSqueezyPayloadSchema, lemonSqueezyToPaymentEvent, verifyLemonSqueezySignature } from './lemonsqueezy-webhook.js';
 

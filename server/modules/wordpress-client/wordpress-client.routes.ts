@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import yazl from 'yazl';
 import { WORDPRESS_CLIENT_DOWNLOAD_PATH, wordpressClientInfoSchema, type WordpressClientInfo } from '../../../common/wordpress-client.js';
-import type { App, AppContext } from '../../context.js';
+import type { App, AppContext } from '../../kernel/context.js';
 
 const LIBRARY = path.join('clients', 'wordpress', 'plugin-licensing-client.php');
 const GUIDE = path.join('docs', 'wordpress-client.md');

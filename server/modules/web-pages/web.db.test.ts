@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PAGE_PATHS } from '../../common/web-routes.js';
-import { createTestApp, testDialect, type TestApp } from '../test/test-app.js';
+import { ADMIN_PAGE_PATHS } from '../../../common/web-routes.js';
+import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 
 describe(`serving the built web app (${testDialect()})`, () => {
   let t: TestApp;

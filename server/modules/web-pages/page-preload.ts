@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PublicPage } from '../../common/web-routes.js';
+import type { PublicPage } from '../../../common/web-routes.js';
 
 // A public page is a lazy chunk (web/app/routes.ts) that the browser would only ask for once the main bundle
 // has run; with the page's chunks named in the HTML as <link rel="modulepreload">, they download alongside the

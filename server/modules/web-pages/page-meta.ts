@@ -1,5 +1,5 @@
-import type { PublicPlugin } from '../../common/catalog.js';
-import { isArtworkType, type PluginImage } from '../../common/images.js';
+import type { PublicPlugin } from '../../../common/catalog.js';
+import { isArtworkType, type PluginImage } from '../../../common/images.js';
 import {
   DEFAULT_DESCRIPTION,
   DEFAULT_TITLE,
@@ -11,15 +11,15 @@ import {
   pageTitle,
   SITEMAP_PATHS,
   STORE_NAME,
-} from '../../common/page-meta.js';
-import { matchWebRoute, type PublicPage } from '../../common/web-routes.js';
-import type { AppContext } from '../context.js';
-import { loadPublicCatalog } from '../modules/catalog/catalog.routes.js';
-import { listImages } from '../modules/images/images.repository.js';
-import { toPluginImage } from '../modules/images/images.service.js';
-import { findPluginBySlug } from '../modules/plugins/plugins.repository.js';
-import { checkoutConfigQueryKey, publicPluginImagesQueryKey, publicPluginsQueryKey } from '../../common/public-queries.js';
-import { checkoutConfig } from '../modules/checkout/checkout.service.js';
+} from '../../../common/page-meta.js';
+import { matchWebRoute, type PublicPage } from '../../../common/web-routes.js';
+import type { AppContext } from '../../kernel/context.js';
+import { loadPublicCatalog } from '../catalog/index.js';
+import { listImages } from '../images/index.js';
+import { toPluginImage } from '../images/index.js';
+import { findPluginBySlug } from '../plugins/index.js';
+import { checkoutConfigQueryKey, publicPluginImagesQueryKey, publicPluginsQueryKey } from '../../../common/public-queries.js';
+import { checkoutConfig } from '../checkout/index.js';
 
 // The <head> of each page as the server sends it (docs/storefront.md, "Search engines and sharing"): title,
 // description, canonical, robots and Open Graph tags present before any JavaScript runs, and the data of the

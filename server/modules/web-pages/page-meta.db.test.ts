@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicPlugin } from '../../common/catalog.js';
-import type { PluginImage } from '../../common/images.js';
-import { STORE_TAGLINE } from '../../common/page-meta.js';
-import { makeImage, multipartBody } from '../test/image-fixtures.js';
-import { createTestApp, testDialect, type TestApp } from '../test/test-app.js';
+import type { PublicPlugin } from '../../../common/catalog.js';
+import type { PluginImage } from '../../../common/images.js';
+import { STORE_TAGLINE } from '../../../common/page-meta.js';
+import { makeImage, multipartBody } from '../../test/image-fixtures.js';
+import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 
 // The HTML a crawler or a link preview reads (no JavaScript): per-page head tags, the first view's data,
 // the sitemap and robots.txt. The template is the real web/index.html, as the build keeps it.

@@ -2,8 +2,8 @@ import type { Database } from '../../db/database.js';
 import type { PluginSaleStatusList } from '../../../common/plugin-admin.js';
 import type { AdminPlugin } from '../../../common/plugins.js';
 import { saleStatus, type SaleStatus } from '../../../common/sale-status.js';
-import { listPlugins, toAdminPlugin } from './plugins.repository.js';
-import { listReleaseStates } from '../releases/releases.service.js';
+import { listPlugins, toAdminPlugin } from '../plugins/index.js';
+import { listReleaseStates } from '../releases/index.js';
 
 // The admin's "why is this not on sale": the same rule the storefront and checkout apply (common/sale-status.ts),
 // with the `min_release_version` setting the caller read for this request.

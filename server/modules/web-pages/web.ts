@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App, AppContext } from '../context.js';
-import { ADMIN_PAGE_PATHS } from '../../common/web-routes.js';
+import type { App, AppContext } from '../../kernel/context.js';
+import { ADMIN_PAGE_PATHS } from '../../../common/web-routes.js';
 import { injectHead, renderSitemap, resolvePage } from './page-meta.js';
 import { readPagePreloads, type PagePreloads } from './page-preload.js';
 

@@ -9,11 +9,11 @@ import {
   pluginSaleStatusListSchema,
   pluginSlugParamsSchema,
 } from '../../../common/plugin-admin.js';
-import type { App, AppContext } from '../../context.js';
+import type { App, AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
-import { listPlugins, toAdminPlugin } from './plugins.repository.js';
-import { createPlugin, getPluginDetail, updatePlugin } from './plugins.service.js';
-import { listSaleStatuses } from './sale-status.service.js';
+import { listPlugins, toAdminPlugin } from '../plugins/index.js';
+import { createPlugin, getPluginDetail, updatePlugin } from './plugin-admin.service.js';
+import { listSaleStatuses } from './sale-status.js';
 
 /**
  * The body's own messages are already sentences a person can act on ('LemonSqueezy Product ID must be a

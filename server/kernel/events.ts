@@ -1,0 +1,93 @@
+// Domain events after commit (docs/architecture.md, "Events"; decision 0012). A change runs in a unit of work:
+// one transaction in which it emits events. Each event is first handed to the recorders, inside that
+// transaction, so what must commit with the change does (the webhook outbox rows, decision 0007); after the
+// commit the unit's events go to the reactors (nudge the webhook worker, send a queued e-mail, refresh a
+// cache). A change that rolls back fires nothing. No caller nudges a worker itself.
+import type { Transaction } from 'kysely';
+import type { WebhookEventType } from '../../common/webhooks.js';
+import type { Database } from '../db/database.js';
+import type { DB } from '../db/schema.js';
+import { nowIso } from '../lib/time.js';
+
+/** The events: the outgoing webhooks' (common/webhooks.ts) and the internal ones. */
+export type EventType = WebhookEventType | 'email.queued' | 'settings.updated';
+
+export interface DomainEvent {
+  type: EventType;
+  data: unknown;
+  /** When it happened (UTC ISO-8601): the change's own time. */
+  at: string;
+}
+
+/** Runs inside the unit's transaction for each event it emits. */
+export type Recorder = (trx: Transaction<DB>, event: DomainEvent) => Promise<void>;
+/** Runs after the unit committed, with its events in order. Awaited; its failure is logged, not the caller's. */
+export type Reactor = (events: readonly DomainEvent[]) => void | Promise<void>;
+
+export class EventBus {
+  readonly #recorders: Recorder[] = [];
+  readonly #reactors: Reactor[] = [];
+
+  constructor(private readonly log: { error(details: object, message: string): void }) {}
+
+  /** Subscribes a recorder: it writes in the change's transaction (outbox rows). */
+  onRecord(recorder: Recorder): void {
+    this.#recorders.push(recorder);
+  }
+
+  /** Subscribes a reactor: it runs once the change has committed. */
+  afterCommit(reactor: Reactor): void {
+    this.#reactors.push(reactor);
+  }
+
+  async record(trx: Transaction<DB>, event: DomainEvent): Promise<void> {
+    for (const recorder of this.#recorders) await recorder(trx, event);
+  }
+
+  /** Hands committed events to the reactors (a unit of work calls it; so does a change committed elsewhere). */
+  async committed(events: readonly DomainEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    for (const reactor of this.#reactors) {
+      try {
+        await reactor(events);
+      } catch (error) {
+        this.log.error({ err: error, events: events.map((event) => event.type) }, 'an event subscriber failed after commit');
+      }
+    }
+  }
+}
+
+/** One change in progress: its transaction, and how it emits events. */
+export interface Unit {
+  readonly trx: Transaction<DB>;
+  emit(type: EventType, data: unknown, at?: string): Promise<void>;
+}
+
+/**
+ * Runs `work` in one transaction; the events it emits are recorded in that transaction and, once it has
+ * committed, handed to the reactors. Pass the unit (not a bare transaction) to whatever the change calls.
+ */
+export async function unitOfWork<T>(ctx: { db: Database; events: EventBus }, work: (unit: Unit) => Promise<T>): Promise<T> {
+  const emitted: DomainEvent[] = [];
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const unit: Unit = {
+      trx,
+      emit: async (type, data, at = nowIso()) => {
+        const event: DomainEvent = { type, data, at };
+        await ctx.events.record(trx, event);
+        emitted.push(event);
+      },
+    };
+    return work(unit);
+  });
+  await ctx.events.committed(emitted);
+  return result;
+}
+
+/** A unit in progress, or what begins one: functions that change things take either. */
+export type UnitOrContext = Unit | { db: Database; events: EventBus };
+
+/** Runs `work` in the caller's unit when given one (its transaction, its events), else in a new unit. */
+export function withinUnit<T>(target: UnitOrContext, work: (unit: Unit) => Promise<T>): Promise<T> {
+  return 'trx' in target ? work(target) : unitOfWork(target, work);
+}

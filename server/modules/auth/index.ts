@@ -1,0 +1,14 @@
+// The auth module's door: everything other code may use of it. Every other file in this folder is private
+// to the module (eslint.config.js; docs/architecture.md).
+export { registerAuthRoutes } from './auth.routes.js';
+export { AuthService } from './auth.service.js';
+
+import type { AuthService } from './auth.service.js';
+
+// The service this module offers every other through the context (server/kernel/context.ts).
+declare module '../../kernel/context.js' {
+  interface AppServices {
+    /** Admin sign-in: password, sessions, API token. */
+    auth: AuthService;
+  }
+}

@@ -1,0 +1,17 @@
+// The checkout module's door: everything other code may use of it. Every other file in this folder is private
+// to the module (eslint.config.js; docs/architecture.md).
+export { registerCheckoutRoutes } from './checkout.routes.js';
+export { checkoutConfig } from './checkout.service.js';
+export { type PaymentProvider } from './payment-provider.js';
+export { isTestProviderLive, PaymentProviders } from './provider-choice.js';
+export { createStripeProvider } from './stripe-provider.js';
+
+import type { PaymentProviders } from './provider-choice.js';
+
+// The service this module offers every other through the context (server/kernel/context.ts).
+declare module '../../kernel/context.js' {
+  interface AppServices {
+    /** The payment provider for a checkout: the built-in test provider, Stripe, or none. */
+    readonly payments: PaymentProviders;
+  }
+}

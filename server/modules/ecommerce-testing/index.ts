@@ -1,0 +1,3 @@
+// The ecommerce-testing module's door: everything other code may use of it. Every other file in this folder is private
+// to the module (eslint.config.js; docs/architecture.md).
+export { registerEcommerceTestingRoutes } from './ecommerce-testing.routes.js';

@@ -1,0 +1,31 @@
+// The email module's door: everything other code may use of it. Every other file in this folder is private
+// to the module (eslint.config.js; docs/architecture.md).
+export { type EmailContent, NO_SHOP_ADDRESS } from './email-renderers.js';
+export { type EmailRow } from './email.repository.js';
+export { registerEmailRoutes } from './email.routes.js';
+export {
+  deliverEmail,
+  findEmailById,
+  hasUnrenderedEmail,
+  insertQueuedEmail,
+  isSingleEmailAddress,
+  requireEmailLinkBase,
+  retryDueEmails,
+  saveEmailContent,
+  toOutboxEmail,
+} from './email.service.js';
+export { createMailTransport, type MailTransport } from './mail-transport.js';
+
+import type { MailTransport } from './mail-transport.js';
+
+import type { EmailRenderers } from './email-renderers.js';
+
+// The service this module offers every other through the context (server/kernel/context.ts).
+declare module '../../kernel/context.js' {
+  interface AppServices {
+    /** How e-mail leaves: SMTP when SMTP_URL is set, else nothing leaves (the outbox keeps it). */
+    readonly mail: MailTransport;
+    /** Kinds of e-mail rendered at send time, registered by the module that owns the kind (orders: the licence e-mail). */
+    readonly emailRenderers: EmailRenderers;
+  }
+}

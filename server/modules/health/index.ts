@@ -1,0 +1,3 @@
+// The health module's door: everything other code may use of it. Every other file in this folder is private
+// to the module (eslint.config.js; docs/architecture.md).
+export { registerHealthRoutes } from './health.routes.js';

@@ -1,0 +1,16 @@
+import type { OrderRow } from './orders.repository.js';
+
+// The `data` of the order events (docs/webhooks.md).
+/** No client secret hash, no provider reference: what the vendor's own records need. */
+export const orderEventData = (row: OrderRow) => ({
+  id: row.id,
+  email: row.email,
+  plugin_slug: row.plugin_slug,
+  amount: row.amount,
+  currency: row.currency,
+  status: row.status,
+  provider: row.provider,
+  license_id: row.license_id,
+  created_at: row.created_at,
+  paid_at: row.paid_at,
+});

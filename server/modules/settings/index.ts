@@ -1,0 +1,14 @@
+// The settings module's door: everything other code may use of it. Every other file in this folder is private
+// to the module (eslint.config.js; docs/architecture.md).
+export { registerSettingsRoutes } from './settings.routes.js';
+export { CONFIRMED_ORIGIN_KEY, insertSettingIfAbsent, readMinReleaseVersion, readSetting, SettingsService } from './settings.service.js';
+
+import type { SettingsService } from './settings.service.js';
+
+// The service this module offers every other through the context (server/kernel/context.ts).
+declare module '../../kernel/context.js' {
+  interface AppServices {
+    /** The Settings record: its cache, refreshed across instances (settings-sync.ts). */
+    settings: SettingsService;
+  }
+}
