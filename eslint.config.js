@@ -5,7 +5,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 // The import rules of docs/contributing.md, enforced: web features never import each other (shared pieces live in
 // web/components or web/lib) and common/ imports nothing but zod (it is shared by the server and the browser). That no
-// module graph has a cycle is checked by dpdm (`npm run check:cycles`, part of `npm run lint` and `npm test`).
+// module graph has a cycle is checked by dpdm, type imports counted (`npm run check:cycles`, part of `npm run lint`
+// and `npm test`); the server's module map is checked against docs/architecture.md by server/module-map.test.ts.
+const serverModules = fs
+  .readdirSync(new URL('./server/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 const webFeatures = fs
   .readdirSync(new URL('./web/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -35,25 +40,45 @@ export default tseslint.config(
       ],
     },
   },
+  // One door per module (docs/architecture.md, decision 0012): outside server/modules/<name>/, only its index.ts
+  // may be imported, type imports included. Inside a module, its own files are free.
   {
-    // Server modules reach each other only through their service files (type-only imports are free).
-    files: ['server/modules/**/*.ts'],
-    ignores: ['server/modules/**/*.test.ts'],
+    files: ['server/**/*.ts'],
+    ignores: ['server/modules/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^\\.\\./(?!\\.\\.)[^/]+/(?![^/]+\\.service\\.js$)',
-              allowTypeImports: true,
-              message: "Modules reach each other only through their service files: import the owner's *.service.ts (re-export what others need there).",
+              regex: '/modules/[^/]+/(?!index\\.js$)[^/]+',
+              message: 'Import a module only through its door, server/modules/<name>/index.ts (re-export there what others need).',
             },
           ],
         },
       ],
     },
   },
+  ...serverModules.map((name) => ({
+    files: [`server/modules/${name}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^\\.\\./(?!${name}/)[^./][^/]*/(?!index\\.js$)`,
+              message: 'Import another module only through its door, ../<name>/index.js (re-export there what others need).',
+            },
+            {
+              regex: '^(\\.\\./)+(http|lib|db|kernel|test|cli)/.*/modules/',
+              message: 'Reach modules only through their doors.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   ...webFeatures.map((feature) => ({
     files: [`web/features/${feature}/**/*.{ts,tsx}`],
     rules: {

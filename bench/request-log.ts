@@ -52,7 +52,11 @@ async function subject(name: string, dir: string, level: string, root: string): 
   const { app, ctx } = await buildApp({ config, db, logger: { stream } });
   await app.ready();
   // One licence, active on the site, checked today: the steady state of bench/license-validate.ts.
-  const { key } = await createLicense((takesContext ? ctx : db) as Parameters<typeof createLicense>[0], { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 3 });
+  const { key } = await createLicense((takesContext ? ctx : db) as Parameters<typeof createLicense>[0], {
+    pluginSlug: SLUG,
+    plan: 'lifetime',
+    maxActivations: 3,
+  });
   const activated = await app.inject({ method: 'POST', url: '/api/v1/licenses/activate', payload: { license_key: key, site_url: SITE, plugin_slug: SLUG } });
   if (activated.statusCode !== 200) throw new Error(`${name}: activation answered ${activated.statusCode}`);
   return {

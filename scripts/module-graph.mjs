@@ -2,7 +2,7 @@
 // type-only imports included, grouped by unit. A unit is a module (`server/modules/<name>`) or a layer folder
 // (`server/http`, `server/lib`, `server/db`, `server/cli`, `server/test`) or a top-level file (`server/app.ts` →
 // `app`). Prints the arrows between units, the arrows that run against the declared layer order
-// (docs/architecture.md, `LAYERS` in server/module-map.test.ts) and the cycles between units.
+// (docs/architecture.md, "Module map"; checked by scripts/module-graph.test.mjs) and the cycles between units.
 // Usage: node scripts/module-graph.mjs [--json] [root]
 import fs from 'node:fs';
 import path from 'node:path';
@@ -93,7 +93,7 @@ export function cycles(edges) {
   return found;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === `file://${path.resolve(process.argv[1] ?? '')}`) {
   const root = path.resolve(process.argv.find((arg, i) => i > 1 && !arg.startsWith('--')) ?? '.');
   const { arrows, fileEdges } = moduleGraph(root);
   const unitEdges = [...arrows.keys()].map((key) => key.split(' -> '));
@@ -101,7 +101,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const unitCycles = cycles(unitEdges);
   const fileCycles = cycles(fileEdges);
   if (process.argv.includes('--json')) {
-    console.log(JSON.stringify({ units: [...units].sort(), arrows: Object.fromEntries(arrows), unitCycles, fileCycles: fileCycles.map((c) => c.map((f) => path.relative(root, f))) }, null, 2));
+    console.log(
+      JSON.stringify(
+        { units: [...units].sort(), arrows: Object.fromEntries(arrows), unitCycles, fileCycles: fileCycles.map((c) => c.map((f) => path.relative(root, f))) },
+        null,
+        2,
+      ),
+    );
   } else {
     console.log(`${units.size} units, ${arrows.size} arrows between them`);
     for (const key of [...arrows.keys()].sort()) console.log(`  ${key} (${arrows.get(key).length})`);

@@ -18,7 +18,7 @@ import { createAppContext, type ServiceOverrides } from './services.js';
 import { registerAdminGuard } from './http/admin-guard.js';
 import { isLoopbackAddress, registerSharedRateLimits } from './http/rate-limit.js';
 import { registerBodyDeadline, SERVER_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from './http/timeouts.js';
-import { registerWebApp, sendWebPage } from './modules/web-pages/index.js';
+import { registerWebApp } from './modules/web-pages/index.js';
 import { RequestLogController } from './http/request-log.js';
 import { registerHealthRoutes } from './modules/health/index.js';
 import { registerAuthRoutes } from './modules/auth/index.js';
@@ -158,12 +158,12 @@ export async function buildApp({
   await registerSharedRateLimits(app, config);
   registerAdminGuard(app, ctx);
   for (const register of modules) await register(app, ctx);
-  const hasWeb = await registerWebApp(app, ctx);
+  const sendWebPage = await registerWebApp(app, ctx);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path.startsWith('/api/') || path === '/api' || path.startsWith('/releases/') || path.startsWith('/media/');
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) return sendWebPage(ctx, request, reply);
+    if (!isApi && sendWebPage && (request.method === 'GET' || request.method === 'HEAD')) return sendWebPage(request, reply);
     return reply.code(404).send({ error: 'NOT_FOUND', message: `No route for ${request.method} ${path}` });
   });
 

@@ -107,7 +107,6 @@ export interface Config extends Omit<Environment, 'WORKERS'> {
   s3: S3Config | null;
 }
 
-
 /** The bucket settings, or null without S3_BUCKET; a half-made S3 configuration stops the start. */
 function s3Config(values: Environment): S3Config | null {
   const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey, S3_ENDPOINT: endpoint } = values;

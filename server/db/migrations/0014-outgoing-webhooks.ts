@@ -44,7 +44,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   const urls = [...new Set(parseJsonList((stored as { value?: string } | undefined)?.value))];
   const at = new Date().toISOString();
   for (const url of urls) {
-    await db.insertInto('webhook_endpoints').values({ url, secret: `whsec_${randomBytes(32).toString('base64url')}`, events: '[]', active: 1, created_at: at, updated_at: at }).execute();
+    await db
+      .insertInto('webhook_endpoints')
+      .values({ url, secret: `whsec_${randomBytes(32).toString('base64url')}`, events: '[]', active: 1, created_at: at, updated_at: at })
+      .execute();
   }
   await db.deleteFrom('settings').where('key', '=', 'webhook_endpoints').execute();
 }

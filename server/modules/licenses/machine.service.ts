@@ -113,11 +113,7 @@ export async function activateSite(ctx: Exclude<UnitOrContext, { trx: unknown }>
     const environment = input.environment || null;
     await insertActivation(trx, { license_id: license.id, site_url: site, is_local: isLocal ? 1 : 0, environment, created_at: at, last_checked_at: null });
     await recordActivity(trx, 'license_activated', { license_key: license.key, site_url: site, is_local: isLocal, environment }, at);
-    await emit(
-      'license.activated',
-      activationEventData(license, { site_url: site, is_local: isLocal ? 1 : 0, environment, created_at: at }, 'site'),
-      at,
-    );
+    await emit('license.activated', activationEventData(license, { site_url: site, is_local: isLocal ? 1 : 0, environment, created_at: at }, 'site'), at);
     return {
       activated: true,
       code: 'VALID',
@@ -130,7 +126,10 @@ export async function activateSite(ctx: Exclude<UnitOrContext, { trx: unknown }>
   });
 }
 
-export async function deactivateSite(ctx: Exclude<UnitOrContext, { trx: unknown }>, input: { license_key: string; site_url: string }): Promise<DeactivateResponse> {
+export async function deactivateSite(
+  ctx: Exclude<UnitOrContext, { trx: unknown }>,
+  input: { license_key: string; site_url: string },
+): Promise<DeactivateResponse> {
   const site = requireSite(input.site_url);
   return unitOfWork(ctx, async ({ trx, emit }): Promise<DeactivateResponse> => {
     const license = await lockLicenseByKey(trx, canonicalKey(input.license_key));

@@ -6,7 +6,6 @@ import type { DB } from '../../db/schema.js';
 import { WEBHOOK_EVENT_TYPES, type WebhookDeliveryType, type WebhookEventBody, type WebhookEventType } from '../../../common/webhooks.js';
 import type { EventBus } from '../../kernel/events.js';
 
-
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** `evt_` and 16 random bytes: unique per event, the same for every endpoint, retry and resend of it. */

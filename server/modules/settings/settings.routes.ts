@@ -1,8 +1,4 @@
-import {
-  apiTokenResponseSchema,
-  settingsResponseSchema,
-  settingsUpdateSchema,
-} from '../../../common/settings.js';
+import { apiTokenResponseSchema, settingsResponseSchema, settingsUpdateSchema } from '../../../common/settings.js';
 import type { App, AppContext } from '../../kernel/context.js';
 import { nowIso } from '../../lib/time.js';
 import { startSettingsSync } from './settings-sync.js';

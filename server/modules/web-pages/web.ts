@@ -25,11 +25,15 @@ const ROBOTS_RULES = ['User-agent: *', 'Allow: /', 'Disallow: /api/', ...ADMIN_P
 /** Absolute URLs start from the base URL setting, else the origin the request came to (as download links do). */
 const siteOrigin = (ctx: AppContext, request: FastifyRequest): string => ctx.settings.baseUrl(`${request.protocol}://${request.host}`);
 
-/** index.html and the pages' chunks as built, read once at start-up (a deployment replaces the build and restarts). */
-const builds = new WeakMap<AppContext, { template: string; preloads: PagePreloads }>();
+/** Answers a client route (the app's not-found handler calls it for every GET that no route matched). */
+export type SendWebPage = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
-/** Serves the built web app: hashed assets cached for a year, index.html for every client route. */
-export async function registerWebApp(app: App, ctx: AppContext): Promise<boolean> {
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html for every client route. Answers how to
+ * send a page, or null when the web app is not built. index.html and the pages' chunks are read once, here (a
+ * deployment replaces the build and restarts).
+ */
+export async function registerWebApp(app: App, ctx: AppContext): Promise<SendWebPage | null> {
   app.get('/robots.txt', async (request, reply) => {
     const body = [...ROBOTS_RULES, '', `Sitemap: ${siteOrigin(ctx, request)}/sitemap.xml`, ''].join('\n');
     return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(body);
@@ -45,9 +49,9 @@ export async function registerWebApp(app: App, ctx: AppContext): Promise<boolean
   const indexFile = path.join(root, 'index.html');
   if (!fs.existsSync(indexFile)) {
     ctx.log.warn({ root }, 'web app not built; run `npm run build` to serve the front end');
-    return false;
+    return null;
   }
-  builds.set(ctx, { template: fs.readFileSync(indexFile, 'utf8'), preloads: readPagePreloads(root) });
+  const build = { template: fs.readFileSync(indexFile, 'utf8'), preloads: readPagePreloads(root) };
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -61,19 +65,23 @@ export async function registerWebApp(app: App, ctx: AppContext): Promise<boolean
       reply.header('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  return true;
+  return (request, reply) => sendWebPage(ctx, build, request, reply);
 }
 
 /**
  * Answers a client route with index.html carrying the page's title, description, canonical and Open Graph
- * tags and its first-view data (server/http/page-meta.ts), with the status of the page the web app renders.
+ * tags and its first-view data (page-meta.ts), with the status of the page the web app renders.
  */
-export async function sendWebPage(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  const build = builds.get(ctx);
+async function sendWebPage(
+  ctx: AppContext,
+  build: { template: string; preloads: PagePreloads },
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
   const head = await resolvePage(ctx, request.url, siteOrigin(ctx, request));
-  const preloads = (head.page && build?.preloads.get(head.page)) || [];
+  const preloads = (head.page && build.preloads.get(head.page)) || [];
   // No ETag or Last-Modified: the page holds live catalogue data, and a revalidated 404 would become an empty 304.
   return setPageHeaders(reply.code(head.status))
     .type('text/html; charset=utf-8')
-    .send(injectHead(build?.template ?? '', head, preloads));
+    .send(injectHead(build.template, head, preloads));
 }
