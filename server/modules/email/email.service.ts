@@ -116,8 +116,3 @@ export function startEmailRetryLoop(ctx: AppContext): () => void {
   // The transport itself is closed with the app (server/services.ts).
   return () => clearInterval(timer);
 }
-
-// What other modules use of this one: they import it only through its service files (docs/contributing.md).
-export { findEmailById, hasUnrenderedEmail, insertQueuedEmail, saveEmailContent, toOutboxEmail } from './email.repository.js';
-export { EmailOnHold, NO_SHOP_ADDRESS } from './email-renderers.js';
-export { isSingleEmailAddress } from './email-address.js';

@@ -1,19 +1,10 @@
 // The email module's door: everything other code may use of it. Every other file in this folder is private
 // to the module (eslint.config.js; docs/architecture.md).
+export { isSingleEmailAddress } from './email-address.js';
 export { type EmailContent, NO_SHOP_ADDRESS } from './email-renderers.js';
-export { type EmailRow } from './email.repository.js';
+export { type EmailRow, findEmailById, hasUnrenderedEmail, insertQueuedEmail, saveEmailContent, toOutboxEmail } from './email.repository.js';
 export { registerEmailRoutes } from './email.routes.js';
-export {
-  deliverEmail,
-  findEmailById,
-  hasUnrenderedEmail,
-  insertQueuedEmail,
-  isSingleEmailAddress,
-  requireEmailLinkBase,
-  retryDueEmails,
-  saveEmailContent,
-  toOutboxEmail,
-} from './email.service.js';
+export { deliverEmail, requireEmailLinkBase, retryDueEmails } from './email.service.js';
 export { createMailTransport, type MailTransport } from './mail-transport.js';
 
 import type { MailTransport } from './mail-transport.js';

@@ -157,7 +157,3 @@ export class ImagesService {
     });
   }
 }
-
-// What other modules use of this one: they import it only through its service files (docs/contributing.md).
-export { type ArtworkImageRow, listArtworkImages, listPrimaryImages, moveImagesToSlug } from './images.repository.js';
-export { ImageStorage, MEDIA_PREFIX } from './images.storage.js';

@@ -1,9 +1,9 @@
 // The images module's door: everything other code may use of it. Every other file in this folder is private
 // to the module (eslint.config.js; docs/architecture.md).
-export { listImages } from './images.repository.js';
+export { type ArtworkImageRow, listArtworkImages, listImages, listPrimaryImages, moveImagesToSlug } from './images.repository.js';
 export { registerImageRoutes } from './images.routes.js';
-export { type ArtworkImageRow, ImagesService, listArtworkImages, listPrimaryImages, MEDIA_PREFIX, moveImagesToSlug, toPluginImage } from './images.service.js';
-export { ImageStorage } from './images.storage.js';
+export { ImagesService, toPluginImage } from './images.service.js';
+export { ImageStorage, MEDIA_PREFIX } from './images.storage.js';
 
 import type { ImagesService } from './images.service.js';
 

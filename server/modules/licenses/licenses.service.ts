@@ -112,6 +112,3 @@ export async function deactivateAdminSite(ctx: Units, id: number, activationId: 
   });
   return getAdminLicense(ctx.db, id);
 }
-
-// What other modules use of this one: they import it only through its service files (docs/contributing.md).
-export { countLicensesOfPlugin, countLicenseStats, findLicenseById, findLicenseForDownload } from './licenses.repository.js';

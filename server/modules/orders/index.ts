@@ -1,11 +1,11 @@
 // The orders module's door: everything other code may use of it. Every other file in this folder is private
 // to the module (eslint.config.js; docs/architecture.md).
 export { applyPaymentEvent, type PaymentEvent, PURCHASE_PLAN } from './fulfilment.service.js';
-export { registerOrderRoutes } from './orders.routes.js';
 export {
   attachIntentToPendingOrder,
   findOrderByClientSecretHash,
   findPendingOrderByCheckoutKey,
   insertPendingOrder,
   releaseCheckoutKey,
-} from './orders.service.js';
+} from './orders.repository.js';
+export { registerOrderRoutes } from './orders.routes.js';

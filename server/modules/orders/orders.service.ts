@@ -30,12 +30,3 @@ export async function resendLicenseEmail(ctx: AppContext, orderId: number): Prom
   if (!listed || !email) throw new AppError('NOT_FOUND', `Order ${orderId} was not found`);
   return { order: listed, email: toOutboxEmail(email) };
 }
-
-// What other modules use of this one: they import it only through its service files (docs/contributing.md).
-export {
-  attachIntentToPendingOrder,
-  findOrderByClientSecretHash,
-  findPendingOrderByCheckoutKey,
-  insertPendingOrder,
-  releaseCheckoutKey,
-} from './orders.repository.js';

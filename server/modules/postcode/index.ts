@@ -1,8 +1,8 @@
 // The postcode module's door: everything other code may use of it. Every other file in this folder is private
 // to the module (eslint.config.js; docs/architecture.md).
-export { type PostcodeEvaluation, type PostcodeIndex } from './postcode-engine.js';
+export { evaluatePostcode, type PostcodeEvaluation, type PostcodeIndex } from './postcode-engine.js';
 export { registerPostcodeRoutes } from './postcode.routes.js';
-export { createPostcodeService, evaluatePostcode, PostcodeService } from './postcode.service.js';
+export { createPostcodeService, PostcodeService } from './postcode.service.js';
 
 import type { PostcodeService } from './postcode.service.js';
 

@@ -126,6 +126,3 @@ export function createPostcodeService(ctx: Pick<AppContext, 'db' | 'settings' | 
   ctx.settings.onLoad(() => void service.reloadIfChanged().catch((error: unknown) => ctx.log.warn({ err: error }, 'postcode rules reload failed')));
   return service;
 }
-
-// What other modules use of this one: they import it only through its service files (docs/contributing.md).
-export { evaluatePostcode } from './postcode-engine.js';

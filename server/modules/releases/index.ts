@@ -5,5 +5,5 @@ export { createDownloadLink, createDownloadUrl } from './download-links.service.
 export { DOWNLOAD_SECRET_FILE, downloadSecret, ensureDownloadSecret, signDownloadToken } from './download-token.service.js';
 export { publishRelease } from './publish-release.js';
 export { releasesDir } from './release-storage.js';
+export { countReleasesOfPlugin, findLatestRelease, hasQualifyingRelease, listReleaseStates, listReleaseVersions } from './releases.repository.js';
 export { registerReleaseRoutes } from './releases.routes.js';
-export { countReleasesOfPlugin, findLatestRelease, hasQualifyingRelease, listReleaseStates, listReleaseVersions } from './releases.service.js';

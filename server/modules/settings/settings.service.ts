@@ -157,6 +157,3 @@ export class SettingsService {
     };
   }
 }
-
-// What other modules use of this one: they import it only through its service files (docs/contributing.md).
-export { insertSettingIfAbsent, readMinReleaseVersion, readSetting } from './settings.repository.js';
