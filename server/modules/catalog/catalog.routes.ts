@@ -1,19 +1,6 @@
-import { publicPluginListSchema, type PublicPlugin } from '../../../common/catalog.js';
+import { publicPluginListSchema } from '../../../common/catalog.js';
 import type { App, AppContext } from '../../kernel/context.js';
-import { listPrimaryImages } from '../images/index.js';
-import { toPluginImage } from '../images/index.js';
-import { listActivePlugins } from '../plugins/index.js';
-import { listReleaseVersions } from '../releases/index.js';
-import { toPublicCatalog } from './catalog.service.js';
-
-/** The active plugins as the storefront shows them; the storefront's HTML carries the same list (server/http/page-meta.ts). */
-export async function loadPublicCatalog(ctx: AppContext): Promise<PublicPlugin[]> {
-  const plugins = await listActivePlugins(ctx.db);
-  const slugs = plugins.map((plugin) => plugin.slug);
-  const [releases, images] = await Promise.all([listReleaseVersions(ctx.db, slugs), listPrimaryImages(ctx.db, slugs)]);
-  // Read per request from the settings cache, so a new minimum applies without a restart.
-  return toPublicCatalog(plugins, releases, ctx.settings.get('min_release_version'), images.map(toPluginImage));
-}
+import { loadPublicCatalog } from './catalog.service.js';
 
 /** The public catalogue (docs/product-spec.md section 7): both paths answer the same list of active plugins. */
 export function registerCatalogRoutes(app: App, ctx: AppContext): void {

@@ -4,7 +4,10 @@ import { isWebAddress } from '../../../common/plugin-admin.js';
 import { isPurchasable } from '../../../common/pricing.js';
 import { qualifyingRelease, type ReleaseLike } from '../../../common/versions.js';
 import { parseJsonList, toBool } from '../../db/portable.js';
-import { toAdminPlugin, type PluginRow } from '../plugins/index.js';
+import type { AppContext } from '../../kernel/context.js';
+import { listPrimaryImages, toPluginImage } from '../images/index.js';
+import { listActivePlugins, toAdminPlugin, type PluginRow } from '../plugins/index.js';
+import { listReleaseVersions } from '../releases/index.js';
 
 /** A link the storefront may show: rows written before the admin checked addresses may hold anything. */
 const webLink = (value: string | null): string | null => (value && isWebAddress(value) ? value : null);
@@ -56,4 +59,13 @@ export function toPublicPlugin(row: PluginRow, releases: ReleaseLike[], minimumV
 export function toPublicCatalog(rows: PluginRow[], releases: ReleaseLike[], minimumVersion: string, primaryImages: PluginImage[] = []): PublicPlugin[] {
   const imageBySlug = new Map(primaryImages.map((image) => [image.plugin_slug, image]));
   return rows.map((row) => toPublicPlugin(row, releases, minimumVersion, imageBySlug.get(row.slug) ?? null));
+}
+
+/** The active plugins as the storefront shows them; the storefront's HTML carries the same list (the web-pages module). */
+export async function loadPublicCatalog(ctx: AppContext): Promise<PublicPlugin[]> {
+  const plugins = await listActivePlugins(ctx.db);
+  const slugs = plugins.map((plugin) => plugin.slug);
+  const [releases, images] = await Promise.all([listReleaseVersions(ctx.db, slugs), listPrimaryImages(ctx.db, slugs)]);
+  // Read per request from the settings cache, so a new minimum applies without a restart.
+  return toPublicCatalog(plugins, releases, ctx.settings.get('min_release_version'), images.map(toPluginImage));
 }

@@ -1,3 +1,4 @@
 // The catalog module's door: everything other code may use of it. Every other file in this folder is private
 // to the module (eslint.config.js; docs/architecture.md).
-export { loadPublicCatalog, registerCatalogRoutes } from './catalog.routes.js';
+export { registerCatalogRoutes } from './catalog.routes.js';
+export { loadPublicCatalog } from './catalog.service.js';
