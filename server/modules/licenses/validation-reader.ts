@@ -46,8 +46,8 @@ export function openValidationReader(ctx: Pick<AppContext, 'config' | 'db'>): Op
  * SQLite: the lookups asked during one turn of the event loop run together, in one read transaction, when
  * the loop reaches its check phase (`setImmediate`). A statement outside a transaction is a read transaction
  * of its own, and starting one costs system calls (the WAL read lock taken and released with `fcntl`, the
- * database file's size with `fstat`) as well as SQLite's own work: a lookup alone cost 15–19 µs, ten in
- * one transaction 7–10 µs each (2026-11-25, bench/README.md, issue 30). Each batch's transaction starts
+ * database file's size with `fstat`) as well as SQLite's own work: a lookup alone cost 15–19 µs of CPU, ten in
+ * one transaction 7–11 µs each (bench/sqlite-read-batch.ts; bench/README.md, issue 30). Each batch's transaction starts
  * after every request in it arrived, so it sees every write committed before then, as a lookup of its own
  * would: nothing is cached between batches.
  */
