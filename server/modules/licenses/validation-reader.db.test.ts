@@ -81,6 +81,39 @@ describe('validation lookups of concurrent requests', () => {
   });
 });
 
+describe.runIf(testDialect() === 'sqlite')('SQLite lookups asked together', () => {
+  it('run in one read transaction that ends with the batch: a write committed after it is seen by the next, and a checkpoint is not held up', async () => {
+    const license = await createLicense(t.db, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 1 });
+    const reader = openValidationReader(t.ctx);
+    if (!reader) throw new Error('no reader');
+    const batch = () => Promise.all(Array.from({ length: 20 }, (_, i) => reader.read(i % 2 === 0 ? license.key : `8022-NONE-NONE-NONE-${i}`, undefined)));
+    const first = await batch();
+    expect(first.map((found) => found?.license.status ?? null)).toEqual(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? 'active' : null)));
+    // No snapshot is left open: a full checkpoint can copy every frame back and truncate the WAL.
+    const checkpoint = await sql<{ busy: number }>`pragma wal_checkpoint(truncate)`.execute(t.db);
+    expect(checkpoint.rows[0]?.busy).toBe(0);
+    await t.db.updateTable('licenses').set({ status: 'revoked' }).where('key', '=', license.key).execute();
+    const second = await batch();
+    expect(second.filter((_, i) => i % 2 === 0).map((found) => found?.license.status)).toEqual(Array(10).fill('revoked'));
+    await reader.close();
+  });
+
+  it('answer one lookup that fails with its error and the others of its batch with their rows', async () => {
+    const license = await createLicense(t.db, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 1 });
+    const reader = openValidationReader(t.ctx);
+    if (!reader) throw new Error('no reader');
+    // better-sqlite3 refuses a parameter that is not a string, number, bigint, buffer or null.
+    const results = await Promise.allSettled([
+      reader.read(license.key, undefined),
+      reader.read({} as unknown as string, undefined),
+      reader.read(license.key, undefined),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(results[2]).toMatchObject({ value: { license: { key: license.key } } });
+    await reader.close();
+  });
+});
+
 describe.runIf(testDialect() === 'postgres')('reader connections that break', () => {
   it('are replaced: the process lives on and the next validation is answered', async () => {
     const license = await createLicense(t.ctx, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 1 });
