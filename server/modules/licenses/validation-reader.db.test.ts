@@ -83,7 +83,7 @@ describe('validation lookups of concurrent requests', () => {
 
 describe.runIf(testDialect() === 'sqlite')('SQLite lookups asked together', () => {
   it('run in one read transaction that ends with the batch: a write committed after it is seen by the next, and a checkpoint is not held up', async () => {
-    const license = await createLicense(t.db, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 1 });
+    const license = await createLicense(t.ctx, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 1 });
     const reader = openValidationReader(t.ctx);
     if (!reader) throw new Error('no reader');
     const batch = () => Promise.all(Array.from({ length: 20 }, (_, i) => reader.read(i % 2 === 0 ? license.key : `8022-NONE-NONE-NONE-${i}`, undefined)));
@@ -99,7 +99,7 @@ describe.runIf(testDialect() === 'sqlite')('SQLite lookups asked together', () =
   });
 
   it('answer one lookup that fails with its error and the others of its batch with their rows', async () => {
-    const license = await createLicense(t.db, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 1 });
+    const license = await createLicense(t.ctx, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 1 });
     const reader = openValidationReader(t.ctx);
     if (!reader) throw new Error('no reader');
     // better-sqlite3 refuses a parameter that is not a string, number, bigint, buffer or null.

@@ -39,7 +39,7 @@ describe(`page head, sitemap and robots (${testDialect()})`, () => {
   let imageUrl: string;
   const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pls-meta-'));
   beforeAll(async () => {
-    fs.copyFileSync(new URL('../../web/index.html', import.meta.url), path.join(webDir, 'index.html'));
+    fs.copyFileSync(new URL('../../../web/index.html', import.meta.url), path.join(webDir, 'index.html'));
     // Vite's manifest, as the build writes it (vite.config.ts `manifest: true`), for the chunk preloads.
     fs.mkdirSync(path.join(webDir, '.vite'));
     fs.writeFileSync(

@@ -9,7 +9,7 @@ import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js
 describe(`serving the built web app (${testDialect()})`, () => {
   let t: TestApp;
   const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pls-web-'));
-  const favicon = fs.readFileSync(new URL('../../web/public/favicon.ico', import.meta.url));
+  const favicon = fs.readFileSync(new URL('../../../web/public/favicon.ico', import.meta.url));
   beforeAll(async () => {
     fs.mkdirSync(path.join(webDir, 'assets'));
     fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
