@@ -1,5 +1,6 @@
 import type { PublicPlugin } from '../../../common/catalog.js';
 import type { PluginImage } from '../../../common/images.js';
+import type { PublicPrice } from '../../../common/prices.js';
 import { isWebAddress } from '../../../common/plugin-admin.js';
 import { isPurchasable } from '../../../common/pricing.js';
 import { qualifyingRelease, type ReleaseLike } from '../../../common/versions.js';
@@ -10,7 +11,13 @@ import { toAdminPlugin, type PluginRow } from '../plugins/plugin-records.service
 const webLink = (value: string | null): string | null => (value && isWebAddress(value) ? value : null);
 
 /** A plugin row, its releases and the `min_release_version` setting → what the storefront shows. */
-export function toPublicPlugin(row: PluginRow, releases: ReleaseLike[], minimumVersion: string, primaryImage: PluginImage | null = null): PublicPlugin {
+export function toPublicPlugin(
+  row: PluginRow,
+  releases: ReleaseLike[],
+  minimumVersion: string,
+  primaryImage: PluginImage | null = null,
+  prices: PublicPrice[] = [],
+): PublicPlugin {
   const admin = toAdminPlugin(row);
   const release = qualifyingRelease(releases, row.slug, minimumVersion);
   const pricing = {
@@ -48,12 +55,20 @@ export function toPublicPlugin(row: PluginRow, releases: ReleaseLike[], minimumV
     homepage: webLink(row.homepage),
     release_version: release?.version ?? null,
     release_date: release?.created_at ?? null,
-    is_purchasable: isPurchasable(pricing, release !== null),
+    // Checkout sells a tier (server/modules/prices/prices.service.ts resolveCheckoutTier): none active, nothing to buy.
+    is_purchasable: isPurchasable(pricing, release !== null) && prices.length > 0,
     primary_image: primaryImage,
+    prices,
   };
 }
 
-export function toPublicCatalog(rows: PluginRow[], releases: ReleaseLike[], minimumVersion: string, primaryImages: PluginImage[] = []): PublicPlugin[] {
+export function toPublicCatalog(
+  rows: PluginRow[],
+  releases: ReleaseLike[],
+  minimumVersion: string,
+  primaryImages: PluginImage[] = [],
+  pricesBySlug: Map<string, PublicPrice[]> = new Map(),
+): PublicPlugin[] {
   const imageBySlug = new Map(primaryImages.map((image) => [image.plugin_slug, image]));
-  return rows.map((row) => toPublicPlugin(row, releases, minimumVersion, imageBySlug.get(row.slug) ?? null));
+  return rows.map((row) => toPublicPlugin(row, releases, minimumVersion, imageBySlug.get(row.slug) ?? null, pricesBySlug.get(row.slug) ?? []));
 }
