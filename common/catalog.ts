@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pluginImageSchema } from './images.js';
 import { CURRENCIES } from './plugins.js';
+import { publicPriceSchema } from './prices.js';
 
 // The public catalogue (docs/product-spec.md sections 2, 3 and 7): what a visitor may see of a plugin.
 
@@ -55,6 +56,8 @@ export const publicPluginSchema = pluginPricingSchema.extend({
   is_purchasable: z.boolean(),
   /** The plugin's primary gallery image (cards and link previews), null when it has none: no call per card. */
   primary_image: pluginImageSchema.nullable(),
+  /** The active price tiers, in the vendor's order (docs/pricing.md); `sites: null` is unlimited. */
+  prices: z.array(publicPriceSchema),
 });
 export type PublicPlugin = z.infer<typeof publicPluginSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids.js';
 import { ORDER_STATUSES } from './orders.js';
 
 // Checkout calls (docs/product-spec.md section 7; docs/design.md section 7).
@@ -17,9 +18,15 @@ export const customerEmailSchema = z
 
 export const createPaymentIntentBodySchema = z.object({
   items: z
-    .array(z.object({ id: z.string().trim().min(1, 'item id is required').max(200), name: z.string().max(300).optional() }), {
-      error: 'items must be a list of {id, name}',
-    })
+    .array(
+      z.object({
+        id: z.string().trim().min(1, 'item id is required').max(200),
+        name: z.string().max(300).optional(),
+        /** The price tier bought (common/prices.ts); left out, the plugin's first active tier. */
+        price_id: idField('price_id').optional(),
+      }),
+      { error: 'items must be a list of {id, name, price_id}' },
+    )
     .length(1, 'exactly one item can be bought at a time'),
   amount: z.number({ error: 'amount must be a whole number of minor units' }).int('amount must be a whole number of minor units').min(0),
   customerEmail: customerEmailSchema,

@@ -40,6 +40,14 @@ export const MAX_ACTIVATIONS_MIN = 1;
 export const MAX_ACTIVATIONS_MAX = 100;
 export const DEFAULT_MAX_ACTIVATIONS = 3;
 
+/**
+ * max_activations of a licence sold from an unlimited tier (`sites: null`, common/prices.ts). The column stays a
+ * NOT NULL integer, so seat counting (machine.service.ts activateSite) and every reader work unchanged: no site
+ * count reaches it. Shown as "Unlimited" where `isUnlimitedActivations` says so.
+ */
+export const UNLIMITED_ACTIVATIONS = 1_000_000;
+export const isUnlimitedActivations = (maxActivations: number): boolean => maxActivations >= UNLIMITED_ACTIVATIONS;
+
 const keyField = z
   .string({ error: 'License key is required' })
   .trim()

@@ -78,6 +78,13 @@ export const updateCheckResponseSchema = z.object({
   author: z.string().optional(),
   upgrade_notice: z.string().optional(),
   /** Why download_url is absent, so the plugin can tell its customer (plugin-update-checker ignores it). */
-  package_withheld: z.object({ code: z.enum(PACKAGE_WITHHELD_CODES), message: z.string() }).optional(),
+  package_withheld: z
+    .object({
+      code: z.enum(PACKAGE_WITHHELD_CODES),
+      message: z.string(),
+      /** license_expired only: where the buyer renews (the customer account until a renewal checkout exists). */
+      renew_url: z.string().optional(),
+    })
+    .optional(),
 });
 export type UpdateCheckResponse = z.infer<typeof updateCheckResponseSchema>;

@@ -32,6 +32,13 @@ const stagingPattern = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
+/**
+ * What an expired licence does (issue 26): keep validating on the sites it is activated on but get no updates (the
+ * default, as Easy Digital Downloads), or stop validating. Either way the update check withholds the package.
+ */
+export const EXPIRED_LICENSE_POLICIES = ['updates_only', 'stop_validating'] as const;
+export type ExpiredLicensePolicy = (typeof EXPIRED_LICENSE_POLICIES)[number];
+
 export const settingsUpdateSchema = z
   .object({
     base_url: z.union([z.url({ protocol: /^https?$/, message: 'must be a full http(s) URL such as https://shop.example.com' }), z.literal('')]).nullable(),
@@ -48,6 +55,7 @@ export const settingsUpdateSchema = z
     local_sites_exempt: z.boolean({ error: 'must be true or false' }),
     staging_site_patterns: z.array(stagingPattern).max(MAX_STAGING_SITE_PATTERNS, `at most ${MAX_STAGING_SITE_PATTERNS} patterns`),
     trust_environment_claim: z.boolean({ error: 'must be true or false' }),
+    expired_license_policy: z.enum(EXPIRED_LICENSE_POLICIES, { error: 'must be updates_only or stop_validating' }),
     // Releases below it are not offered for sale (docs/plugins.md); 20 characters hold any real x.y.z.
     min_release_version: z
       .string({ error: 'must be a version such as 1.7.51' })
@@ -71,6 +79,7 @@ export const settingsResponseSchema = z.object({
   local_sites_exempt: z.boolean(),
   staging_site_patterns: z.array(z.string()),
   trust_environment_claim: z.boolean(),
+  expired_license_policy: z.enum(EXPIRED_LICENSE_POLICIES),
   min_release_version: z.string(),
   seller_name: z.string(),
   secrets: z.object({

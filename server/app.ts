@@ -39,6 +39,7 @@ import { registerPostcodeRoutes } from './modules/postcode/index.js';
 import { registerEcommerceTestingRoutes } from './modules/ecommerce-testing/index.js';
 import { registerWordpressClientRoutes } from './modules/wordpress-client/index.js';
 import { registerAccountRoutes } from './modules/account/index.js';
+import { registerPriceRoutes } from './modules/prices/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -71,6 +72,7 @@ const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
   registerEcommerceTestingRoutes,
   registerWordpressClientRoutes,
   registerAccountRoutes,
+  registerPriceRoutes,
 ];
 
 export interface RouteInfo {

@@ -78,6 +78,7 @@ export interface LicensesTable {
   order_id: number | null;
   created_at: string;
   updated_at: string;
+  price_id: Generated<number | null>; // 0020-price-tiers: the tier it was sold from
 }
 
 /** One row per site a licence is active on; deactivation deletes the row. */
@@ -151,6 +152,11 @@ export interface OrdersTable {
   created_at: string;
   paid_at: string | null;
   updated_at: string;
+  // 0020-price-tiers
+  price_id: Generated<number | null>; // the tier bought; null before 0020 and for unmapped webhook orders
+  kind: Generated<string>; // new | renewal | upgrade
+  coupon_id: Generated<number | null>;
+  discount_amount: Generated<number>; // the coupon's share, minor units (amount is what was charged)
 }
 
 /** Every payment event a provider delivered, once per provider event id. */
@@ -285,7 +291,55 @@ export interface WebhookDeliveriesTable {
   delivered_at: string | null;
 }
 
+// --- price tiers and coupons (0020-price-tiers) ---
+export interface PluginPricesTable {
+  id: Generated<number>;
+  plugin_slug: string;
+  name: string;
+  sites: number | null; // null = unlimited
+  term: string; // lifetime | year | month
+  amount: number; // minor units
+  sale_amount: number | null; // counts only above 0 and below amount
+  currency: string;
+  renewal_discount_percent: number;
+  active: number;
+  sort_order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CouponsTable {
+  id: Generated<number>;
+  code: string; // upper case
+  kind: string; // percent | fixed
+  value: number; // percent 1-100, or minor units of currency
+  currency: string | null;
+  plugin_slugs: string; // JSON string[]
+  price_ids: string; // JSON number[]
+  for_new: number;
+  for_renewals: number;
+  valid_from: string | null;
+  valid_to: string | null;
+  max_redemptions: number | null;
+  max_per_buyer: number | null;
+  redemptions: number;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CouponRedemptionsTable {
+  id: Generated<number>;
+  coupon_id: number;
+  order_id: number;
+  email: string; // lower case
+  created_at: string;
+}
+
 export interface DB {
+  plugin_prices: PluginPricesTable;
+  coupons: CouponsTable;
+  coupon_redemptions: CouponRedemptionsTable;
   customer_sign_in_tokens: CustomerSignInTokensTable;
   customer_sessions: CustomerSessionsTable;
   settings: SettingsTable;

@@ -91,5 +91,27 @@ export async function seedDemoCatalog(db: Database): Promise<boolean> {
       },
     ])
     .execute();
+  // Each priced plugin's base tier (migration 0020-price-tiers gives existing plugins the same): lifetime, 3 sites.
+  const priced = await db.selectFrom('plugins').select(['slug', 'price', 'discount_price', 'currency']).where('price', '>', 0).orderBy('id').execute();
+  for (const plugin of priced) {
+    await db
+      .insertInto('plugin_prices')
+      .values({
+        plugin_slug: plugin.slug,
+        name: 'Standard',
+        sites: 3,
+        term: 'lifetime',
+        amount: plugin.price as number,
+        sale_amount:
+          plugin.discount_price !== null && plugin.discount_price > 0 && plugin.discount_price < (plugin.price as number) ? plugin.discount_price : null,
+        currency: plugin.currency,
+        renewal_discount_percent: 0,
+        active: 1,
+        sort_order: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
   return true;
 }

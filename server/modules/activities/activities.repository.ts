@@ -17,7 +17,11 @@ export type ActivityType =
   | 'plugin_updated'
   | 'plugin_retired'
   | 'order_paid'
-  | 'order_refunded';
+  | 'order_refunded'
+  | 'price_created'
+  | 'price_updated'
+  | 'coupon_created'
+  | 'coupon_updated';
 
 /** Appends one entry to the activity log; pass the transaction when the entry belongs to one. */
 export async function recordActivity(

@@ -1,5 +1,6 @@
 import type { PublicPlugin } from '../../../common/catalog.js';
 import type { PluginImage } from '../../../common/images.js';
+import type { PublicPrice } from '../../../common/prices.js';
 import { isWebAddress } from '../../../common/plugin-admin.js';
 import { isPurchasable } from '../../../common/pricing.js';
 import { qualifyingRelease, type ReleaseLike } from '../../../common/versions.js';
@@ -8,12 +9,19 @@ import type { AppContext } from '../../kernel/context.js';
 import { listPrimaryImages, toPluginImage } from '../images/index.js';
 import { listActivePlugins, toAdminPlugin, type PluginRow } from '../plugins/index.js';
 import { listReleaseVersions } from '../releases/index.js';
+import { publicPricesBySlug } from '../prices/index.js';
 
 /** A link the storefront may show: rows written before the admin checked addresses may hold anything. */
 const webLink = (value: string | null): string | null => (value && isWebAddress(value) ? value : null);
 
 /** A plugin row, its releases and the `min_release_version` setting → what the storefront shows. */
-export function toPublicPlugin(row: PluginRow, releases: ReleaseLike[], minimumVersion: string, primaryImage: PluginImage | null = null): PublicPlugin {
+export function toPublicPlugin(
+  row: PluginRow,
+  releases: ReleaseLike[],
+  minimumVersion: string,
+  primaryImage: PluginImage | null = null,
+  prices: PublicPrice[] = [],
+): PublicPlugin {
   const admin = toAdminPlugin(row);
   const release = qualifyingRelease(releases, row.slug, minimumVersion);
   const pricing = {
@@ -51,21 +59,33 @@ export function toPublicPlugin(row: PluginRow, releases: ReleaseLike[], minimumV
     homepage: webLink(row.homepage),
     release_version: release?.version ?? null,
     release_date: release?.created_at ?? null,
-    is_purchasable: isPurchasable(pricing, release !== null),
+    // Checkout sells a tier (server/modules/prices/prices.service.ts resolveCheckoutTier): none active, nothing to buy.
+    is_purchasable: isPurchasable(pricing, release !== null) && prices.length > 0,
     primary_image: primaryImage,
+    prices,
   };
 }
 
-export function toPublicCatalog(rows: PluginRow[], releases: ReleaseLike[], minimumVersion: string, primaryImages: PluginImage[] = []): PublicPlugin[] {
+export function toPublicCatalog(
+  rows: PluginRow[],
+  releases: ReleaseLike[],
+  minimumVersion: string,
+  primaryImages: PluginImage[] = [],
+  pricesBySlug: Map<string, PublicPrice[]> = new Map(),
+): PublicPlugin[] {
   const imageBySlug = new Map(primaryImages.map((image) => [image.plugin_slug, image]));
-  return rows.map((row) => toPublicPlugin(row, releases, minimumVersion, imageBySlug.get(row.slug) ?? null));
+  return rows.map((row) => toPublicPlugin(row, releases, minimumVersion, imageBySlug.get(row.slug) ?? null, pricesBySlug.get(row.slug) ?? []));
 }
 
 /** The active plugins as the storefront shows them; the storefront's HTML carries the same list (the web-pages module). */
 export async function loadPublicCatalog(ctx: AppContext): Promise<PublicPlugin[]> {
   const plugins = await listActivePlugins(ctx.db);
   const slugs = plugins.map((plugin) => plugin.slug);
-  const [releases, images] = await Promise.all([listReleaseVersions(ctx.db, slugs), listPrimaryImages(ctx.db, slugs)]);
+  const [releases, images, prices] = await Promise.all([
+    listReleaseVersions(ctx.db, slugs),
+    listPrimaryImages(ctx.db, slugs),
+    publicPricesBySlug(ctx.db, slugs),
+  ]);
   // Read per request from the settings cache, so a new minimum applies without a restart.
-  return toPublicCatalog(plugins, releases, ctx.settings.get('min_release_version'), images.map(toPluginImage));
+  return toPublicCatalog(plugins, releases, ctx.settings.get('min_release_version'), images.map(toPluginImage), prices);
 }

@@ -71,11 +71,12 @@ describe(`checkout attempts of one buyer, test provider (${testDialect()})`, () 
       [BUYABLE_SLUG, 4900, 'pending'],
       [OTHER_SLUG, OTHER_PRICE, 'pending'],
     ]);
-    await t.db.updateTable('plugins').set({ price: 5900 }).where('slug', '=', BUYABLE_SLUG).execute();
+    // The price a checkout charges is its tier's (docs/pricing.md).
+    await t.db.updateTable('plugin_prices').set({ amount: 5900 }).where('plugin_slug', '=', BUYABLE_SLUG).execute();
     try {
       await start(t, { customerEmail: email, amount: 5900 });
     } finally {
-      await t.db.updateTable('plugins').set({ price: 4900 }).where('slug', '=', BUYABLE_SLUG).execute();
+      await t.db.updateTable('plugin_prices').set({ amount: 4900 }).where('plugin_slug', '=', BUYABLE_SLUG).execute();
     }
     expect((await ordersOf(t, email)).map((order) => order.amount)).toEqual([4900, OTHER_PRICE, 5900]);
   });

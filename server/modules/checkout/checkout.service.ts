@@ -2,7 +2,9 @@ import type { AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { nowIso } from '../../lib/time.js';
-import { effectivePriceMinor, formatMoney, isPurchasable } from '../../../common/pricing.js';
+import { formatMoney, isPurchasable } from '../../../common/pricing.js';
+import { tierPriceMinor } from '../../../common/prices.js';
+import { resolveCheckoutTier } from '../prices/index.js';
 import {
   ORDER_NOT_FOUND_MESSAGE,
   type CheckoutConfig,
@@ -50,26 +52,28 @@ export async function createPaymentIntent(ctx: AppContext, body: CreatePaymentIn
   const row = await findPluginBySlug(ctx.db, item.id);
   if (!row) throw new AppError('NOT_FOUND', `No plugin with the id '${item.id}' exists`);
   const plugin = toAdminPlugin(row);
-  const price = effectivePriceMinor(plugin);
-  if (!isPurchasable(plugin, await hasQualifyingRelease(ctx.db, plugin.slug)) || price === null || price <= 0) {
+  if (!isPurchasable(plugin, await hasQualifyingRelease(ctx.db, plugin.slug))) {
     throw new AppError('UNPROCESSABLE', `${NOT_PURCHASABLE_MESSAGE} (${plugin.slug})`);
   }
+  // The tier decides the amount (docs/pricing.md); the client's amount is only checked against it.
+  const tier = await resolveCheckoutTier(ctx.db, plugin.slug, item.price_id);
+  const price = tierPriceMinor(tier);
   if (body.amount !== price) {
     throw new AppError(
       'UNPROCESSABLE',
-      `The amount ${body.amount} does not match the current price of ${plugin.name}, ${formatMoney(price, plugin.currency)} (${price} in minor units). Reload the page and try again.`,
+      `The amount ${body.amount} does not match the current price of ${plugin.name} (${tier.name}), ${formatMoney(price, tier.currency)} (${price} in minor units). Reload the page and try again.`,
     );
   }
   const choice = ctx.payments.choose();
   if (!choice.available) throw new PaymentsUnavailableError(choice.message);
   const input: CreateIntentInput = {
     amount: price,
-    currency: plugin.currency,
+    currency: tier.currency,
     customerEmail: body.customerEmail,
     pluginSlug: plugin.slug,
     pluginName: plugin.name,
   };
-  const checkoutKey = sha256Hex(JSON.stringify([choice.provider.name, body.customerEmail.toLowerCase(), plugin.slug, price, plugin.currency]));
+  const checkoutKey = sha256Hex(JSON.stringify([choice.provider.name, body.customerEmail.toLowerCase(), plugin.slug, price, tier.currency, tier.id]));
   const reused = await reusePendingOrder(ctx, choice.provider, checkoutKey, input);
   if (reused) return reused;
   const intent = await choice.provider.createIntent(input);
@@ -77,7 +81,9 @@ export async function createPaymentIntent(ctx: AppContext, body: CreatePaymentIn
     email: body.customerEmail,
     plugin_slug: plugin.slug,
     amount: price,
-    currency: plugin.currency,
+    currency: tier.currency,
+    price_id: tier.id,
+    kind: 'new',
     provider: choice.provider.name,
     provider_ref: intent.providerRef,
     client_secret_hash: sha256Hex(intent.clientSecret),

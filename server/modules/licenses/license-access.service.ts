@@ -54,6 +54,10 @@ export interface CreateLicenseInput {
   key?: string;
   customerEmail?: string | null;
   orderId?: number | null;
+  /** The tier sold (orders/fulfilment.service.ts); null for licences made by hand. */
+  priceId?: number | null;
+  /** Set when the sale decides the expiry (paid + the tier's term); otherwise it follows the plan. */
+  expiresAt?: string | null;
 }
 
 /** Inserts a licence (generating a key when none is given) and records `license_created`. Duplicate key → CONFLICT. */
@@ -70,9 +74,10 @@ export async function createLicense(target: UnitOrContext, input: CreateLicenseI
         plan: input.plan,
         status: input.status ?? 'active',
         max_activations: input.maxActivations,
-        expires_at: expiryForPlan(input.plan, createdAt),
+        expires_at: input.expiresAt !== undefined ? input.expiresAt : expiryForPlan(input.plan, createdAt),
         customer_email: input.customerEmail ?? null,
         order_id: input.orderId ?? null,
+        price_id: input.priceId ?? null,
         created_at: createdAt,
         updated_at: createdAt,
       });

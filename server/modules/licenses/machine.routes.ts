@@ -51,7 +51,7 @@ export function registerMachineRoutes(app: App, ctx: AppContext): void {
     '/api/v1/licenses/validate',
     { ...machineRouteOptions('licence-validate'), schema: { body: validateRequestSchema, response: { 200: validateResponseSchema } } },
     async (request) => {
-      const answer = await validateLicense(ctx.db, request.body, reader?.read);
+      const answer = await validateLicense(ctx.db, request.body, reader?.read, ctx.settings.get('expired_license_policy') === 'updates_only');
       return request.body.signed ? { ...answer, signature: signValidationAnswer(ctx.signing, request.body, answer) } : answer;
     },
   );

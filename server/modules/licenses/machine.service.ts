@@ -146,17 +146,25 @@ export async function deactivateSite(
 
 const startOfUtcDay = (iso: string): string => `${iso.slice(0, 10)}T00:00:00.000Z`;
 
+/**
+ * `expiredKeepsValidating` is the Setting `expired_license_policy` (read from the settings cache by the route: no
+ * query): an expired licence then still validates on a site it is activated on (its view says `expired`, and the
+ * update check withholds the package), but not without a site or on another one.
+ */
 export async function validateLicense(
   db: Database,
   input: { license_key: string; site_url?: string | undefined; plugin_slug?: string | undefined } & SiteReport,
   reader?: ValidationReader,
+  expiredKeepsValidating = false,
 ): Promise<ValidateResponse> {
   const site = input.site_url === undefined ? undefined : requireSite(input.site_url);
   const key = canonicalKey(input.license_key);
   const found = reader ? await reader(key, site) : await findLicenseForValidation(db, key, site);
   const license = found?.license;
   const view = found ? toPublicLicense(found.license, found.used) : null;
-  const refused = stateCode(license, input.plugin_slug);
+  let refused = stateCode(license, input.plugin_slug);
+  const expiredButKept = refused === 'EXPIRED' && expiredKeepsValidating && site !== undefined && Boolean(found?.activation);
+  if (expiredButKept) refused = license && input.plugin_slug !== undefined && license.plugin_slug !== input.plugin_slug ? 'PLUGIN_MISMATCH' : null;
   if (refused || !found) return { valid: false, code: refused ?? 'NOT_FOUND', detail: CODE_DETAILS[refused ?? 'NOT_FOUND'], license: view };
   if (site !== undefined) {
     if (!found.activation) return { valid: false, code: 'SITE_INACTIVE', detail: CODE_DETAILS.SITE_INACTIVE, license: view };
@@ -166,8 +174,10 @@ export async function validateLicense(
     if (!checked || checked < startOfUtcDay(at)) await markVerified(db, found.license, found.activation.id, site, at);
     await recordSiteReport(db, found.activation, input, at); // writes only when a reported version changed
   }
-  return { valid: true, code: 'VALID', detail: CODE_DETAILS.VALID, license: view };
+  return { valid: true, code: 'VALID', detail: expiredButKept ? EXPIRED_KEPT_DETAIL : CODE_DETAILS.VALID, license: view };
 }
+
+const EXPIRED_KEPT_DETAIL = 'The license has expired: it keeps working on this site, without updates. Renew it to receive updates.';
 
 /** Records `license_verified` at most once per site per UTC day: only the request whose update moves last_checked_at into today does. */
 async function markVerified(db: Database, license: ValidationLicense, activationId: number, site: string, at: string): Promise<void> {

@@ -1,3 +1,5 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import type { AppContext } from '../../kernel/context.js';
 import { unitOfWork, type Unit } from '../../kernel/events.js';
 import { nowIso } from '../../lib/time.js';
@@ -6,6 +8,9 @@ import { createLicense, revokeLicense } from '../licenses/index.js';
 import { insertQueuedEmail } from '../email/index.js';
 import { LICENCE_EMAIL_KIND } from './license-email.js';
 import { orderEventData } from './event-data.js';
+import { findPriceById } from '../prices/index.js';
+import { addTerm, PLAN_OF_TERM, type PriceTerm } from '../../../common/prices.js';
+import { UNLIMITED_ACTIVATIONS } from '../../../common/licenses.js';
 import {
   insertOrderIfAbsent,
   lockOrderByRef,
@@ -23,8 +28,18 @@ import {
 // becomes paid; unique constraints on licences.order_id, orders.license_id and the e-mail dedupe key are
 // the backstop. The licence e-mail is queued inside the transaction and delivered after commit.
 
+// What an order without a tier sells (orders from before 0020-price-tiers, Lemon Squeezy orders): what every sale
+// made before tiers, the same as a plugin's base tier.
 export const PURCHASE_PLAN = 'lifetime' as const;
 export const PURCHASE_MAX_ACTIVATIONS = 3;
+
+/** The licence an order's tier makes: its sites (unlimited as UNLIMITED_ACTIVATIONS) and term from the payment. */
+async function licenseTermsOf(trx: Transaction<DB>, order: OrderRow, paidAt: string) {
+  const tier = order.price_id === null ? undefined : await findPriceById(trx, order.price_id);
+  if (!tier) return { plan: PURCHASE_PLAN, maxActivations: PURCHASE_MAX_ACTIVATIONS, expiresAt: null, priceId: null };
+  const term = tier.term as PriceTerm;
+  return { plan: PLAN_OF_TERM[term], maxActivations: tier.sites ?? UNLIMITED_ACTIVATIONS, expiresAt: addTerm(paidAt, term), priceId: tier.id };
+}
 
 interface EventBase {
   provider: string;
@@ -57,8 +72,7 @@ async function markPaid(unit: Unit, order: OrderRow, at: string): Promise<void> 
   const { trx } = unit;
   const license = await createLicense(unit, {
     pluginSlug: order.plugin_slug,
-    plan: PURCHASE_PLAN,
-    maxActivations: PURCHASE_MAX_ACTIVATIONS,
+    ...(await licenseTermsOf(trx, order, at)),
     customerEmail: order.email,
     orderId: order.id,
   });

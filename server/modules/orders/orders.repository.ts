@@ -16,6 +16,11 @@ export interface NewOrder {
   provider_ref: string;
   client_secret_hash?: string | null;
   created_at: string;
+  /** 0020-price-tiers: the tier bought, why (new | renewal | upgrade), and a coupon's share of the price. */
+  price_id?: number | null;
+  kind?: string;
+  coupon_id?: number | null;
+  discount_amount?: number;
 }
 
 /**

@@ -11,6 +11,7 @@ import { moveImagesToSlug } from '../images/index.js';
 import { countLicensesOfPlugin } from '../licenses/index.js';
 import { countReleasesOfPlugin } from '../releases/index.js';
 import { findPluginBySlug, insertPlugin, lockPlugin, toAdminPlugin, updatePluginBySlug, type PluginRow } from '../plugins/index.js';
+import { mirrorPluginPricingToTier, moveTiersToSlug } from '../prices/index.js';
 import { isUniqueViolation } from '../../db/portable.js';
 import { pluginSaleStatus } from './sale-status.js';
 
@@ -82,6 +83,8 @@ export async function createPlugin(db: Database, input: PluginCreate): Promise<A
   const inserted = await db.transaction().execute(async (trx) => {
     const isNew = await insertPlugin(trx, { ...NEW_PLUGIN_DEFAULTS, ...changes, slug, name: fields.name, created_at: now, updated_at: now });
     if (isNew) await recordActivity(trx, 'plugin_created', { plugin_slug: slug, name: fields.name }, now);
+    const created = isNew ? await findPluginBySlug(trx, slug) : undefined;
+    if (created) await mirrorPluginPricingToTier(trx, created, now);
     return isNew;
   });
   if (!inserted) throw slugTaken(slug);
@@ -127,6 +130,9 @@ export async function updatePlugin(db: Database, slug: string, patch: PluginPatc
       if (newSlug !== undefined && newSlug !== slug) await checkSlugChange(trx, row, newSlug);
       const changes = { ...toPluginChanges(fields), ...retireChanges(row, retired, now), slug: finalSlug, updated_at: now };
       await updatePluginBySlug(trx, slug, changes);
+      if (finalSlug !== slug) await moveTiersToSlug(trx, slug, finalSlug);
+      const updated = await findPluginBySlug(trx, finalSlug);
+      if (updated && ('price' in changes || 'discount_price' in changes || 'currency' in changes)) await mirrorPluginPricingToTier(trx, updated, now);
       // Retiring is its own entry (the plugin went off sale); every other edit, un-retiring too, is an update.
       const type = retired === true && !row.retired_at ? 'plugin_retired' : 'plugin_updated';
       await recordActivity(trx, type, { plugin_slug: finalSlug, ...(finalSlug !== slug && { previous_slug: slug }) }, now);

@@ -93,7 +93,15 @@ export async function checkForUpdate(ctx: AppContext, input: UpdateCheckInput): 
     name: plugin.name,
     slug: plugin.slug,
     version: latest.version,
-    ...(downloadUrl ? { download_url: downloadUrl } : { package_withheld: { code: withheld, message: WITHHELD_MESSAGES[withheld] } }),
+    ...(downloadUrl
+      ? { download_url: downloadUrl }
+      : {
+          package_withheld: {
+            code: withheld,
+            message: WITHHELD_MESSAGES[withheld],
+            ...(withheld === 'license_expired' && { renew_url: `${input.baseUrl}/account` }),
+          },
+        }),
     homepage: plugin.homepage ?? `${input.baseUrl}/plugin/${plugin.slug}`,
     // Plain text only (docs/releases.md): WordPress prints these fields as HTML.
     requires: versionText(latest.requires_wp ?? plugin.requires_wp),

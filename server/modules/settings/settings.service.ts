@@ -1,6 +1,12 @@
 import type { Database } from '../../db/database.js';
 import type { Config } from '../../config.js';
-import { SECRET_SETTING_NAMES, type SecretSettingName, type SettingsResponse, type SettingsUpdate } from '../../../common/settings.js';
+import {
+  SECRET_SETTING_NAMES,
+  type ExpiredLicensePolicy,
+  type SecretSettingName,
+  type SettingsResponse,
+  type SettingsUpdate,
+} from '../../../common/settings.js';
 import { DEFAULT_MIN_RELEASE_VERSION } from '../../../common/versions.js';
 import { readAllSettings, writeSettings } from './settings.repository.js';
 import { STORE_NAME } from '../../../common/page-meta.js';
@@ -14,6 +20,8 @@ export interface PublicSettings {
   staging_site_patterns: string[];
   /** Whether a plugin's non-production `environment` claim alone frees a seat. */
   trust_environment_claim: boolean;
+  /** What an expired licence does: keep validating on its activated sites without updates, or stop validating. */
+  expired_license_policy: ExpiredLicensePolicy;
   /** Releases below this x.y.z are not offered for sale (docs/plugins.md); the default is the specification's. */
   min_release_version: string;
   /** The seller named on customer receipts (docs/account.md). */
@@ -30,6 +38,7 @@ const DEFAULTS: PublicSettings = {
   local_sites_exempt: true,
   staging_site_patterns: [],
   trust_environment_claim: false,
+  expired_license_policy: 'updates_only',
   min_release_version: DEFAULT_MIN_RELEASE_VERSION,
   seller_name: STORE_NAME,
 };
@@ -146,6 +155,7 @@ export class SettingsService {
       local_sites_exempt: this.get('local_sites_exempt'),
       staging_site_patterns: this.get('staging_site_patterns'),
       trust_environment_claim: this.get('trust_environment_claim'),
+      expired_license_policy: this.get('expired_license_policy'),
       min_release_version: this.get('min_release_version'),
       seller_name: this.get('seller_name'),
       secrets: Object.fromEntries(SECRET_SETTING_NAMES.map((name) => [name, secret(name)])) as SettingsResponse['secrets'],

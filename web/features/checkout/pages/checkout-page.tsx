@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import { useLocation, useParams } from 'wouter';
+import { useLocation, useParams, useSearch } from 'wouter';
 import { Check, CircleAlert } from 'lucide-react';
-import { effectivePriceMinor, formatMoney } from '@common/pricing';
+import { formatMoney } from '@common/pricing';
+import { tierPriceMinor, tierSummary } from '@common/prices';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -25,6 +26,8 @@ export function CheckoutPage() {
   usePageMeta('Checkout');
   const [, navigate] = useLocation();
   const { plugin, isPending: pluginLoading } = usePublicPlugin(slug);
+  // The tier chosen on the plugin page (?price=id); without one, or an id no longer on sale, the first tier.
+  const chosenPriceId = Number(new URLSearchParams(useSearch()).get('price'));
   const config = useCheckoutConfig();
   const createIntent = useCreatePaymentIntent();
   const [step, setStep] = useState<Step>({ name: 'email' });
@@ -39,15 +42,16 @@ export function CheckoutPage() {
       </div>
     );
   }
-  const amount = plugin ? effectivePriceMinor(plugin) : null;
-  if (!plugin || !plugin.is_purchasable || amount === null || config.data?.provider === 'unavailable') return <PluginNotAvailable />;
-  const priceLabel = formatMoney(amount, plugin.currency);
+  const tier = plugin?.prices.find((price) => price.id === chosenPriceId) ?? plugin?.prices[0];
+  if (!plugin || !plugin.is_purchasable || !tier || config.data?.provider === 'unavailable') return <PluginNotAvailable />;
+  const amount = tierPriceMinor(tier);
+  const priceLabel = formatMoney(amount, tier.currency);
 
   const startPayment = (address: string) => {
     setEmail(address);
     setStep({ name: 'setup' });
     createIntent.mutate(
-      { items: [{ id: plugin.slug, name: plugin.name }], amount, customerEmail: address },
+      { items: [{ id: plugin.slug, name: plugin.name, price_id: tier.id }], amount, customerEmail: address },
       {
         onSuccess: ({ clientSecret }) => setStep({ name: 'payment', clientSecret }),
         onError: () => {
@@ -114,16 +118,21 @@ export function CheckoutPage() {
         </CardHeader>
         <CardContent className="space-y-3 text-sm">
           <div className="flex justify-between font-medium">
-            <span>{plugin.name}</span>
+            <span>
+              {plugin.name}
+              {plugin.prices.length > 1 && <span className="block text-muted-foreground">{tier.name}</span>}
+            </span>
             <span data-testid="checkout-price">{priceLabel}</span>
           </div>
           <ul className="space-y-1 text-muted-foreground">
-            {['One-time purchase, 3 domain license', 'Lifetime updates', '30-day money-back guarantee'].map((line) => (
-              <li key={line} className="flex items-center gap-2">
-                <Check className="size-4 text-green-600" />
-                {line}
-              </li>
-            ))}
+            {[tierSummary(tier), tier.term === 'lifetime' ? 'Lifetime updates' : `Updates for a ${tier.term}, renewable`, '30-day money-back guarantee'].map(
+              (line) => (
+                <li key={line} className="flex items-center gap-2">
+                  <Check className="size-4 text-green-600" />
+                  {line}
+                </li>
+              ),
+            )}
           </ul>
         </CardContent>
       </Card>

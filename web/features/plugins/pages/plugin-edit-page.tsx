@@ -10,6 +10,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { usePlugin } from '../api/get-plugin';
 import { ArtworkCard } from '../components/artwork-card';
 import { PluginEditor } from '../components/plugin-editor';
+import { PriceTiersCard } from '../components/price-tiers-card';
 import { RetirePluginDialog } from '../components/retire-plugin-dialog';
 import { SaleStatusBadge } from '../components/sale-status-badge';
 import { UnretireButton } from '../components/unretire-button';
@@ -72,6 +73,7 @@ export function PluginEditPage() {
           </div>
           <PluginEditor key={plugin.data.slug} plugin={plugin.data} />
           <ArtworkCard slug={plugin.data.slug} />
+          <PriceTiersCard slug={plugin.data.slug} currency={plugin.data.currency} />
           <RetirePluginDialog plugin={isRetiring ? plugin.data : null} onOpenChange={setIsRetiring} />
         </>
       )}

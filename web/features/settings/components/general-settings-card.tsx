@@ -29,6 +29,7 @@ export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }
   const [localSitesExempt, setLocalSitesExempt] = useState(settings.local_sites_exempt);
   const [stagingPatterns, setStagingPatterns] = useState(settings.staging_site_patterns.join('\n'));
   const [trustEnvironment, setTrustEnvironment] = useState(settings.trust_environment_claim);
+  const [expiredPolicy, setExpiredPolicy] = useState(settings.expired_license_policy);
   const [minReleaseVersion, setMinReleaseVersion] = useState(settings.min_release_version);
   const [sellerName, setSellerName] = useState(settings.seller_name);
   const [error, setError] = useState<string | null>(null);
@@ -49,6 +50,7 @@ export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }
         local_sites_exempt: localSitesExempt,
         staging_site_patterns: toLines(stagingPatterns),
         trust_environment_claim: trustEnvironment,
+        expired_license_policy: expiredPolicy,
         min_release_version: minReleaseVersion,
         seller_name: sellerName,
       },
@@ -191,6 +193,23 @@ export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }
             <p id="trust-environment-help" className="text-xs text-muted-foreground">
               When on (and local and staging sites are exempt), a site whose plugin reports a local, development or staging environment
               (wp_get_environment_type()) uses no seat. Off by default: any site can send that claim. It is recorded on the site either way.
+            </p>
+          </div>
+          <div className="space-y-1">
+            <label htmlFor="expired-license-policy" className="text-sm font-medium">
+              What an expired licence does
+            </label>
+            <select
+              id="expired-license-policy"
+              className="h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm"
+              value={expiredPolicy}
+              onChange={(event) => setExpiredPolicy(event.target.value as typeof expiredPolicy)}
+            >
+              <option value="updates_only">Keeps validating on its activated sites, no updates</option>
+              <option value="stop_validating">Stops validating</option>
+            </select>
+            <p className="text-xs text-muted-foreground">
+              Either way an expired licence gets no updates and activates no new site; the update check links to renewal.
             </p>
           </div>
           <FormError message={error} />

@@ -1,22 +1,39 @@
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { Check } from 'lucide-react';
 import type { PublicPlugin } from '@common/catalog';
+import { tierSummary, type PublicPrice } from '@common/prices';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { PriceTag } from './price-tag';
+import { TierPicker } from './tier-picker';
 
-const LICENCE_TERMS = ['Use on up to 3 websites', 'Lifetime updates', '30-day money-back guarantee', 'Licence key by e-mail'];
+/** The points under Purchase Now, from the tier chosen (the seeded single tier reads as before tiers). */
+function licenceTerms(tier: PublicPrice | undefined): string[] {
+  const sites = tier === undefined ? 3 : tier.sites;
+  const updates = !tier || tier.term === 'lifetime' ? 'Lifetime updates' : `Updates for a ${tier.term}, renewable`;
+  return [sites === null ? 'Use on unlimited websites' : `Use on up to ${sites} websites`, updates, '30-day money-back guarantee', 'Licence key by e-mail'];
+}
 
-/** Price, discount badge and Purchase Now (or Coming Soon) for the plugin page. */
+/** Price, discount badge and Purchase Now (or Coming Soon) for the plugin page; a tier picker when several tiers are on sale. */
 export function PurchaseBox({ plugin }: { plugin: PublicPlugin }) {
+  const [chosenId, setChosenId] = useState<number | undefined>(undefined);
+  const tiers = plugin.prices;
+  const tier = tiers.find((price) => price.id === chosenId) ?? tiers[0];
+  const picking = tiers.length > 1 && tier !== undefined;
+  // One tier: the plugin's own price fields (and display texts) show, exactly as the specification has them.
+  const priced = picking
+    ? { ...plugin, price: tier.amount, discount_price: tier.sale_amount, currency: tier.currency, price_display: null, discount_display: null }
+    : plugin;
   return (
     <Card>
       <CardContent className="space-y-4">
-        <PriceTag plugin={plugin} size="large" />
-        <p className="text-sm text-muted-foreground">One-time purchase, 3 domain license</p>
+        {picking && <TierPicker tiers={tiers} chosenId={tier.id} onChoose={setChosenId} />}
+        <PriceTag plugin={priced} size="large" />
+        <p className="text-sm text-muted-foreground">{tier ? tierSummary(tier) : 'One-time purchase, 3 domain license'}</p>
         {plugin.is_purchasable ? (
           <Button asChild size="lg" className="w-full">
-            <Link href={`/checkout/${plugin.slug}`}>Purchase Now</Link>
+            <Link href={picking ? `/checkout/${plugin.slug}?price=${tier.id}` : `/checkout/${plugin.slug}`}>Purchase Now</Link>
           </Button>
         ) : (
           <Button size="lg" className="w-full" disabled>
@@ -24,7 +41,7 @@ export function PurchaseBox({ plugin }: { plugin: PublicPlugin }) {
           </Button>
         )}
         <ul className="space-y-2 text-sm">
-          {LICENCE_TERMS.map((term) => (
+          {licenceTerms(tier).map((term) => (
             <li key={term} className="flex items-center gap-2">
               <Check className="size-4 text-green-600" aria-hidden="true" />
               {term}

@@ -36,6 +36,7 @@ const plugin = (slug: string, overrides: Partial<PublicPlugin> = {}): PublicPlug
   release_date: null,
   is_purchasable: true,
   primary_image: null,
+  prices: [],
   ...overrides,
 });
 

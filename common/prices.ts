@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { CURRENCIES } from './plugins.js';
+
+// Price tiers of a plugin (issue 26, docs/pricing.md): what a buyer picks on the plugin page and checkout charges.
+// Money in minor units; `sites: null` is unlimited.
+
+export const PRICE_TERMS = ['lifetime', 'year', 'month'] as const;
+export type PriceTerm = (typeof PRICE_TERMS)[number];
+
+export const ORDER_KINDS = ['new', 'renewal', 'upgrade'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+/** What the storefront sees of a tier (active tiers only, in the vendor's order). */
+export const publicPriceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sites: z.number().int().nullable(),
+  term: z.enum(PRICE_TERMS),
+  amount: z.number().int(),
+  sale_amount: z.number().int().nullable(),
+  currency: z.enum(CURRENCIES),
+});
+export type PublicPrice = z.infer<typeof publicPriceSchema>;
+
+export const adminPriceSchema = publicPriceSchema.extend({
+  plugin_slug: z.string(),
+  renewal_discount_percent: z.number().int(),
+  active: z.boolean(),
+  sort_order: z.number().int(),
+});
+export type AdminPrice = z.infer<typeof adminPriceSchema>;
+
+const minor = (name: string) =>
+  z
+    .number({ error: `${name} must be a whole number of minor units` })
+    .int(`${name} must be a whole number of minor units`)
+    .min(0, `${name} must not be negative`)
+    .max(100_000_000, `${name} must be at most 100000000`);
+
+const priceFields = {
+  name: z.string().trim().min(1, 'name is required').max(60, 'name must be at most 60 characters'),
+  sites: z.number({ error: 'sites must be a number from 1 to 10000, or null for unlimited' }).int('sites must be a whole number').min(1).max(10_000).nullable(),
+  term: z.enum(PRICE_TERMS, { error: 'term must be lifetime, year or month' }),
+  amount: minor('amount').min(1, 'amount must be above 0'),
+  sale_amount: minor('sale_amount').nullable(),
+  currency: z.enum(CURRENCIES, { error: 'currency must be GBP, USD or EUR' }),
+  renewal_discount_percent: z.number({ error: 'renewal_discount_percent must be a number from 0 to 100' }).int().min(0).max(100),
+  active: z.boolean({ error: 'active must be true or false' }),
+  sort_order: z.number({ error: 'sort_order must be a whole number' }).int().min(-1000).max(1000),
+};
+
+const saleBelowAmount = (value: { amount?: number | undefined; sale_amount?: number | null | undefined }) =>
+  value.sale_amount === undefined || value.sale_amount === null || value.amount === undefined || value.sale_amount < value.amount;
+const SALE_MESSAGE = { message: 'sale_amount must be below amount (or null for no sale)', path: ['sale_amount'] };
+
+/** POST /api/admin/plugins/{slug}/prices */
+export const priceCreateSchema = z
+  .object({
+    ...priceFields,
+    sale_amount: priceFields.sale_amount.default(null),
+    renewal_discount_percent: priceFields.renewal_discount_percent.default(0),
+    active: priceFields.active.default(true),
+    sort_order: priceFields.sort_order.default(0),
+  })
+  .strict()
+  .refine(saleBelowAmount, SALE_MESSAGE);
+export type PriceCreate = z.infer<typeof priceCreateSchema>;
+
+/** PATCH /api/admin/prices/{id} */
+export const pricePatchSchema = z
+  .object(priceFields)
+  .partial()
+  .strict()
+  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update: send at least one field' })
+  .refine(saleBelowAmount, SALE_MESSAGE);
+export type PricePatch = z.infer<typeof pricePatchSchema>;
+
+/** What a buyer pays for a new licence of this tier: the sale amount when it counts (above 0, below amount). */
+export function tierPriceMinor(price: Pick<PublicPrice, 'amount' | 'sale_amount'>): number {
+  return price.sale_amount !== null && price.sale_amount > 0 && price.sale_amount < price.amount ? price.sale_amount : price.amount;
+}
+
+const TERM_TEXT: Record<PriceTerm, string> = { lifetime: 'One-time purchase', year: 'Yearly licence', month: 'Monthly licence' };
+
+/**
+ * How a tier describes itself on the plugin page, in the specification's style: the seeded tier (lifetime, 3 sites)
+ * reads exactly 'One-time purchase, 3 domain license' (docs/product-spec.md section 2).
+ */
+export function tierSummary(price: Pick<PublicPrice, 'term' | 'sites'>): string {
+  return `${TERM_TEXT[price.term]}, ${price.sites === null ? 'unlimited' : price.sites} domain license`;
+}
+
+/** The licence plan a tier's term sells (common/licenses.ts PLANS). */
+export const PLAN_OF_TERM = { lifetime: 'lifetime', year: 'pro_yearly', month: 'pro_monthly' } as const satisfies Record<PriceTerm, string>;
+
+/**
+ * When a licence of this term bought at `fromIso` expires: null for lifetime; otherwise the same time one calendar
+ * month or year later, the day clamped to the month's last (31 January + 1 month = 28 or 29 February).
+ */
+export function addTerm(fromIso: string, term: PriceTerm): string | null {
+  if (term === 'lifetime') return null;
+  const from = new Date(fromIso);
+  const months = term === 'year' ? 12 : 1;
+  const target = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(from.getUTCDate(), lastDay));
+  target.setUTCHours(from.getUTCHours(), from.getUTCMinutes(), from.getUTCSeconds(), from.getUTCMilliseconds());
+  return target.toISOString();
+}

@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { fillTestCard, signIn } from './fixtures';
+
+const SLUG = 'postcode-delivery-zones';
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+test('the admin adds a yearly 5-site tier; a buyer picks it on the plugin page and pays; the licence has 5 sites and expires in a year', async ({ page }) => {
+  const tierName = `Business ${Date.now()}`;
+  const email = `tier-${Date.now()}@example.com`;
+  await signIn(page, `/plugins/${SLUG}`);
+  const tiers = page.getByTestId('price-tiers');
+  await expect(tiers.getByText('Standard', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Tier' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name', { exact: true }).fill(tierName);
+  await dialog.getByLabel('Sites', { exact: true }).fill('5');
+  await dialog.getByLabel('Term').selectOption('year');
+  await dialog.getByLabel('Amount', { exact: true }).fill('79.00');
+  await dialog.getByLabel('Order', { exact: true }).fill('1');
+  await dialog.getByRole('button', { name: 'Save Tier' }).click();
+  await expect(dialog).toBeHidden();
+  const row = tiers.getByRole('row').filter({ hasText: tierName });
+  await expect(row).toContainText('£79');
+  await expect(row).toContainText('Active');
+  const tierId = ((await (await page.request.get(`/api/admin/plugins/${SLUG}/prices`)).json()) as Array<{ id: number; name: string }>).find(
+    (price) => price.name === tierName,
+  )?.id;
+  expect(tierId).toBeDefined();
+
+  try {
+    await page.goto(`/plugin/${SLUG}`);
+    const picker = page.getByTestId('tier-picker');
+    // The first tier is chosen first and reads as the specification has it.
+    await expect(page.getByText('One-time purchase, 3 domain license', { exact: true })).toBeVisible();
+    await picker.getByLabel(new RegExp(tierName)).check();
+    await expect(page.getByTestId('price-amount')).toHaveText('£79');
+    await expect(page.getByText('Yearly licence, 5 domain license', { exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Purchase Now' }).click();
+    await expect(page).toHaveURL(`/checkout/${SLUG}?price=${tierId}`);
+    await expect(page.getByTestId('checkout-price')).toHaveText('£79');
+
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    const form = page.getByRole('form', { name: 'Card payment' });
+    await fillTestCard(form, '4242 4242 4242 4242');
+    await form.getByRole('button', { name: 'Pay £79' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await expect(page.getByTestId('order-price')).toHaveText('£79');
+
+    const orders = (await (await page.request.get('/api/admin/orders')).json()) as Array<{ email: string; amount: number; license_key: string | null }>;
+    const order = orders.find((candidate) => candidate.email === email);
+    expect(order?.amount).toBe(7900);
+    const licenses = (await (await page.request.get('/api/admin/licenses')).json()) as Array<{
+      key: string;
+      plan: string;
+      max_activations: number;
+      expires_at: string | null;
+    }>;
+    const license = licenses.find((candidate) => candidate.key === order?.license_key);
+    expect(license).toMatchObject({ plan: 'pro_yearly', max_activations: 5 });
+    const yearAhead = new Date();
+    yearAhead.setUTCFullYear(yearAhead.getUTCFullYear() + 1);
+    expect(Math.abs(Date.parse(license?.expires_at ?? '') - yearAhead.getTime())).toBeLessThan(10 * 60_000);
+  } finally {
+    // Other specs on this server expect the plugin's single tier.
+    expect((await page.request.patch(`/api/admin/prices/${tierId}`, { headers: XHR, data: { active: false } })).ok()).toBe(true);
+  }
+});

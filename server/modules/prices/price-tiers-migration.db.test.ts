@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import * as priceTiers from '../../db/migrations/0020-price-tiers.js';
+
+// Migration 0020 on a shop with plugins already (a fresh test database is seeded only after its migrations):
+// run its down, give the plugins prices of every kind, and its up again.
+describe(`migration 0020-price-tiers on existing plugins (${testDialect()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('gives each priced plugin one lifetime 3-site tier mirroring its price and valid discount, and none to an unpriced one', async () => {
+    await priceTiers.down(t.db);
+    await t.db.updateTable('plugins').set({ price: 4900, discount_price: 3900, currency: 'GBP' }).where('slug', '=', 'postcode-delivery-zones').execute();
+    await t.db.updateTable('plugins').set({ price: null, discount_price: null }).where('slug', '=', 'ucre').execute();
+    const at = new Date().toISOString();
+    const oldOrder = { email: 'old@example.com', plugin_slug: 'ucre', amount: 100, currency: 'GBP', status: 'paid', provider: 'test', provider_ref: 'old-1' };
+    await t.db
+      .insertInto('orders')
+      .values({ ...oldOrder, created_at: at, updated_at: at } as never)
+      .execute();
+    await priceTiers.up(t.db);
+    const tiers = await t.db.selectFrom('plugin_prices').selectAll().orderBy('id').execute();
+    expect(
+      tiers.map(({ plugin_slug, name, sites, term, amount, sale_amount, currency, active }) => ({
+        plugin_slug,
+        name,
+        sites,
+        term,
+        amount,
+        sale_amount,
+        currency,
+        active,
+      })),
+    ).toEqual([
+      { plugin_slug: 'postcode-delivery-zones', name: 'Standard', sites: 3, term: 'lifetime', amount: 4900, sale_amount: 3900, currency: 'GBP', active: 1 },
+    ]);
+    // Orders from before the migration read as new sales without a tier or coupon.
+    expect(await t.db.selectFrom('orders').select(['kind', 'discount_amount', 'price_id', 'coupon_id']).where('provider_ref', '=', 'old-1').execute()).toEqual([
+      { kind: 'new', discount_amount: 0, price_id: null, coupon_id: null },
+    ]);
+  });
+});
