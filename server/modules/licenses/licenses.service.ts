@@ -85,6 +85,7 @@ async function applyUpdate(db: Database, id: number, changes: LicenseUpdate): Pr
       }
       values.max_activations = changes.max_activations;
     }
+    if (changes.channel !== undefined) values.channel = changes.channel;
     if (changes.status !== undefined) {
       values.status = changes.status;
       // Reactivating an expired licence without a new expiry would read as expired again; clear a past expiry.
