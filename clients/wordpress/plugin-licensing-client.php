@@ -23,7 +23,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 
 	/**
-	 * One instance per paid plugin. Everything it stores lives in one option, `{slug}_licence`.
+	 * One instance per paid plugin. What it stores lives in the option `{slug}_licence`, and the beta opt-in in
+	 * `{slug}_licence_beta`.
 	 */
 	class Plugin_Licensing_Client {
 
@@ -331,6 +332,15 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 			return home_url();
 		}
 
+		/** Whether this site opted into beta releases (the checkbox on the licence screen). */
+		public function wants_beta() {
+			return '1' === get_option( $this->beta_option_name(), '0' );
+		}
+
+		private function beta_option_name() {
+			return sanitize_key( $this->slug ) . '_licence_beta';
+		}
+
 		// ----- Updates ------------------------------------------------------------------------------------
 
 		/** The server's update answer for this plugin (cached), or null. */
@@ -345,7 +355,11 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 				'/api/v1/plugins/' . rawurlencode( $this->slug ) . '/update',
 				array_merge(
 					$this->site_report(),
-					array( 'license_key' => isset( $state['key'] ) ? $state['key'] : '' )
+					array(
+						'license_key' => isset( $state['key'] ) ? $state['key'] : '',
+						// The site's opt-in from the licence screen; the vendor may also put the licence on beta.
+						'channel'     => $this->wants_beta() ? 'beta' : 'stable',
+					)
 				)
 			);
 			if ( is_wp_error( $answer ) || empty( $answer['version'] ) ) {
@@ -514,6 +528,7 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 				);
 			}
 			delete_option( self::option_name( $slug ) );
+			delete_option( sanitize_key( $slug ) . '_licence_beta' );
 			delete_site_transient( sanitize_key( $slug ) . '_licence_update' );
 			wp_clear_scheduled_hook( sanitize_key( $slug ) . '_licence_daily_check' );
 		}
@@ -599,6 +614,13 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 				echo '<p><button class="button" name="licence_action" value="check">' . esc_html__( 'Check now', 'plugin-licensing-client' ) . '</button> ';
 				echo '<button class="button" name="licence_action" value="deactivate">' . esc_html__( 'Deactivate on this site', 'plugin-licensing-client' ) . '</button></p>';
 			}
+			echo '</form>';
+			echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '">';
+			echo '<input type="hidden" name="action" value="' . esc_attr( $this->form_action() ) . '">';
+			wp_nonce_field( $this->form_action() );
+			echo '<p><label><input type="checkbox" id="pls-licence-beta" name="licence_beta" value="1"' . checked( $this->wants_beta(), true, false ) . '> ';
+			echo esc_html__( 'Receive beta releases on this site', 'plugin-licensing-client' ) . '</label></p>';
+			echo '<p><button class="button" name="licence_action" value="channel">' . esc_html__( 'Save update channel', 'plugin-licensing-client' ) . '</button></p>';
 			echo '</form></div>';
 		}
 
@@ -616,6 +638,15 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 				$result = $this->deactivate();
 			} elseif ( 'check' === $action ) {
 				$result = $this->validate();
+			} elseif ( 'channel' === $action ) {
+				$beta = isset( $_POST['licence_beta'] ) && '1' === sanitize_key( wp_unslash( $_POST['licence_beta'] ) );
+				update_option( $this->beta_option_name(), $beta ? '1' : '0', false );
+				// The next update check asks again, on the chosen channel.
+				delete_site_transient( $this->update_cache_key() );
+				$result = array(
+					'valid'  => true,
+					'detail' => $beta ? __( 'This site now receives beta releases.', 'plugin-licensing-client' ) : __( 'This site now receives stable releases only.', 'plugin-licensing-client' ),
+				);
 			} else {
 				$result = new WP_Error( 'unknown', __( 'Unknown action.', 'plugin-licensing-client' ) );
 			}
