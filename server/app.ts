@@ -32,6 +32,7 @@ import { registerLicenseRoutes } from './modules/licenses/licenses.routes.js';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { registerImageRoutes } from './modules/images/images.routes.js';
 import { registerReleaseRoutes } from './modules/releases/releases.routes.js';
+import { registerReleaseHealthRoutes } from './modules/release-health/index.js';
 import { registerSigningRoutes } from './modules/signing/signing.routes.js';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes.js';
 import { registerPostcodeRoutes } from './modules/postcode/postcode.routes.js';
@@ -64,6 +65,7 @@ const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
   registerDashboardRoutes,
   registerImageRoutes,
   registerReleaseRoutes,
+  registerReleaseHealthRoutes,
   registerSigningRoutes,
   registerCatalogRoutes,
   registerPostcodeRoutes,

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { isPostgres } from '../../db/portable.js';
 import type { DB, ReleasesTable } from '../../db/schema.js';
 import { recordActivity } from '../activities/activities.service.js';
 import { enqueueEvent, releaseEventData } from '../outgoing-webhooks/events.service.js';
@@ -267,4 +268,24 @@ export async function replaceRolloutSteps(db: Database, releaseId: number, steps
         .values(steps.map((step) => ({ release_id: releaseId, ...step, applied_at: null })))
         .execute();
   });
+}
+
+/**
+ * Pauses a rollout unless it is paused already: the condition is in the statement, so of several instances
+ * halting one release at once exactly one gets the row back (and sends the e-mail and the webhook).
+ */
+export async function haltRollout(trx: Transaction<DB>, id: number, at: string, reason: string): Promise<ReleaseRow | undefined> {
+  return trx
+    .updateTable('releases')
+    .set({ rollout_paused_at: at, rollout_pause_reason: reason })
+    .where('id', '=', id)
+    .where('rollout_paused_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Locks a release row for the transaction (PostgreSQL), so health counts and the halt decision are taken in turn. */
+export async function lockRelease(trx: Transaction<DB>, id: number): Promise<ReleaseRow | undefined> {
+  const query = trx.selectFrom('releases').selectAll().where('id', '=', id);
+  return (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
 }
