@@ -90,6 +90,10 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 
 			add_action( $this->cron_hook(), array( $this, 'validate' ) );
 			add_action( 'init', array( $this, 'schedule_daily_check' ) );
+			// Release health (docs/releases.md): report once after an update, and fatal errors from this plugin's files.
+			add_action( 'upgrader_process_complete', array( $this, 'note_update' ), 10, 2 );
+			add_action( 'admin_init', array( $this, 'send_pending_health_report' ) );
+			add_filter( 'wp_should_handle_php_error', array( $this, 'note_fatal_error' ), 10, 2 );
 			register_deactivation_hook( $this->plugin_file, array( $this, 'unschedule_daily_check' ) );
 
 			if ( is_admin() ) {
@@ -489,6 +493,80 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 			return isset( $data['Version'] ) ? (string) $data['Version'] : '0';
 		}
 
+		// ----- Release health -----------------------------------------------------------------------------
+
+		private function health_option_name() {
+			return sanitize_key( $this->slug ) . '_licence_health';
+		}
+
+		/** upgrader_process_complete: when this plugin was updated, a report is due on the next admin page. */
+		public function note_update( $upgrader, $extra ) {
+			$plugins = isset( $extra['plugins'] ) ? (array) $extra['plugins'] : ( isset( $extra['plugin'] ) ? array( $extra['plugin'] ) : array() );
+			if ( ! isset( $extra['type'] ) || 'plugin' !== $extra['type'] || ! in_array( $this->basename, $plugins, true ) ) {
+				return;
+			}
+			$answer = get_site_transient( $this->update_cache_key() );
+			$target = is_array( $answer ) && ! empty( $answer['version'] ) ? (string) $answer['version'] : '';
+			update_option( $this->health_option_name(), array( 'version' => $target, 'errors' => array() ), false );
+		}
+
+		/**
+		 * WordPress's fatal-error handler asks this filter whether to handle an error: a fatal error whose file
+		 * lies in this plugin is kept for the pending report (the filter's answer is left as it was).
+		 */
+		public function note_fatal_error( $should_handle, $error ) {
+			$pending = get_option( $this->health_option_name() );
+			$dir     = wp_normalize_path( dirname( $this->plugin_file ) ) . '/';
+			if ( is_array( $pending ) && is_array( $error ) && isset( $error['file'] ) && 0 === strpos( wp_normalize_path( (string) $error['file'] ), $dir ) ) {
+				$pending['errors'][] = array(
+					'message' => substr( (string) $error['message'], 0, 2000 ),
+					'file'    => substr( wp_normalize_path( (string) $error['file'] ), strlen( wp_normalize_path( ABSPATH ) ) ),
+					'line'    => isset( $error['line'] ) ? (int) $error['line'] : 0,
+				);
+				$pending['errors'] = array_slice( $pending['errors'], 0, 20 );
+				update_option( $this->health_option_name(), $pending, false );
+			}
+			return $should_handle;
+		}
+
+		/** Sends the report once: success unless a fatal error from this plugin was seen or the version did not change. */
+		public function send_pending_health_report() {
+			$pending = get_option( $this->health_option_name() );
+			$state   = $this->state();
+			if ( ! is_array( $pending ) || empty( $pending['version'] ) || empty( $state['key'] ) ) {
+				return;
+			}
+			delete_option( $this->health_option_name() );
+			$running = $this->installed_version();
+			$failed  = ! empty( $pending['errors'] ) || $running !== $pending['version'];
+			$this->post_json(
+				'/api/v1/plugins/' . rawurlencode( $this->slug ) . '/health',
+				array(
+					'license_key'     => $state['key'],
+					'site_url'        => $this->site_url(),
+					'version'         => $pending['version'],
+					'outcome'         => $failed ? 'failure' : 'success',
+					'running_version' => $running,
+					'fatal_errors'    => array_values( (array) $pending['errors'] ),
+				)
+			);
+		}
+
+		/** A JSON POST (the report's fatal_errors is a list), answered or not: a report is never retried. */
+		private function post_json( $path, array $body ) {
+			wp_remote_post(
+				$this->server . $path,
+				array(
+					'timeout' => 5,
+					'body'    => wp_json_encode( $body ),
+					'headers' => array(
+						'Content-Type' => 'application/json',
+						'Accept'       => 'application/json',
+					),
+				)
+			);
+		}
+
 		private function update_cache_key() {
 			return sanitize_key( $this->slug ) . '_licence_update';
 		}
@@ -529,6 +607,7 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 			}
 			delete_option( self::option_name( $slug ) );
 			delete_option( sanitize_key( $slug ) . '_licence_beta' );
+			delete_option( sanitize_key( $slug ) . '_licence_health' );
 			delete_site_transient( sanitize_key( $slug ) . '_licence_update' );
 			wp_clear_scheduled_hook( sanitize_key( $slug ) . '_licence_daily_check' );
 		}
