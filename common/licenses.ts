@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RELEASE_CHANNELS } from './channels.js';
 import { idField } from './ids.js';
 import { siteReportFields } from './site-report.js';
 
@@ -84,10 +85,12 @@ export const licenseUpdateSchema = z
     status: statusField,
     max_activations: maxActivationsField,
     expires_at: z.iso.datetime({ offset: true, error: 'Expiry must be an ISO date-time such as 2027-01-31T00:00:00Z, or null' }).nullable(),
+    // beta: the licence's sites get beta releases whatever they send (docs/releases.md, "Channels").
+    channel: z.enum(RELEASE_CHANNELS, { error: 'Channel must be stable or beta' }),
   })
   .partial()
   .strict()
-  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update: send plan, status, max_activations or expires_at' });
+  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update: send plan, status, max_activations, expires_at or channel' });
 export type LicenseUpdate = z.infer<typeof licenseUpdateSchema>;
 
 export const licenseSchema = z.object({
@@ -102,6 +105,7 @@ export const licenseSchema = z.object({
   customer_email: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  channel: z.enum(RELEASE_CHANNELS),
 });
 export type License = z.infer<typeof licenseSchema>;
 

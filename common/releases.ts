@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RELEASE_CHANNELS } from './channels.js';
 import { idField } from './ids.js';
 import { siteReportFields } from './site-report.js';
 import { VERSION_HINT, VERSION_PATTERN } from './versions.js';
@@ -12,6 +13,13 @@ export const releaseUploadFieldsSchema = z.object({
     .max(100, 'plugin_slug must be at most 100 characters'),
   version: z.string({ error: 'Version is required' }).trim().min(1, 'Version is required').regex(VERSION_PATTERN, VERSION_HINT),
   notes: z.string().max(20_000, 'notes must be at most 20000 characters').default(''),
+  channel: z.enum(RELEASE_CHANNELS, { error: 'channel must be stable or beta' }).default('stable'),
+  rollout_percent: z.coerce
+    .number({ error: 'rollout_percent must be a whole number from 0 to 100' })
+    .int('rollout_percent must be a whole number from 0 to 100')
+    .min(0, 'rollout_percent must be a whole number from 0 to 100')
+    .max(100, 'rollout_percent must be a whole number from 0 to 100')
+    .default(100),
 });
 export type ReleaseUploadFields = z.infer<typeof releaseUploadFieldsSchema>;
 
@@ -36,10 +44,55 @@ export const releaseSchema = z.object({
   withdrawn_at: z.string().nullable(),
   /** When a site was first offered it (update check or download link); only never-offered ones can be deleted. */
   offered_at: z.string().nullable(),
+  /** stable, or beta: offered only to sites (or licences) on beta (docs/releases.md, "Channels and staged rollouts"). */
+  channel: z.enum(RELEASE_CHANNELS),
+  /** The share of sites (0-100) that are offered it; decided per site by a stable hash of site and release. */
+  rollout_percent: z.number(),
+  /** Set while the rollout is paused (by hand or by the automatic halt): no more sites are offered it. */
+  rollout_paused_at: z.string().nullable(),
+  rollout_pause_reason: z.string().nullable(),
+  /** Set when it was withdrawn with a rollback: its sites are offered the release before it. */
+  rollback_at: z.string().nullable(),
+  /** What the admin should know, e.g. a beta whose version is below the latest stable one; null when nothing. */
+  notice: z.string().nullable(),
 });
 export type Release = z.infer<typeof releaseSchema>;
 
 export const releaseIdParamsSchema = z.object({ id: idField('id') });
+
+const percentField = z
+  .number({ error: 'rollout_percent must be a whole number from 0 to 100' })
+  .int('rollout_percent must be a whole number from 0 to 100')
+  .min(0, 'rollout_percent must be a whole number from 0 to 100')
+  .max(100, 'rollout_percent must be a whole number from 0 to 100');
+
+/** PATCH /api/admin/releases/{id}: the channel and the rollout's share, any subset. */
+export const releaseUpdateSchema = z
+  .object({ channel: z.enum(RELEASE_CHANNELS, { error: 'channel must be stable or beta' }), rollout_percent: percentField })
+  .partial()
+  .strict()
+  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update: send channel or rollout_percent' });
+export type ReleaseUpdate = z.infer<typeof releaseUpdateSchema>;
+
+/** PUT /api/admin/releases/{id}/rollout-schedule: the steps still to come (replacing those not applied yet). */
+export const rolloutScheduleSchema = z
+  .object({
+    steps: z
+      .array(
+        z
+          .object({
+            percent: percentField,
+            at: z.iso.datetime({ offset: true, error: 'at must be an ISO date-time such as 2027-01-31T09:00:00Z' }),
+          })
+          .strict(),
+      )
+      .max(20, 'at most 20 steps'),
+  })
+  .strict();
+export type RolloutSchedule = z.infer<typeof rolloutScheduleSchema>;
+
+export const rolloutStepSchema = z.object({ id: z.number(), percent: z.number(), due_at: z.string(), applied_at: z.string().nullable() });
+export type RolloutStep = z.infer<typeof rolloutStepSchema>;
 
 export const releaseListQuerySchema = z.object({ plugin_slug: z.string().max(100).optional() });
 
@@ -54,6 +107,8 @@ export const updateCheckQuerySchema = z.object({
   ...siteReportFields,
   license_key: z.string().max(200).optional(),
   site_url: z.string().max(2000).optional(),
+  /** beta: the site opted into beta releases (the WordPress client's licence screen). */
+  channel: z.enum(RELEASE_CHANNELS, { error: 'channel must be stable or beta' }).optional(),
 });
 export type UpdateCheckQuery = z.infer<typeof updateCheckQuerySchema>;
 

@@ -64,6 +64,14 @@ export const settingsUpdateSchema = z
       .regex(VERSION_PATTERN, 'must be a version x.y.z such as 1.7.51, or 1.0.0 to sell from your first release'),
     // The seller named on customer receipts (docs/account.md).
     seller_name: z.string({ error: 'must be text' }).trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
+    // The automatic halt of a rollout (docs/releases.md, "Release health and the automatic halt").
+    rollout_halt_failure_percent: z.number({ error: 'must be a number from 0 to 100' }).min(0, 'must be at least 0').max(100, 'must be at most 100'),
+    rollout_halt_min_sites: z
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(1_000_000, 'must be at most 1000000'),
+    rollout_alert_email: z.email({ error: 'must be an e-mail address' }).max(254).nullable(),
     stripe_webhook_secret: secretInput,
     lemonsqueezy_webhook_secret: secretInput,
     webhook_secret: secretInput,
@@ -82,6 +90,9 @@ export const settingsResponseSchema = z.object({
   expired_license_policy: z.enum(EXPIRED_LICENSE_POLICIES),
   min_release_version: z.string(),
   seller_name: z.string(),
+  rollout_halt_failure_percent: z.number(),
+  rollout_halt_min_sites: z.number(),
+  rollout_alert_email: z.string().nullable(),
   secrets: z.object({
     stripe_webhook_secret: z.object({ is_set: z.boolean() }),
     lemonsqueezy_webhook_secret: z.object({ is_set: z.boolean() }),

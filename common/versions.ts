@@ -30,10 +30,12 @@ export interface ReleaseLike {
   created_at: string;
   /** Set when an admin withdrew the release: it is never the latest. */
   withdrawn_at?: string | null;
+  /** beta releases are offered only to sites on beta: never the latest (docs/releases.md, "Channels"). */
+  channel?: string;
 }
 
 /**
- * The latest release: the highest version (x.y.z, compared numerically) that is not withdrawn, whatever
+ * The latest release: the highest stable version (x.y.z, compared numerically) that is not withdrawn, whatever
  * the upload order (a 1.0.1 hotfix uploaded after 1.1.0 is not the latest). Null when none is left. The
  * update check, the licence e-mail's link, `plugins.current_version`, the storefront and the Releases page
  * all use this one rule.
@@ -41,7 +43,7 @@ export interface ReleaseLike {
 export function latestRelease<T extends ReleaseLike>(releases: readonly T[]): T | null {
   let best: T | null = null;
   for (const release of releases) {
-    if (release.withdrawn_at) continue;
+    if (release.withdrawn_at || release.channel === 'beta') continue;
     if (!best || compareVersions(release.version, best.version) > 0) best = release;
   }
   return best;

@@ -12,6 +12,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'license.activated',
   'license.deactivated',
   'release.published',
+  'release.rollout_paused',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** `test` is sent only by "Send test event", to one endpoint, whatever its filter. */

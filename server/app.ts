@@ -40,6 +40,7 @@ import { registerEcommerceTestingRoutes } from './modules/ecommerce-testing/inde
 import { registerWordpressClientRoutes } from './modules/wordpress-client/index.js';
 import { registerAccountRoutes } from './modules/account/index.js';
 import { registerPriceRoutes } from './modules/prices/index.js';
+import { registerReleaseHealthRoutes } from './modules/release-health/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -66,6 +67,7 @@ const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
   registerDashboardRoutes,
   registerImageRoutes,
   registerReleaseRoutes,
+  registerReleaseHealthRoutes,
   registerSigningRoutes,
   registerCatalogRoutes,
   registerPostcodeRoutes,

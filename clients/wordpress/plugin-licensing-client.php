@@ -23,7 +23,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 
 	/**
-	 * One instance per paid plugin. Everything it stores lives in one option, `{slug}_licence`.
+	 * One instance per paid plugin. What it stores lives in the option `{slug}_licence`, and the beta opt-in in
+	 * `{slug}_licence_beta`.
 	 */
 	class Plugin_Licensing_Client {
 
@@ -89,6 +90,10 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 
 			add_action( $this->cron_hook(), array( $this, 'validate' ) );
 			add_action( 'init', array( $this, 'schedule_daily_check' ) );
+			// Release health (docs/releases.md): report once after an update, and fatal errors from this plugin's files.
+			add_action( 'upgrader_process_complete', array( $this, 'note_update' ), 10, 2 );
+			add_action( 'admin_init', array( $this, 'send_pending_health_report' ) );
+			add_filter( 'wp_should_handle_php_error', array( $this, 'note_fatal_error' ), 10, 2 );
 			register_deactivation_hook( $this->plugin_file, array( $this, 'unschedule_daily_check' ) );
 
 			if ( is_admin() ) {
@@ -331,6 +336,15 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 			return home_url();
 		}
 
+		/** Whether this site opted into beta releases (the checkbox on the licence screen). */
+		public function wants_beta() {
+			return '1' === get_option( $this->beta_option_name(), '0' );
+		}
+
+		private function beta_option_name() {
+			return sanitize_key( $this->slug ) . '_licence_beta';
+		}
+
 		// ----- Updates ------------------------------------------------------------------------------------
 
 		/** The server's update answer for this plugin (cached), or null. */
@@ -345,7 +359,11 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 				'/api/v1/plugins/' . rawurlencode( $this->slug ) . '/update',
 				array_merge(
 					$this->site_report(),
-					array( 'license_key' => isset( $state['key'] ) ? $state['key'] : '' )
+					array(
+						'license_key' => isset( $state['key'] ) ? $state['key'] : '',
+						// The site's opt-in from the licence screen; the vendor may also put the licence on beta.
+						'channel'     => $this->wants_beta() ? 'beta' : 'stable',
+					)
 				)
 			);
 			if ( is_wp_error( $answer ) || empty( $answer['version'] ) ) {
@@ -475,6 +493,80 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 			return isset( $data['Version'] ) ? (string) $data['Version'] : '0';
 		}
 
+		// ----- Release health -----------------------------------------------------------------------------
+
+		private function health_option_name() {
+			return sanitize_key( $this->slug ) . '_licence_health';
+		}
+
+		/** upgrader_process_complete: when this plugin was updated, a report is due on the next admin page. */
+		public function note_update( $upgrader, $extra ) {
+			$plugins = isset( $extra['plugins'] ) ? (array) $extra['plugins'] : ( isset( $extra['plugin'] ) ? array( $extra['plugin'] ) : array() );
+			if ( ! isset( $extra['type'] ) || 'plugin' !== $extra['type'] || ! in_array( $this->basename, $plugins, true ) ) {
+				return;
+			}
+			$answer = get_site_transient( $this->update_cache_key() );
+			$target = is_array( $answer ) && ! empty( $answer['version'] ) ? (string) $answer['version'] : '';
+			update_option( $this->health_option_name(), array( 'version' => $target, 'errors' => array() ), false );
+		}
+
+		/**
+		 * WordPress's fatal-error handler asks this filter whether to handle an error: a fatal error whose file
+		 * lies in this plugin is kept for the pending report (the filter's answer is left as it was).
+		 */
+		public function note_fatal_error( $should_handle, $error ) {
+			$pending = get_option( $this->health_option_name() );
+			$dir     = wp_normalize_path( dirname( $this->plugin_file ) ) . '/';
+			if ( is_array( $pending ) && is_array( $error ) && isset( $error['file'] ) && 0 === strpos( wp_normalize_path( (string) $error['file'] ), $dir ) ) {
+				$pending['errors'][] = array(
+					'message' => substr( (string) $error['message'], 0, 2000 ),
+					'file'    => substr( wp_normalize_path( (string) $error['file'] ), strlen( wp_normalize_path( ABSPATH ) ) ),
+					'line'    => isset( $error['line'] ) ? (int) $error['line'] : 0,
+				);
+				$pending['errors'] = array_slice( $pending['errors'], 0, 20 );
+				update_option( $this->health_option_name(), $pending, false );
+			}
+			return $should_handle;
+		}
+
+		/** Sends the report once: success unless a fatal error from this plugin was seen or the version did not change. */
+		public function send_pending_health_report() {
+			$pending = get_option( $this->health_option_name() );
+			$state   = $this->state();
+			if ( ! is_array( $pending ) || empty( $pending['version'] ) || empty( $state['key'] ) ) {
+				return;
+			}
+			delete_option( $this->health_option_name() );
+			$running = $this->installed_version();
+			$failed  = ! empty( $pending['errors'] ) || $running !== $pending['version'];
+			$this->post_json(
+				'/api/v1/plugins/' . rawurlencode( $this->slug ) . '/health',
+				array(
+					'license_key'     => $state['key'],
+					'site_url'        => $this->site_url(),
+					'version'         => $pending['version'],
+					'outcome'         => $failed ? 'failure' : 'success',
+					'running_version' => $running,
+					'fatal_errors'    => array_values( (array) $pending['errors'] ),
+				)
+			);
+		}
+
+		/** A JSON POST (the report's fatal_errors is a list), answered or not: a report is never retried. */
+		private function post_json( $path, array $body ) {
+			wp_remote_post(
+				$this->server . $path,
+				array(
+					'timeout' => 5,
+					'body'    => wp_json_encode( $body ),
+					'headers' => array(
+						'Content-Type' => 'application/json',
+						'Accept'       => 'application/json',
+					),
+				)
+			);
+		}
+
 		private function update_cache_key() {
 			return sanitize_key( $this->slug ) . '_licence_update';
 		}
@@ -514,6 +606,8 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 				);
 			}
 			delete_option( self::option_name( $slug ) );
+			delete_option( sanitize_key( $slug ) . '_licence_beta' );
+			delete_option( sanitize_key( $slug ) . '_licence_health' );
 			delete_site_transient( sanitize_key( $slug ) . '_licence_update' );
 			wp_clear_scheduled_hook( sanitize_key( $slug ) . '_licence_daily_check' );
 		}
@@ -599,6 +693,13 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 				echo '<p><button class="button" name="licence_action" value="check">' . esc_html__( 'Check now', 'plugin-licensing-client' ) . '</button> ';
 				echo '<button class="button" name="licence_action" value="deactivate">' . esc_html__( 'Deactivate on this site', 'plugin-licensing-client' ) . '</button></p>';
 			}
+			echo '</form>';
+			echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '">';
+			echo '<input type="hidden" name="action" value="' . esc_attr( $this->form_action() ) . '">';
+			wp_nonce_field( $this->form_action() );
+			echo '<p><label><input type="checkbox" id="pls-licence-beta" name="licence_beta" value="1"' . checked( $this->wants_beta(), true, false ) . '> ';
+			echo esc_html__( 'Receive beta releases on this site', 'plugin-licensing-client' ) . '</label></p>';
+			echo '<p><button class="button" name="licence_action" value="channel">' . esc_html__( 'Save update channel', 'plugin-licensing-client' ) . '</button></p>';
 			echo '</form></div>';
 		}
 
@@ -616,6 +717,15 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 				$result = $this->deactivate();
 			} elseif ( 'check' === $action ) {
 				$result = $this->validate();
+			} elseif ( 'channel' === $action ) {
+				$beta = isset( $_POST['licence_beta'] ) && '1' === sanitize_key( wp_unslash( $_POST['licence_beta'] ) );
+				update_option( $this->beta_option_name(), $beta ? '1' : '0', false );
+				// The next update check asks again, on the chosen channel.
+				delete_site_transient( $this->update_cache_key() );
+				$result = array(
+					'valid'  => true,
+					'detail' => $beta ? __( 'This site now receives beta releases.', 'plugin-licensing-client' ) : __( 'This site now receives stable releases only.', 'plugin-licensing-client' ),
+				);
 			} else {
 				$result = new WP_Error( 'unknown', __( 'Unknown action.', 'plugin-licensing-client' ) );
 			}

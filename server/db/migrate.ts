@@ -17,6 +17,7 @@ import * as forgetOrderOrigin from './migrations/0016-forget-order-origin.js';
 import * as orderCheckoutKey from './migrations/0017-order-checkout-key.js';
 import * as releaseChangelogs from './migrations/0018-release-changelogs.js';
 import * as priceTiers from './migrations/0020-price-tiers.js';
+import * as releaseChannels from './migrations/0023-release-channels.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0017-order-checkout-key': orderCheckoutKey,
   '0018-release-changelogs': releaseChangelogs,
   '0020-price-tiers': priceTiers,
+  '0023-release-channels': releaseChannels,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

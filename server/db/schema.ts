@@ -79,6 +79,7 @@ export interface LicensesTable {
   created_at: string;
   updated_at: string;
   price_id: Generated<number | null>; // 0020-price-tiers: the tier it was sold from
+  channel: Generated<string>; // 0023: stable | beta (the vendor put the licence on beta)
 }
 
 /** One row per site a licence is active on; deactivation deletes the row. */
@@ -126,6 +127,33 @@ export interface ReleasesTable {
   upgrade_notice: string | null; // the readme's upgrade notice for this version
   withdrawn_at: string | null; // set: never offered, downloads refused, file kept
   offered_at: string | null; // first time an update check or download link offered it
+  // 0023-release-channels (docs/releases.md, "Channels and staged rollouts")
+  channel: Generated<string>; // stable | beta
+  rollout_percent: Generated<number>; // 0-100: the share of sites a stable release reaches
+  rollout_paused_at: string | null; // set: the rollout reaches no more sites (by hand or the automatic halt)
+  rollout_pause_reason: string | null; // why it was paused, shown on the release page
+  rollback_at: string | null; // set with a withdrawal: its sites are offered the release before it
+}
+
+/** 0023-release-channels: a step of a release's rollout schedule, applied once by whichever instance claims it. */
+export interface ReleaseRolloutStepsTable {
+  id: Generated<number>;
+  release_id: number;
+  percent: number;
+  due_at: string;
+  applied_at: string | null;
+}
+
+/** 0023-release-channels: what a site reported after updating to a release, once per release and site. */
+export interface ReleaseHealthReportsTable {
+  id: Generated<number>;
+  release_id: number;
+  license_id: number;
+  site_url: string; // normalised
+  succeeded: number; // 0/1
+  running_version: string | null;
+  fatal_errors: string; // JSON list of {message, file, line}
+  created_at: string;
 }
 
 // 0018-release-changelogs: a release's readme changelog (the `changelog` column of releases until then)
@@ -351,6 +379,8 @@ export interface DB {
   ended_activations: EndedActivationsTable;
   releases: ReleasesTable;
   release_changelogs: ReleaseChangelogsTable;
+  release_rollout_steps: ReleaseRolloutStepsTable;
+  release_health_reports: ReleaseHealthReportsTable;
   orders: OrdersTable;
   payment_events: PaymentEventsTable;
   emails: EmailsTable;

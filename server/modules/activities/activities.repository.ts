@@ -13,6 +13,8 @@ export type ActivityType =
   | 'release_withdrawn'
   | 'release_restored'
   | 'release_deleted'
+  | 'release_rollout_changed'
+  | 'release_rollout_paused'
   | 'plugin_created'
   | 'plugin_updated'
   | 'plugin_retired'

@@ -1,6 +1,7 @@
 // How a licence row is shown: to the admin (full key) and to a WordPress site (masked key).
 import { maskLicenseKey } from '../../../common/license-key.js';
 import { PLANS, type Activation, type License, type Plan, type PublicLicense } from '../../../common/licenses.js';
+import { asChannel } from '../../../common/channels.js';
 import { toBool } from '../../db/portable.js';
 import { effectiveStatus } from './license-access.service.js';
 import type { ActivationRow, LicenseRow, ValidationLicense } from './licenses.repository.js';
@@ -20,6 +21,7 @@ export function toAdminLicense(row: LicenseRow, activationsUsed: number, now = n
     customer_email: row.customer_email,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    channel: asChannel(row.channel),
   };
 }
 

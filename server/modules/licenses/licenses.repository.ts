@@ -127,7 +127,7 @@ export async function listLicenses(db: Db, pluginSlug?: string): Promise<License
   return query.execute();
 }
 
-export async function insertLicense(db: Db, values: Omit<LicenseRow, 'id'>): Promise<LicenseRow> {
+export async function insertLicense(db: Db, values: Omit<LicenseRow, 'id' | 'channel'>): Promise<LicenseRow> {
   return db.insertInto('licenses').values(values).returningAll().executeTakeFirstOrThrow();
 }
 

@@ -86,6 +86,7 @@ async function applyUpdate(ctx: Units, id: number, changes: LicenseUpdate): Prom
       }
       values.max_activations = changes.max_activations;
     }
+    if (changes.channel !== undefined) values.channel = changes.channel;
     if (changes.status !== undefined) {
       values.status = changes.status;
       // Reactivating an expired licence without a new expiry would read as expired again; clear a past expiry.

@@ -54,7 +54,7 @@ export async function seedDemoRelease(ctx: AppContext): Promise<boolean> {
   if (!(await findPluginBySlug(ctx.db, POSTCODE_PLUGIN_SLUG))) return false;
   if ((await listReleases(ctx.db, POSTCODE_PLUGIN_SLUG)).length > 0) return false;
   await uploadRelease(ctx, {
-    fields: { plugin_slug: POSTCODE_PLUGIN_SLUG, version: DEMO_RELEASE_VERSION, notes: DEMO_NOTES },
+    fields: { plugin_slug: POSTCODE_PLUGIN_SLUG, version: DEMO_RELEASE_VERSION, notes: DEMO_NOTES, channel: 'stable', rollout_percent: 100 },
     file: buildDemoPluginZip(),
     createdAt: DEMO_RELEASE_CREATED_AT,
   });

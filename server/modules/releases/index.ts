@@ -4,6 +4,20 @@ export { seedDemoRelease } from './demo-release.js';
 export { createDownloadLink, createDownloadUrl } from './download-links.service.js';
 export { DOWNLOAD_SECRET_FILE, downloadSecret, ensureDownloadSecret, signDownloadToken } from './download-token.service.js';
 export { publishRelease } from './publish-release.js';
+export { releaseEventData } from './event-data.js';
+export { isInRollout } from './release-choice.js';
 export { releasesDir } from './release-storage.js';
-export { countReleasesOfPlugin, findLatestRelease, hasQualifyingRelease, listReleaseStates, listReleaseVersions } from './releases.repository.js';
+export {
+  countReleasesOfPlugin,
+  findLatestRelease,
+  findRelease,
+  findReleaseById,
+  haltRollout,
+  hasQualifyingRelease,
+  listReleaseStates,
+  listReleaseVersions,
+  lockRelease,
+  type ReleaseRow,
+  toRelease,
+} from './releases.repository.js';
 export { registerReleaseRoutes } from './releases.routes.js';

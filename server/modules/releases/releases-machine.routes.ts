@@ -21,6 +21,7 @@ export function registerReleaseMachineRoutes(app: App, ctx: AppContext): void {
       licenseKey: fields.license_key,
       siteUrl: fields.site_url,
       report: fields,
+      channel: fields.channel,
       baseUrl: ctx.settings.baseUrl(`${request.protocol}://${request.host}`),
     });
   };

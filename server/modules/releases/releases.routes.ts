@@ -5,7 +5,9 @@ import { AppError, describeZodIssues } from '../../lib/errors.js';
 import { abortWhenClientLeaves, withUploads } from '../../http/uploads.js';
 import { releaseFileSchema, releaseIdParamsSchema, releaseListQuerySchema, releaseSchema, releaseUploadFieldsSchema } from '../../../common/releases.js';
 import { discard, releasesDir, removeStalePartials } from './release-storage.js';
-import { findReleaseByZipPath, listReleaseFiles, listReleases, toRelease } from './releases.repository.js';
+import { findReleaseByZipPath, listReleaseFiles, listReleases } from './releases.repository.js';
+import { toReleasesWithNotices } from './release-notices.js';
+import { registerRolloutRoutes } from './rollout.routes.js';
 import { registerReleaseMachineRoutes } from './releases-machine.routes.js';
 import { sendReleaseZip } from './serve-download.js';
 import { uploadRelease } from './upload-release.js';
@@ -22,7 +24,7 @@ export async function registerReleaseRoutes(app: App, ctx: AppContext): Promise<
   removeStalePartials(releasesDir(ctx.config.dataDir));
 
   app.get('/api/admin/releases', { schema: { querystring: releaseListQuerySchema, response: { 200: z.array(releaseSchema) } } }, async (request) =>
-    (await listReleases(ctx.db, request.query.plugin_slug || undefined)).map(toRelease),
+    toReleasesWithNotices(await listReleases(ctx.db, request.query.plugin_slug || undefined)),
   );
 
   app.get('/api/releases/files', { schema: { response: { 200: z.array(releaseFileSchema) } } }, async () => listReleaseFiles(ctx.db));
@@ -47,6 +49,8 @@ export async function registerReleaseRoutes(app: App, ctx: AppContext): Promise<
         plugin_slug: fieldValue(part.fields, 'plugin_slug'),
         version: fieldValue(part.fields, 'version'),
         notes: fieldValue(part.fields, 'notes'),
+        channel: fieldValue(part.fields, 'channel'),
+        rollout_percent: fieldValue(part.fields, 'rollout_percent'),
       });
       if (!parsed.success) {
         await discard(part.file);
@@ -60,6 +64,7 @@ export async function registerReleaseRoutes(app: App, ctx: AppContext): Promise<
   const byId = { schema: { params: releaseIdParamsSchema, response: { 200: releaseSchema } } };
   app.post('/api/admin/releases/:id/withdraw', byId, async (request) => setWithdrawn(ctx, request.params.id, true));
   app.post('/api/admin/releases/:id/restore', byId, async (request) => setWithdrawn(ctx, request.params.id, false));
+  registerRolloutRoutes(app, ctx);
   app.delete('/api/admin/releases/:id', { schema: { params: releaseIdParamsSchema } }, async (request, reply) => {
     await deleteRelease(ctx, request.params.id);
     return reply.code(204).send();

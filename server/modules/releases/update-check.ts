@@ -5,7 +5,9 @@ import { checkLicenseForSite, recordSiteReport } from '../licenses/index.js';
 import type { SiteReport } from '../../../common/site-report.js';
 import { findPluginBySlug } from '../plugins/index.js';
 import type { PackageWithheldCode, UpdateCheckResponse } from '../../../common/releases.js';
-import { compareVersions, latestRelease } from '../../../common/versions.js';
+import { compareVersions } from '../../../common/versions.js';
+import type { ReleaseChannel } from '../../../common/channels.js';
+import { chooseRelease } from './release-choice.js';
 import { DEFAULT_DOWNLOAD_TTL_SECONDS } from './download-token.service.js';
 import { downloadUrlForRelease } from './download-links.service.js';
 import { findPluginArtwork } from './plugin-artwork.js';
@@ -20,6 +22,8 @@ export interface UpdateCheckInput {
   baseUrl: string;
   /** The versions the site sent: recorded on its activation for the dashboard, never decides anything. */
   report?: SiteReport;
+  /** beta when the site opted into beta releases; its licence may be on beta too (docs/releases.md, "Channels"). */
+  channel?: ReleaseChannel;
 }
 
 /** The changelog from release notes: one heading per release, newest first, notes as escaped paragraphs. */
@@ -37,6 +41,13 @@ export function buildChangelog(releases: ReleaseRow[]): string {
     })
     .join('\n');
 }
+
+/** The releases whose notes the changelog may show: not withdrawn, of the offered one's channel or stable, none above it. */
+const offeredReleases = (releases: ReleaseRow[], offered: ReleaseRow): ReleaseRow[] =>
+  releases.filter(
+    (release) =>
+      !release.withdrawn_at && (release.channel === 'stable' || offered.channel === 'beta') && compareVersions(release.version, offered.version) <= 0,
+  );
 
 /**
  * The answer's changelog: the HTML made at upload; for a changelog stored before migration 0018, its text
@@ -65,27 +76,32 @@ function withheldCode(code: string | null): PackageWithheldCode {
 }
 
 /**
- * Update metadata in plugin-update-checker's format for the plugin's latest release (highest version not
- * withdrawn). `download_url` is present only when the licence is valid and active on the asking site;
+ * Update metadata in plugin-update-checker's format for the release offered to the site: the highest version
+ * not withdrawn that its channel allows and whose rollout includes it (release-choice.ts). `download_url` is present only when the licence is valid and active on the asking site;
  * otherwise `package_withheld` says why. A release answered with a download_url is marked offered.
  */
 export async function checkForUpdate(ctx: AppContext, input: UpdateCheckInput): Promise<UpdateCheckResponse> {
   const plugin = await findPluginBySlug(ctx.db, input.slug);
   if (!plugin) throw new AppError('NOT_FOUND', `No plugin with the slug "${input.slug}"`);
-  const releases = (await listReleases(ctx.db, plugin.slug)).filter((release) => !release.withdrawn_at);
-  const latest = latestRelease(releases);
-  if (!latest) throw new AppError('NOT_FOUND', `${plugin.name} has no release yet`);
+  const releases = await listReleases(ctx.db, plugin.slug);
+  const check =
+    input.licenseKey?.trim() && input.siteUrl?.trim()
+      ? await checkLicenseForSite(ctx.db, { key: input.licenseKey, siteUrl: input.siteUrl, pluginSlug: plugin.slug })
+      : null;
+  // The channel and the rollout come from rows already read (the releases, the licence): no extra query.
+  const channel = input.channel === 'beta' || (check?.license?.plugin_slug === plugin.slug && check.license.channel === 'beta') ? 'beta' : 'stable';
+  const latest = chooseRelease(releases, channel, check?.activation?.site_url ?? null);
+  if (!latest) {
+    const none = releases.every((release) => release.withdrawn_at);
+    throw new AppError('NOT_FOUND', none ? `${plugin.name} has no release yet` : `${plugin.name} has no release offered to this site yet`);
+  }
 
   let downloadUrl: string | undefined;
-  let code: string | null = null;
-  if (input.licenseKey?.trim() && input.siteUrl?.trim()) {
-    const check = await checkLicenseForSite(ctx.db, { key: input.licenseKey, siteUrl: input.siteUrl, pluginSlug: plugin.slug });
-    code = check.code;
-    if (check.valid && check.license) {
-      if (check.activation && input.report) await recordSiteReport(ctx.db, check.activation, input.report);
-      downloadUrl = downloadUrlForRelease(ctx, latest, check.license.id, DEFAULT_DOWNLOAD_TTL_SECONDS, input.baseUrl);
-      if (!latest.offered_at) await markReleaseOffered(ctx.db, latest.id, nowIso());
-    }
+  const code: string | null = check?.code ?? null;
+  if (check?.valid && check.license) {
+    if (check.activation && input.report) await recordSiteReport(ctx.db, check.activation, input.report);
+    downloadUrl = downloadUrlForRelease(ctx, latest, check.license.id, DEFAULT_DOWNLOAD_TTL_SECONDS, input.baseUrl);
+    if (!latest.offered_at) await markReleaseOffered(ctx.db, latest.id, nowIso());
   }
   const withheld = withheldCode(code);
   const artwork = await findPluginArtwork(ctx.db, plugin.slug, input.baseUrl);
@@ -111,7 +127,7 @@ export async function checkForUpdate(ctx: AppContext, input: UpdateCheckInput): 
     sections: {
       description: `<p>${escapeHtml(plugin.description)}</p>`,
       // The readme's own changelog when the zip has one; otherwise the release notes, newest version first.
-      changelog: await changelogHtml(ctx, latest, releases),
+      changelog: await changelogHtml(ctx, latest, offeredReleases(releases, latest)),
     },
     banners: artwork.banners,
     icons: artwork.icons,

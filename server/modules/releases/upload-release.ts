@@ -12,7 +12,8 @@ import type { ReleaseUploadFields } from '../../../common/releases.js';
 import { FileTooLargeError, discard, releasesDir, storeUpload } from './release-storage.js';
 import { checkPluginZip } from './plugin-zip.js';
 import { isUniqueViolation } from '../../db/portable.js';
-import { findRelease, toRelease } from './releases.repository.js';
+import { findRelease, listReleases, toRelease } from './releases.repository.js';
+import { releaseNotice } from './release-notices.js';
 
 export interface UploadInput {
   fields: ReleaseUploadFields;
@@ -91,11 +92,13 @@ export async function uploadRelease(ctx: AppContext, { fields, file, createdAt, 
         requires_php: metadata.requiresPhp,
         author: metadata.author,
         upgrade_notice: metadata.upgradeNotice,
+        channel: fields.channel,
+        rollout_percent: fields.rollout_percent,
       },
       nowIso(),
       metadata.changelog !== null && metadata.changelogHtml !== null ? { changelog: metadata.changelog, html: metadata.changelogHtml } : null,
     );
-    return toRelease(row);
+    return toRelease(row, releaseNotice(row, await listReleases(ctx.db, plugin.slug)));
   } catch (error) {
     await fs.promises.rm(stored.file, { force: true });
     // A cleanup failure (the bucket unreachable) must not hide the reason the upload failed.

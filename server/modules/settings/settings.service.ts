@@ -26,6 +26,12 @@ export interface PublicSettings {
   min_release_version: string;
   /** The seller named on customer receipts (docs/account.md). */
   seller_name: string;
+  /** The automatic halt of a rollout (docs/releases.md): failures above this percentage of updated sites... */
+  rollout_halt_failure_percent: number;
+  /** ...once at least this many updated sites reported. */
+  rollout_halt_min_sites: number;
+  /** Where the halt's e-mail goes; null: the sender address (MAIL_FROM). */
+  rollout_alert_email: string | null;
 }
 
 /** The settings row of the admin-confirmed shop address (never answered by GET /api/admin/settings). */
@@ -41,6 +47,9 @@ const DEFAULTS: PublicSettings = {
   expired_license_policy: 'updates_only',
   min_release_version: DEFAULT_MIN_RELEASE_VERSION,
   seller_name: STORE_NAME,
+  rollout_halt_failure_percent: 2,
+  rollout_halt_min_sites: 20,
+  rollout_alert_email: null,
 };
 
 /**
@@ -158,6 +167,9 @@ export class SettingsService {
       expired_license_policy: this.get('expired_license_policy'),
       min_release_version: this.get('min_release_version'),
       seller_name: this.get('seller_name'),
+      rollout_halt_failure_percent: this.get('rollout_halt_failure_percent'),
+      rollout_halt_min_sites: this.get('rollout_halt_min_sites'),
+      rollout_alert_email: this.get('rollout_alert_email'),
       secrets: Object.fromEntries(SECRET_SETTING_NAMES.map((name) => [name, secret(name)])) as SettingsResponse['secrets'],
       api_token: {
         is_set: typeof this.values.get('api_token_hash') === 'string',

@@ -11,6 +11,8 @@ const TITLES: Record<string, string> = {
   release_withdrawn: 'Release withdrawn',
   release_restored: 'Release restored',
   release_deleted: 'Release deleted',
+  release_rollout_changed: 'Release rollout changed',
+  release_rollout_paused: 'Release rollout paused',
   plugin_created: 'Plugin created',
   plugin_updated: 'Plugin updated',
   plugin_retired: 'Plugin retired',
@@ -43,7 +45,9 @@ export function activityText(activity: Pick<Activity, 'action_type' | 'details'>
       return { title, secondary: text(details.version) ? `Version ${text(details.version)}` : null };
     case 'release_withdrawn':
     case 'release_restored':
-    case 'release_deleted': {
+    case 'release_deleted':
+    case 'release_rollout_changed':
+    case 'release_rollout_paused': {
       const version = text(details.version) ? `Version ${text(details.version)}` : null;
       const slug = text(details.plugin_slug);
       return { title, secondary: version && slug ? `${version} of ${slug}` : (version ?? slug) };

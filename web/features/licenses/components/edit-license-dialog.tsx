@@ -43,6 +43,7 @@ function EditForm({ license, onDone }: { license: LicenseDetail; onDone: () => v
   const [status, setStatus] = useState<LicenseStatus>(license.status);
   const [maxActivations, setMaxActivations] = useState(String(license.max_activations));
   const [expiry, setExpiry] = useState(toDateInput(license.expires_at));
+  const [beta, setBeta] = useState(license.channel === 'beta');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -52,6 +53,7 @@ function EditForm({ license, onDone }: { license: LicenseDetail; onDone: () => v
     const max = parseMaxActivations(maxActivations);
     if (max !== license.max_activations) changes.max_activations = max;
     if (expiry !== toDateInput(license.expires_at)) changes.expires_at = fromDateInput(expiry);
+    if (beta !== (license.channel === 'beta')) changes.channel = beta ? 'beta' : 'stable';
     if (Object.keys(changes).length === 0) return onDone();
     update.mutate(
       { id: license.id, changes },
@@ -77,6 +79,10 @@ function EditForm({ license, onDone }: { license: LicenseDetail; onDone: () => v
           <Label htmlFor="edit-expiry">Expires (empty: never)</Label>
           <Input id="edit-expiry" type="date" value={expiry} onChange={(e) => setExpiry(e.target.value)} />
         </div>
+        <label className="col-span-2 flex items-center gap-2 text-sm" htmlFor="edit-beta">
+          <input id="edit-beta" type="checkbox" checked={beta} onChange={(e) => setBeta(e.target.checked)} />
+          Beta releases: this licence&apos;s sites get beta releases
+        </label>
       </div>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>

@@ -7,6 +7,10 @@ export interface CreateReleaseInput {
   pluginSlug: string;
   version: string;
   notes: string;
+  /** stable or beta (docs/releases.md, "Channels and staged rollouts"). */
+  channel: 'stable' | 'beta';
+  /** The share of sites offered it at first, 0-100. */
+  rolloutPercent: number;
   file: File;
 }
 
@@ -16,6 +20,8 @@ export function createRelease(input: CreateReleaseInput): Promise<Release> {
   form.append('plugin_slug', input.pluginSlug);
   form.append('version', input.version);
   form.append('notes', input.notes);
+  form.append('channel', input.channel);
+  form.append('rollout_percent', String(input.rolloutPercent));
   form.append('file', input.file, input.file.name);
   return apiJson<Release>('POST', '/api/admin/releases', form);
 }

@@ -23,12 +23,15 @@ interface FormErrors {
   plugin?: string;
   version?: string;
   file?: string;
+  rollout?: string;
 }
 
 export function NewReleaseDialog({ open, onOpenChange, plugins }: NewReleaseDialogProps) {
   const [pluginSlug, setPluginSlug] = useState('');
   const [version, setVersion] = useState('');
   const [notes, setNotes] = useState('');
+  const [channel, setChannel] = useState<'stable' | 'beta'>('stable');
+  const [rollout, setRollout] = useState('100');
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<FormErrors>({});
   // The server's refusal (wrong header version, top folder, not a zip, ...) stays in the dialog to act on.
@@ -39,6 +42,8 @@ export function NewReleaseDialog({ open, onOpenChange, plugins }: NewReleaseDial
     setPluginSlug('');
     setVersion('');
     setNotes('');
+    setChannel('stable');
+    setRollout('100');
     setFile(null);
     setErrors({});
     setServerError(null);
@@ -51,14 +56,16 @@ export function NewReleaseDialog({ open, onOpenChange, plugins }: NewReleaseDial
     if (!version.trim()) next.version = 'Version is required';
     else if (!VERSION_PATTERN.test(version.trim())) next.version = VERSION_HINT;
     if (!file) next.file = 'Choose the plugin .zip file';
+    const rolloutPercent = Number(rollout);
+    if (!/^\d{1,3}$/.test(rollout.trim()) || rolloutPercent > 100) next.rollout = 'Enter a whole percentage from 0 to 100';
     setErrors(next);
-    if (next.plugin || next.version || !file) return;
+    if (next.plugin || next.version || next.rollout || !file) return;
     setServerError(null);
     createRelease.mutate(
-      { pluginSlug, version: version.trim(), notes, file },
+      { pluginSlug, version: version.trim(), notes, channel, rolloutPercent, file },
       {
         onSuccess: (release) => {
-          toast({ title: 'Release Created', description: `Version ${release.version} has been uploaded and signed.` });
+          toast({ title: 'Release Created', description: release.notice ?? `Version ${release.version} has been uploaded and signed.` });
           reset();
           onOpenChange(false);
         },
@@ -132,6 +139,31 @@ export function NewReleaseDialog({ open, onOpenChange, plugins }: NewReleaseDial
               value={notes}
               onChange={(event) => setNotes(event.target.value)}
             />
+          </div>
+          <div className="grid grid-cols-2 gap-3">
+            <div className="space-y-2">
+              <Label htmlFor="release-channel">Channel</Label>
+              <Select value={channel} onValueChange={(value) => setChannel(value === 'beta' ? 'beta' : 'stable')}>
+                <SelectTrigger id="release-channel">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value="stable">Stable</SelectItem>
+                  <SelectItem value="beta">Beta</SelectItem>
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="release-rollout">Rollout (% of sites)</Label>
+              <Input
+                id="release-rollout"
+                inputMode="numeric"
+                value={rollout}
+                onChange={(event) => setRollout(event.target.value)}
+                aria-invalid={Boolean(errors.rollout)}
+              />
+              {errors.rollout && <p className="text-sm text-destructive">{errors.rollout}</p>}
+            </div>
           </div>
           <div className="space-y-2">
             <Label htmlFor="release-file">Plugin File</Label>

@@ -6,6 +6,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/componen
 import { Skeleton } from '@/components/ui/skeleton';
 import { compatibilityLine, pluginLabel, signaturePrefix } from '../lib/release-labels';
 import { formatDate } from '@/lib/dates';
+import { ReleaseRollout } from './release-rollout';
 
 interface ReleaseCardProps {
   release: Release;
@@ -32,6 +33,7 @@ export function ReleaseCard({ release, isLatest, isDownloading, onDownload, onWi
             <p className="text-sm text-muted-foreground">{pluginLabel(release.plugin_slug)}</p>
           </div>
           {isLatest && <Badge variant="success">Latest</Badge>}
+          {release.channel === 'beta' && <Badge variant="secondary">Beta</Badge>}
           {isWithdrawn && <Badge variant="destructive">Withdrawn</Badge>}
         </div>
       </CardHeader>
@@ -42,6 +44,12 @@ export function ReleaseCard({ release, isLatest, isDownloading, onDownload, onWi
           {formatDate(release.created_at)}
         </div>
         {compatibility && <p className="text-xs text-muted-foreground">{compatibility}</p>}
+        {release.notice && (
+          <p className="text-xs text-amber-700" data-testid="release-notice">
+            {release.notice}
+          </p>
+        )}
+        <ReleaseRollout release={release} />
         <p className="text-xs text-muted-foreground">
           Signature:{' '}
           <code className="rounded bg-muted px-1 py-0.5 font-mono" data-testid="signature-prefix">

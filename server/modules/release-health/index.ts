@@ -1,0 +1,2 @@
+// The module's public face (issue 24's shape): the app registers its routes from here.
+export { registerReleaseHealthRoutes } from './release-health.routes.js';

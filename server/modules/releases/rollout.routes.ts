@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import type { App, AppContext } from '../../kernel/context.js';
+import { releaseIdParamsSchema, releaseSchema, releaseUpdateSchema, rolloutScheduleSchema, rolloutStepSchema } from '../../../common/releases.js';
+import { pauseRollout, resumeRollout, rolloutSchedule, setRolloutSchedule, startRolloutScheduler, updateRelease } from './release-rollout.js';
+
+/** The admin's channel and rollout calls (docs/releases.md, "Channels and staged rollouts") and the schedule's timer. */
+export function registerRolloutRoutes(app: App, ctx: AppContext): void {
+  const stop = startRolloutScheduler(ctx);
+  app.addHook('onClose', async () => stop());
+
+  const params = releaseIdParamsSchema;
+  const one = { 200: releaseSchema };
+  app.patch('/api/admin/releases/:id', { schema: { params, body: releaseUpdateSchema, response: one } }, async (request) =>
+    updateRelease(ctx.db, request.params.id, request.body),
+  );
+  app.post('/api/admin/releases/:id/rollout/pause', { schema: { params, response: one } }, async (request) => pauseRollout(ctx.db, request.params.id));
+  app.post('/api/admin/releases/:id/rollout/resume', { schema: { params, response: one } }, async (request) => resumeRollout(ctx.db, request.params.id));
+  const steps = { 200: z.object({ steps: z.array(rolloutStepSchema) }) };
+  app.get('/api/admin/releases/:id/rollout/schedule', { schema: { params, response: steps } }, async (request) => ({
+    steps: await rolloutSchedule(ctx.db, request.params.id),
+  }));
+  app.put('/api/admin/releases/:id/rollout/schedule', { schema: { params, body: rolloutScheduleSchema, response: steps } }, async (request) => ({
+    steps: await setRolloutSchedule(ctx.db, request.params.id, request.body),
+  }));
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Release, ReleaseUpdate } from '@common/releases';
+import { apiJson } from '@/lib/api';
+import { adminPluginsQueryKey } from '@/lib/admin-plugins';
+import { releasesQueryKey } from './get-releases';
+
+export type RolloutAction = { id: number; change: ReleaseUpdate } | { id: number; pause: boolean };
+
+/** PATCH /api/admin/releases/{id} (channel, rollout_percent), or POST …/rollout/pause and …/rollout/resume. */
+export function updateReleaseRollout(action: RolloutAction): Promise<Release> {
+  if ('change' in action) return apiJson<Release>('PATCH', `/api/admin/releases/${action.id}`, action.change);
+  return apiJson<Release>('POST', `/api/admin/releases/${action.id}/rollout/${action.pause ? 'pause' : 'resume'}`);
+}
+
+export function useUpdateReleaseRollout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateReleaseRollout,
+    // A channel change can move the plugin's current version.
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: releasesQueryKey }), queryClient.invalidateQueries({ queryKey: adminPluginsQueryKey })]),
+  });
+}
