@@ -102,6 +102,14 @@ export const pluginPatchSchema = z
     discount_display: displayText('Discount display'),
     is_free: z.boolean({ error: 'is_free must be true or false' }),
     pricing_active: z.boolean({ error: 'pricing_active must be true or false' }),
+    /** The EDD product id and name sites moved from Easy Digital Downloads send (docs/migrating.md). */
+    edd_item_id: z
+      .number({ error: 'EDD item ID must be a whole number' })
+      .int('EDD item ID must be a whole number')
+      .min(1, 'EDD item ID must be at least 1')
+      .max(2_147_483_647, 'EDD item ID must be at most 2147483647')
+      .nullable(),
+    edd_item_name: text('EDD item name', 200).nullable(),
   })
   .partial()
   .strict()

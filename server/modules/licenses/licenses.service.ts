@@ -115,4 +115,4 @@ export async function deactivateAdminSite(db: Database, id: number, activationId
 }
 
 // What other modules use of this one: they import it only through its service files (docs/contributing.md).
-export { countLicensesOfPlugin, countLicenseStats, findLicenseById, findLicenseForDownload } from './licenses.repository.js';
+export { countLicensesOfPlugin, countLicenseStats, findLicenseById, findLicenseByKey, findLicenseForDownload } from './licenses.repository.js';

@@ -3,7 +3,10 @@
 // those modules can use these without an import cycle. Other modules import this module only through its service
 // files (docs/contributing.md).
 export {
+  findPluginByEddItemId,
+  findPluginByEddItemName,
   findPluginByLemonSqueezyProduct,
+  listPlugins,
   findPluginBySlug,
   listActivePlugins,
   listCurrentVersions,
