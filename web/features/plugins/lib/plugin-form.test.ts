@@ -13,6 +13,14 @@ describe('plugin form', () => {
     expect(slugFromName(name)).toBe(slug);
   });
 
+  it('sends the EDD item fields on edit only, checked by the server schema', () => {
+    const values = { ...EMPTY_PLUGIN_FORM, slug: 'my-plugin', name: 'My Plugin', edd_item_id: ' 4242 ', edd_item_name: 'My Plugin (EDD)' };
+    expect(checkEdit(values)).toMatchObject({ ok: true, payload: { edd_item_id: 4242, edd_item_name: 'My Plugin (EDD)' } });
+    expect(checkEdit({ ...values, edd_item_id: '', edd_item_name: ' ' })).toMatchObject({ ok: true, payload: { edd_item_id: null, edd_item_name: null } });
+    expect(checkEdit({ ...values, edd_item_id: '12x' })).toEqual({ ok: false, errors: { edd_item_id: 'EDD item ID must be a whole number' } });
+    expect(checkCreate(values)).toMatchObject({ ok: true });
+  });
+
   it('reads one list item per line, dropping blank lines', () => {
     expect(toLines(' One \n\n  \nTwo\n')).toEqual(['One', 'Two']);
   });
