@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLUGIN_SLUG_MESSAGE } from '@common/plugin-admin';
+import { EDD_ITEM_ID_MESSAGE, PLUGIN_SLUG_MESSAGE } from '@common/plugin-admin';
 import { checkCreate, checkEdit, EMPTY_PLUGIN_FORM, slugFromName, toLines } from './plugin-form';
 
 describe('plugin form', () => {
@@ -17,7 +17,7 @@ describe('plugin form', () => {
     const values = { ...EMPTY_PLUGIN_FORM, slug: 'my-plugin', name: 'My Plugin', edd_item_id: ' 4242 ', edd_item_name: 'My Plugin (EDD)' };
     expect(checkEdit(values)).toMatchObject({ ok: true, payload: { edd_item_id: 4242, edd_item_name: 'My Plugin (EDD)' } });
     expect(checkEdit({ ...values, edd_item_id: '', edd_item_name: ' ' })).toMatchObject({ ok: true, payload: { edd_item_id: null, edd_item_name: null } });
-    expect(checkEdit({ ...values, edd_item_id: '12x' })).toEqual({ ok: false, errors: { edd_item_id: 'EDD item ID must be a whole number' } });
+    expect(checkEdit({ ...values, edd_item_id: '12x' })).toEqual({ ok: false, errors: { edd_item_id: EDD_ITEM_ID_MESSAGE } });
     expect(checkCreate(values)).toMatchObject({ ok: true });
   });
 
