@@ -3,6 +3,7 @@ import type { App, AppContext } from '../../context.js';
 import { EDD_ACTIONS, eddRequestSchema, type EddAction, type EddRequest } from '../../../common/edd-compat.js';
 import { machineApiRateLimit } from '../../http/rate-limit.js';
 import { openValidationReader, type SeatRules } from '../licenses/machine.service.js';
+import { openEddItemReader } from '../plugins/plugin-records.service.js';
 import { eddActivate, eddCheck, eddDeactivate, siteOf } from './edd-license.service.js';
 import { eddGetVersion } from './edd-version.service.js';
 
@@ -40,6 +41,8 @@ export function registerEddCompatRoutes(app: App, ctx: AppContext): void {
 
   const reader = openValidationReader(ctx);
   if (reader) app.addHook('onClose', async () => reader.close());
+  const itemReader = openEddItemReader(ctx);
+  if (itemReader) app.addHook('onClose', async () => itemReader.close());
 
   const answer = async (request: FastifyRequest, reply: FastifyReply) => {
     const fields = fieldsOf(request);
@@ -61,7 +64,7 @@ export function registerEddCompatRoutes(app: App, ctx: AppContext): void {
       case 'deactivate_license':
         return eddDeactivate(ctx.db, fields, site);
       case 'check_license':
-        return eddCheck(ctx.db, fields, site, reader?.read);
+        return eddCheck(ctx.db, fields, site, reader?.read, itemReader?.read);
       case 'get_version':
         return eddGetVersion(ctx, fields, site, ctx.settings.baseUrl(`${request.protocol}://${request.host}`));
     }

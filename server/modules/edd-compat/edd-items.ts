@@ -2,7 +2,7 @@
 // (its EDD item name, else its own name), as EDD Software Licensing looks the download up.
 import type { Database } from '../../db/database.js';
 import type { EddRequest } from '../../../common/edd-compat.js';
-import { findPluginByEddItemId, findPluginByEddItemName, type PluginRow } from '../plugins/plugin-records.service.js';
+import { findPluginByEddItemId, findPluginByEddItemName, type EddItemPlugin, type EddItemReader } from '../plugins/plugin-records.service.js';
 
 /** EDD reads `item_id` with PHP's absint: anything but a whole number from 1 up means none. */
 export function parseItemId(raw: string | undefined): number | false {
@@ -17,14 +17,14 @@ export interface ItemLookup {
   itemId: number | false;
   itemName: string;
   /** The plugin named, when the request named one that exists. */
-  plugin?: PluginRow;
+  plugin?: EddItemPlugin;
 }
 
-export async function lookUpItem(db: Database, request: EddRequest, useLegacyName = false): Promise<ItemLookup> {
+export async function lookUpItem(db: Database, request: EddRequest, useLegacyName = false, reader?: EddItemReader | null): Promise<ItemLookup> {
   const itemId = parseItemId(request.item_id);
   const itemName = (request.item_name ?? (useLegacyName ? request.name : undefined) ?? '').trim();
   if (itemId !== false) {
-    const plugin = await findPluginByEddItemId(db, itemId);
+    const plugin = reader ? reader(itemId) : await findPluginByEddItemId(db, itemId);
     return { by: 'id', itemId, itemName: itemName || eddName(plugin), ...(plugin && { plugin }) };
   }
   if (itemName) {
@@ -35,4 +35,4 @@ export async function lookUpItem(db: Database, request: EddRequest, useLegacyNam
 }
 
 /** The name EDD would answer for a plugin: its EDD item name, else its own. */
-export const eddName = (plugin: PluginRow | undefined): string => plugin?.edd_item_name ?? plugin?.name ?? '';
+export const eddName = (plugin: EddItemPlugin | undefined): string => plugin?.edd_item_name ?? plugin?.name ?? '';

@@ -8,6 +8,7 @@ import { canonicalKey, normalizeSiteUrl } from '../licenses/license-access.servi
 import { findLicenseByKey } from '../licenses/licenses.service.js';
 import { activateSite, deactivateSite, validateLicense, type SeatRules, type ValidationReader } from '../licenses/machine.service.js';
 import { cleanReportedVersion, type SiteReport } from '../../../common/site-report.js';
+import type { EddItemReader } from '../plugins/plugin-records.service.js';
 import { lookUpItem, type ItemLookup } from './edd-items.js';
 
 /** What the site reports about itself, under EDD's names (`version` is the plugin's). */
@@ -102,8 +103,14 @@ export async function eddDeactivate(db: Database, request: EddRequest, site: str
  * check_license: one validation (the fast reader, the daily `license_verified` entry, the site's report), plus
  * the item's plugin when the request names one. Without a usable site EDD answers site_inactive.
  */
-export async function eddCheck(db: Database, request: EddRequest, site: string | undefined, reader?: ValidationReader): Promise<EddCheckAnswer> {
-  const item = await lookUpItem(db, request);
+export async function eddCheck(
+  db: Database,
+  request: EddRequest,
+  site: string | undefined,
+  reader?: ValidationReader,
+  itemReader?: EddItemReader | null,
+): Promise<EddCheckAnswer> {
+  const item = await lookUpItem(db, request, false, itemReader);
   const answer = { item_id: item.itemId, item_name: item.itemName };
   const key = request.license?.trim() ?? '';
   if (!key) return { success: false, license: 'invalid', ...answer };

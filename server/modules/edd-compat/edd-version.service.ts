@@ -7,7 +7,7 @@ import type { EddRequest, EddVersionAnswer } from '../../../common/edd-compat.js
 import { AppError } from '../../lib/errors.js';
 import { canonicalKey } from '../licenses/license-access.service.js';
 import { findLicenseByKey } from '../licenses/licenses.service.js';
-import { findPluginBySlug, type PluginRow } from '../plugins/plugin-records.service.js';
+import { findPluginBySlug, type EddItemPlugin } from '../plugins/plugin-records.service.js';
 import { checkForUpdate } from '../releases/update-check.service.js';
 import { lookUpItem } from './edd-items.js';
 import { eddDate, siteReport } from './edd-license.service.js';
@@ -24,7 +24,7 @@ const noVersion = (msg: string): EddVersionAnswer => ({
 });
 
 /** The plugin asked about: the item, else the licence's plugin, else the `slug` (EDD's order, then ours). */
-async function findAskedPlugin(ctx: AppContext, request: EddRequest, key: string): Promise<PluginRow | string> {
+async function findAskedPlugin(ctx: AppContext, request: EddRequest, key: string): Promise<EddItemPlugin | string> {
   const item = await lookUpItem(ctx.db, request, true);
   if (item.by === 'id') return item.plugin ?? 'Item ID provided does not match a valid Download';
   if (item.by === 'name') return item.plugin ?? 'Item name provided does not match a valid Download';

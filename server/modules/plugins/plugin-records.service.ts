@@ -15,3 +15,4 @@ export {
   toAdminPlugin,
   updatePluginBySlug,
 } from './plugins.repository.js';
+export { openEddItemReader, type EddItemPlugin, type EddItemReader } from './edd-item-reader.js';
