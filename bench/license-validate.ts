@@ -12,6 +12,8 @@
 //   BENCH_NODE_ARGS        node flags for every server: --cpu-prof, --trace-gc (summarised from the server's log)
 //   BENCH_KEEP_LOGS=1      copies each server's log to ./bench-server-N.log
 //   DATABASE_URL=postgres://…  benchmarks PostgreSQL in a temporary schema of that database
+//   BENCH_EDD=1            adds a phase of EDD-compatible `check_license` calls (POST / as a form, by item_id;
+//                          server/modules/edd-compat) beside validate, and its throughput ratio (issue 28: ≥ 0.9 × validate)
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -23,12 +25,16 @@ import { performance } from 'node:perf_hooks';
 import { createDatabase, type DatabaseTarget } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { generateLicenseKey } from '../common/license-key.js';
+import { seedDemoCatalog } from '../server/db/seed.js';
 
 const LICENSES = 10_000;
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const PLUGIN = 'postcode-delivery-zones';
+const WITH_EDD = process.env.BENCH_EDD === '1';
+/** The plugin's EDD item id in the BENCH_EDD phase. */
+const EDD_ITEM_ID = 4242;
 
 interface PhaseResult {
   name: string;
@@ -43,6 +49,10 @@ interface PhaseResult {
 async function seed(target: DatabaseTarget): Promise<string[]> {
   const db = createDatabase(target);
   await migrateToLatest(db);
+  if (WITH_EDD) {
+    await seedDemoCatalog(db);
+    await db.updateTable('plugins').set({ edd_item_id: EDD_ITEM_ID }).where('slug', '=', PLUGIN).execute();
+  }
   const now = new Date().toISOString();
   const keys = Array.from({ length: LICENSES }, () => generateLicenseKey());
   for (let start = 0; start < LICENSES; start += 500) {
@@ -95,7 +105,7 @@ const percentile = (sorted: number[], p: number): number => sorted[Math.min(sort
 async function runPhase(
   name: string,
   port: number,
-  makeRequest: (i: number) => { method: string; path: string; body?: string },
+  makeRequest: (i: number) => { method: string; path: string; body?: string; contentType?: string },
   seconds = SECONDS,
 ): Promise<PhaseResult & { latencies: number[]; elapsed: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
@@ -105,7 +115,7 @@ async function runPhase(
   const deadline = performance.now() + seconds * 1000;
   const one = (connection: number) =>
     new Promise<void>((resolve) => {
-      const { method, path: urlPath, body } = makeRequest(counter++);
+      const { method, path: urlPath, body, contentType = 'application/json' } = makeRequest(counter++);
       const started = performance.now();
       const request = http.request(
         {
@@ -117,7 +127,7 @@ async function runPhase(
           // Each connection is a different WordPress site, as in production.
           headers: {
             'x-forwarded-for': `198.51.100.${connection + 1}`,
-            ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+            ...(body ? { 'content-type': contentType, 'content-length': Buffer.byteLength(body) } : {}),
           },
         },
         (response) => {
@@ -221,9 +231,21 @@ interface Running {
   logFile: string;
   health: PhaseResult[];
   validate: PhaseResult[];
+  edd: PhaseResult[];
   cpu: { server: number; database: number };
   backends: number[];
   peakRssMb: number;
+}
+
+/** One EDD call before measuring: the phase must time valid answers, not refusals. */
+async function expectValidEddAnswer(port: number, request: { path: string; body: string; contentType: string }): Promise<void> {
+  const response = await fetch(`http://127.0.0.1:${port}${request.path}`, {
+    method: 'POST',
+    body: request.body,
+    headers: { 'content-type': request.contentType },
+  });
+  const answer = (await response.json()) as { license?: string };
+  if (answer.license !== 'valid') throw new Error(`check_license answered ${JSON.stringify(answer)}, not valid: the EDD phase would time refusals`);
 }
 
 async function main(): Promise<void> {
@@ -270,7 +292,7 @@ async function main(): Promise<void> {
         },
       );
       fs.closeSync(logFd);
-      running.push({ variant, port, server, logFile, health: [], validate: [], cpu: { server: 0, database: 0 }, backends: [], peakRssMb: 0 });
+      running.push({ variant, port, server, logFile, health: [], validate: [], edd: [], cpu: { server: 0, database: 0 }, backends: [], peakRssMb: 0 });
       await waitForHealth(port);
       // Workers announce themselves after the primary answers nothing: wait until the port answers steadily.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -281,8 +303,21 @@ async function main(): Promise<void> {
       return JSON.stringify({ license_key: key, site_url: `https://site-${key.toLowerCase()}.com`, plugin_slug: PLUGIN });
     };
     const validateRequest = (i: number) => ({ method: 'POST', path: '/api/v1/licenses/validate', body: validateBody(i) });
+    // The same licence and site as validate's, as the EDD_SL sample plugin asks: a form POST naming the item.
+    const eddRequest = (i: number) => {
+      const key = keys[(i * 7919) % keys.length] ?? '';
+      const body = new URLSearchParams({
+        edd_action: 'check_license',
+        license: key,
+        item_id: String(EDD_ITEM_ID),
+        url: `https://site-${key.toLowerCase()}.com`,
+      });
+      return { method: 'POST', path: '/', body: body.toString(), contentType: 'application/x-www-form-urlencoded' };
+    };
+    if (WITH_EDD) await expectValidEddAnswer(running[0]!.port, eddRequest(0));
     // Warm-up: JIT, statement cache, and each site's once-a-day verification write happen before measuring.
     for (const run of running) await runPhase('warm-up', run.port, validateRequest, 5);
+    if (WITH_EDD) for (const run of running) await runPhase('warm-up', run.port, eddRequest, 2);
     // The machines are shared and noisy: alternate short rounds of each phase of each variant, so all see
     // the same background load.
     const seconds = SECONDS / ROUNDS;
@@ -296,6 +331,7 @@ async function main(): Promise<void> {
         run.validate.push(await runPhase('POST /api/v1/licenses/validate', run.port, validateRequest, seconds));
         run.cpu.server += cpuMs(pids) - before.server;
         run.cpu.database += cpuMs(run.backends) - before.database;
+        if (WITH_EDD) run.edd.push(await runPhase('POST /?edd_action=check_license', run.port, eddRequest, seconds));
         run.peakRssMb = Math.max(run.peakRssMb, rssMb(pids));
       }
     }
@@ -321,7 +357,8 @@ async function main(): Promise<void> {
         `\n[${run.variant.label}] ${workers} ${workers > 1 ? 'workers' : 'process'}${processes > 1 ? ' + primary' : ''}, peak RSS ${run.peakRssMb.toFixed(0)} MB in all`,
       );
       console.log('phase                               req/s     p50 ms   p99 ms   requests  non-200');
-      for (const r of [health, validate]) {
+      const edd = WITH_EDD ? combine(run.edd) : null;
+      for (const r of [health, validate, ...(edd ? [edd] : [])]) {
         console.log(
           `${r.name.padEnd(34)} ${r.perSecond.toFixed(0).padStart(7)} ${r.p50.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(8)} ${String(r.requests).padStart(10)} ${String(r.errors).padStart(8)}`,
         );
@@ -336,6 +373,13 @@ async function main(): Promise<void> {
       console.log(
         `validate/health throughput ${ratio.toFixed(2)} (bar ≥ ${ratioBar.toFixed(2)}); p99 ${validate.p99.toFixed(2)} ms = ${p99Ratio.toFixed(2)} × health's (bar ≤ 1.50, and < 20 ms): ${ok ? 'PASS' : 'FAIL'}`,
       );
+      if (edd) {
+        // Issue 28: check_license as fast as our validate, ≥ 0.9 × its throughput.
+        const eddRatio = edd.perSecond / validate.perSecond;
+        const eddOk = eddRatio >= 0.9 && edd.errors === 0;
+        passes &&= eddOk;
+        console.log(`check_license/validate throughput ${eddRatio.toFixed(2)} (bar ≥ 0.90); p99 ${edd.p99.toFixed(2)} ms: ${eddOk ? 'PASS' : 'FAIL'}`);
+      }
     }
     if (process.env.BENCH_KEEP_LOGS) {
       for (const run of running) fs.copyFileSync(run.logFile, path.resolve(`bench-server-${running.indexOf(run)}.log`));

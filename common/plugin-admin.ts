@@ -6,6 +6,9 @@ import { adminPluginDetailSchema, CURRENCIES } from './plugins.js';
 // /api/admin/plugins/{slug} edits its catalogue fields, retires it, and keeps the specification's product id
 // and pricing edits (docs/product-spec.md sections 4, 5, 7). Messages are sentences the admin page shows as they are.
 
+/** Names the wire field, as every id's message does (server/input-fuzz.db.test.ts). */
+export const EDD_ITEM_ID_MESSAGE = 'edd_item_id must be a whole number from 1 to 2147483647 (the EDD item ID)';
+
 export const PRODUCT_ID_MESSAGE = 'LemonSqueezy Product ID must be a numeric string';
 
 /** Digits only; the page sends an empty entry as null. */
@@ -102,6 +105,14 @@ export const pluginPatchSchema = z
     discount_display: displayText('Discount display'),
     is_free: z.boolean({ error: 'is_free must be true or false' }),
     pricing_active: z.boolean({ error: 'pricing_active must be true or false' }),
+    /** The EDD product id and name sites moved from Easy Digital Downloads send (docs/migrating.md). */
+    edd_item_id: z
+      .number({ error: EDD_ITEM_ID_MESSAGE })
+      .int(EDD_ITEM_ID_MESSAGE)
+      .min(1, EDD_ITEM_ID_MESSAGE)
+      .max(2_147_483_647, EDD_ITEM_ID_MESSAGE)
+      .nullable(),
+    edd_item_name: text('EDD item name', 200).nullable(),
   })
   .partial()
   .strict()

@@ -31,6 +31,9 @@ export const adminPluginSchema = z.object({
   is_featured: z.boolean(),
   /** When the plugin was taken off sale; null while it is on sale (then `active` is true). */
   retired_at: z.string().nullable(),
+  /** The product's id and name in Easy Digital Downloads, which sites moved from there send (docs/migrating.md). */
+  edd_item_id: z.number().int().nullable(),
+  edd_item_name: z.string().nullable(),
 });
 export type AdminPlugin = z.infer<typeof adminPluginSchema>;
 

@@ -2,7 +2,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'server/main.ts', 'admin-password': 'server/cli/admin-password.ts', backup: 'server/cli/backup.ts' },
+  entryPoints: { main: 'server/main.ts', 'admin-password': 'server/cli/admin-password.ts', backup: 'server/cli/backup.ts', import: 'server/cli/import.ts' },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

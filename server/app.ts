@@ -41,6 +41,7 @@ import { registerWordpressClientRoutes } from './modules/wordpress-client/index.
 import { registerAccountRoutes } from './modules/account/index.js';
 import { registerPriceRoutes } from './modules/prices/index.js';
 import { registerReleaseHealthRoutes } from './modules/release-health/index.js';
+import { registerEddCompatRoutes } from './modules/edd-compat/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -75,6 +76,7 @@ const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
   registerWordpressClientRoutes,
   registerAccountRoutes,
   registerPriceRoutes,
+  registerEddCompatRoutes,
 ];
 
 export interface RouteInfo {

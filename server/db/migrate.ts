@@ -18,6 +18,7 @@ import * as orderCheckoutKey from './migrations/0017-order-checkout-key.js';
 import * as releaseChangelogs from './migrations/0018-release-changelogs.js';
 import * as priceTiers from './migrations/0020-price-tiers.js';
 import * as releaseChannels from './migrations/0023-release-channels.js';
+import * as eddCompat from './migrations/0022-edd-compat.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0018-release-changelogs': releaseChangelogs,
   '0020-price-tiers': priceTiers,
   '0023-release-channels': releaseChannels,
+  '0022-edd-compat': eddCompat,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

@@ -56,6 +56,9 @@ export interface PluginsTable {
   author: string | null;
   documentation_url: string | null;
   retired_at: string | null; // set while the plugin is off sale (active is 0 then)
+  // 0022-edd-compat: the product's id and name in Easy Digital Downloads (server/modules/edd-compat)
+  edd_item_id: number | null;
+  edd_item_name: string | null;
 }
 
 export interface ActivitiesTable {

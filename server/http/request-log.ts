@@ -52,10 +52,11 @@ const round = (ms: number): number => Math.round(ms * 100) / 100;
 /**
  * Whether a route's answers are summarised rather than logged one by one: the machine API (`/api/v1/…`, the
  * calls WordPress sites make all day) and `/api/health` (load balancers' probes). Keyed by the route's pattern
- * (`/api/v1/plugins/:slug/update`), so a slug, a key or a download token never makes a new entry.
+ * (`/api/v1/plugins/:slug/update`), so a slug, a key or a download token never makes a new entry. `/` is summarised
+ * too: it answers the EDD-compatible `?edd_action=` calls of sites moved from Easy Digital Downloads (server/modules/edd-compat).
  */
 export const isSummarizedRoute = (routeUrl: string | undefined): routeUrl is string =>
-  routeUrl !== undefined && (routeUrl.startsWith('/api/v1/') || routeUrl === '/api/health');
+  routeUrl !== undefined && (routeUrl.startsWith('/api/v1/') || routeUrl === '/api/health' || routeUrl === '/');
 
 /** Counts the summarised answers and writes them out every interval; one per app. */
 export class AnswerSummaries {

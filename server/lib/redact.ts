@@ -38,9 +38,9 @@ export function maskLicenseKeys(text: string): string {
   return copied === 0 ? text : out + text.slice(copied);
 }
 const LICENCE_KEY_SHAPE = /^([A-Z0-9]+-[A-Z0-9]{4})(?:-[A-Z0-9]{4}){3}$/i;
-// A query parameter named key, token, secret, password, sig or signature, alone or as `<anything>_<name>`
-// (license_key, api_key, access_token); the value ends where a URL or a JSON string does.
-const SECRET_QUERY_VALUE = /([?&;](?:[\w-]*[_-])?(?:key|apikey|token|secret|password|sig|signature)=)([^&#\s"\\]+)/gi;
+// A query parameter named key, token, secret, password, sig, signature or license (EDD's name for the licence key,
+// server/modules/edd-compat), alone or as `<anything>_<name>` (license_key, api_key, access_token); the value ends where a URL or a JSON string does.
+const SECRET_QUERY_VALUE = /([?&;](?:[\w-]*[_-])?(?:key|apikey|token|secret|password|sig|signature|license)=)([^&#\s"\\]+)/gi;
 // The token segment of a signed download link (/api/v1/downloads/{token}/{file}, and its .sig form).
 const DOWNLOAD_TOKEN = /(\/api\/v1\/downloads\/)([^/?#\s"\\]+)/g;
 // The token of a customer's one-time sign-in link (/account/sign-in/{token}, docs/account.md).

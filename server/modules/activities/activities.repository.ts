@@ -9,6 +9,7 @@ export type ActivityType =
   | 'license_deactivated'
   | 'license_verified'
   | 'license_revoked'
+  | 'licenses_imported'
   | 'release_uploaded'
   | 'release_withdrawn'
   | 'release_restored'

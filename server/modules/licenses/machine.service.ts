@@ -25,6 +25,9 @@ import type { ValidationReader } from './validation-reader.js';
 import { recordSiteReport } from './site-report.js';
 import type { SiteReport } from '../../../common/site-report.js';
 
+// Other ways in to the same rules (server/modules/edd-compat) open their own fast reader for validations.
+export { openValidationReader, type ValidationReader } from './validation-reader.js';
+
 export const CODE_DETAILS: Record<LicenseCode, string> = {
   VALID: 'The license is valid.',
   NOT_FOUND: 'No license exists with this key.',

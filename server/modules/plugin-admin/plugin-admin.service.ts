@@ -10,7 +10,7 @@ import { recordActivity } from '../activities/index.js';
 import { moveImagesToSlug } from '../images/index.js';
 import { countLicensesOfPlugin } from '../licenses/index.js';
 import { countReleasesOfPlugin } from '../releases/index.js';
-import { findPluginBySlug, insertPlugin, lockPlugin, toAdminPlugin, updatePluginBySlug, type PluginRow } from '../plugins/index.js';
+import { findPluginByEddItemId, findPluginBySlug, insertPlugin, lockPlugin, toAdminPlugin, updatePluginBySlug, type PluginRow } from '../plugins/index.js';
 import { mirrorPluginPricingToTier, moveTiersToSlug } from '../prices/index.js';
 import { isUniqueViolation } from '../../db/portable.js';
 import { pluginSaleStatus } from './sale-status.js';
@@ -42,6 +42,8 @@ export function toPluginChanges(patch: Omit<PluginPatch, 'slug' | 'retired'>): U
   if (patch.discount_display !== undefined) changes.discount_display = patch.discount_display || null;
   if (patch.is_free !== undefined) changes.is_free = fromBool(patch.is_free);
   if (patch.pricing_active !== undefined) changes.pricing_active = fromBool(patch.pricing_active);
+  if (patch.edd_item_id !== undefined) changes.edd_item_id = patch.edd_item_id;
+  if (patch.edd_item_name !== undefined) changes.edd_item_name = patch.edd_item_name || null;
   return changes;
 }
 
@@ -138,6 +140,9 @@ export async function updatePlugin(db: Database, slug: string, patch: PluginPatc
       await recordActivity(trx, type, { plugin_slug: finalSlug, ...(finalSlug !== slug && { previous_slug: slug }) }, now);
     });
   } catch (error) {
+    if (isUniqueViolation(error) && patch.edd_item_id != null && (await findPluginByEddItemId(db, patch.edd_item_id))?.slug !== slug) {
+      throw new AppError('CONFLICT', `Another plugin already has the EDD item ID ${patch.edd_item_id}`);
+    }
     if (isUniqueViolation(error)) throw slugTaken(finalSlug);
     throw error;
   }

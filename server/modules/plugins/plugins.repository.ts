@@ -28,6 +28,17 @@ export async function findPluginByLemonSqueezyProduct(db: Database, productId: s
   return db.selectFrom('plugins').select(['slug', 'currency']).where('lemonsqueezy_product_id', '=', productId).executeTakeFirst();
 }
 
+/** The plugin an Easy Digital Downloads product id is mapped to (server/modules/edd-compat), if any. */
+export async function findPluginByEddItemId(db: Db, itemId: number): Promise<PluginRow | undefined> {
+  return db.selectFrom('plugins').selectAll().where('edd_item_id', '=', itemId).executeTakeFirst();
+}
+
+/** The plugin an EDD product name is mapped to: its `edd_item_name`, else its own name (the first by id). */
+export async function findPluginByEddItemName(db: Db, itemName: string): Promise<PluginRow | undefined> {
+  const byEddName = await db.selectFrom('plugins').selectAll().where('edd_item_name', '=', itemName).orderBy('id').executeTakeFirst();
+  return byEddName ?? db.selectFrom('plugins').selectAll().where('name', '=', itemName).orderBy('id').executeTakeFirst();
+}
+
 /** Every plugin's `current_version` that is set (the dashboard's version figures). */
 export async function listCurrentVersions(db: Db): Promise<string[]> {
   const rows = await db.selectFrom('plugins').select('current_version').where('current_version', 'is not', null).execute();
@@ -86,5 +97,7 @@ export function toAdminPlugin(row: PluginRow): AdminPlugin {
     author: row.author,
     is_featured: toBool(row.is_featured),
     retired_at: row.retired_at,
+    edd_item_id: row.edd_item_id,
+    edd_item_name: row.edd_item_name,
   };
 }

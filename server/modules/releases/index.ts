@@ -3,8 +3,8 @@
 export { seedDemoRelease } from './demo-release.js';
 export { createDownloadLink, createDownloadUrl } from './download-links.service.js';
 export { DOWNLOAD_SECRET_FILE, downloadSecret, ensureDownloadSecret, signDownloadToken } from './download-token.service.js';
-export { publishRelease } from './publish-release.js';
 export { releaseEventData } from './event-data.js';
+export { publishRelease } from './publish-release.js';
 export { isInRollout } from './release-choice.js';
 export { releasesDir } from './release-storage.js';
 export {
@@ -21,3 +21,4 @@ export {
   toRelease,
 } from './releases.repository.js';
 export { registerReleaseRoutes } from './releases.routes.js';
+export { checkForUpdate } from './update-check.service.js';

@@ -7,6 +7,7 @@ const TITLES: Record<string, string> = {
   license_updated: 'License updated',
   license_verified: 'License verified',
   license_revoked: 'License revoked',
+  licenses_imported: 'Licenses imported',
   release_uploaded: 'Release uploaded',
   release_withdrawn: 'Release withdrawn',
   release_restored: 'Release restored',

@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useUpdatePlugin } from '@/lib/admin-plugins';
 import { checkEdit, formFromPlugin, type PluginFormErrors, type PluginFormValues } from '../lib/plugin-form';
-import { PluginDetailFields, PluginIdentityFields } from './plugin-form-fields';
+import { PluginDetailFields, PluginEddFields, PluginIdentityFields } from './plugin-form-fields';
 
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -61,6 +61,7 @@ export function PluginEditor({ plugin }: { plugin: AdminPluginDetail }) {
             />
           </div>
           <PluginDetailFields values={values} errors={errors} onChange={(changes) => setValues((current) => ({ ...current, ...changes }))} />
+          <PluginEddFields values={values} errors={errors} onChange={(changes) => setValues((current) => ({ ...current, ...changes }))} />
           <div className="flex flex-wrap justify-end gap-2">
             <Button
               type="button"

@@ -134,3 +134,18 @@ export function PluginDetailFields(props: FieldsProps) {
     </>
   );
 }
+
+/** The product's id and name in Easy Digital Downloads: sites moved from there send them (docs/migrating.md). */
+export function PluginEddFields(props: FieldsProps) {
+  const { errors } = props;
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <Field id="plugin-edd_item_id" label="EDD Item ID" error={errors.edd_item_id} hint="The download's ID in Easy Digital Downloads, if it was sold there.">
+        <Input {...inputProps('edd_item_id', props)} inputMode="numeric" />
+      </Field>
+      <Field id="plugin-edd_item_name" label="EDD Item Name" error={errors.edd_item_name} hint="Its name there, for plugins that send item_name.">
+        <Input {...inputProps('edd_item_name', props)} maxLength={200} />
+      </Field>
+    </div>
+  );
+}

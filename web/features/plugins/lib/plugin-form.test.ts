@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLUGIN_SLUG_MESSAGE } from '@common/plugin-admin';
+import { EDD_ITEM_ID_MESSAGE, PLUGIN_SLUG_MESSAGE } from '@common/plugin-admin';
 import { checkCreate, checkEdit, EMPTY_PLUGIN_FORM, slugFromName, toLines } from './plugin-form';
 
 describe('plugin form', () => {
@@ -11,6 +11,14 @@ describe('plugin form', () => {
     [`${'a'.repeat(99)} b`, 'a'.repeat(99)],
   ])('suggests the slug of %j as %j', (name, slug) => {
     expect(slugFromName(name)).toBe(slug);
+  });
+
+  it('sends the EDD item fields on edit only, checked by the server schema', () => {
+    const values = { ...EMPTY_PLUGIN_FORM, slug: 'my-plugin', name: 'My Plugin', edd_item_id: ' 4242 ', edd_item_name: 'My Plugin (EDD)' };
+    expect(checkEdit(values)).toMatchObject({ ok: true, payload: { edd_item_id: 4242, edd_item_name: 'My Plugin (EDD)' } });
+    expect(checkEdit({ ...values, edd_item_id: '', edd_item_name: ' ' })).toMatchObject({ ok: true, payload: { edd_item_id: null, edd_item_name: null } });
+    expect(checkEdit({ ...values, edd_item_id: '12x' })).toEqual({ ok: false, errors: { edd_item_id: EDD_ITEM_ID_MESSAGE } });
+    expect(checkCreate(values)).toMatchObject({ ok: true });
   });
 
   it('reads one list item per line, dropping blank lines', () => {

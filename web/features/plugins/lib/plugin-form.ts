@@ -19,6 +19,9 @@ export interface PluginFormValues {
   documentation_url: string;
   author: string;
   is_featured: boolean;
+  /** Edit only: the product's id and name in Easy Digital Downloads (docs/migrating.md). */
+  edd_item_id: string;
+  edd_item_name: string;
 }
 
 export type PluginFormErrors = Partial<Record<keyof PluginFormValues, string>>;
@@ -36,6 +39,8 @@ export const EMPTY_PLUGIN_FORM: PluginFormValues = {
   documentation_url: '',
   author: '',
   is_featured: false,
+  edd_item_id: '',
+  edd_item_name: '',
 };
 
 const isCategory = (value: string): value is CatalogCategory => (CATALOGUE_CATEGORIES as readonly string[]).includes(value);
@@ -53,6 +58,8 @@ export const formFromPlugin = (plugin: AdminPlugin): PluginFormValues => ({
   documentation_url: plugin.documentation_url ?? '',
   author: plugin.author ?? '',
   is_featured: plugin.is_featured,
+  edd_item_id: plugin.edd_item_id === null ? '' : String(plugin.edd_item_id),
+  edd_item_name: plugin.edd_item_name ?? '',
 });
 
 /** One item per line; blank lines are dropped. */
@@ -94,7 +101,14 @@ function check<T>(schema: z.ZodType<unknown, T>, payload: T): Checked<T> {
 
 export const checkCreate = (values: PluginFormValues): Checked<PluginCreate> => check<PluginCreate>(pluginCreateSchema, toPayload(values));
 
-export const checkEdit = (values: PluginFormValues): Checked<PluginPatch> => check<PluginPatch>(pluginPatchSchema, toPayload(values));
+/** The edit payload adds the EDD item fields (a new plugin gets them later, on its page). */
+export const toEditPayload = (values: PluginFormValues) => ({
+  ...toPayload(values),
+  edd_item_id: values.edd_item_id.trim() === '' ? null : Number(values.edd_item_id.trim()),
+  edd_item_name: orNull(values.edd_item_name),
+});
+
+export const checkEdit = (values: PluginFormValues): Checked<PluginPatch> => check<PluginPatch>(pluginPatchSchema, toEditPayload(values));
 
 /** The slug a name suggests: lowercase, non-alphanumerics to single hyphens, trimmed to 100 characters. */
 export const slugFromName = (name: string): string =>

@@ -1,0 +1,38 @@
+// Which of our plugins an EDD request means: by `item_id` (the plugin's EDD item id), else by `item_name`
+// (its EDD item name, else its own name), as EDD Software Licensing looks the download up.
+import type { Database } from '../../db/database.js';
+import type { EddRequest } from '../../../common/edd-compat.js';
+import { findPluginByEddItemId, findPluginByEddItemName, type EddItemPlugin, type EddItemReader } from '../plugins/index.js';
+
+/** EDD reads `item_id` with PHP's absint: anything but a whole number from 1 up means none. */
+export function parseItemId(raw: string | undefined): number | false {
+  if (!raw || !/^\s*\d{1,10}\s*$/.test(raw)) return false;
+  const id = Number(raw);
+  return id >= 1 && id <= 2_147_483_647 ? id : false;
+}
+
+export interface ItemLookup {
+  /** How the request named the item: EDD's error differs (invalid_item_id or item_name_mismatch). */
+  by: 'id' | 'name' | 'none';
+  itemId: number | false;
+  itemName: string;
+  /** The plugin named, when the request named one that exists. */
+  plugin?: EddItemPlugin;
+}
+
+export async function lookUpItem(db: Database, request: EddRequest, useLegacyName = false, reader?: EddItemReader | null): Promise<ItemLookup> {
+  const itemId = parseItemId(request.item_id);
+  const itemName = (request.item_name ?? (useLegacyName ? request.name : undefined) ?? '').trim();
+  if (itemId !== false) {
+    const plugin = reader ? reader(itemId) : await findPluginByEddItemId(db, itemId);
+    return { by: 'id', itemId, itemName: itemName || eddName(plugin), ...(plugin && { plugin }) };
+  }
+  if (itemName) {
+    const plugin = await findPluginByEddItemName(db, itemName);
+    return { by: 'name', itemId: plugin?.edd_item_id ?? false, itemName, ...(plugin && { plugin }) };
+  }
+  return { by: 'none', itemId: false, itemName: '' };
+}
+
+/** The name EDD would answer for a plugin: its EDD item name, else its own. */
+export const eddName = (plugin: EddItemPlugin | undefined): string => plugin?.edd_item_name ?? plugin?.name ?? '';

@@ -1,0 +1,211 @@
+// Imports another licensing system's export (docs/migrating.md): a dry run says row by row what would happen;
+// the import does it, in batches, each batch in one transaction. Keys are kept as they are (stored in the
+// canonical upper case every key is looked up in, so the key a site sends validates in any case); a key
+// already here is skipped, so running an import twice adds nothing.
+import type { Readable } from 'node:stream';
+import type { Database } from '../../db/database.js';
+import { maskLicenseKey } from '../../../common/license-key.js';
+import { MAX_ACTIVATIONS_MAX } from '../../../common/licenses.js';
+import { AppError } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
+import { recordActivity } from '../activities/index.js';
+import { canonicalKey, isLocalSite, normalizeSiteUrl } from '../licenses/index.js';
+import { findExistingKeys, insertImportedLicenses, type ImportedLicense } from '../licenses/index.js';
+import type { SeatRules } from '../licenses/index.js';
+import { findPluginBySlug } from '../plugins/index.js';
+import { CsvSyntaxError, readCsvRecords, type CsvReader } from './csv-reader.js';
+import { FORMATS, type ImportFormat, type ImportRecord } from './import-formats.js';
+
+/** Longest key both APIs accept (common/licenses.ts machine key). */
+export const MAX_IMPORTED_KEY_LENGTH = 64;
+export const DEFAULT_BATCH_SIZE = 500;
+
+export interface ImportOptions {
+  format: ImportFormat;
+  /** Source product (name or id, as the file has it) → our plugin's slug. */
+  mapping: Record<string, string>;
+  /** false: a dry run, nothing is written. */
+  apply: boolean;
+  /** What a malformed row does: reported and skipped, or stops the import (batches already written stay). */
+  onError: 'continue' | 'stop';
+  rules: SeatRules;
+  batchSize?: number;
+  /** Each row's outcome, in file order, as it is decided (the CLI prints them; the admin page keeps them). */
+  onRow?: (row: ImportRowReport) => void;
+  reader?: CsvReader;
+}
+
+export interface ImportRowReport {
+  line: number;
+  action: 'create' | 'skip' | 'error';
+  /** The key masked: reports are shown and logged. */
+  key: string;
+  plugin: string | null;
+  reason: string;
+}
+
+export interface ImportSummary {
+  format: ImportFormat;
+  dryRun: boolean;
+  rows: number;
+  created: number;
+  skipped: number;
+  errors: number;
+  /** True when a malformed row stopped the import (onError: stop). */
+  stopped: boolean;
+}
+
+interface PendingRow {
+  line: number;
+  license: ImportedLicense;
+  note: string;
+}
+
+const validKey = (key: string): string | null => {
+  if (key.length > MAX_IMPORTED_KEY_LENGTH) return `the key is ${key.length} characters long: at most ${MAX_IMPORTED_KEY_LENGTH} are accepted`;
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f]/.test(key)) return 'the key contains spaces or control characters';
+  return null;
+};
+
+function toLicense(record: ImportRecord, pluginSlug: string, rules: SeatRules, now: string): { license: ImportedLicense; note: string } | { error: string } {
+  const keyProblem = validKey(record.key);
+  if (keyProblem) return { error: keyProblem };
+  const sites: ImportedLicense['sites'] = [];
+  const createdAt = record.createdAt ?? now;
+  for (const given of record.sites) {
+    const site = normalizeSiteUrl(given);
+    if (!site) return { error: `activated site "${given.slice(0, 80)}" is not a site address` };
+    if (sites.some((known) => known.site_url === site)) continue;
+    sites.push({ site_url: site, is_local: rules.localSitesExempt && isLocalSite(site, undefined, rules), created_at: createdAt });
+  }
+  const unlimited = record.maxActivations === null;
+  const license: ImportedLicense = {
+    key: canonicalKey(record.key),
+    plugin_slug: pluginSlug,
+    plan: record.expiresAt ? 'pro_yearly' : 'lifetime',
+    status: record.status,
+    max_activations: record.maxActivations ?? MAX_ACTIVATIONS_MAX,
+    expires_at: record.expiresAt,
+    customer_email: record.email,
+    created_at: createdAt,
+    updated_at: now,
+    sites,
+  };
+  const notes = [
+    `${record.status}, ${record.expiresAt ? `expires ${record.expiresAt}` : 'never expires'}`,
+    `${license.max_activations} sites${unlimited ? ' (unlimited in the source)' : ''}`,
+    `${sites.length} activated`,
+  ];
+  return { license, note: notes.join('; ') };
+}
+
+/** Reads the whole file; writes only with `apply`. Throws AppError BAD_REQUEST for a file of another format. */
+export async function runImport(db: Database, input: Readable, options: ImportOptions): Promise<ImportSummary> {
+  const format = FORMATS[options.format];
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  for (const [product, slug] of Object.entries(options.mapping)) {
+    if (!(await findPluginBySlug(db, slug))) throw new AppError('BAD_REQUEST', `Product "${product}" is mapped to "${slug}", which is not a plugin here`);
+  }
+  const summary: ImportSummary = { format: options.format, dryRun: !options.apply, rows: 0, created: 0, skipped: 0, errors: 0, stopped: false };
+  const report = (row: ImportRowReport) => {
+    summary[row.action === 'create' ? 'created' : row.action === 'skip' ? 'skipped' : 'errors'] += 1;
+    options.onRow?.(row);
+  };
+  const seen = new Set<string>();
+  let pending: PendingRow[] = [];
+
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    const existing = await findExistingKeys(
+      db,
+      batch.map((row) => row.license.key),
+    );
+    const fresh = batch.filter((row) => !existing.has(row.license.key));
+    if (options.apply && fresh.length > 0) {
+      await db.transaction().execute(async (trx) => {
+        // Re-read inside the transaction: another import may have written some of these keys meanwhile.
+        const now = await findExistingKeys(
+          trx,
+          fresh.map((row) => row.license.key),
+        );
+        await insertImportedLicenses(
+          trx,
+          fresh.filter((row) => !now.has(row.license.key)).map((row) => row.license),
+        );
+        await recordActivity(trx, 'licenses_imported', { format: options.format, count: fresh.length });
+      });
+    }
+    for (const row of batch) {
+      const skip = existing.has(row.license.key);
+      report({
+        line: row.line,
+        action: skip ? 'skip' : 'create',
+        key: maskLicenseKey(row.license.key),
+        plugin: row.license.plugin_slug,
+        reason: skip ? 'a licence with this key is here already' : row.note,
+      });
+    }
+  };
+
+  let header: string[] | null = null;
+  const now = nowIso();
+  try {
+    for await (const { line, fields } of (options.reader ?? readCsvRecords)(input)) {
+      if (!header) {
+        header = fields.map((name) => name.trim());
+        const missing = format.required.filter((column) => !header!.includes(column));
+        if (missing.length > 0) {
+          throw new AppError(
+            'BAD_REQUEST',
+            `This file is not in the ${format.label} format: expected the columns ${format.required.join(', ')}; missing ${missing.join(', ')}`,
+          );
+        }
+        continue;
+      }
+      if (fields.length === 1 && fields[0] === '') continue; // a blank line
+      summary.rows += 1;
+      const row = Object.fromEntries(header.map((name, index) => [name, fields[index] ?? '']));
+      const parsed = fields.length > header.length ? { error: `${fields.length} fields where the header has ${header.length}` } : format.toRecord(row);
+      let outcome: { license: ImportedLicense; note: string } | { error: string };
+      if ('error' in parsed) outcome = parsed;
+      else {
+        const slug = options.mapping[parsed.record.product];
+        outcome = slug
+          ? toLicense(parsed.record, slug, options.rules, now)
+          : { error: `product "${parsed.record.product.slice(0, 80)}" is not mapped to one of our plugins` };
+      }
+      if ('error' in outcome) {
+        await flush();
+        report({ line, action: 'error', key: '', plugin: null, reason: outcome.error });
+        if (options.onError === 'stop') {
+          summary.stopped = true;
+          return summary;
+        }
+        continue;
+      }
+      if (seen.has(outcome.license.key)) {
+        await flush();
+        report({
+          line,
+          action: 'skip',
+          key: maskLicenseKey(outcome.license.key),
+          plugin: outcome.license.plugin_slug,
+          reason: 'the same key is on an earlier line',
+        });
+        continue;
+      }
+      seen.add(outcome.license.key);
+      pending.push({ line, ...outcome });
+      if (pending.length >= batchSize) await flush();
+    }
+    await flush();
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) throw new AppError('BAD_REQUEST', `The file is not readable CSV at ${error.message}`);
+    throw error;
+  }
+  if (!header) throw new AppError('BAD_REQUEST', `The file is empty: expected the ${format.label} format with the columns ${format.required.join(', ')}`);
+  return summary;
+}
