@@ -285,7 +285,25 @@ export interface WebhookDeliveriesTable {
   delivered_at: string | null;
 }
 
+// --- customers (0021-customers) ---
+/** One buyer: an e-mail address (lower-cased); what the admin writes, and a summary kept by the customers module. */
+export interface CustomersTable {
+  id: Generated<number>;
+  email: string;
+  name: string | null;
+  note: Generated<string>;
+  first_purchase_at: string | null; // paid (or refunded) orders' paid_at
+  last_purchase_at: string | null;
+  order_count: number; // paid and refunded orders (pending ones are not purchases)
+  license_count: number; // every licence naming the address, revoked ones included
+  total_paid: number; // minor units, paid orders
+  currencies: string; // the currency of the paid orders when one; comma-separated when several; '' when none
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
+  customers: CustomersTable;
   customer_sign_in_tokens: CustomerSignInTokensTable;
   customer_sessions: CustomerSessionsTable;
   settings: SettingsTable;

@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors.js';
 import { addDays, nowIso } from '../../lib/time.js';
 import { recordActivity } from '../activities/activities.service.js';
 import { enqueueEvent, licenseEventData, nudgeWebhookDeliveries } from '../outgoing-webhooks/events.service.js';
+import { refreshCustomerSummaries } from '../customers/customer-summary.service.js';
 import {
   deleteActivationsOfLicense,
   findActivation,
@@ -80,6 +81,7 @@ export async function createLicense(db: Db, input: CreateLicenseInput): Promise<
   }
   await recordActivity(db, 'license_created', { license_key: row.key, plugin_slug: row.plugin_slug, plan: row.plan }, createdAt);
   await enqueueEvent(db, 'license.created', licenseEventData(row), createdAt);
+  await refreshCustomerSummaries(db, [row.customer_email], createdAt);
   return row;
 }
 

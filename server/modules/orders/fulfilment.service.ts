@@ -8,6 +8,7 @@ import { insertQueuedEmail } from '../email/email.service.js';
 import { deliverEmail } from '../email/email.service.js';
 import { LICENCE_EMAIL_KIND } from './license-email.js';
 import { enqueueEvent, nudgeWebhookDeliveries, orderEventData } from '../outgoing-webhooks/events.service.js';
+import { refreshCustomerSummaries } from '../customers/customer-summary.service.js';
 import {
   insertOrderIfAbsent,
   lockOrderByRef,
@@ -64,6 +65,7 @@ async function markPaid(trx: Transaction<DB>, order: OrderRow, at: string): Prom
     orderId: order.id,
   });
   await updateOrder(trx, order.id, { status: 'paid', license_id: license.id, paid_at: at, updated_at: at });
+  await refreshCustomerSummaries(trx, [order.email], at);
   await enqueueEvent(trx, 'order.paid', orderEventData({ ...order, status: 'paid', license_id: license.id, paid_at: at, updated_at: at }), at);
   await recordActivity(
     trx,
@@ -83,6 +85,7 @@ async function markPaid(trx: Transaction<DB>, order: OrderRow, at: string): Prom
 async function markRefunded(trx: Transaction<DB>, order: OrderRow, at: string): Promise<void> {
   if (order.license_id !== null) await revokeLicense(trx, order.license_id);
   await updateOrder(trx, order.id, { status: 'refunded', updated_at: at });
+  await refreshCustomerSummaries(trx, [order.email], at);
   await enqueueEvent(trx, 'order.refunded', orderEventData({ ...order, status: 'refunded', updated_at: at }), at);
   await recordActivity(trx, 'order_refunded', { order_id: order.id, email: order.email, plugin_slug: order.plugin_slug }, at);
 }
