@@ -36,6 +36,7 @@ export const ADMIN_PAGE_PATHS = [
   '/ecommerce-testing',
   '/orders',
   '/customers',
+  '/customers/:id',
   '/outbox',
   '/plugins',
   '/plugins/:slug',

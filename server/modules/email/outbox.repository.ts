@@ -63,3 +63,14 @@ export async function insertEmailCopy(db: Db, original: EmailRow, at: string): P
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** Every message to one address (compared lower-cased; the `emails_to_address_lower` index), newest first. */
+export async function listEmailsToAddress(db: Db, address: string, limit: number): Promise<EmailRow[]> {
+  return db
+    .selectFrom('emails')
+    .selectAll()
+    .where(sql<string>`lower(to_address)`, '=', address.trim().toLowerCase())
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
