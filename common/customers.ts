@@ -130,3 +130,29 @@ export const customerUpdateSchema = z
   .strict()
   .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update: send name or note' });
 export type CustomerUpdate = z.infer<typeof customerUpdateSchema>;
+
+// --- actions (each confirmed in the UI; each written with its activity entry in one transaction) ---
+
+const targetEmail = z
+  .string({ error: 'email is required' })
+  .trim()
+  .min(1, 'email is required')
+  .max(254, 'email must be at most 254 characters')
+  .pipe(z.email({ message: 'email must be a valid e-mail address such as name@example.com' }));
+
+/** POST /api/admin/customers/{id}/change-email and /merge: the other address. */
+export const customerEmailChangeSchema = z.object({ email: targetEmail }).strict();
+/** POST /api/admin/customers/{id}/licenses/{licenseId}/transfer: the new owner's address. */
+export const licenseTransferSchema = z.object({ email: targetEmail }).strict();
+/** POST /api/admin/customers/{id}/erase: what becomes of their licences. */
+export const customerEraseSchema = z.object({ licenses: z.enum(['revoke', 'keep'], { error: 'licenses must be revoke or keep' }) }).strict();
+
+export const customerLicenseParamsSchema = customerIdParamsSchema.extend({ licenseId: idField('licenseId') });
+
+/** A 409 for an address already in use offers the merge: `details.merge_with` is that customer's id. */
+export const customerActionResultSchema = z.object({ message: z.string(), customer_id: z.number().nullable() });
+export type CustomerActionResult = z.infer<typeof customerActionResultSchema>;
+
+/** GET /api/admin/customers/{id}/export: everything held about the customer. */
+export const customerExportSchema = z.object({ exported_at: z.string(), customer: customerDetailSchema });
+export type CustomerExport = z.infer<typeof customerExportSchema>;

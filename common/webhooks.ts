@@ -12,6 +12,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'license.activated',
   'license.deactivated',
   'release.published',
+  'customer.updated',
+  'license.transferred',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** `test` is sent only by "Send test event", to one endpoint, whatever its filter. */

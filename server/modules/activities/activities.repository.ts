@@ -62,3 +62,19 @@ export async function listActivitiesMentioning(db: Kysely<DB> | Transaction<DB>,
     .execute();
   return rows.map((row) => ({ ...row, details: JSON.parse(row.details) as Record<string, unknown> }));
 }
+
+/** Replaces every mention of `needle` (any case) in the entries' details with `replacement` (a customer's erase). */
+export async function replaceInActivities(db: Kysely<DB> | Transaction<DB>, needle: string, replacement: string): Promise<void> {
+  const pattern = new RegExp(needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
+  const rows = await db
+    .selectFrom('activities')
+    .select(['id', 'details'])
+    .where(sql<boolean>`lower(details) like ${`%${needle.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`} escape '\\'`)
+    .execute();
+  for (const row of rows)
+    await db
+      .updateTable('activities')
+      .set({ details: row.details.replace(pattern, replacement) })
+      .where('id', '=', row.id)
+      .execute();
+}

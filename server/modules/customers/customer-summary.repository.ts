@@ -91,3 +91,12 @@ export async function updateCustomer(db: Db, id: number, values: { name?: string
   const row = await db.updateTable('customers').set(values).where('id', '=', id).returning('email').executeTakeFirst();
   if (row && values.name !== undefined) await refreshCustomerSummary(db, row.email, values.updated_at);
 }
+
+export async function deleteCustomer(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('customers').where('id', '=', id).execute();
+}
+
+/** Gives the customer row (name, note) a new address; the caller refreshes both addresses' summaries. */
+export async function moveCustomer(db: Db, id: number, email: string, at: string): Promise<void> {
+  await db.updateTable('customers').set({ email, updated_at: at }).where('id', '=', id).execute();
+}

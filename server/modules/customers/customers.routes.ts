@@ -1,4 +1,24 @@
-import { customerDetailSchema, customerIdParamsSchema, customerListQuerySchema, customerListSchema, customerUpdateSchema } from '../../../common/customers.js';
+import {
+  customerActionResultSchema,
+  customerDetailSchema,
+  customerEmailChangeSchema,
+  customerEraseSchema,
+  customerExportSchema,
+  customerIdParamsSchema,
+  customerLicenseParamsSchema,
+  customerListQuerySchema,
+  customerListSchema,
+  customerUpdateSchema,
+  licenseTransferSchema,
+} from '../../../common/customers.js';
+import {
+  changeCustomerEmail,
+  eraseCustomer,
+  exportCustomer,
+  resendCustomerLicenseEmail,
+  sendCustomerSignInLink,
+  transferCustomerLicense,
+} from './customer-actions.service.js';
 import type { App, AppContext } from '../../context.js';
 import { listCustomers } from './customers.service.js';
 import { getCustomerDetail, updateCustomerDetails } from './customer-page.service.js';
@@ -17,5 +37,36 @@ export function registerCustomerRoutes(app: App, ctx: AppContext): void {
     '/api/admin/customers/:id',
     { schema: { params: customerIdParamsSchema, body: customerUpdateSchema, response: { 200: customerDetailSchema } } },
     async (request) => updateCustomerDetails(ctx, request.params.id, request.body),
+  );
+
+  const params = customerIdParamsSchema;
+  const result = { 200: customerActionResultSchema };
+
+  app.post('/api/admin/customers/:id/send-sign-in-link', { schema: { params, response: result } }, async (request) =>
+    sendCustomerSignInLink(ctx, request.params.id),
+  );
+  app.post('/api/admin/customers/:id/change-email', { schema: { params, body: customerEmailChangeSchema, response: result } }, async (request) =>
+    changeCustomerEmail(ctx, request.params.id, request.body.email, { merge: false }),
+  );
+  app.post('/api/admin/customers/:id/merge', { schema: { params, body: customerEmailChangeSchema, response: result } }, async (request) =>
+    changeCustomerEmail(ctx, request.params.id, request.body.email, { merge: true }),
+  );
+  app.post(
+    '/api/admin/customers/:id/licenses/:licenseId/transfer',
+    { schema: { params: customerLicenseParamsSchema, body: licenseTransferSchema, response: result } },
+    async (request) => transferCustomerLicense(ctx, request.params.id, request.params.licenseId, request.body.email),
+  );
+  app.post(
+    '/api/admin/customers/:id/licenses/:licenseId/resend-email',
+    { schema: { params: customerLicenseParamsSchema, response: result } },
+    async (request) => resendCustomerLicenseEmail(ctx, request.params.id, request.params.licenseId),
+  );
+  app.get('/api/admin/customers/:id/export', { schema: { params, response: { 200: customerExportSchema } } }, async (request, reply) => {
+    const data = await exportCustomer(ctx, request.params.id);
+    void reply.header('content-disposition', `attachment; filename="customer-${request.params.id}.json"`);
+    return data;
+  });
+  app.post('/api/admin/customers/:id/erase', { schema: { params, body: customerEraseSchema, response: result } }, async (request) =>
+    eraseCustomer(ctx, request.params.id, request.body.licenses),
   );
 }

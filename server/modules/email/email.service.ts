@@ -121,3 +121,5 @@ export function startEmailRetryLoop(ctx: AppContext): () => void {
 export { findEmailById, hasUnrenderedEmail, insertQueuedEmail, saveEmailContent, toOutboxEmail } from './email.repository.js';
 export { EmailOnHold, NO_SHOP_ADDRESS } from './email-renderers.js';
 export { isSingleEmailAddress } from './email-address.js';
+
+export { eraseEmailsToAddress } from './outbox.repository.js';

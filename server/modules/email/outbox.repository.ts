@@ -74,3 +74,12 @@ export async function listEmailsToAddress(db: Db, address: string, limit: number
     .limit(limit)
     .execute();
 }
+
+/** Erases what the outbox holds of one address: the recipient becomes `replacement`, subject and bodies are emptied. */
+export async function eraseEmailsToAddress(db: Db, address: string, replacement: string, at: string): Promise<void> {
+  await db
+    .updateTable('emails')
+    .set({ to_address: replacement, subject: '', text: '', html: '', last_error: null, updated_at: at })
+    .where(sql<string>`lower(to_address)`, '=', address)
+    .execute();
+}

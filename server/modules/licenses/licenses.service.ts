@@ -115,4 +115,12 @@ export async function deactivateAdminSite(db: Database, id: number, activationId
 }
 
 // What other modules use of this one: they import it only through its service files (docs/contributing.md).
-export { countLicensesOfPlugin, countLicenseStats, findLicenseById, findLicenseForDownload } from './licenses.repository.js';
+export {
+  countLicensesOfPlugin,
+  countLicenseStats,
+  findLicenseById,
+  findLicenseForDownload,
+  lockLicenseById,
+  reassignLicenses,
+  updateLicense,
+} from './licenses.repository.js';

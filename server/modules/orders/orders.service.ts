@@ -32,7 +32,10 @@ export async function resendLicenseEmail(ctx: AppContext, orderId: number): Prom
 export {
   attachIntentToPendingOrder,
   findOrderByClientSecretHash,
+  findOrderById,
   findPendingOrderByCheckoutKey,
+  hasPendingOrder,
   insertPendingOrder,
+  reassignOrders,
   releaseCheckoutKey,
 } from './orders.repository.js';
