@@ -9,6 +9,8 @@ import { useCustomer } from '../api/get-customer';
 import { formatTotalPaid } from '../components/customer-money';
 import { CustomerLicenses } from '../components/customer-licenses';
 import { CustomerNote } from '../components/customer-note';
+import { CustomerActions } from '../components/customer-actions';
+import { LicenseActions } from '../components/license-actions';
 import { CustomerEmails, CustomerOrders, CustomerTimeline } from '../components/customer-activity';
 
 /** One customer (issue 27): orders, licences and sites, e-mails sent to them (tokens masked), timeline, private note. */
@@ -45,6 +47,7 @@ export function CustomerPage() {
               {data.first_purchase_at ? ` · customer since ${formatDate(data.first_purchase_at)}` : ''}
             </p>
           </div>
+          <CustomerActions customer={data} />
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="space-y-6 lg:col-span-2">
               <Card>
@@ -52,7 +55,7 @@ export function CustomerPage() {
                   <CardTitle>Licences</CardTitle>
                 </CardHeader>
                 <CardContent>
-                  <CustomerLicenses licenses={data.licenses} />
+                  <CustomerLicenses licenses={data.licenses} actions={(license) => <LicenseActions customerId={data.id} license={license} />} />
                 </CardContent>
               </Card>
               <Card>
