@@ -35,6 +35,8 @@ export const ADMIN_PAGE_PATHS = [
   '/postcode-testing',
   '/ecommerce-testing',
   '/orders',
+  '/customers',
+  '/customers/:id',
   '/outbox',
   '/plugins',
   '/plugins/:slug',

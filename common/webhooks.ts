@@ -13,6 +13,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'license.deactivated',
   'release.published',
   'release.rollout_paused',
+  'customer.updated',
+  'license.transferred',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** `test` is sent only by "Send test event", to one endpoint, whatever its filter. */

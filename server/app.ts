@@ -42,6 +42,7 @@ import { registerAccountRoutes } from './modules/account/index.js';
 import { registerPriceRoutes } from './modules/prices/index.js';
 import { registerReleaseHealthRoutes } from './modules/release-health/index.js';
 import { registerEddCompatRoutes } from './modules/edd-compat/index.js';
+import { registerCustomerRoutes } from './modules/customers/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -77,6 +78,7 @@ const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
   registerAccountRoutes,
   registerPriceRoutes,
   registerEddCompatRoutes,
+  registerCustomerRoutes,
 ];
 
 export interface RouteInfo {

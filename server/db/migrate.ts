@@ -19,6 +19,7 @@ import * as releaseChangelogs from './migrations/0018-release-changelogs.js';
 import * as priceTiers from './migrations/0020-price-tiers.js';
 import * as releaseChannels from './migrations/0023-release-channels.js';
 import * as eddCompat from './migrations/0022-edd-compat.js';
+import * as customers from './migrations/0021-customers.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0020-price-tiers': priceTiers,
   '0023-release-channels': releaseChannels,
   '0022-edd-compat': eddCompat,
+  '0021-customers': customers,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

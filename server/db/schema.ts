@@ -339,6 +339,23 @@ export interface PluginPricesTable {
   updated_at: string;
 }
 
+// --- customers (0021-customers) ---
+/** One buyer: an e-mail address (lower-cased); what the admin writes, and a summary kept by the customers module. */
+export interface CustomersTable {
+  id: Generated<number>;
+  email: string;
+  name: string | null;
+  note: Generated<string>;
+  first_purchase_at: string | null; // paid (or refunded) orders' paid_at
+  last_purchase_at: string | null;
+  order_count: number; // paid and refunded orders (pending ones are not purchases)
+  license_count: number; // every licence naming the address, revoked ones included
+  total_paid: number; // minor units, paid orders
+  currencies: string; // the currency of the paid orders when one; comma-separated when several; '' when none
+  created_at: string;
+  updated_at: string;
+}
+
 export interface CouponsTable {
   id: Generated<number>;
   code: string; // upper case
@@ -371,6 +388,7 @@ export interface DB {
   plugin_prices: PluginPricesTable;
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;
+  customers: CustomersTable;
   customer_sign_in_tokens: CustomerSignInTokensTable;
   customer_sessions: CustomerSessionsTable;
   settings: SettingsTable;

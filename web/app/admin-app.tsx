@@ -16,6 +16,8 @@ const pages = {
   ecommerceTesting: lazy(() => import('@/features/ecommerce-testing/pages/ecommerce-testing-page').then((m) => ({ default: m.EcommerceTestingPage }))),
   wordpressClient: lazy(() => import('@/features/wordpress-client/pages/wordpress-client-page').then((m) => ({ default: m.WordpressClientPage }))),
   orders: lazy(() => import('@/features/orders/pages/orders-page').then((m) => ({ default: m.OrdersPage }))),
+  customers: lazy(() => import('@/features/customers/pages/customers-page').then((m) => ({ default: m.CustomersPage }))),
+  customer: lazy(() => import('@/features/customers/pages/customer-page').then((m) => ({ default: m.CustomerPage }))),
   outbox: lazy(() => import('@/features/outbox/pages/outbox-page').then((m) => ({ default: m.OutboxPage }))),
   plugins: lazy(() => import('@/features/plugins/pages/plugins-page').then((m) => ({ default: m.PluginsPage }))),
   pluginEdit: lazy(() => import('@/features/plugins/pages/plugin-edit-page').then((m) => ({ default: m.PluginEditPage }))),
@@ -46,6 +48,8 @@ function AdminRoutes() {
         <Route path="/postcode-testing" component={pages.postcodeTesting} />
         <Route path="/ecommerce-testing" component={pages.ecommerceTesting} />
         <Route path="/orders" component={pages.orders} />
+        <Route path="/customers" component={pages.customers} />
+        <Route path="/customers/:id" component={pages.customer} />
         <Route path="/outbox" component={pages.outbox} />
         <Route path="/plugins" component={pages.plugins} />
         <Route path="/plugins/:slug" component={pages.pluginEdit} />

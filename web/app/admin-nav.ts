@@ -1,5 +1,6 @@
 import {
   Cog,
+  Contact,
   FileArchive,
   FileCode,
   FlaskConical,
@@ -22,7 +23,7 @@ export interface AdminNavEntry {
   aliases?: string[];
 }
 
-/** The sidebar's entries (docs/product-spec.md section 2), plus Orders, Outbox, Plugins, WordPress client and Webhooks (beyond the specification). */
+/** The sidebar's entries (docs/product-spec.md section 2), plus Orders, Customers, Outbox, Plugins, WordPress client and Webhooks (beyond the specification). */
 export const ADMIN_NAV: AdminNavEntry[] = [
   { title: 'Dashboard', path: '/admin', icon: LayoutDashboard },
   { title: 'Licenses', path: '/licenses', icon: KeyRound },
@@ -32,6 +33,7 @@ export const ADMIN_NAV: AdminNavEntry[] = [
   { title: 'Postcode Testing', path: '/postcode-testing', icon: MapPin },
   { title: 'E-commerce Testing', path: '/ecommerce-testing', icon: FlaskConical },
   { title: 'Orders', path: '/orders', icon: ShoppingBag },
+  { title: 'Customers', path: '/customers', icon: Contact },
   { title: 'Outbox', path: '/outbox', icon: Inbox },
   { title: 'Plugins', path: '/plugins', icon: Package },
   { title: 'WordPress client', path: '/wordpress-client', icon: FileCode },

@@ -97,16 +97,20 @@ function ownedLicense(email: string): (eb: ExpressionBuilder<DB, 'licenses'>) =>
   return (eb) =>
     eb.or([
       eb(sql<string>`lower(licenses.customer_email)`, '=', email),
-      eb(
-        'licenses.id',
-        'in',
-        eb
-          .selectFrom('orders')
-          .select('orders.license_id')
-          .where(sql<string>`lower(orders.email)`, '=', email)
-          .where('orders.license_id', 'is not', null)
-          .$narrowType<{ license_id: number }>(),
-      ),
+      // An order's licence belongs to its buyer only while it names no other customer (a transferred licence does).
+      eb.and([
+        eb('licenses.customer_email', 'is', null),
+        eb(
+          'licenses.id',
+          'in',
+          eb
+            .selectFrom('orders')
+            .select('orders.license_id')
+            .where(sql<string>`lower(orders.email)`, '=', email)
+            .where('orders.license_id', 'is not', null)
+            .$narrowType<{ license_id: number }>(),
+        ),
+      ]),
     ]);
 }
 
@@ -199,3 +203,9 @@ export async function findOwnedOrder(db: Db, email: string, id: number) {
 }
 
 export type OwnedOrderRow = NonNullable<Awaited<ReturnType<typeof findOwnedOrder>>>;
+
+/** Ends every session and unused sign-in link of an address (a customer erased or moved to another address). */
+export async function forgetCustomerAddress(db: Db, email: string): Promise<void> {
+  await db.deleteFrom('customer_sessions').where('email', '=', email).execute();
+  await db.deleteFrom('customer_sign_in_tokens').where('email', '=', email).execute();
+}

@@ -139,3 +139,6 @@ export async function getAccountReceipt(ctx: AppContext, email: string, orderId:
     buyer_email: row.email,
   };
 }
+
+// What other modules use of this one: they import it only through its service files (docs/contributing.md).
+export { forgetCustomerAddress } from './account.repository.js';

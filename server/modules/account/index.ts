@@ -1,7 +1,8 @@
 // The account module's door: everything other code may use of it. Every other file in this folder is private
 // to the module (eslint.config.js; docs/architecture.md).
+export { forgetCustomerAddress } from './account.repository.js';
 export { registerAccountRoutes } from './account.routes.js';
-export { createSignInWork, signInWorkSettled } from './sign-in.service.js';
+export { createSignInWork, deliverSignInEmail, queueSignInEmailIn, signInWorkSettled } from './sign-in.service.js';
 
 import type { SignInWork } from './sign-in.service.js';
 

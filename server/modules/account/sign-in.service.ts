@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../kernel/context.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { maskEmailAddress } from '../../lib/redact.js';
 import { ACCOUNT_PAGES, CUSTOMER_SESSION_DAYS, SIGN_IN_LINK_TTL_MINUTES, SIGN_IN_LINKS_PER_ADDRESS } from '../../../common/account.js';
@@ -166,6 +167,21 @@ export async function sendSignInLinkForLicense(ctx: AppContext, licenseId: numbe
   deliverInBackground(ctx, await queueSignInEmail(ctx, email));
   return email;
 }
+
+/**
+ * The same sign-in e-mail, queued inside the caller's transaction (the Customers page's action writes its activity
+ * entry in the same one: server/modules/customers); deliver it after the commit with `deliverSignInEmail`.
+ */
+export async function queueSignInEmailIn(ctx: AppContext, trx: Transaction<DB>, email: string): Promise<number> {
+  const baseUrl = ctx.settings.emailLinkBase();
+  const address = normalizeEmail(email);
+  const content = baseUrl ? await newSignInMessage(trx, address, baseUrl) : null;
+  const emailId = await insertQueuedEmail(trx, { to_address: address, kind: SIGN_IN_EMAIL_KIND, order_id: null, dedupe_key: null, created_at: nowIso() });
+  if (content) await saveEmailContent(trx, emailId, content);
+  return emailId;
+}
+
+export const deliverSignInEmail = (ctx: AppContext, emailId: number): void => deliverInBackground(ctx, emailId);
 
 export interface NewCustomerSession {
   /** The cookie value; only its SHA-256 is stored. */

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 
@@ -24,7 +24,15 @@ export type ActivityType =
   | 'price_created'
   | 'price_updated'
   | 'coupon_created'
-  | 'coupon_updated';
+  | 'coupon_updated'
+  // the Customers pages (server/modules/customers)
+  | 'customer_updated'
+  | 'customer_email_changed'
+  | 'customer_merged'
+  | 'customer_erased'
+  | 'customer_sign_in_link_sent'
+  | 'license_transferred'
+  | 'license_email_resent';
 
 /** Appends one entry to the activity log; pass the transaction when the entry belongs to one. */
 export async function recordActivity(
@@ -42,4 +50,38 @@ export async function recordActivity(
 export async function listRecentActivities(db: Kysely<DB>, limit: number) {
   const rows = await db.selectFrom('activities').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   return rows.map((row) => ({ ...row, details: JSON.parse(row.details) as Record<string, unknown> }));
+}
+
+/**
+ * The newest entries whose details mention any of `needles` (compared lower-cased: an address, licence keys), for
+ * a customer's timeline (server/modules/customers). A scan of the log, bounded by `limit`.
+ */
+export async function listActivitiesMentioning(db: Kysely<DB> | Transaction<DB>, needles: string[], limit: number) {
+  const wanted = needles.map((needle) => needle.toLowerCase()).filter((needle) => needle !== '');
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .selectFrom('activities')
+    .selectAll()
+    .where((eb) => eb.or(wanted.map((needle) => sql<boolean>`lower(details) like ${`%${needle.replace(/[\\%_]/g, (char) => `\\${char}`)}%`} escape '\\'`)))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, details: JSON.parse(row.details) as Record<string, unknown> }));
+}
+
+/** Replaces every mention of `needle` (any case) in the entries' details with `replacement` (a customer's erase). */
+export async function replaceInActivities(db: Kysely<DB> | Transaction<DB>, needle: string, replacement: string): Promise<void> {
+  const pattern = new RegExp(needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
+  const rows = await db
+    .selectFrom('activities')
+    .select(['id', 'details'])
+    .where(sql<boolean>`lower(details) like ${`%${needle.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`} escape '\\'`)
+    .execute();
+  for (const row of rows)
+    await db
+      .updateTable('activities')
+      .set({ details: row.details.replace(pattern, replacement) })
+      .where('id', '=', row.id)
+      .execute();
 }

@@ -6,6 +6,8 @@ export { type EmailRow, findEmailById, hasUnrenderedEmail, insertQueuedEmail, sa
 export { registerEmailRoutes } from './email.routes.js';
 export { deliverEmail, requireEmailLinkBase, retryDueEmails } from './email.service.js';
 export { createMailTransport, type MailTransport } from './mail-transport.js';
+export { eraseEmailsToAddress } from './outbox.repository.js';
+export { listMessagesToAddress } from './outbox.service.js';
 
 import type { MailTransport } from './mail-transport.js';
 

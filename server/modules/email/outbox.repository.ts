@@ -63,3 +63,23 @@ export async function insertEmailCopy(db: Db, original: EmailRow, at: string): P
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** Every message to one address (compared lower-cased; the `emails_to_address_lower` index), newest first. */
+export async function listEmailsToAddress(db: Db, address: string, limit: number): Promise<EmailRow[]> {
+  return db
+    .selectFrom('emails')
+    .selectAll()
+    .where(sql<string>`lower(to_address)`, '=', address.trim().toLowerCase())
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Erases what the outbox holds of one address: the recipient becomes `replacement`, subject and bodies are emptied. */
+export async function eraseEmailsToAddress(db: Db, address: string, replacement: string, at: string): Promise<void> {
+  await db
+    .updateTable('emails')
+    .set({ to_address: replacement, subject: '', text: '', html: '', last_error: null, updated_at: at })
+    .where(sql<string>`lower(to_address)`, '=', address)
+    .execute();
+}

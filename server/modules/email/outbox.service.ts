@@ -7,7 +7,7 @@ import { maskLinkTokens } from '../../lib/redact.js';
 import { nowIso } from '../../lib/time.js';
 import { findEmailById, type EmailRow } from './email.repository.js';
 import { deliverEmail } from './email.service.js';
-import { insertEmailCopy, listOutboxKinds, listOutboxPage, type OutboxFilter } from './outbox.repository.js';
+import { insertEmailCopy, listEmailsToAddress, listOutboxKinds, listOutboxPage, type OutboxFilter } from './outbox.repository.js';
 
 const toEntry = (row: EmailRow): OutboxEntry => ({
   id: row.id,
@@ -33,6 +33,11 @@ export async function listOutbox(ctx: AppContext, query: OutboxFilter & { page: 
     listOutboxKinds(ctx.db),
   ]);
   return { emails: rows.map(toEntry), total, page, per_page: perPage, kinds };
+}
+
+/** Every message sent to one address (a customer's page, server/modules/customers), newest first, tokens masked. */
+export async function listMessagesToAddress(ctx: AppContext, address: string, limit = 200): Promise<OutboxMessage[]> {
+  return (await listEmailsToAddress(ctx.db, address, limit)).map(toMessage);
 }
 
 export async function findOutboxMessage(ctx: AppContext, id: number): Promise<OutboxMessage> {

@@ -180,3 +180,13 @@ export async function countLicenseStats(db: Db, nowIso: string) {
     versions,
   };
 }
+
+/** Moves every licence naming one address (compared lower-cased) to another, or to nobody (null: an erase). */
+export async function reassignLicenses(db: Db, fromEmail: string, toEmail: string | null, at: string): Promise<number> {
+  const result = await db
+    .updateTable('licenses')
+    .set({ customer_email: toEmail, updated_at: at })
+    .where(sql<string>`lower(customer_email)`, '=', fromEmail)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -5,7 +5,9 @@ export {
   attachIntentToPendingOrder,
   findOrderByClientSecretHash,
   findPendingOrderByCheckoutKey,
+  hasPendingOrder,
   insertPendingOrder,
+  reassignOrders,
   releaseCheckoutKey,
 } from './orders.repository.js';
 export { registerOrderRoutes } from './orders.routes.js';

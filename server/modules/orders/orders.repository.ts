@@ -224,3 +224,25 @@ export async function listOrdersForAdmin(db: Db, filter: OrderListFilter = {}): 
     email_status: (row.email_status ?? 'none') as EmailStatus | 'none',
   }));
 }
+
+/** Moves every order of one address (compared lower-cased) to another (the Customers page's change and merge). */
+export async function reassignOrders(db: Db, fromEmail: string, toEmail: string, at: string): Promise<number> {
+  const result = await db
+    .updateTable('orders')
+    .set({ email: toEmail, updated_at: at })
+    .where(sql<string>`lower(email)`, '=', fromEmail)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Whether an address has an order waiting for payment (an erase waits for it). */
+export async function hasPendingOrder(db: Db, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email)
+    .where('status', '=', 'pending')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,7 +1,7 @@
 // The outgoing-webhooks module's door: everything other code may use of it. Every other file in this folder is private
 // to the module (eslint.config.js; docs/architecture.md).
 export { WebhookWorker } from './delivery-worker.js';
-export { recordWebhookEvents } from './events.service.js';
+export { enqueueEvent, recordWebhookEvents } from './events.service.js';
 export { registerOutgoingWebhookRoutes } from './outgoing-webhooks.routes.js';
 
 import type { WebhookWorker } from './delivery-worker.js';

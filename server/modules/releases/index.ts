@@ -21,4 +21,4 @@ export {
   toRelease,
 } from './releases.repository.js';
 export { registerReleaseRoutes } from './releases.routes.js';
-export { checkForUpdate } from './update-check.service.js';
+export { checkForUpdate } from './update-check.js';

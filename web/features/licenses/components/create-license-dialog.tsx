@@ -25,6 +25,7 @@ export function CreateLicenseDialog({ open, onOpenChange }: { open: boolean; onO
   const [status, setStatus] = useState<LicenseStatus>('active');
   const [maxActivations, setMaxActivations] = useState(String(DEFAULT_MAX_ACTIVATIONS));
   const [keyTouched, setKeyTouched] = useState(false);
+  const [customerEmail, setCustomerEmail] = useState('');
   const keyError = keyTouched && !key.trim() ? 'License key is required' : null;
 
   const pluginList = plugins.data ?? [];
@@ -46,7 +47,14 @@ export function CreateLicenseDialog({ open, onOpenChange }: { open: boolean; onO
       return;
     }
     create.mutate(
-      { key: key.trim(), plugin_slug: selectedPlugin, plan, status, max_activations: parseMaxActivations(maxActivations) },
+      {
+        key: key.trim(),
+        plugin_slug: selectedPlugin,
+        plan,
+        status,
+        max_activations: parseMaxActivations(maxActivations),
+        ...(customerEmail.trim() ? { customer_email: customerEmail.trim() } : {}),
+      },
       {
         onSuccess: (license) => {
           toast({ title: 'License Created', description: license.key });
@@ -93,6 +101,11 @@ export function CreateLicenseDialog({ open, onOpenChange }: { open: boolean; onO
           <div className="space-y-2">
             <Label htmlFor="licence-max">Max Activations</Label>
             <Input id="licence-max" type="number" min={1} max={100} value={maxActivations} onChange={(e) => setMaxActivations(e.target.value)} />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="licence-customer-email">Customer e-mail (optional)</Label>
+            <Input id="licence-customer-email" type="email" maxLength={254} value={customerEmail} onChange={(e) => setCustomerEmail(e.target.value)} />
+            <p className="text-xs text-muted-foreground">The licence then shows under this customer, who can see it in their account.</p>
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

@@ -1,0 +1,187 @@
+// The Customers page's actions (issue 27 part 3, docs/customers.md). Each runs in ONE transaction with its activity
+// entry, its e-mails (outbox rows) and its webhook event; e-mails and webhooks leave after the commit (server/kernel/events.ts).
+import type { Transaction } from 'kysely';
+import type { CustomerActionResult, CustomerExport } from '../../../common/customers.js';
+import type { AppContext } from '../../kernel/context.js';
+import type { DB } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
+import { recordActivity, replaceInActivities } from '../activities/index.js';
+import { deliverSignInEmail, queueSignInEmailIn } from '../account/index.js';
+import { forgetCustomerAddress } from '../account/index.js';
+import { eraseEmailsToAddress, insertQueuedEmail, saveEmailContent } from '../email/index.js';
+import { unitOfWork } from '../../kernel/events.js';
+import { revokeLicense } from '../licenses/index.js';
+import { lockLicenseById, reassignLicenses, updateLicense } from '../licenses/index.js';
+import { licenseEventData } from '../licenses/index.js';
+import { hasPendingOrder, reassignOrders } from '../orders/index.js';
+import { listLicensesOfCustomer } from './customer-detail.repository.js';
+import { getCustomerDetail } from './customer-page.service.js';
+import { refreshCustomerSummaries } from './customer-summary.service.js';
+import { deleteCustomer, findCustomerByEmail, lockCustomerById, moveCustomer, updateCustomer, type CustomerRow } from './customer-summary.repository.js';
+import { CUSTOMER_NOTICE_KIND, renderCustomerNotice } from './customer-notice.js';
+import { effectiveStatus } from '../licenses/index.js';
+
+type Trx = Transaction<DB>;
+
+async function lockCustomer(trx: Trx, id: number): Promise<CustomerRow> {
+  const customer = await lockCustomerById(trx, id);
+  if (!customer) throw new AppError('NOT_FOUND', `Customer ${id} was not found`);
+  return customer;
+}
+
+async function queueNotice(trx: Trx, to: string, subject: string, lines: string[], at: string): Promise<number> {
+  const id = await insertQueuedEmail(trx, { to_address: to, kind: CUSTOMER_NOTICE_KIND, order_id: null, dedupe_key: null, created_at: at });
+  await saveEmailContent(trx, id, renderCustomerNotice(subject, lines));
+  return id;
+}
+
+/** Sends the account's sign-in e-mail (server/modules/account/sign-in.service.ts) to the customer. */
+export async function sendCustomerSignInLink(ctx: AppContext, id: number): Promise<CustomerActionResult> {
+  const { emailId, email } = await ctx.db.transaction().execute(async (trx) => {
+    const customer = await lockCustomer(trx, id);
+    const queued = await queueSignInEmailIn(ctx, trx, customer.email);
+    await recordActivity(trx, 'customer_sign_in_link_sent', { email: customer.email, by: 'admin' });
+    return { emailId: queued, email: customer.email };
+  });
+  deliverSignInEmail(ctx, emailId);
+  return { message: `A sign-in link is on its way to ${email}.`, customer_id: id };
+}
+
+/**
+ * Moves the customer to another address: orders and licences follow, name and note too; both addresses are told.
+ * An address already used by another customer is a 409 offering the merge (`details.merge_with`); `merge` does it.
+ */
+export async function changeCustomerEmail(ctx: AppContext, id: number, newEmail: string, options: { merge: boolean }): Promise<CustomerActionResult> {
+  const target = newEmail.trim().toLowerCase();
+  const at = nowIso();
+  const resultId = await unitOfWork(ctx, async ({ trx, emit }) => {
+    const customer = await lockCustomer(trx, id);
+    if (target === customer.email) throw new AppError('BAD_REQUEST', `The customer's e-mail is already ${target}`);
+    const other = await findCustomerByEmail(trx, target);
+    if (other && !options.merge) {
+      throw new AppError('CONFLICT', `${target} is already the e-mail of another customer; merge the two customers instead`, { merge_with: other.id });
+    }
+    if (!other && options.merge) throw new AppError('NOT_FOUND', `No customer has the e-mail ${target}; change the e-mail instead`);
+    await reassignOrders(trx, customer.email, target, at);
+    await reassignLicenses(trx, customer.email, target, at);
+    await forgetCustomerAddress(trx, customer.email);
+    if (other) {
+      const note = [other.note, customer.note].filter((text) => text.trim() !== '').join('\n\n');
+      await updateCustomer(trx, other.id, { note, ...(other.name === null && customer.name !== null ? { name: customer.name } : {}), updated_at: at });
+      await deleteCustomer(trx, customer.id);
+    } else {
+      await moveCustomer(trx, customer.id, target, at);
+    }
+    await refreshCustomerSummaries(trx, [customer.email, target], at);
+    const kept = other?.id ?? customer.id;
+    const action = other ? 'merged' : 'email_changed';
+    await recordActivity(trx, other ? 'customer_merged' : 'customer_email_changed', { from: customer.email, to: target, customer_id: kept }, at);
+    await emit('customer.updated', { action, customer_id: kept, email: target, previous_email: customer.email }, at);
+    const lines = [
+      `The e-mail address of your account has changed from ${customer.email} to ${target}.`,
+      'Your licences and orders are now under the new address.',
+    ];
+    const ids = [
+      await queueNotice(trx, customer.email, 'Your account e-mail has changed', lines, at),
+      await queueNotice(trx, target, 'Your account e-mail has changed', lines, at),
+    ];
+    for (const emailId of ids) await emit('email.queued', { id: emailId }, at);
+    return kept;
+  });
+  return { message: options.merge ? `Merged into ${target}.` : `The customer's e-mail is now ${target}.`, customer_id: resultId };
+}
+
+/** Gives one licence to another address (the key stays); the old owner loses it from their account; both are told. */
+export async function transferCustomerLicense(ctx: AppContext, id: number, licenseId: number, newEmail: string): Promise<CustomerActionResult> {
+  const target = newEmail.trim().toLowerCase();
+  const at = nowIso();
+  const targetId = await unitOfWork(ctx, async ({ trx, emit }) => {
+    const customer = await lockCustomer(trx, id);
+    const license = await lockLicenseById(trx, licenseId);
+    if (!license || license.customer_email?.toLowerCase() !== customer.email)
+      throw new AppError('NOT_FOUND', `License ${licenseId} is not one of this customer's licences`);
+    if (effectiveStatus(license) === 'revoked') throw new AppError('CONFLICT', `License ${license.key} is revoked; a revoked licence cannot be transferred`);
+    if (target === customer.email) throw new AppError('BAD_REQUEST', `License ${license.key} already belongs to ${target}`);
+    await updateLicense(trx, licenseId, { customer_email: target, updated_at: at });
+    await refreshCustomerSummaries(trx, [customer.email, target], at);
+    await recordActivity(trx, 'license_transferred', { license_key: license.key, from: customer.email, to: target }, at);
+    const moved = { ...license, customer_email: target, updated_at: at };
+    await emit('license.transferred', { license: licenseEventData(moved), from_email: customer.email, to_email: target }, at);
+    const ids = [
+      await queueNotice(
+        trx,
+        customer.email,
+        'A licence was transferred',
+        [`The licence ${license.key} (${license.plugin_slug}) has been transferred to ${target}.`, 'It no longer appears in your account.'],
+        at,
+      ),
+      await queueNotice(
+        trx,
+        target,
+        'A licence was transferred to you',
+        [`The licence ${license.key} (${license.plugin_slug}) is now yours.`, 'Sign in to your account with this address to see it.'],
+        at,
+      ),
+    ];
+    for (const emailId of ids) await emit('email.queued', { id: emailId }, at);
+    return (await findCustomerByEmail(trx, target))?.id ?? null;
+  });
+  return { message: `The licence now belongs to ${target}.`, customer_id: targetId };
+}
+
+/** Sends the licence e-mail of one of the customer's licences again, to the customer (it needs the order it was bought with). */
+export async function resendCustomerLicenseEmail(ctx: AppContext, id: number, licenseId: number): Promise<CustomerActionResult> {
+  await unitOfWork(ctx, async ({ trx, emit }) => {
+    const customer = await lockCustomer(trx, id);
+    const license = await lockLicenseById(trx, licenseId);
+    if (!license || license.customer_email?.toLowerCase() !== customer.email)
+      throw new AppError('NOT_FOUND', `License ${licenseId} is not one of this customer's licences`);
+    if (license.order_id === null)
+      throw new AppError('CONFLICT', `License ${license.key} was made by hand, without an order, so it has no licence e-mail; send a sign-in link instead`);
+    const queued = await insertQueuedEmail(trx, {
+      to_address: customer.email,
+      kind: 'licence',
+      order_id: license.order_id,
+      dedupe_key: null,
+      created_at: nowIso(),
+    });
+    await recordActivity(trx, 'license_email_resent', { license_key: license.key, email: customer.email });
+    await emit('email.queued', { id: queued });
+  });
+  return { message: `The licence e-mail is on its way to the customer.`, customer_id: id };
+}
+
+/** Everything held about the customer, as JSON. */
+export async function exportCustomer(ctx: AppContext, id: number): Promise<CustomerExport> {
+  return { exported_at: nowIso(), customer: await getCustomerDetail(ctx, id) };
+}
+
+/**
+ * Erases a customer: orders keep amount, currency, plugin and dates under an anonymous address; licences are
+ * revoked or kept (without an owner), as the admin chooses; e-mails to them are emptied; activity entries naming
+ * them are anonymised; sessions and links end; the customer row goes. Refused while a payment is pending.
+ */
+export async function eraseCustomer(ctx: AppContext, id: number, licenses: 'revoke' | 'keep'): Promise<CustomerActionResult> {
+  const at = nowIso();
+  await unitOfWork(ctx, async (unit) => {
+    const { trx } = unit;
+    const customer = await lockCustomer(trx, id);
+    if (await hasPendingOrder(trx, customer.email)) {
+      throw new AppError('CONFLICT', `${customer.email} has a payment in progress; erase the customer once it is paid or abandoned`);
+    }
+    const anonymous = `erased-customer-${customer.id}@invalid`;
+    if (licenses === 'revoke') {
+      for (const license of await listLicensesOfCustomer(trx, customer.email)) await revokeLicense(unit, license.id);
+    }
+    await reassignLicenses(trx, customer.email, null, at);
+    await reassignOrders(trx, customer.email, anonymous, at);
+    await eraseEmailsToAddress(trx, customer.email, anonymous, at);
+    await replaceInActivities(trx, customer.email, anonymous);
+    await forgetCustomerAddress(trx, customer.email);
+    await deleteCustomer(trx, customer.id);
+    await recordActivity(trx, 'customer_erased', { customer_id: customer.id, licenses }, at);
+    await unit.emit('customer.updated', { action: 'erased', customer_id: customer.id, email: null, previous_email: null }, at);
+  });
+  return { message: 'The customer was erased.', customer_id: null };
+}

@@ -1,0 +1,89 @@
+import {
+  customerActionResultSchema,
+  customerDetailSchema,
+  customerEmailChangeSchema,
+  customerEraseSchema,
+  customerExportSchema,
+  customerIdParamsSchema,
+  customerLicenseParamsSchema,
+  customerListQuerySchema,
+  customerListSchema,
+  customerUpdateSchema,
+  licenseTransferSchema,
+} from '../../../common/customers.js';
+import {
+  changeCustomerEmail,
+  eraseCustomer,
+  exportCustomer,
+  resendCustomerLicenseEmail,
+  sendCustomerSignInLink,
+  transferCustomerLicense,
+} from './customer-actions.service.js';
+import type { App, AppContext } from '../../kernel/context.js';
+import type { DomainEvent } from '../../kernel/events.js';
+import { refreshCustomerSummaries } from './customer-summary.service.js';
+import { listCustomers } from './customers.service.js';
+import { getCustomerDetail, updateCustomerDetails } from './customer-page.service.js';
+
+/** The admin Customers pages' calls (admin-only by their prefix: common/admin-paths.ts). */
+/** The buyer's address each event names whose change moves a customer's summary (orders, licences). */
+function summaryAddresses(event: DomainEvent): Array<string | null> {
+  const data = event.data as { email?: string | null; customer_email?: string | null };
+  if (event.type === 'order.paid' || event.type === 'order.refunded') return [data.email ?? null];
+  if (event.type === 'license.created') return [data.customer_email ?? null];
+  return [];
+}
+
+export function registerCustomerRoutes(app: App, ctx: AppContext): void {
+  // A sale, a refund or a new licence moves the buyer's summary in the change's own transaction, so the
+  // Customers list is never stale (the customers module's own actions refresh it themselves).
+  ctx.events.onRecord(async (trx, event) => {
+    const addresses = summaryAddresses(event);
+    if (addresses.some(Boolean)) await refreshCustomerSummaries(trx, addresses, event.at);
+  });
+
+  app.get('/api/admin/customers', { schema: { querystring: customerListQuerySchema, response: { 200: customerListSchema } } }, async (request) =>
+    listCustomers(ctx.db, request.query),
+  );
+
+  app.get('/api/admin/customers/:id', { schema: { params: customerIdParamsSchema, response: { 200: customerDetailSchema } } }, async (request) =>
+    getCustomerDetail(ctx, request.params.id),
+  );
+
+  app.patch(
+    '/api/admin/customers/:id',
+    { schema: { params: customerIdParamsSchema, body: customerUpdateSchema, response: { 200: customerDetailSchema } } },
+    async (request) => updateCustomerDetails(ctx, request.params.id, request.body),
+  );
+
+  const params = customerIdParamsSchema;
+  const result = { 200: customerActionResultSchema };
+
+  app.post('/api/admin/customers/:id/send-sign-in-link', { schema: { params, response: result } }, async (request) =>
+    sendCustomerSignInLink(ctx, request.params.id),
+  );
+  app.post('/api/admin/customers/:id/change-email', { schema: { params, body: customerEmailChangeSchema, response: result } }, async (request) =>
+    changeCustomerEmail(ctx, request.params.id, request.body.email, { merge: false }),
+  );
+  app.post('/api/admin/customers/:id/merge', { schema: { params, body: customerEmailChangeSchema, response: result } }, async (request) =>
+    changeCustomerEmail(ctx, request.params.id, request.body.email, { merge: true }),
+  );
+  app.post(
+    '/api/admin/customers/:id/licenses/:licenseId/transfer',
+    { schema: { params: customerLicenseParamsSchema, body: licenseTransferSchema, response: result } },
+    async (request) => transferCustomerLicense(ctx, request.params.id, request.params.licenseId, request.body.email),
+  );
+  app.post(
+    '/api/admin/customers/:id/licenses/:licenseId/resend-email',
+    { schema: { params: customerLicenseParamsSchema, response: result } },
+    async (request) => resendCustomerLicenseEmail(ctx, request.params.id, request.params.licenseId),
+  );
+  app.get('/api/admin/customers/:id/export', { schema: { params, response: { 200: customerExportSchema } } }, async (request, reply) => {
+    const data = await exportCustomer(ctx, request.params.id);
+    void reply.header('content-disposition', `attachment; filename="customer-${request.params.id}.json"`);
+    return data;
+  });
+  app.post('/api/admin/customers/:id/erase', { schema: { params, body: customerEraseSchema, response: result } }, async (request) =>
+    eraseCustomer(ctx, request.params.id, request.body.licenses),
+  );
+}

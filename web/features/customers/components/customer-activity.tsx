@@ -1,0 +1,77 @@
+import type { CustomerDetail } from '@common/customers';
+import { formatMoney } from '@common/pricing';
+import { Badge } from '@/components/ui/badge';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDateTime } from '@/lib/dates';
+
+const label = (type: string) => type.replaceAll('_', ' ').replace(/\b\w/g, (letter) => letter.toUpperCase());
+
+export function CustomerOrders({ orders }: { orders: CustomerDetail['orders'] }) {
+  if (orders.length === 0) return <p className="text-muted-foreground">No orders.</p>;
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Order</TableHead>
+          <TableHead>Plugin</TableHead>
+          <TableHead className="text-right">Amount</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>Date</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {orders.map((order) => (
+          <TableRow key={order.id} data-testid="customer-order">
+            <TableCell>#{order.id}</TableCell>
+            <TableCell>{order.plugin_slug}</TableCell>
+            <TableCell className="text-right">{formatMoney(order.amount, order.currency)}</TableCell>
+            <TableCell>
+              <Badge variant={order.status === 'paid' ? 'default' : 'secondary'}>{order.status}</Badge>
+            </TableCell>
+            <TableCell className="whitespace-nowrap">{formatDateTime(order.paid_at ?? order.created_at)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+export function CustomerEmails({ emails }: { emails: CustomerDetail['emails'] }) {
+  if (emails.length === 0) return <p className="text-muted-foreground">No e-mails sent to this address.</p>;
+  return (
+    <ul className="space-y-2">
+      {emails.map((email) => (
+        <li key={email.id} data-testid="customer-email">
+          <details className="rounded-md border p-3">
+            <summary className="cursor-pointer text-sm">
+              <span className="font-medium">{email.subject || '(written when sent)'}</span> · {email.kind} · {email.status} · {formatDateTime(email.created_at)}
+            </summary>
+            <pre className="mt-2 text-xs whitespace-pre-wrap [overflow-wrap:anywhere]">{email.text}</pre>
+          </details>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function CustomerTimeline({ timeline }: { timeline: CustomerDetail['timeline'] }) {
+  if (timeline.length === 0) return <p className="text-muted-foreground">No activity recorded.</p>;
+  return (
+    <ol className="space-y-2">
+      {timeline.map((entry) => {
+        const detail = ['site_url', 'license_key', 'to', 'from', 'order_id'].flatMap((field) =>
+          typeof entry.details[field] === 'string' || typeof entry.details[field] === 'number'
+            ? [`${field.replace('_', ' ')}: ${String(entry.details[field])}`]
+            : [],
+        );
+        return (
+          <li key={entry.id} className="text-sm" data-testid="customer-event" data-type={entry.action_type}>
+            <span className="font-medium">{label(entry.action_type)}</span>
+            <span className="text-muted-foreground"> · {formatDateTime(entry.created_at)}</span>
+            {detail.length > 0 && <div className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{detail.join(' · ')}</div>}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

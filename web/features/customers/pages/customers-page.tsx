@@ -1,0 +1,141 @@
+import { useDeferredValue, useState } from 'react';
+import { Link } from 'wouter';
+import { ArrowDown, ArrowUp, Search } from 'lucide-react';
+import type { CustomerSort } from '@common/customers';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { RowsSkeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDate } from '@/lib/dates';
+import { usePageMeta } from '@/lib/page-meta';
+import { useCustomers } from '../api/get-customers';
+import { formatTotalPaid } from '../components/customer-money';
+
+const COLUMNS: Array<{ sort: CustomerSort; label: string; numeric?: boolean }> = [
+  { sort: 'email', label: 'Customer' },
+  { sort: 'first_purchase_at', label: 'First purchase' },
+  { sort: 'last_purchase_at', label: 'Last purchase' },
+  { sort: 'order_count', label: 'Orders', numeric: true },
+  { sort: 'license_count', label: 'Licences', numeric: true },
+  { sort: 'total_paid', label: 'Total paid', numeric: true },
+];
+
+/**
+ * Customers (issue 27, beyond the specification): every buyer, an e-mail address compared case-insensitively, with
+ * their purchases; searched by e-mail, name, any part of a licence key or an order number; sorted and paged on the
+ * server. A row opens the customer's page.
+ */
+export function CustomersPage() {
+  usePageMeta('Customers');
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<CustomerSort>('last_purchase_at');
+  const [direction, setDirection] = useState<'asc' | 'desc'>('desc');
+  const customers = useCustomers({ page, search: useDeferredValue(search), sort, direction });
+  const list = customers.data;
+  const pages = list ? Math.max(1, Math.ceil(list.total / list.per_page)) : 1;
+
+  const sortBy = (column: CustomerSort) => {
+    if (column === sort) setDirection((current) => (current === 'asc' ? 'desc' : 'asc'));
+    else {
+      setSort(column);
+      setDirection(column === 'email' || column === 'name' ? 'asc' : 'desc');
+    }
+    setPage(1);
+  };
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold">Customers</h1>
+        <p className="text-muted-foreground">
+          Everyone who bought or holds a licence, one per e-mail address (capitals do not matter). Open a customer for their orders, licences, sites, e-mails
+          and history.
+        </p>
+      </div>
+      <div className="relative">
+        <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Input
+          type="search"
+          className="pl-9"
+          placeholder="Search by e-mail, name, licence key or order number..."
+          aria-label="Search customers"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(1);
+          }}
+          maxLength={200}
+        />
+      </div>
+      <Card>
+        <CardContent className="space-y-4 pt-6">
+          {customers.isPending && <RowsSkeleton />}
+          {customers.isError && <p className="text-destructive">Failed to load customers. Please try again.</p>}
+          {list?.customers.length === 0 && (
+            <p className="text-muted-foreground">
+              {search.trim() ? `No customers found matching "${search.trim()}"` : 'No customers yet. Buyers appear here after their first purchase.'}
+            </p>
+          )}
+          {list && list.customers.length > 0 && (
+            <>
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    {COLUMNS.map((column) => (
+                      <TableHead
+                        key={column.sort}
+                        className={column.numeric ? 'text-right' : undefined}
+                        aria-sort={sort === column.sort ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+                      >
+                        <button type="button" className="inline-flex items-center gap-1 font-medium" onClick={() => sortBy(column.sort)}>
+                          {column.label}
+                          {sort === column.sort &&
+                            (direction === 'asc' ? <ArrowUp className="size-3" aria-hidden="true" /> : <ArrowDown className="size-3" aria-hidden="true" />)}
+                        </button>
+                      </TableHead>
+                    ))}
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {list.customers.map((customer) => (
+                    <TableRow key={customer.id} data-testid="customer-row" data-email={customer.email}>
+                      <TableCell className="min-w-48 max-w-72 [overflow-wrap:anywhere]">
+                        <Link href={`/customers/${customer.id}`} className="font-medium underline-offset-4 hover:underline">
+                          {customer.email}
+                        </Link>
+                        {customer.name && <div className="text-xs text-muted-foreground">{customer.name}</div>}
+                      </TableCell>
+                      <TableCell className="whitespace-nowrap">{customer.first_purchase_at ? formatDate(customer.first_purchase_at) : '—'}</TableCell>
+                      <TableCell className="whitespace-nowrap">{customer.last_purchase_at ? formatDate(customer.last_purchase_at) : '—'}</TableCell>
+                      <TableCell className="text-right">{customer.order_count}</TableCell>
+                      <TableCell className="text-right">{customer.license_count}</TableCell>
+                      <TableCell className="text-right whitespace-nowrap">{formatTotalPaid(customer.total_paid, customer.currency)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+              <nav aria-label="Customer pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                <span data-testid="customers-range">
+                  {(list.page - 1) * list.per_page + 1}–{(list.page - 1) * list.per_page + list.customers.length} of {list.total}
+                </span>
+                <span className="flex items-center gap-2">
+                  <Button variant="outline" size="sm" onClick={() => setPage((current) => current - 1)} disabled={list.page <= 1}>
+                    Previous
+                  </Button>
+                  <span>
+                    Page {list.page} of {pages}
+                  </span>
+                  <Button variant="outline" size="sm" onClick={() => setPage((current) => current + 1)} disabled={list.page >= pages}>
+                    Next
+                  </Button>
+                </span>
+              </nav>
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
