@@ -26,6 +26,7 @@ import { createDatabase, type DatabaseTarget } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { generateLicenseKey } from '../common/license-key.js';
 import { seedDemoCatalog } from '../server/db/seed.js';
+import { seedActiveLicenses } from './seed-licenses.js';
 
 const LICENSES = 10_000;
 const CONNECTIONS = 50;
@@ -55,40 +56,7 @@ async function seed(target: DatabaseTarget): Promise<string[]> {
   }
   const now = new Date().toISOString();
   const keys = Array.from({ length: LICENSES }, () => generateLicenseKey());
-  for (let start = 0; start < LICENSES; start += 500) {
-    const batch = keys.slice(start, start + 500);
-    const rows = await db
-      .insertInto('licenses')
-      .values(
-        batch.map((key) => ({
-          key,
-          plugin_slug: PLUGIN,
-          plan: 'lifetime',
-          status: 'active',
-          max_activations: 3,
-          expires_at: null,
-          customer_email: null,
-          order_id: null,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .returning(['id', 'key'])
-      .execute();
-    await db
-      .insertInto('license_activations')
-      .values(
-        rows.map((row) => ({
-          license_id: row.id,
-          site_url: `site-${row.key.toLowerCase()}.com`,
-          is_local: 0,
-          environment: null,
-          created_at: now,
-          last_checked_at: now,
-        })),
-      )
-      .execute();
-  }
+  await seedActiveLicenses(db, keys, PLUGIN, now);
   // The public API's per-IP limit (the Settings maximum) must not cut the run short.
   await db.deleteFrom('settings').where('key', '=', 'rate_limit_per_minute').execute();
   await db

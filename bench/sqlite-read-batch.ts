@@ -11,6 +11,7 @@ import { createDatabase } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { generateLicenseKey } from '../common/license-key.js';
 import { validationLookup } from '../server/modules/licenses/licenses.repository.js';
+import { seedActiveLicenses } from './seed-licenses.js';
 
 const LICENSES = 10_000;
 const LOOKUPS = 50_000;
@@ -22,39 +23,7 @@ const db = createDatabase({ dialect: 'sqlite', file });
 await migrateToLatest(db);
 const now = new Date().toISOString();
 const keys = Array.from({ length: LICENSES }, () => generateLicenseKey());
-for (let start = 0; start < LICENSES; start += 500) {
-  const rows = await db
-    .insertInto('licenses')
-    .values(
-      keys.slice(start, start + 500).map((key) => ({
-        key,
-        plugin_slug: 'postcode-delivery-zones',
-        plan: 'lifetime',
-        status: 'active',
-        max_activations: 3,
-        expires_at: null,
-        customer_email: null,
-        order_id: null,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .returning(['id', 'key'])
-    .execute();
-  await db
-    .insertInto('license_activations')
-    .values(
-      rows.map((row) => ({
-        license_id: row.id,
-        site_url: `site-${row.key.toLowerCase()}.com`,
-        is_local: 0,
-        environment: null,
-        created_at: now,
-        last_checked_at: now,
-      })),
-    )
-    .execute();
-}
+await seedActiveLicenses(db, keys, 'postcode-delivery-zones', now);
 const text = validationLookup('', '').compile(db).sql;
 await db.destroy();
 

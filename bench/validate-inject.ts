@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import { seedActiveLicenses } from './seed-licenses.js';
 
 const LICENSES = 10_000;
 const CONNECTIONS = 50;
@@ -41,39 +42,7 @@ async function subject(name: string, dir: string, root: string): Promise<Subject
   await seedDemoCatalog(seeding);
   const now = new Date().toISOString();
   const keys = Array.from({ length: LICENSES }, () => generateLicenseKey());
-  for (let start = 0; start < LICENSES; start += 500) {
-    const rows = await seeding
-      .insertInto('licenses')
-      .values(
-        keys.slice(start, start + 500).map((key) => ({
-          key,
-          plugin_slug: PLUGIN,
-          plan: 'lifetime',
-          status: 'active',
-          max_activations: 3,
-          expires_at: null,
-          customer_email: null,
-          order_id: null,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .returning(['id', 'key'])
-      .execute();
-    await seeding
-      .insertInto('license_activations')
-      .values(
-        rows.map((row) => ({
-          license_id: row.id,
-          site_url: `site-${row.key.toLowerCase()}.com`,
-          is_local: 0,
-          environment: null,
-          created_at: now,
-          last_checked_at: now,
-        })),
-      )
-      .execute();
-  }
+  await seedActiveLicenses(seeding, keys, PLUGIN, now);
   await seeding.deleteFrom('settings').where('key', '=', 'rate_limit_per_minute').execute();
   await seeding
     .insertInto('settings')
