@@ -38,6 +38,7 @@ import { registerPostcodeRoutes } from './modules/postcode/postcode.routes.js';
 import { registerEcommerceTestingRoutes } from './modules/ecommerce-testing/ecommerce-testing.routes.js';
 import { registerWordpressClientRoutes } from './modules/wordpress-client/wordpress-client.routes.js';
 import { registerAccountRoutes } from './modules/account/account.routes.js';
+import { registerStorefrontRoutes } from './modules/storefront/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -70,6 +71,7 @@ const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
   registerEcommerceTestingRoutes,
   registerWordpressClientRoutes,
   registerAccountRoutes,
+  registerStorefrontRoutes,
 ];
 
 export interface RouteInfo {

@@ -7,6 +7,7 @@ import { createSignInWork, signInWorkSettled } from './modules/account/sign-in.s
 import type { PaymentProvider } from './modules/checkout/payment-provider.js';
 import { PaymentProviders } from './modules/checkout/provider-choice.js';
 import { createMailTransport, type MailTransport } from './modules/email/mail-transport.js';
+import { mailSenderName } from './modules/storefront/index.js';
 import { ImagesService } from './modules/images/images.service.js';
 import { ImageStorage } from './modules/images/images.storage.js';
 import { WebhookWorker } from './modules/outgoing-webhooks/delivery-worker.js';
@@ -38,7 +39,7 @@ export function createAppContext(core: CoreContext, overrides: ServiceOverrides 
   const ctx: AppContext = {
     ...core,
     get mail() {
-      return (mail ??= createMailTransport(config));
+      return (mail ??= createMailTransport(config, () => mailSenderName(settings)));
     },
     emailRenderers: new Map(),
     payments: new PaymentProviders(config, settings, overrides.paymentProvider),

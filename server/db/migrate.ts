@@ -16,6 +16,7 @@ import * as siteReports from './migrations/0015-site-reports.js';
 import * as forgetOrderOrigin from './migrations/0016-forget-order-origin.js';
 import * as orderCheckoutKey from './migrations/0017-order-checkout-key.js';
 import * as releaseChangelogs from './migrations/0018-release-changelogs.js';
+import * as storeIdentity from './migrations/0019-store-identity.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0016-forget-order-origin': forgetOrderOrigin,
   '0017-order-checkout-key': orderCheckoutKey,
   '0018-release-changelogs': releaseChangelogs,
+  '0019-store-identity': storeIdentity,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

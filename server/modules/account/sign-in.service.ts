@@ -25,6 +25,7 @@ import {
   normalizeEmail,
 } from './account.repository.js';
 import { renderSignInEmail, SIGN_IN_EMAIL_KIND } from './sign-in-email.js';
+import { emailBrand, type EmailBrand } from '../storefront/storefront.service.js';
 
 const LINK_TTL_MS = SIGN_IN_LINK_TTL_MINUTES * 60_000;
 const SESSION_TTL_MS = CUSTOMER_SESSION_DAYS * 86_400_000;
@@ -92,7 +93,7 @@ async function handleSignInRequest(ctx: AppContext, email: string): Promise<void
 }
 
 /** A new sign-in token for `email` (its hash stored) and the message carrying its link. */
-async function newSignInMessage(db: Kysely<DB> | Transaction<DB>, email: string, baseUrl: string): Promise<EmailContent> {
+async function newSignInMessage(db: Kysely<DB> | Transaction<DB>, email: string, baseUrl: string, brand: EmailBrand): Promise<EmailContent> {
   const token = randomToken();
   const now = new Date();
   await insertToken(db, {
@@ -101,7 +102,7 @@ async function newSignInMessage(db: Kysely<DB> | Transaction<DB>, email: string,
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + LINK_TTL_MS).toISOString(),
   });
-  return renderSignInEmail({ signInUrl: `${baseUrl}${ACCOUNT_PAGES.signInLink(token)}` });
+  return renderSignInEmail({ signInUrl: `${baseUrl}${ACCOUNT_PAGES.signInLink(token)}`, brand });
 }
 
 /**
@@ -128,7 +129,7 @@ async function queueSignInEmail(ctx: AppContext, email: string, options = { limi
     }
     // A customer's repeated requests while the shop has no address: one held e-mail is enough (it gets a fresh link when it leaves).
     if (options.limited && !baseUrl && (await hasUnrenderedEmail(trx, { to: email, kind: SIGN_IN_EMAIL_KIND }))) return null;
-    const content = baseUrl ? await newSignInMessage(trx, email, baseUrl) : null;
+    const content = baseUrl ? await newSignInMessage(trx, email, baseUrl, emailBrand(ctx.settings)) : null;
     const emailId = await insertQueuedEmail(trx, {
       to_address: email,
       kind: SIGN_IN_EMAIL_KIND,
@@ -149,7 +150,7 @@ async function queueSignInEmail(ctx: AppContext, email: string, options = { limi
  */
 export async function renderSignInEmailWhenHeld(ctx: AppContext, email: EmailRow): Promise<EmailContent> {
   if (email.text !== '') return { subject: email.subject, text: email.text, html: email.html };
-  return newSignInMessage(ctx.db, email.to_address, requireEmailLinkBase(ctx));
+  return newSignInMessage(ctx.db, email.to_address, requireEmailLinkBase(ctx), emailBrand(ctx.settings));
 }
 
 /**

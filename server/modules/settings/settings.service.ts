@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import { SECRET_SETTING_NAMES, type SecretSettingName, type SettingsResponse, type SettingsUpdate } from '../../../common/settings.js';
 import { DEFAULT_MIN_RELEASE_VERSION } from '../../../common/versions.js';
 import { readAllSettings, writeSettings } from './settings.repository.js';
-import { STORE_NAME } from '../../../common/page-meta.js';
+import { readStoreIdentity } from '../../../common/store-identity.js';
 
 export interface PublicSettings {
   base_url: string | null;
@@ -16,7 +16,7 @@ export interface PublicSettings {
   trust_environment_claim: boolean;
   /** Releases below this x.y.z are not offered for sale (docs/plugins.md); the default is the specification's. */
   min_release_version: string;
-  /** The seller named on customer receipts (docs/account.md). */
+  /** The seller named on customer receipts (docs/account.md); unset, the store identity's legal name, else its name. */
   seller_name: string;
 }
 
@@ -31,7 +31,7 @@ const DEFAULTS: PublicSettings = {
   staging_site_patterns: [],
   trust_environment_claim: false,
   min_release_version: DEFAULT_MIN_RELEASE_VERSION,
-  seller_name: STORE_NAME,
+  seller_name: '',
 };
 
 /**
@@ -75,6 +75,11 @@ export class SettingsService {
     const stored = this.values.get(key);
     if (stored !== undefined && stored !== null) return stored as PublicSettings[K];
     if (key === 'base_url' && this.config.BASE_URL) return this.config.BASE_URL as PublicSettings[K];
+    if (key === 'seller_name') {
+      // The store identity's own row (server/modules/storefront): read here, as it is a setting of this store.
+      const identity = readStoreIdentity(this.values.get('store_identity'));
+      return (identity.legal_name || identity.store_name) as PublicSettings[K];
+    }
     return DEFAULTS[key];
   }
 
