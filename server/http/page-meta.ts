@@ -16,9 +16,16 @@ import { loadPublicCatalog } from '../modules/catalog/catalog.routes.js';
 import { listImages } from '../modules/images/images.repository.js';
 import { toPluginImage } from '../modules/images/images.service.js';
 import { findPluginBySlug } from '../modules/plugins/plugins.repository.js';
-import { checkoutConfigQueryKey, publicPluginImagesQueryKey, publicPluginsQueryKey, storeIdentityQueryKey } from '../../common/public-queries.js';
+import {
+  checkoutConfigQueryKey,
+  publicPluginImagesQueryKey,
+  publicPluginsQueryKey,
+  storeIdentityQueryKey,
+  storePageQueryKey,
+} from '../../common/public-queries.js';
 import { checkoutConfig } from '../modules/checkout/checkout.service.js';
-import { storeIdentity } from '../modules/storefront/index.js';
+import { getStorePage, storeIdentity } from '../modules/storefront/index.js';
+import { STORE_PAGE_SLUGS, type StorePageSlug } from '../../common/store-pages.js';
 import { organizationJsonLd, productJsonLd } from './structured-data.js';
 
 // The <head> of each page as the server sends it (docs/storefront.md, "Search engines and sharing"): title,
@@ -101,6 +108,10 @@ export async function resolvePage(ctx: AppContext, url: string, origin: string):
   head.initialData.push([[...checkoutConfigQueryKey], checkoutConfig(ctx)]);
   // The header, footer and hero show the store's name, logo and tagline from the first paint.
   head.initialData.push([[...storeIdentityQueryKey], identity]);
+
+  // The vendor's text pages render from the HTML's data, with no call.
+  const storePage = (STORE_PAGE_SLUGS as readonly string[]).includes(match.page) ? (match.page as StorePageSlug) : null;
+  if (storePage) head.initialData.push([[...storePageQueryKey(storePage)], await getStorePage(ctx.db, storePage)]);
 
   if (match.page === 'plugin') {
     const slug = match.slug ?? '';
