@@ -3,10 +3,12 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fs from 'node:fs';
+import cluster from 'node:cluster';
 import { build, hasBuild, isBuildCurrent, root } from './build.mjs';
 
 const built = hasBuild();
-const upToDate = isBuildCurrent();
+// A node:cluster worker runs this file too, after its primary found the build current (or built it): no second look.
+const upToDate = cluster.isWorker || isBuildCurrent();
 
 if (!upToDate) {
   const canBuild = fs.existsSync(path.join(root, 'node_modules', 'vite')) && fs.existsSync(path.join(root, 'node_modules', 'esbuild'));
