@@ -2,7 +2,7 @@ import { useDeferredValue, useState } from 'react';
 import { Link } from 'wouter';
 import { ArrowDown, ArrowUp, Search } from 'lucide-react';
 import type { CustomerSort } from '@common/customers';
-import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/pager';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { RowsSkeleton } from '@/components/ui/skeleton';
@@ -34,7 +34,6 @@ export function CustomersPage() {
   const [direction, setDirection] = useState<'asc' | 'desc'>('desc');
   const customers = useCustomers({ page, search: useDeferredValue(search), sort, direction });
   const list = customers.data;
-  const pages = list ? Math.max(1, Math.ceil(list.total / list.per_page)) : 1;
 
   const sortBy = (column: CustomerSort) => {
     if (column === sort) setDirection((current) => (current === 'asc' ? 'desc' : 'asc'));
@@ -116,22 +115,15 @@ export function CustomersPage() {
                   ))}
                 </TableBody>
               </Table>
-              <nav aria-label="Customer pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                <span data-testid="customers-range">
-                  {(list.page - 1) * list.per_page + 1}–{(list.page - 1) * list.per_page + list.customers.length} of {list.total}
-                </span>
-                <span className="flex items-center gap-2">
-                  <Button variant="outline" size="sm" onClick={() => setPage((current) => current - 1)} disabled={list.page <= 1}>
-                    Previous
-                  </Button>
-                  <span>
-                    Page {list.page} of {pages}
-                  </span>
-                  <Button variant="outline" size="sm" onClick={() => setPage((current) => current + 1)} disabled={list.page >= pages}>
-                    Next
-                  </Button>
-                </span>
-              </nav>
+              <Pager
+                label="Customer pages"
+                testId="customers-range"
+                page={list.page}
+                perPage={list.per_page}
+                shown={list.customers.length}
+                total={list.total}
+                onPage={setPage}
+              />
             </>
           )}
         </CardContent>

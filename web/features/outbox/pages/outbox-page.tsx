@@ -3,6 +3,7 @@ import { Eye, Search, Send } from 'lucide-react';
 import { EMAIL_STATUSES } from '@common/orders';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/pager';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -34,7 +35,6 @@ export function OutboxPage() {
   const resend = useResendOutboxMessage();
   const [viewing, setViewing] = useState<number | null>(null);
   const list = outbox.data;
-  const pages = list ? Math.max(1, Math.ceil(list.total / list.per_page)) : 1;
   const filtered = kind !== ALL || status !== ALL || search.trim() !== '';
 
   // Any filter change starts again at the first page.
@@ -164,22 +164,15 @@ export function OutboxPage() {
                   ))}
                 </TableBody>
               </Table>
-              <nav aria-label="Outbox pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                <span data-testid="outbox-range">
-                  {(list.page - 1) * list.per_page + 1}–{(list.page - 1) * list.per_page + list.emails.length} of {list.total}
-                </span>
-                <span className="flex items-center gap-2">
-                  <Button variant="outline" size="sm" onClick={() => setPage((current) => current - 1)} disabled={list.page <= 1}>
-                    Previous
-                  </Button>
-                  <span>
-                    Page {list.page} of {pages}
-                  </span>
-                  <Button variant="outline" size="sm" onClick={() => setPage((current) => current + 1)} disabled={list.page >= pages}>
-                    Next
-                  </Button>
-                </span>
-              </nav>
+              <Pager
+                label="Outbox pages"
+                testId="outbox-range"
+                page={list.page}
+                perPage={list.per_page}
+                shown={list.emails.length}
+                total={list.total}
+                onPage={setPage}
+              />
             </>
           )}
         </CardContent>
