@@ -162,17 +162,6 @@ export async function findOwnedLicense(db: Db, email: string, id: number) {
 
 export type OwnedLicenseRow = NonNullable<Awaited<ReturnType<typeof findOwnedLicense>>>;
 
-export async function listActivationsOf(db: Db, licenseIds: number[]) {
-  if (licenseIds.length === 0) return [];
-  return db
-    .selectFrom('license_activations')
-    .select(['id', 'license_id', 'site_url', 'is_local', 'created_at', 'last_checked_at'])
-    .where('license_id', 'in', licenseIds)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
-
 function ownedOrders(db: Db, email: string) {
   return db
     .selectFrom('orders')

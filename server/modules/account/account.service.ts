@@ -7,19 +7,11 @@ import { toBool } from '../../db/portable.js';
 import { PLANS, type Plan } from '../../../common/licenses.js';
 import { orderNumber, RECEIPT_VAT_NOTE, type AccountDownload, type AccountLicense, type AccountOrder, type Receipt } from '../../../common/account.js';
 import { effectiveStatus } from '../licenses/index.js';
-import { deactivateAdminSite } from '../licenses/index.js';
+import { deactivateAdminSite, listActivationsOfLicenses } from '../licenses/index.js';
 import { PURCHASE_PLAN } from '../orders/index.js';
 import { createDownloadLink } from '../releases/index.js';
 import { findLatestRelease } from '../releases/index.js';
-import {
-  findOwnedLicense,
-  findOwnedOrder,
-  listActivationsOf,
-  listOwnedLicenses,
-  listOwnedOrders,
-  type OwnedLicenseRow,
-  type OwnedOrderRow,
-} from './account.repository.js';
+import { findOwnedLicense, findOwnedOrder, listOwnedLicenses, listOwnedOrders, type OwnedLicenseRow, type OwnedOrderRow } from './account.repository.js';
 
 /**
  * How long an account download link works: the customer clicks it at once, so an hour is plenty, and a link
@@ -32,7 +24,7 @@ const asPlan = (plan: string | null): Plan => ((PLANS as readonly string[]).incl
 const notFound = (id: number) => new AppError('NOT_FOUND', `License ${id} was not found in your account`);
 
 async function toAccountLicenses(ctx: AppContext, rows: OwnedLicenseRow[]): Promise<AccountLicense[]> {
-  const activations = await listActivationsOf(
+  const activations = await listActivationsOfLicenses(
     ctx.db,
     rows.map((row) => row.id),
   );

@@ -36,14 +36,3 @@ export async function listLicensesOfCustomer(db: Db, email: string) {
     .orderBy('id', 'desc')
     .execute();
 }
-
-export async function listSitesOfLicenses(db: Db, licenseIds: number[]) {
-  if (licenseIds.length === 0) return [];
-  return db
-    .selectFrom('license_activations')
-    .select(['id', 'license_id', 'site_url', 'is_local', 'created_at', 'last_checked_at'])
-    .where('license_id', 'in', licenseIds)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}

@@ -9,8 +9,8 @@ import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { listActivitiesMentioning, recordActivity } from '../activities/index.js';
 import { listMessagesToAddress } from '../email/index.js';
-import { effectiveStatus } from '../licenses/index.js';
-import { listLicensesOfCustomer, listOrdersOfCustomer, listSitesOfLicenses } from './customer-detail.repository.js';
+import { effectiveStatus, listActivationsOfLicenses } from '../licenses/index.js';
+import { listLicensesOfCustomer, listOrdersOfCustomer } from './customer-detail.repository.js';
 import { findCustomerById, lockCustomerById, updateCustomer, type CustomerRow } from './customer-summary.repository.js';
 import { toCustomerSummary } from './customers.service.js';
 
@@ -29,7 +29,7 @@ export async function getCustomerDetail(ctx: AppContext, id: number): Promise<Cu
     listLicensesOfCustomer(ctx.db, customer.email),
     listMessagesToAddress(ctx, customer.email),
   ]);
-  const sites = await listSitesOfLicenses(
+  const sites = await listActivationsOfLicenses(
     ctx.db,
     licenses.map((license) => license.id),
   );

@@ -8,6 +8,7 @@ export {
   findLicenseById,
   findLicenseByKey,
   findLicenseForDownload,
+  listActivationsOfLicenses,
   lockLicenseById,
   reassignLicenses,
   updateLicense,

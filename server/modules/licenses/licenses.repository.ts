@@ -190,3 +190,15 @@ export async function reassignLicenses(db: Db, fromEmail: string, toEmail: strin
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** The sites of several licences at once (a customer's account page, the admin's customer page), oldest first. */
+export async function listActivationsOfLicenses(db: Db, licenseIds: number[]) {
+  if (licenseIds.length === 0) return [];
+  return db
+    .selectFrom('license_activations')
+    .select(['id', 'license_id', 'site_url', 'is_local', 'created_at', 'last_checked_at'])
+    .where('license_id', 'in', licenseIds)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
