@@ -1,7 +1,8 @@
-// How many processes serve the port (node:cluster, server/main.ts; docs/deploy.md). On 2 cores two workers
-// answered about 1.7 times the validations of one process (issue 30's quiet-machine figures); one worker
-// measured 100–185 MB resident under load (bench/README.md). So a production start uses every core unless
-// memory or the database's connections say otherwise.
+// How many processes serve the port (node:cluster, server/main.ts; docs/deploy.md). A production start uses
+// every core but one: the last core is left to what shares the machine with the server (the TLS proxy in front,
+// PostgreSQL or Redis on one box, the OS). Measured on 2 cores with the load on the same machine (bench/README.md,
+// issue 30, 2026-11-26): one process answered 17,800–18,500 validations a second, two workers 14,000–14,500, so
+// a worker per core lost to one process there. One worker measured 100–185 MB resident under load.
 import os from 'node:os';
 
 /** Resident memory budgeted per worker: about twice what one uses under load (an upload or an image resize on top). */
@@ -38,7 +39,7 @@ export function machineFacts(): MachineFacts {
 
 /**
  * `WORKERS` unset: `auto` in production, 1 in development and test (`npm run dev` restarts on change, the test
- * servers count on one process). `auto`: one per core, at most one per 512 MB of memory (MEMORY_PER_WORKER_BYTES
+ * servers count on one process). `auto`: one per core but one (at least 1), at most one per 512 MB of memory (MEMORY_PER_WORKER_BYTES
  * for half of it), at most POSTGRES_AUTO_MAX on PostgreSQL; 1 means no cluster at all.
  */
 export function chooseWorkers(
@@ -54,8 +55,8 @@ export function chooseWorkers(
   }
   const byMemory = Math.max(1, Math.floor((facts.memoryBytes * MEMORY_SHARE) / MEMORY_PER_WORKER_BYTES));
   const byDatabase = dialect === 'postgres' ? POSTGRES_AUTO_MAX : Infinity;
-  const workers = Math.max(1, Math.min(facts.cores, byMemory, byDatabase));
-  const limits = [`${facts.cores} cores`, `${(facts.memoryBytes / 1024 ** 3).toFixed(1)} GB memory allows ${byMemory}`];
+  const workers = Math.max(1, Math.min(facts.cores - 1, byMemory, byDatabase));
+  const limits = [`${facts.cores} cores, one left to the rest of the machine`, `${(facts.memoryBytes / 1024 ** 3).toFixed(1)} GB memory allows ${byMemory}`];
   if (dialect === 'postgres') limits.push(`PostgreSQL allows ${POSTGRES_AUTO_MAX}`);
   return { workers, reason: `WORKERS=${setting === undefined ? 'auto (the production default)' : 'auto'}: ${workers} (${limits.join(', ')})` };
 }
