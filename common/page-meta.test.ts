@@ -5,6 +5,9 @@ describe('page meta', () => {
   it('titles pages as the spec says: page name then product name, else the dashboard default', () => {
     expect(pageTitle('Catalog')).toBe('Catalog - Licensing');
     expect(pageTitle(undefined)).toBe('Licensing Admin Dashboard');
+    // The storefront's pages carry the store's name (docs/storefront.md, "Store identity").
+    expect(pageTitle('Catalog', 'Acme Widgets')).toBe('Catalog - Acme Widgets');
+    expect(pageTitle(undefined, 'Acme Widgets')).toBe('Acme Widgets');
   });
 
   it('collapses whitespace, falls back to the default when blank and cuts very long text at a word', () => {

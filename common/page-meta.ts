@@ -4,32 +4,53 @@ import { matchWebRoute, type PublicPage } from './web-routes.js';
 // the server writes it into index.html (server/http/page-meta.ts) and the web app keeps it in sync on
 // navigation (web/lib/page-meta.ts), both from here, so the two never disagree.
 
-/** The product name of docs/product-spec.md section 2: page titles are "{page} - Licensing", "Licensing Admin Dashboard" by default. */
+/** The product name of docs/product-spec.md section 2: admin page titles are "{page} - Licensing", "Licensing Admin Dashboard" by default. */
 export const PRODUCT_NAME = 'Licensing';
 export const DEFAULT_TITLE = `${PRODUCT_NAME} Admin Dashboard`;
-export const STORE_NAME = '8022 Plugins';
-/** Where buyers write for help: the storefront pages and every e-mail show it. */
-export const SUPPORT_EMAIL = 'support@8022.dev';
-export const STORE_TAGLINE = 'Premium WordPress and WooCommerce plugins with one-time licences, lifetime updates and friendly support.';
-export const DEFAULT_DESCRIPTION = STORE_TAGLINE;
-
-export const pageTitle = (page: string | undefined): string => (page ? `${page} - ${PRODUCT_NAME}` : DEFAULT_TITLE);
+/** The description of pages that have none of their own, when the store has no tagline either. */
+export const DEFAULT_DESCRIPTION = 'WordPress plugins with one-time licences and lifetime updates.';
 
 /**
- * Name and description of the public pages whose texts do not depend on data (the plugin page takes the
+ * A page's title: the page name followed by the product name (docs/product-spec.md section 2). On the storefront
+ * the product a buyer sees is the vendor's store, so its pages pass the store name (docs/storefront.md).
+ */
+export const pageTitle = (page: string | undefined, siteName: string = PRODUCT_NAME): string =>
+  page ? `${page} - ${siteName}` : siteName === PRODUCT_NAME ? DEFAULT_TITLE : siteName;
+
+/** What the public pages' texts are made of: the store identity's name and tagline (common/store-identity.ts). */
+export interface StoreTexts {
+  store_name: string;
+  tagline: string;
+}
+
+/**
+ * Name and description of the public pages whose texts do not depend on a plugin (the plugin page takes the
  * plugin's). A page without an entry gets the default title and description (it sets its own once rendered).
  */
-export const PUBLIC_PAGE_META: Partial<Record<PublicPage, { name: string; description: string }>> = {
-  landing: { name: 'Home', description: STORE_TAGLINE },
-  catalog: { name: 'Catalog', description: 'Browse premium WordPress and WooCommerce plugins.' },
-  about: { name: 'About', description: `About ${STORE_NAME}: premium WordPress and WooCommerce plugins.` },
-  support: { name: 'Support', description: 'Get help with your plugin: e-mail support, documentation and licensing help.' },
-  documentation: { name: 'Documentation', description: 'Getting started: install, activate and configure your plugin.' },
-  privacy: { name: 'Privacy Policy', description: `How ${STORE_NAME} handles your data.` },
-  checkout: { name: 'Checkout', description: DEFAULT_DESCRIPTION },
-  // Neutral: the server cannot know whether this browser paid (the page names itself once it knows).
-  purchaseSuccess: { name: 'Your Order', description: DEFAULT_DESCRIPTION },
-};
+export function publicPageMeta(page: PublicPage, store: StoreTexts): { name: string; description: string } | undefined {
+  const tagline = store.tagline || DEFAULT_DESCRIPTION;
+  switch (page) {
+    case 'landing':
+      return { name: 'Home', description: tagline };
+    case 'catalog':
+      return { name: 'Catalog', description: `Browse the WordPress plugins of ${store.store_name}.` };
+    case 'about':
+      return { name: 'About', description: `About ${store.store_name}: ${tagline}` };
+    case 'support':
+      return { name: 'Support', description: 'Get help with your plugin: e-mail support, documentation and licensing help.' };
+    case 'documentation':
+      return { name: 'Documentation', description: 'Getting started: install, activate and configure your plugin.' };
+    case 'privacy':
+      return { name: 'Privacy Policy', description: `How ${store.store_name} handles your data.` };
+    case 'checkout':
+      return { name: 'Checkout', description: tagline };
+    case 'purchaseSuccess':
+      // Neutral: the server cannot know whether this browser paid (the page names itself once it knows).
+      return { name: 'Your Order', description: tagline };
+    default:
+      return undefined;
+  }
+}
 
 export const PLUGIN_NOT_FOUND = 'Plugin Not Found';
 export const PAGE_NOT_FOUND = 'Page Not Found';
@@ -66,9 +87,9 @@ export function pageIdentity(path: string): PageIdentity {
 const DESCRIPTION_MAX = 300;
 
 /** A page's meta description: the text with its whitespace collapsed, cut to 300 characters; the default when blank. */
-export function metaDescription(text: string | null | undefined): string {
+export function metaDescription(text: string | null | undefined, fallback: string = DEFAULT_DESCRIPTION): string {
   const clean = (text ?? '').replace(/\s+/g, ' ').trim();
-  if (clean === '') return DEFAULT_DESCRIPTION;
+  if (clean === '') return fallback;
   if (clean.length <= DESCRIPTION_MAX) return clean;
   const cut = clean.slice(0, DESCRIPTION_MAX - 1);
   const lastSpace = cut.lastIndexOf(' ');

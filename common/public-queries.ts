@@ -13,3 +13,8 @@ export const publicPluginImagesQueryKey = (slug: string) => ['/api/plugins', slu
 export const CHECKOUT_CONFIG_URL = '/api/checkout/config';
 
 export const checkoutConfigQueryKey = [CHECKOUT_CONFIG_URL] as const;
+
+/** The vendor's store identity (name, tagline, logo, accent colour): every storefront page shows it, so it comes with the HTML. */
+export const STORE_IDENTITY_URL = '/api/storefront';
+
+export const storeIdentityQueryKey = [STORE_IDENTITY_URL] as const;

@@ -80,7 +80,7 @@ test('the success page confirms only an order this browser paid for', async ({ p
   await expect(page.getByText('Paid', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Browse Catalog' })).toHaveAttribute('href', '/catalog');
   await expect(page.getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/account');
-  await expect(page).toHaveTitle('Your Order - Licensing');
+  await expect(page).toHaveTitle('Your Order - 8022 Plugins');
   expect(await seriousViolations(page)).toEqual([]);
 
   // A made-up proof in this tab changes nothing.
@@ -97,7 +97,7 @@ test('the success page confirms only an order this browser paid for', async ({ p
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   await expect(page.getByTestId('order-price')).toHaveText('£49');
-  await expect(page).toHaveTitle('Payment Successful! - Licensing');
+  await expect(page).toHaveTitle('Payment Successful! - 8022 Plugins');
   expect(await seriousViolations(page)).toEqual([]);
 
   const other = await browser.newPage();

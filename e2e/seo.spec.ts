@@ -52,12 +52,12 @@ async function navigate(page: Page, path: string) {
 
 test('following links updates the title, description and canonical without a reload', async ({ page }) => {
   await page.goto('/about');
-  await expect(page).toHaveTitle('About - Licensing');
+  await expect(page).toHaveTitle('About - 8022 Plugins');
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
   await page.getByRole('banner').getByRole('link', { name: 'Catalog', exact: true }).click();
-  await expect(page).toHaveTitle('Catalog - Licensing');
+  await expect(page).toHaveTitle('Catalog - 8022 Plugins');
   await page.getByRole('link', { name: 'Learn More about Postcode Delivery Zones' }).click();
-  await expect(page).toHaveTitle('Postcode Delivery Zones - Licensing');
+  await expect(page).toHaveTitle('Postcode Delivery Zones - 8022 Plugins');
   const head = await liveHead(page);
   expect(head.canonical).toBe(new URL(`/plugin/${POSTCODE}`, page.url()).href);
   expect(head['og:type']).toBe('product');

@@ -13,6 +13,7 @@ import { ImageStorage } from './modules/images/index.js';
 import { WebhookWorker } from './modules/outgoing-webhooks/index.js';
 import { createPostcodeService, type PostcodeService } from './modules/postcode/index.js';
 import { loadAppSigningKey } from './modules/signing/index.js';
+import { mailSenderName } from './modules/storefront/index.js';
 
 /** Stand-ins a test gives buildApp (`services`) or createTestApp (`services`) in place of the real ones. */
 export interface ServiceOverrides {
@@ -40,7 +41,7 @@ export function createAppContext(core: CoreContext, overrides: ServiceOverrides 
     ...core,
     events: new EventBus(log),
     get mail() {
-      return (mail ??= createMailTransport(config));
+      return (mail ??= createMailTransport(config, () => mailSenderName(settings)));
     },
     emailRenderers: new Map(),
     payments: new PaymentProviders(config, settings, overrides.paymentProvider),

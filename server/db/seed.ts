@@ -1,12 +1,15 @@
 import type { Database } from './database.js';
 import { nowIso } from '../lib/time.js';
+import { DEMO_STORE_IDENTITY } from '../../common/store-identity.js';
+import { insertSettingIfAbsent } from '../modules/settings/index.js';
+import { STORE_IDENTITY_KEY } from '../modules/storefront/index.js';
 
 export const POSTCODE_PLUGIN_SLUG = 'postcode-delivery-zones';
 export const LICENSING_PLUGIN_SLUG = 'ucre';
 
 /**
  * The demo catalogue of the specification: the postcode plugin (purchasable, £49) and the licensing
- * plugin (£99, Coming Soon). Runs once, on a database with no plugins.
+ * plugin (£99, Coming Soon), and the demo store identity. Runs once, on a database with no plugins.
  */
 export async function seedDemoCatalog(db: Database): Promise<boolean> {
   const existing = await db.selectFrom('plugins').select('id').limit(1).executeTakeFirst();
@@ -113,5 +116,7 @@ export async function seedDemoCatalog(db: Database): Promise<boolean> {
       })
       .execute();
   }
+  // The demo shop's name, tagline and support address are the specification's (docs/storefront.md, "Store identity").
+  await insertSettingIfAbsent(db, STORE_IDENTITY_KEY, DEMO_STORE_IDENTITY);
   return true;
 }

@@ -11,6 +11,7 @@ import {
   Package,
   Puzzle,
   ShoppingBag,
+  Store,
   Webhook,
   type LucideIcon,
 } from 'lucide-react';
@@ -38,6 +39,7 @@ export const ADMIN_NAV: AdminNavEntry[] = [
   { title: 'Plugins', path: '/plugins', icon: Package },
   { title: 'WordPress client', path: '/wordpress-client', icon: FileCode },
   { title: 'Webhooks', path: '/webhooks', icon: Webhook },
+  { title: 'Storefront', path: '/storefront', icon: Store },
 ];
 
 export const isNavEntryActive = (entry: AdminNavEntry, path: string): boolean =>

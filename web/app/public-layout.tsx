@@ -1,9 +1,9 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Menu, Package, X } from 'lucide-react';
 import { SkipLink } from '@/components/ui/skip-link';
 import { Spinner } from '@/components/ui/spinner';
-import { STORE_NAME, SUPPORT_EMAIL } from '@/lib/brand';
+import { useStoreIdentity } from '@/lib/brand';
 import { queryClient } from '@/lib/query-client';
 import { publicPluginsQueryOptions } from '@/lib/public-plugins';
 import { isLandingPath, LandingHero } from '@/features/storefront/components/landing-hero';
@@ -21,14 +21,19 @@ const NAV = [
 
 const usesCatalog = (path: string) => ['/', '/home', '/catalog'].includes(path) || path.startsWith('/plugin/');
 
+/** The store's accent colour (checked for contrast with white when saved) on the theme's primary colour. */
+const accentStyle = (accent: string | null): CSSProperties | undefined =>
+  accent ? ({ '--primary': accent, '--primary-foreground': '#ffffff', '--ring': accent } as CSSProperties) : undefined;
+
 export function PublicLayout({ children }: { children: ReactNode }) {
   const [path] = useLocation();
+  const identity = useStoreIdentity();
   // Start the catalogue request while the page's own chunk is still loading, not after it (Lighthouse LCP).
   useEffect(() => {
     if (usesCatalog(path)) void queryClient.prefetchQuery(publicPluginsQueryOptions());
   }, [path]);
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className="flex min-h-screen flex-col" style={accentStyle(identity.accent_color)}>
       <SkipLink />
       <TestModeBanner />
       <PublicHeader path={path} />
@@ -46,27 +51,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           {children}
         </Suspense>
       </main>
-      <footer className="border-t bg-muted/40 print:hidden">
-        <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm text-muted-foreground sm:grid-cols-3">
-          <div>
-            <p className="font-semibold text-foreground">{STORE_NAME}</p>
-            <p>Premium WordPress and WooCommerce plugins with lifetime updates.</p>
-          </div>
-          <div className="flex flex-col gap-1">
-            <Link href="/catalog">Catalog</Link>
-            <Link href="/documentation">Documentation</Link>
-            <Link href="/support">Support</Link>
-          </div>
-          <div className="flex flex-col gap-1">
-            <Link href="/about">About</Link>
-            <Link href="/privacy">Privacy Policy</Link>
-            <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
-          </div>
-        </div>
-        <p className="pb-6 text-center text-xs text-muted-foreground">
-          © {new Date().getFullYear()} {STORE_NAME}. All rights reserved.
-        </p>
-      </footer>
+      <StoreFooter />
     </div>
   );
 }
@@ -76,6 +61,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
  * 360 px screen); from the md breakpoint they show inline. The header keeps its 64 px height either way (no CLS).
  */
 function PublicHeader({ path }: { path: string }) {
+  const { store_name: storeName, logo } = useStoreIdentity();
   const [open, setOpen] = useState(false);
   // Following a link closes the menu.
   useEffect(() => setOpen(false), [path]);
@@ -92,9 +78,13 @@ function PublicHeader({ path }: { path: string }) {
   return (
     <header className="relative border-b bg-background print:hidden">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-4">
-        <Link href="/" className="flex items-center gap-2 font-semibold">
-          <Package className="size-5" aria-hidden="true" />
-          {STORE_NAME}
+        <Link href="/" className="flex min-w-0 items-center gap-2 font-semibold">
+          {logo ? (
+            <img src={logo.url} alt="" width={logo.width} height={logo.height} className="h-8 w-auto max-w-32 object-contain" />
+          ) : (
+            <Package className="size-5 shrink-0" aria-hidden="true" />
+          )}
+          <span className="truncate">{storeName}</span>
         </Link>
         <nav aria-label="Main" className="ml-auto hidden gap-4 text-sm text-muted-foreground md:flex">
           {links}
@@ -120,5 +110,47 @@ function PublicHeader({ path }: { path: string }) {
         </nav>
       )}
     </header>
+  );
+}
+
+/** A footer link: a path on this site through the router, an address elsewhere as a plain link. */
+function FooterLink({ href, children }: { href: string; children: ReactNode }) {
+  return href.startsWith('/') ? <Link href={href}>{children}</Link> : <a href={href}>{children}</a>;
+}
+
+/** The store's footer: its name and tagline, the pages, its own links, support address and legal details. */
+function StoreFooter() {
+  const identity = useStoreIdentity();
+  const legal = [identity.legal_name, identity.legal_address.replace(/\s*\n\s*/g, ', '), identity.vat_number ? `VAT ${identity.vat_number}` : '']
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <footer className="border-t bg-muted/40 print:hidden">
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm text-muted-foreground sm:grid-cols-3">
+        <div>
+          <p className="font-semibold text-foreground">{identity.store_name}</p>
+          <p>{identity.tagline}</p>
+        </div>
+        <div className="flex flex-col gap-1">
+          <Link href="/catalog">Catalog</Link>
+          <Link href="/documentation">Documentation</Link>
+          <Link href="/support">Support</Link>
+        </div>
+        <div className="flex flex-col gap-1">
+          <Link href="/about">About</Link>
+          <Link href="/privacy">Privacy Policy</Link>
+          {identity.footer_links.map((link) => (
+            <FooterLink key={`${link.label} ${link.url}`} href={link.url}>
+              {link.label}
+            </FooterLink>
+          ))}
+          {identity.support_email && <a href={`mailto:${identity.support_email}`}>{identity.support_email}</a>}
+        </div>
+      </div>
+      <p className="px-4 pb-6 text-center text-xs text-muted-foreground">
+        © {new Date().getFullYear()} {identity.store_name}. All rights reserved.
+        {legal && <span className="block break-words">{legal}</span>}
+      </p>
+    </footer>
   );
 }

@@ -1,4 +1,33 @@
-/** The storefront's name, tagline and support address, shown in the public layout and pages. */
-// Name and tagline live beside the page meta, which the server writes into the HTML too.
-export { STORE_NAME, STORE_TAGLINE, SUPPORT_EMAIL } from '@common/page-meta';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { StoreIdentity } from '@common/store-identity';
+import { STORE_IDENTITY_URL, storeIdentityQueryKey } from '@common/public-queries';
+import { apiGet } from '@/lib/api';
+
+/**
+ * The owner of the store identity (GET /api/storefront): name, tagline, logo, accent colour, support address,
+ * legal details and footer links, shown by the public layout and pages. On a storefront page it is already in the
+ * cache: the server sends it with the HTML (web/lib/initial-data.ts).
+ */
+export const getStoreIdentity = (): Promise<StoreIdentity> => apiGet<StoreIdentity>(STORE_IDENTITY_URL);
+
+export const storeIdentityQueryOptions = () => queryOptions({ queryKey: storeIdentityQueryKey, queryFn: getStoreIdentity });
+
+/** Shown for the moment before the identity arrives (never on a page the server rendered: it comes with the HTML). */
+const LOADING: StoreIdentity = {
+  store_name: '',
+  headline: '',
+  tagline: '',
+  logo: null,
+  accent_color: null,
+  support_email: null,
+  legal_name: '',
+  legal_address: '',
+  vat_number: '',
+  footer_links: [],
+};
+
+export function useStoreIdentity(): StoreIdentity {
+  return useQuery(storeIdentityQueryOptions()).data ?? LOADING;
+}
+
 export const SUPPORT_RESPONSE_TIME = 'within 24 hours';

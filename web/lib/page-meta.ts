@@ -1,5 +1,9 @@
 import { useEffect } from 'react';
-import { DEFAULT_DESCRIPTION, metaDescription, pageTitle } from '@common/page-meta';
+import type { StoreIdentity } from '@common/store-identity';
+import { metaDescription, pageTitle } from '@common/page-meta';
+import { storeIdentityQueryKey } from '@common/public-queries';
+import { matchWebRoute } from '@common/web-routes';
+import { queryClient } from '@/lib/query-client';
 
 /** Sets (or, with null, removes) the `<meta>`/`<link>` whose `keyAttribute` is `key`. */
 function setHeadTag(tag: 'meta' | 'link', keyAttribute: 'name' | 'property' | 'rel', key: string, value: string | null): void {
@@ -14,6 +18,15 @@ function setHeadTag(tag: 'meta' | 'link', keyAttribute: 'name' | 'property' | 'r
 }
 
 let siteOrigin: string | undefined;
+/** The description the server wrote into the first page (the store's tagline): pages without their own keep it. */
+let defaultDescription: string | undefined;
+
+/** Storefront pages are titled with the store's name; the admin's keep the product name (docs/storefront.md). */
+function siteName(): string | undefined {
+  const match = matchWebRoute(location.pathname);
+  if (!match || match.page === 'admin') return undefined;
+  return queryClient.getQueryData<StoreIdentity>(storeIdentityQueryKey)?.store_name || undefined;
+}
 
 export interface PageMetaOptions {
   /** The page's canonical path ('/catalog', '/plugin/{slug}'): only pages with one may be indexed (else `noindex`). */
@@ -24,7 +37,8 @@ export interface PageMetaOptions {
 }
 
 /**
- * Page title is the page name followed by the product name (docs/product-spec.md section 2); description, canonical, robots
+ * Page title is the page name followed by the product name (docs/product-spec.md section 2), on the storefront the
+ * store's name; description, canonical, robots
  * and Open Graph tags follow. The server writes the same tags into the HTML of the first page
  * (server/http/page-meta.ts, common/page-meta.ts); this keeps them in sync on client navigation.
  */
@@ -34,8 +48,9 @@ export function usePageMeta(page: string | undefined, description?: string, { ca
   useEffect(() => {
     // Absolute addresses keep the origin the server chose (the base URL setting) on the first page.
     siteOrigin ??= new URL(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? '/', location.href).origin;
-    const title = pageTitle(page);
-    const text = description === undefined ? DEFAULT_DESCRIPTION : metaDescription(description);
+    defaultDescription ??= document.head.querySelector('meta[name="description"]')?.getAttribute('content') ?? '';
+    const title = pageTitle(page, siteName());
+    const text = metaDescription(description, metaDescription(defaultDescription));
     const url = canonical === undefined ? null : siteOrigin + canonical;
     document.title = title;
     const tags: Array<[tag: 'meta' | 'link', attribute: 'name' | 'property' | 'rel', key: string, value: string | null]> = [

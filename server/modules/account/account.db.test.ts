@@ -17,7 +17,9 @@ import {
 } from '../../../common/account.js';
 import { BUYABLE_PRICE, BUYABLE_SLUG, intentBody } from '../../test/checkout-test-helpers.js';
 import { makePluginZip, multipartBody } from '../../test/release-test-helpers.js';
-import { STORE_NAME } from '../../../common/page-meta.js';
+import { DEMO_STORE_IDENTITY } from '../../../common/store-identity.js';
+
+const STORE_NAME = DEMO_STORE_IDENTITY.store_name;
 import { signInWorkSettled } from './sign-in.service.js';
 
 const RELEASE_VERSION = '1.8.0';

@@ -26,6 +26,7 @@ import {
   normalizeEmail,
 } from './account.repository.js';
 import { renderSignInEmail, SIGN_IN_EMAIL_KIND } from './sign-in-email.js';
+import { emailBrand, type EmailBrand } from '../storefront/index.js';
 
 const LINK_TTL_MS = SIGN_IN_LINK_TTL_MINUTES * 60_000;
 const SESSION_TTL_MS = CUSTOMER_SESSION_DAYS * 86_400_000;
@@ -93,7 +94,7 @@ async function handleSignInRequest(ctx: AppContext, email: string): Promise<void
 }
 
 /** A new sign-in token for `email` (its hash stored) and the message carrying its link. */
-async function newSignInMessage(db: Kysely<DB> | Transaction<DB>, email: string, baseUrl: string): Promise<EmailContent> {
+async function newSignInMessage(db: Kysely<DB> | Transaction<DB>, email: string, baseUrl: string, brand: EmailBrand): Promise<EmailContent> {
   const token = randomToken();
   const now = new Date();
   await insertToken(db, {
@@ -102,7 +103,7 @@ async function newSignInMessage(db: Kysely<DB> | Transaction<DB>, email: string,
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + LINK_TTL_MS).toISOString(),
   });
-  return renderSignInEmail({ signInUrl: `${baseUrl}${ACCOUNT_PAGES.signInLink(token)}` });
+  return renderSignInEmail({ signInUrl: `${baseUrl}${ACCOUNT_PAGES.signInLink(token)}`, brand });
 }
 
 /**
@@ -129,7 +130,7 @@ async function queueSignInEmail(ctx: AppContext, email: string, options = { limi
     }
     // A customer's repeated requests while the shop has no address: one held e-mail is enough (it gets a fresh link when it leaves).
     if (options.limited && !baseUrl && (await hasUnrenderedEmail(trx, { to: email, kind: SIGN_IN_EMAIL_KIND }))) return null;
-    const content = baseUrl ? await newSignInMessage(trx, email, baseUrl) : null;
+    const content = baseUrl ? await newSignInMessage(trx, email, baseUrl, emailBrand(ctx.settings)) : null;
     const emailId = await insertQueuedEmail(trx, {
       to_address: email,
       kind: SIGN_IN_EMAIL_KIND,
@@ -150,7 +151,7 @@ async function queueSignInEmail(ctx: AppContext, email: string, options = { limi
  */
 export async function renderSignInEmailWhenHeld(ctx: AppContext, email: EmailRow): Promise<EmailContent> {
   if (email.text !== '') return { subject: email.subject, text: email.text, html: email.html };
-  return newSignInMessage(ctx.db, email.to_address, requireEmailLinkBase(ctx));
+  return newSignInMessage(ctx.db, email.to_address, requireEmailLinkBase(ctx), emailBrand(ctx.settings));
 }
 
 /**
@@ -175,7 +176,7 @@ export async function sendSignInLinkForLicense(ctx: AppContext, licenseId: numbe
 export async function queueSignInEmailIn(ctx: AppContext, trx: Transaction<DB>, email: string): Promise<number> {
   const baseUrl = ctx.settings.emailLinkBase();
   const address = normalizeEmail(email);
-  const content = baseUrl ? await newSignInMessage(trx, address, baseUrl) : null;
+  const content = baseUrl ? await newSignInMessage(trx, address, baseUrl, emailBrand(ctx.settings)) : null;
   const emailId = await insertQueuedEmail(trx, { to_address: address, kind: SIGN_IN_EMAIL_KIND, order_id: null, dedupe_key: null, created_at: nowIso() });
   if (content) await saveEmailContent(trx, emailId, content);
   return emailId;

@@ -20,6 +20,7 @@ import { getCustomerDetail } from './customer-page.service.js';
 import { refreshCustomerSummaries } from './customer-summary.service.js';
 import { deleteCustomer, findCustomerByEmail, lockCustomerById, moveCustomer, updateCustomer, type CustomerRow } from './customer-summary.repository.js';
 import { CUSTOMER_NOTICE_KIND, renderCustomerNotice } from './customer-notice.js';
+import { emailBrand } from '../storefront/index.js';
 import { effectiveStatus } from '../licenses/index.js';
 
 type Trx = Transaction<DB>;
@@ -30,9 +31,9 @@ async function lockCustomer(trx: Trx, id: number): Promise<CustomerRow> {
   return customer;
 }
 
-async function queueNotice(trx: Trx, to: string, subject: string, lines: string[], at: string): Promise<number> {
+async function queueNotice(ctx: AppContext, trx: Trx, to: string, subject: string, lines: string[], at: string): Promise<number> {
   const id = await insertQueuedEmail(trx, { to_address: to, kind: CUSTOMER_NOTICE_KIND, order_id: null, dedupe_key: null, created_at: at });
-  await saveEmailContent(trx, id, renderCustomerNotice(subject, lines));
+  await saveEmailContent(trx, id, renderCustomerNotice(subject, lines, emailBrand(ctx.settings)));
   return id;
 }
 
@@ -83,8 +84,8 @@ export async function changeCustomerEmail(ctx: AppContext, id: number, newEmail:
       'Your licences and orders are now under the new address.',
     ];
     const ids = [
-      await queueNotice(trx, customer.email, 'Your account e-mail has changed', lines, at),
-      await queueNotice(trx, target, 'Your account e-mail has changed', lines, at),
+      await queueNotice(ctx, trx, customer.email, 'Your account e-mail has changed', lines, at),
+      await queueNotice(ctx, trx, target, 'Your account e-mail has changed', lines, at),
     ];
     for (const emailId of ids) await emit('email.queued', { id: emailId }, at);
     return kept;
@@ -109,14 +110,14 @@ export async function transferCustomerLicense(ctx: AppContext, id: number, licen
     const moved = { ...license, customer_email: target, updated_at: at };
     await emit('license.transferred', { license: licenseEventData(moved), from_email: customer.email, to_email: target }, at);
     const ids = [
-      await queueNotice(
+      await queueNotice(ctx, 
         trx,
         customer.email,
         'A licence was transferred',
         [`The licence ${license.key} (${license.plugin_slug}) has been transferred to ${target}.`, 'It no longer appears in your account.'],
         at,
       ),
-      await queueNotice(
+      await queueNotice(ctx, 
         trx,
         target,
         'A licence was transferred to you',

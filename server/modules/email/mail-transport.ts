@@ -16,18 +16,27 @@ export interface MailTransport {
   close(): void;
 }
 
-export const DEFAULT_MAIL_FROM = '8022 Plugins <no-reply@8022.dev>';
+/** The sender address when MAIL_FROM is unset. */
+export const DEFAULT_MAIL_ADDRESS = 'no-reply@8022.dev';
 
-export function createMailTransport(config: Config): MailTransport {
+/**
+ * The From header: MAIL_FROM as given when it names its sender ("Shop <shop@example.com>"); otherwise its address
+ * (or the default one) under the store's current name (`senderName`, read at each send: the admin may rename the store).
+ */
+export function mailFrom(mailFromSetting: string | undefined, senderName: string): string | { name: string; address: string } {
+  if (mailFromSetting && /<[^>]+>\s*$/.test(mailFromSetting)) return mailFromSetting;
+  return { name: senderName, address: mailFromSetting?.trim() || DEFAULT_MAIL_ADDRESS };
+}
+
+export function createMailTransport(config: Config, senderName: () => string = () => ''): MailTransport {
   if (!config.SMTP_URL) return { kind: 'outbox', send: async () => undefined, close: () => undefined };
   const transporter = nodemailer.createTransport(config.SMTP_URL);
-  const from = config.MAIL_FROM ?? DEFAULT_MAIL_FROM;
   return {
     kind: 'smtp',
     send: async (message) => {
       // Last line of defence: whatever stored the address, a header injection or a recipient list never leaves.
       if (!isSingleEmailAddress(message.to)) throw new Error(`Refused to send: ${JSON.stringify(message.to.slice(0, 300))} is not one e-mail address`);
-      await transporter.sendMail({ from, ...message });
+      await transporter.sendMail({ from: mailFrom(config.MAIL_FROM, senderName()), ...message });
     },
     close: () => transporter.close(),
   };

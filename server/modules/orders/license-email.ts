@@ -4,7 +4,7 @@
 // fresh download link, and a message held for want of a shop address gets its links when it leaves.
 import type { AppContext } from '../../kernel/context.js';
 import { ACCOUNT_PAGES } from '../../../common/account.js';
-import { STORE_NAME, SUPPORT_EMAIL } from '../../../common/page-meta.js';
+import { emailBrand, type EmailBrand } from '../storefront/index.js';
 import type { EmailContent } from '../email/index.js';
 import type { EmailRow } from '../email/index.js';
 import { findPluginBySlug } from '../plugins/index.js';
@@ -22,6 +22,8 @@ export interface LicenseEmailInput {
   downloadUrl: string | null;
   /** The customer's account page ({base}/account): licences, sites, downloads and receipts. */
   accountUrl: string;
+  /** The store's name, support address and signature (server/modules/storefront). */
+  brand: EmailBrand;
 }
 
 const escapeHtml = (value: string): string =>
@@ -40,6 +42,8 @@ export function renderLicenseEmail(input: LicenseEmailInput): EmailContent {
     ? `Download (valid for 7 days): ${input.downloadUrl}`
     : `Download: the first release is being prepared; we will e-mail you when it is ready (${input.accountUrl}).`;
   const steps = installSteps(input.pluginName);
+  const { supportEmail, signature } = input.brand;
+  const help = supportEmail ? `Need help? Write to ${supportEmail} and we will answer within 24 hours.` : 'Need help? Reply to this e-mail.';
   const text = [
     `Thank you for buying ${input.pluginName}!`,
     '',
@@ -53,9 +57,9 @@ export function renderLicenseEmail(input: LicenseEmailInput): EmailContent {
     'Install steps:',
     ...steps.map((step, index) => `${index + 1}. ${step}`),
     '',
-    `Need help? Write to ${SUPPORT_EMAIL} and we will answer within 24 hours.`,
+    help,
     '',
-    STORE_NAME,
+    ...signature,
   ].join('\n');
   const html = `<!doctype html>
 <html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
@@ -70,8 +74,12 @@ ${
 <p>Your account (licences, sites, downloads, receipts): <a href="${escapeHtml(input.accountUrl)}">${escapeHtml(input.accountUrl)}</a></p>
 <h2 style="font-size:16px">Install steps</h2>
 <ol>${steps.map((step) => `<li>${escapeHtml(step)}</li>`).join('')}</ol>
-<p>Need help? Write to <a href="mailto:${SUPPORT_EMAIL}">${SUPPORT_EMAIL}</a> and we will answer within 24 hours.</p>
-<p>${STORE_NAME}</p>
+<p>${
+    supportEmail
+      ? `Need help? Write to <a href="mailto:${escapeHtml(supportEmail)}">${escapeHtml(supportEmail)}</a> and we will answer within 24 hours.`
+      : escapeHtml(help)
+  }</p>
+<p>${signature.map(escapeHtml).join('<br>')}</p>
 </body></html>`;
   return { subject, text, html };
 }
@@ -94,6 +102,7 @@ export async function renderLicenseEmailForOrder(ctx: AppContext, email: EmailRo
   return renderLicenseEmail({
     pluginName: plugin?.name ?? order.plugin_slug,
     licenseKey: license.key,
+    brand: emailBrand(ctx.settings),
     downloadUrl,
     accountUrl: `${baseUrl}${ACCOUNT_PAGES.account}`,
   });

@@ -9,7 +9,7 @@ import {
 } from '../../../common/settings.js';
 import { DEFAULT_MIN_RELEASE_VERSION } from '../../../common/versions.js';
 import { readAllSettings, writeSettings } from './settings.repository.js';
-import { STORE_NAME } from '../../../common/page-meta.js';
+import { readStoreIdentity } from '../../../common/store-identity.js';
 
 export interface PublicSettings {
   base_url: string | null;
@@ -24,7 +24,7 @@ export interface PublicSettings {
   expired_license_policy: ExpiredLicensePolicy;
   /** Releases below this x.y.z are not offered for sale (docs/plugins.md); the default is the specification's. */
   min_release_version: string;
-  /** The seller named on customer receipts (docs/account.md). */
+  /** The seller named on customer receipts (docs/account.md); unset, the store identity's legal name, else its name. */
   seller_name: string;
   /** The automatic halt of a rollout (docs/releases.md): failures above this percentage of updated sites... */
   rollout_halt_failure_percent: number;
@@ -46,10 +46,10 @@ const DEFAULTS: PublicSettings = {
   trust_environment_claim: false,
   expired_license_policy: 'updates_only',
   min_release_version: DEFAULT_MIN_RELEASE_VERSION,
-  seller_name: STORE_NAME,
   rollout_halt_failure_percent: 2,
   rollout_halt_min_sites: 20,
   rollout_alert_email: null,
+  seller_name: '',
 };
 
 /**
@@ -93,6 +93,11 @@ export class SettingsService {
     const stored = this.values.get(key);
     if (stored !== undefined && stored !== null) return stored as PublicSettings[K];
     if (key === 'base_url' && this.config.BASE_URL) return this.config.BASE_URL as PublicSettings[K];
+    if (key === 'seller_name') {
+      // The store identity's own row (server/modules/storefront): read here, as it is a setting of this store.
+      const identity = readStoreIdentity(this.values.get('store_identity'));
+      return (identity.legal_name || identity.store_name) as PublicSettings[K];
+    }
     return DEFAULTS[key];
   }
 

@@ -4,9 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicPlugin } from '../../../common/catalog.js';
 import type { PluginImage } from '../../../common/images.js';
-import { STORE_TAGLINE } from '../../../common/page-meta.js';
+import { DEMO_STORE_IDENTITY } from '../../../common/store-identity.js';
 import { makeImage, multipartBody } from '../../test/image-fixtures.js';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+
+const STORE_TAGLINE = DEMO_STORE_IDENTITY.tagline;
 
 // The HTML a crawler or a link preview reads (no JavaScript): per-page head tags, the first view's data,
 // the sitemap and robots.txt. The template is the real web/index.html, as the build keeps it.
@@ -85,11 +87,11 @@ describe(`page head, sitemap and robots (${testDialect()})`, () => {
     const landing = await page('/');
     expect(landing.status).toBe(200);
     expect(landing.titles).toBe(1);
-    expect(landing.title).toBe('Home - Licensing');
+    expect(landing.title).toBe('Home - 8022 Plugins');
     expect(landing.description).toBe(STORE_TAGLINE);
     expect(landing.canonical).toBe(`${ORIGIN}/`);
     expect(landing.robots).toBeUndefined();
-    expect(landing.og).toMatchObject({ title: 'Home - Licensing', description: STORE_TAGLINE, url: `${ORIGIN}/`, type: 'website' });
+    expect(landing.og).toMatchObject({ title: 'Home - 8022 Plugins', description: STORE_TAGLINE, url: `${ORIGIN}/`, type: 'website' });
     const [key, catalog] = landing.initial?.[0] ?? [];
     expect(key).toEqual(['/api/plugins/public']);
     // The same list the API answers, primary image included: the client makes no call for its first view.
@@ -102,21 +104,24 @@ describe(`page head, sitemap and robots (${testDialect()})`, () => {
   it('writes the catalogue page tags; a query string does not change its canonical address', async () => {
     const catalog = await page('/catalog?category=shipping');
     expect(catalog.status).toBe(200);
-    expect(catalog.title).toBe('Catalog - Licensing');
-    expect(catalog.description).toBe('Browse premium WordPress and WooCommerce plugins.');
+    expect(catalog.title).toBe('Catalog - 8022 Plugins');
+    expect(catalog.description).toBe('Browse the WordPress plugins of 8022 Plugins.');
     expect(catalog.canonical).toBe(`${ORIGIN}/catalog`);
     expect(catalog.og.url).toBe(`${ORIGIN}/catalog`);
-    expect(catalog.initial?.map(([key]) => key)).toEqual([['/api/plugins/public'], ['/api/checkout/config']]);
+    expect(catalog.initial?.map(([key]) => key)).toEqual([['/api/plugins/public'], ['/api/checkout/config'], ['/api/storefront']]);
     for (const [url, title] of [
-      ['/about', 'About - Licensing'],
-      ['/support', 'Support - Licensing'],
-      ['/documentation', 'Documentation - Licensing'],
-      ['/privacy', 'Privacy Policy - Licensing'],
+      ['/about', 'About - 8022 Plugins'],
+      ['/support', 'Support - 8022 Plugins'],
+      ['/documentation', 'Documentation - 8022 Plugins'],
+      ['/privacy', 'Privacy Policy - 8022 Plugins'],
     ] as const) {
       const other = await page(url);
       expect([other.status, other.title, other.canonical]).toEqual([200, title, `${ORIGIN}${url}`]);
-      // Every storefront page carries the checkout config, for the TEST MODE bar at the first paint.
-      expect(other.initial).toEqual([[['/api/checkout/config'], (await t.app.inject({ method: 'GET', url: '/api/checkout/config' })).json()]]);
+      // Every storefront page carries the checkout config, for the TEST MODE bar at the first paint, and the store identity.
+      expect(other.initial).toEqual([
+        [['/api/checkout/config'], (await t.app.inject({ method: 'GET', url: '/api/checkout/config' })).json()],
+        [['/api/storefront'], (await t.app.inject({ method: 'GET', url: '/api/storefront' })).json()],
+      ]);
     }
   });
 
@@ -124,7 +129,7 @@ describe(`page head, sitemap and robots (${testDialect()})`, () => {
     const plugin = (await t.app.inject({ method: 'GET', url: '/api/plugins/public' })).json<PublicPlugin[]>().find((candidate) => candidate.slug === SLUG);
     const result = await page(`/plugin/${SLUG}`);
     expect(result.status).toBe(200);
-    expect(result.title).toBe(`${plugin?.name} - Licensing`);
+    expect(result.title).toBe(`${plugin?.name} - 8022 Plugins`);
     expect(result.description).toBe(plugin?.description);
     expect(result.canonical).toBe(`${ORIGIN}/plugin/${SLUG}`);
     expect(result.og).toMatchObject({ type: 'product', url: `${ORIGIN}/plugin/${SLUG}`, image: `${ORIGIN}${imageUrl}` });
@@ -162,11 +167,15 @@ describe(`page head, sitemap and robots (${testDialect()})`, () => {
     try {
       const result = await page(`/plugin/${SLUG}`);
       expect(result.status).toBe(200);
-      expect(result.title).toBe('&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Zones&quot; $&amp; &#39;x&#39; - Licensing');
+      expect(result.title).toBe('&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Zones&quot; $&amp; &#39;x&#39; - 8022 Plugins');
       expect(result.og.description).toBe('Ends the data early &lt;/script&gt;&lt;!-- &lt;script&gt;alert(2)&lt;/script&gt;');
-      // The only <script> elements are the inline data and the app's own module script.
-      expect(result.response.body.match(/<script/gi)?.length).toBe(2);
+      // The only <script> elements are the inline data, the store's and the plugin's JSON-LD and the app's own module script.
+      expect(result.response.body.match(/<script/gi)?.length).toBe(4);
       expect(result.initialRaw).not.toContain('<');
+      const jsonLd = [...result.response.body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((found) => found[1] ?? '');
+      expect(jsonLd).toHaveLength(2);
+      for (const raw of jsonLd) expect(raw).not.toContain('<');
+      expect((JSON.parse(jsonLd[1] ?? '') as { name: string }).name).toBe(name);
       const plugin = (result.initial?.[0]?.[1] as PublicPlugin[]).find((candidate) => candidate.slug === SLUG);
       expect([plugin?.name, plugin?.description]).toEqual([name, description]);
     } finally {
@@ -184,11 +193,11 @@ describe(`page head, sitemap and robots (${testDialect()})`, () => {
       undefined,
     ]);
     const noPlugin = await page('/plugin/no-such-plugin');
-    expect([noPlugin.status, noPlugin.title, noPlugin.robots, noPlugin.canonical]).toEqual([404, 'Plugin Not Found - Licensing', 'noindex', undefined]);
+    expect([noPlugin.status, noPlugin.title, noPlugin.robots, noPlugin.canonical]).toEqual([404, 'Plugin Not Found - 8022 Plugins', 'noindex', undefined]);
     await t.db.updateTable('plugins').set({ active: 0 }).where('slug', '=', 'ucre').execute();
     try {
       expect((await page('/plugin/ucre')).status).toBe(404);
-      expect((await page('/plugin/ucre')).title).toBe('Plugin Not Found - Licensing');
+      expect((await page('/plugin/ucre')).title).toBe('Plugin Not Found - 8022 Plugins');
     } finally {
       await t.db.updateTable('plugins').set({ active: 1 }).where('slug', '=', 'ucre').execute();
     }
@@ -196,8 +205,8 @@ describe(`page head, sitemap and robots (${testDialect()})`, () => {
 
   it('keeps checkout, the purchase result and admin pages out of search results (noindex, no canonical)', async () => {
     for (const [url, title] of [
-      [`/checkout/${SLUG}`, 'Checkout - Licensing'],
-      ['/purchase/success?plugin=ucre', 'Your Order - Licensing'],
+      [`/checkout/${SLUG}`, 'Checkout - 8022 Plugins'],
+      ['/purchase/success?plugin=ucre', 'Your Order - 8022 Plugins'],
       ['/licenses', 'Licensing Admin Dashboard'],
     ] as const) {
       const result = await page(url);

@@ -1,16 +1,14 @@
 import type { PublicPlugin } from '../../../common/catalog.js';
 import { isArtworkType, type PluginImage } from '../../../common/images.js';
 import {
-  DEFAULT_DESCRIPTION,
   DEFAULT_TITLE,
   metaDescription,
   PAGE_NOT_FOUND,
   PLUGIN_NOT_FOUND,
-  PUBLIC_PAGE_META,
   pageIdentity,
   pageTitle,
+  publicPageMeta,
   SITEMAP_PATHS,
-  STORE_NAME,
 } from '../../../common/page-meta.js';
 import { matchWebRoute, type PublicPage } from '../../../common/web-routes.js';
 import type { AppContext } from '../../kernel/context.js';
@@ -18,8 +16,10 @@ import { loadPublicCatalog } from '../catalog/index.js';
 import { listImages } from '../images/index.js';
 import { toPluginImage } from '../images/index.js';
 import { findPluginBySlug } from '../plugins/index.js';
-import { checkoutConfigQueryKey, publicPluginImagesQueryKey, publicPluginsQueryKey } from '../../../common/public-queries.js';
+import { checkoutConfigQueryKey, publicPluginImagesQueryKey, publicPluginsQueryKey, storeIdentityQueryKey } from '../../../common/public-queries.js';
 import { checkoutConfig } from '../checkout/index.js';
+import { storeIdentity } from '../storefront/index.js';
+import { organizationJsonLd, productJsonLd } from './structured-data.js';
 
 // The <head> of each page as the server sends it (docs/storefront.md, "Search engines and sharing"): title,
 // description, canonical, robots and Open Graph tags present before any JavaScript runs, and the data of the
@@ -38,6 +38,10 @@ export interface PageHead {
   canonicalUrl: string | null;
   ogType: 'website' | 'product';
   image: { url: string; alt: string } | null;
+  /** og:site_name: the store's name. */
+  siteName: string;
+  /** schema.org objects written as application/ld+json (the store; on a plugin page its product too). */
+  jsonLd: object[];
   initialData: InitialQuery[];
 }
 
@@ -71,44 +75,56 @@ export async function resolvePage(ctx: AppContext, url: string, origin: string):
   const path = decodePath(url);
   const match = matchWebRoute(path);
   const { canonicalPath } = pageIdentity(path);
+  const identity = storeIdentity(ctx.settings);
+  const storeName = identity.store_name;
+  const description = metaDescription(identity.tagline);
   const head: PageHead = {
     status: 200,
     page: match && match.page !== 'admin' ? match.page : null,
     title: DEFAULT_TITLE,
-    description: DEFAULT_DESCRIPTION,
+    description,
     canonicalUrl: canonicalPath === null ? null : `${origin}${canonicalPath}`,
     ogType: 'website',
     image: null,
+    siteName: storeName,
+    jsonLd: [],
     initialData: [],
   };
+  // The admin's pages, its login screen and its 404 page (any path no page matches) keep the specification's titles.
   if (!match) return { ...head, status: 404, title: pageTitle(PAGE_NOT_FOUND) };
   if (match.page === 'admin') return head;
+  head.jsonLd.push(organizationJsonLd(identity, origin));
 
   const catalog = CATALOGUE_PAGES.has(match.page) ? await loadPublicCatalog(ctx) : undefined;
   if (catalog) head.initialData.push([[...publicPluginsQueryKey], catalog]);
   // Every storefront page shows the TEST MODE bar while test payments are live: known at the first paint, so it never pushes the page down.
   head.initialData.push([[...checkoutConfigQueryKey], checkoutConfig(ctx)]);
+  // The header, footer and hero show the store's name, logo and tagline from the first paint.
+  head.initialData.push([[...storeIdentityQueryKey], identity]);
 
   if (match.page === 'plugin') {
     const slug = match.slug ?? '';
     // The plugin page shows active plugins only (the catalogue holds nothing else).
     const plugin: PublicPlugin | undefined = catalog?.find((candidate) => candidate.slug === slug);
-    if (!plugin) return { ...head, status: 404, title: pageTitle(PLUGIN_NOT_FOUND), canonicalUrl: null };
+    if (!plugin) return { ...head, status: 404, title: pageTitle(PLUGIN_NOT_FOUND, storeName), canonicalUrl: null };
     head.initialData.push([[...publicPluginImagesQueryKey(slug)], await galleryImages(ctx, slug)]);
     const image = plugin.primary_image;
     return {
       ...head,
-      title: pageTitle(plugin.name),
-      description: metaDescription(plugin.description),
+      title: pageTitle(plugin.name, storeName),
+      description: metaDescription(plugin.description, description),
       ogType: 'product',
       image: image ? { url: `${origin}${image.url}`, alt: image.caption || plugin.name } : null,
+      jsonLd: [...head.jsonLd, productJsonLd(plugin, identity, origin)],
     };
   }
   // Checkout of a plugin that exists but is inactive shows "not available" (200); an unknown slug is a 404.
   if (match.page === 'checkout' && !(await findPluginBySlug(ctx.db, match.slug ?? '')))
-    return { ...head, status: 404, title: pageTitle(PUBLIC_PAGE_META.checkout?.name) };
-  const meta = PUBLIC_PAGE_META[match.page];
-  return meta ? { ...head, title: pageTitle(meta.name), description: meta.description } : head;
+    return { ...head, status: 404, title: pageTitle(publicPageMeta('checkout', identity)?.name, storeName) };
+  const meta = publicPageMeta(match.page, identity);
+  return meta
+    ? { ...head, title: pageTitle(meta.name, storeName), description: metaDescription(meta.description, description) }
+    : { ...head, title: storeName };
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -131,7 +147,7 @@ export function renderHead(head: PageHead, preloads: readonly string[] = []): st
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
     head.canonicalUrl ? `<link rel="canonical" href="${escapeHtml(head.canonicalUrl)}" />` : meta('name', 'robots', 'noindex'),
-    meta('property', 'og:site_name', STORE_NAME),
+    meta('property', 'og:site_name', head.siteName),
     meta('property', 'og:type', head.ogType),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
@@ -140,6 +156,7 @@ export function renderHead(head: PageHead, preloads: readonly string[] = []): st
     ...(head.image ? [meta('property', 'og:image', head.image.url), meta('property', 'og:image:alt', head.image.alt)] : []),
     meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
   ];
+  for (const data of head.jsonLd) tags.push(`<script type="application/ld+json">${scriptJson(data)}</script>`);
   for (const url of preloads) tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(url)}" />`);
   if (head.initialData.length > 0) tags.push(`<script id="${INITIAL_DATA_ID}" type="application/json">${scriptJson(head.initialData)}</script>`);
   return tags.join('\n    ');

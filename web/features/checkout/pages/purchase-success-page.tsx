@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { SUPPORT_EMAIL } from '@/lib/brand';
+import { useStoreIdentity } from '@/lib/brand';
 import { usePageMeta } from '@/lib/page-meta';
 import { useCheckoutOrder } from '../api/get-checkout-order';
 import { purchaseProof } from '../lib/purchase-proof';
@@ -73,6 +73,7 @@ function NoConfirmation({ icon, title, children }: { icon: ReactNode; title: str
 }
 
 function Confirmation({ order }: { order: CheckoutOrder }) {
+  const supportEmail = useStoreIdentity().support_email ?? '';
   return (
     <div className="mx-auto max-w-2xl space-y-8 px-4 py-12">
       <div className="space-y-3 text-center">
@@ -118,7 +119,7 @@ function Confirmation({ order }: { order: CheckoutOrder }) {
       <div className="space-y-4 text-center">
         <p className="text-sm text-muted-foreground">
           Questions about your order?{' '}
-          <a className="font-medium text-primary underline-offset-4 hover:underline" href={`mailto:${SUPPORT_EMAIL}`}>
+          <a className="font-medium text-primary underline-offset-4 hover:underline" href={`mailto:${supportEmail}`}>
             Contact Support
           </a>
         </p>

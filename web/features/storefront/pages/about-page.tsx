@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
-import { STORE_NAME } from '@/lib/brand';
+import { useStoreIdentity } from '@/lib/brand';
 import { usePageMeta } from '@/lib/page-meta';
 import { StaticPage } from '../components/static-page';
 
@@ -11,9 +11,10 @@ const PROMISES = [
 ];
 
 export function AboutPage() {
-  usePageMeta('About', `About ${STORE_NAME}: premium WordPress and WooCommerce plugins.`, { canonical: '/about' });
+  const { store_name: storeName, tagline } = useStoreIdentity();
+  usePageMeta('About', `About ${storeName}: ${tagline}`, { canonical: '/about' });
   return (
-    <StaticPage title={`About ${STORE_NAME}`} lead="We build focused, dependable WordPress and WooCommerce plugins for businesses that sell online.">
+    <StaticPage title={`About ${storeName}`} lead="We build focused, dependable WordPress and WooCommerce plugins for businesses that sell online.">
       <div className="grid gap-6 md:grid-cols-3">
         {PROMISES.map((promise) => (
           <section key={promise.title} className="rounded-xl border p-5">

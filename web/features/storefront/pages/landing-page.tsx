@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { usePageMeta } from '@/lib/page-meta';
-import { STORE_TAGLINE } from '@/lib/brand';
+import { useStoreIdentity } from '@/lib/brand';
 import { usePublicPlugins } from '@/lib/public-plugins';
 import { FeaturedPluginCard } from '../components/featured-plugin-card';
 
@@ -13,7 +13,7 @@ const VALUE_POINTS = [
 
 /** Everything below the hero, which the public layout renders (see landing-hero.tsx). */
 export function LandingPage() {
-  usePageMeta('Home', STORE_TAGLINE, { canonical: '/' });
+  usePageMeta('Home', useStoreIdentity().tagline, { canonical: '/' });
   const { data: plugins, isPending, isError } = usePublicPlugins();
   const featured = (plugins ?? []).filter((plugin) => plugin.is_featured);
   return (

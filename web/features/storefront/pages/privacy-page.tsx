@@ -1,4 +1,4 @@
-import { SUPPORT_EMAIL, STORE_NAME } from '@/lib/brand';
+import { useStoreIdentity } from '@/lib/brand';
 import { usePageMeta } from '@/lib/page-meta';
 import { StaticPage } from '../components/static-page';
 
@@ -16,14 +16,15 @@ const SECTIONS = [
     text: 'To deliver your licence key and downloads, provide support and meet our legal and accounting duties. We do not sell your data or use it for advertising.',
   },
   { title: 'How long we keep it', text: 'Order records are kept for as long as the law requires; licence activations are kept while the licence is in use.' },
-  { title: 'Your rights', text: `You may ask for a copy of your data, its correction or its deletion at ${SUPPORT_EMAIL}.` },
 ];
 
 export function PrivacyPage() {
-  usePageMeta('Privacy Policy', `How ${STORE_NAME} handles your data.`, { canonical: '/privacy' });
+  const { store_name: storeName, support_email: supportEmail } = useStoreIdentity();
+  usePageMeta('Privacy Policy', `How ${storeName} handles your data.`, { canonical: '/privacy' });
+  const rights = `You may ask for a copy of your data, its correction or its deletion${supportEmail ? ` at ${supportEmail}` : ''}.`;
   return (
     <StaticPage title="Privacy Policy" lead="Last updated: September 2025">
-      {SECTIONS.map((section) => (
+      {[...SECTIONS, { title: 'Your rights', text: rights }].map((section) => (
         <section key={section.title}>
           <h2 className="text-xl font-semibold">{section.title}</h2>
           <p className="mt-2 text-muted-foreground">{section.text}</p>

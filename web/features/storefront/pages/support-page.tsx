@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { BookOpen, KeyRound, Mail } from 'lucide-react';
-import { SUPPORT_EMAIL } from '@/lib/brand';
+import { useStoreIdentity } from '@/lib/brand';
 import { usePageMeta } from '@/lib/page-meta';
 import { StaticPage } from '../components/static-page';
 
@@ -27,6 +27,7 @@ const FAQ = [
 ];
 
 export function SupportPage() {
+  const supportEmail = useStoreIdentity().support_email ?? '';
   usePageMeta('Support', 'Get help with your plugin: e-mail support, documentation and licensing help.', { canonical: '/support' });
   return (
     <StaticPage title="Support" lead="We are here to help you get the most out of your plugins.">
@@ -35,8 +36,8 @@ export function SupportPage() {
           <Mail className="size-6" aria-hidden="true" />
           <h2 className="mt-3 font-semibold">Email Support</h2>
           <p className="mt-1 text-sm text-muted-foreground">Get a response within 24 hours.</p>
-          <a className="mt-3 inline-block text-sm font-medium underline" href={`mailto:${SUPPORT_EMAIL}`}>
-            {SUPPORT_EMAIL}
+          <a className="mt-3 inline-block text-sm font-medium underline" href={`mailto:${supportEmail}`}>
+            {supportEmail}
           </a>
         </section>
         <section className="rounded-xl border p-5">
@@ -51,7 +52,7 @@ export function SupportPage() {
           <KeyRound className="size-6" aria-hidden="true" />
           <h2 className="mt-3 font-semibold">Licensing Help</h2>
           <p className="mt-1 text-sm text-muted-foreground">Priority help with licence keys, activations and moving sites.</p>
-          <a className="mt-3 inline-block text-sm font-medium underline" href={`mailto:${SUPPORT_EMAIL}?subject=Licensing%20help`}>
+          <a className="mt-3 inline-block text-sm font-medium underline" href={`mailto:${supportEmail}?subject=Licensing%20help`}>
             Get licensing help
           </a>
         </section>

@@ -1,0 +1,3 @@
+// The storefront module's public face (docs/contributing.md): what other modules use of it.
+export { registerStorefrontRoutes } from './storefront.routes.js';
+export { emailBrand, type EmailBrand, mailSenderName, STORE_IDENTITY_KEY, storeIdentity } from './storefront.service.js';

@@ -1,0 +1,52 @@
+import type { PublicPlugin } from '../../../common/catalog.js';
+import type { StoreIdentity } from '../../../common/store-identity.js';
+
+// schema.org data the server writes into every storefront page (docs/storefront.md, "Search engines and sharing"):
+// the store as an Organization, and on a plugin page the plugin as a Product. Written through scriptJson
+// (server/modules/web-pages/page-meta.ts), so vendor text cannot end the script element.
+
+export function organizationJsonLd(identity: StoreIdentity, origin: string): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: identity.store_name,
+    url: `${origin}/`,
+    ...(identity.logo ? { logo: `${origin}${identity.logo.url}` } : {}),
+    ...(identity.support_email ? { email: identity.support_email } : {}),
+    ...(identity.legal_name ? { legalName: identity.legal_name } : {}),
+    ...(identity.legal_address ? { address: identity.legal_address } : {}),
+    ...(identity.vat_number ? { vatID: identity.vat_number } : {}),
+  };
+}
+
+/** The price a buyer pays now, in major units as schema.org wants it; null when the plugin shows no price. */
+function offerPrice(plugin: PublicPlugin): string | null {
+  if (plugin.is_free) return '0.00';
+  if (!plugin.pricing_active || plugin.price === null) return null;
+  const discounted = plugin.discount_price !== null && plugin.discount_price > 0 && plugin.discount_price < plugin.price;
+  return ((discounted ? plugin.discount_price! : plugin.price) / 100).toFixed(2);
+}
+
+export function productJsonLd(plugin: PublicPlugin, identity: StoreIdentity, origin: string): object {
+  const price = offerPrice(plugin);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: plugin.name,
+    description: plugin.description,
+    url: `${origin}/plugin/${encodeURIComponent(plugin.slug)}`,
+    brand: { '@type': 'Brand', name: identity.store_name },
+    ...(plugin.primary_image ? { image: `${origin}${plugin.primary_image.url}` } : {}),
+    ...(price !== null
+      ? {
+          offers: {
+            '@type': 'Offer',
+            price,
+            priceCurrency: plugin.currency,
+            availability: plugin.is_purchasable ? 'https://schema.org/InStock' : 'https://schema.org/PreOrder',
+            url: `${origin}/plugin/${encodeURIComponent(plugin.slug)}`,
+          },
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,34 @@
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api';
+import { usePageMeta } from '@/lib/page-meta';
+import { useAdminStoreIdentity } from '../api/store-identity';
+import { IdentityForm } from '../components/identity-form';
+import { LogoCard } from '../components/logo-card';
+
+/** The admin page "Storefront": the vendor's name, logo, colour and details (docs/storefront.md, "Store identity"). */
+export function StorefrontAdminPage() {
+  usePageMeta('Storefront');
+  const identity = useAdminStoreIdentity();
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold">Storefront</h1>
+        <p className="text-muted-foreground">Your store's name, logo, colour and details, as buyers see them.</p>
+      </div>
+      {identity.isLoading ? (
+        <Skeleton className="h-96 w-full" />
+      ) : identity.isError || !identity.data ? (
+        <Alert variant="destructive">
+          <AlertTitle>Failed to load the storefront</AlertTitle>
+          <AlertDescription>{errorMessage(identity.error, 'Unknown error occurred')}</AlertDescription>
+        </Alert>
+      ) : (
+        <div className="grid items-start gap-6 xl:grid-cols-[2fr_1fr]">
+          <IdentityForm identity={identity.data} />
+          <LogoCard identity={identity.data} />
+        </div>
+      )}
+    </div>
+  );
+}
