@@ -42,6 +42,10 @@ export function publicPageMeta(page: PublicPage, store: StoreTexts): { name: str
       return { name: 'Documentation', description: 'Getting started: install, activate and configure your plugin.' };
     case 'privacy':
       return { name: 'Privacy Policy', description: `How ${store.store_name} handles your data.` };
+    case 'terms':
+      return { name: 'Terms of Sale', description: `The terms of sale of ${store.store_name}.` };
+    case 'refunds':
+      return { name: 'Refund Policy', description: `The refund policy of ${store.store_name}.` };
     case 'checkout':
       return { name: 'Checkout', description: tagline };
     case 'purchaseSuccess':
@@ -59,10 +63,20 @@ export const PAGE_NOT_FOUND = 'Page Not Found';
  * The pages search engines may index (and the sitemap lists). Everything else (checkout, the purchase result,
  * admin pages, any page added later such as an account area, the 404 page) is `noindex` unless added here.
  */
-const INDEXED_PAGES: ReadonlySet<PublicPage> = new Set<PublicPage>(['landing', 'catalog', 'about', 'support', 'documentation', 'privacy', 'plugin']);
+const INDEXED_PAGES: ReadonlySet<PublicPage> = new Set<PublicPage>([
+  'landing',
+  'catalog',
+  'about',
+  'support',
+  'documentation',
+  'privacy',
+  'terms',
+  'refunds',
+  'plugin',
+]);
 
 /** The static pages of the sitemap, by page (the plugin pages come from the catalogue). */
-export const SITEMAP_PATHS = ['/', '/catalog', '/about', '/support', '/documentation', '/privacy'] as const;
+export const SITEMAP_PATHS = ['/', '/catalog', '/about', '/support', '/documentation', '/privacy', '/terms', '/refund-policy'] as const;
 
 export interface PageIdentity {
   /** The canonical path (no query, no trailing slash; `/home` is `/`), or null for a page that has none. */

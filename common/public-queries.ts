@@ -18,3 +18,6 @@ export const checkoutConfigQueryKey = [CHECKOUT_CONFIG_URL] as const;
 export const STORE_IDENTITY_URL = '/api/storefront';
 
 export const storeIdentityQueryKey = [STORE_IDENTITY_URL] as const;
+
+/** A vendor's text page (About, Documentation, Support, Privacy, Terms, Refunds): it comes with its page's HTML. */
+export const storePageQueryKey = (slug: string) => ['/api/pages', slug] as const;

@@ -10,6 +10,8 @@ export const PUBLIC_ROUTES = {
   '/support': 'support',
   '/documentation': 'documentation',
   '/privacy': 'privacy',
+  '/terms': 'terms',
+  '/refund-policy': 'refunds',
   '/plugin/:slug': 'plugin',
   '/checkout/:slug': 'checkout',
   '/purchase/success': 'purchaseSuccess',

@@ -379,7 +379,7 @@ test.describe('information pages', () => {
 
   test('documentation: three steps of 5, 2 and 10 minutes', async ({ page }) => {
     await page.goto('/documentation');
-    const steps = page.getByTestId('doc-step');
+    const steps = page.getByRole('main').locator('ol > li');
     await expect(steps).toHaveCount(3);
     await expect(steps.nth(0)).toContainText('5 minutes');
     await expect(steps.nth(1)).toContainText('2 minutes');

@@ -7,6 +7,16 @@ import type { Generated } from 'kysely';
 // Each feature adds its tables under its own heading, with its own migration file.
 
 // --- core (0001-core) ---
+/** The vendor's text pages (common/store-pages.ts); owner: server/modules/storefront. */
+export interface StorePagesTable {
+  slug: string;
+  title: string;
+  lead: string;
+  markdown: string;
+  faq: string; // JSON list of {question, answer}
+  updated_at: string;
+}
+
 export interface SettingsTable {
   key: string;
   value: string; // JSON
@@ -406,6 +416,7 @@ export interface DB {
   payment_events: PaymentEventsTable;
   emails: EmailsTable;
   image_uploads: ImageUploadsTable;
+  store_pages: StorePagesTable;
   plugin_images: PluginImagesTable;
   postcode_rules: PostcodeRulesTable;
   postcode_sector_pricing: PostcodeSectorPricingTable;

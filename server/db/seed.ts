@@ -3,6 +3,7 @@ import { nowIso } from '../lib/time.js';
 import { DEMO_STORE_IDENTITY } from '../../common/store-identity.js';
 import { insertSettingIfAbsent } from '../modules/settings/index.js';
 import { STORE_IDENTITY_KEY } from '../modules/storefront/index.js';
+import { demoStorePages } from './demo-pages.js';
 
 export const POSTCODE_PLUGIN_SLUG = 'postcode-delivery-zones';
 export const LICENSING_PLUGIN_SLUG = 'ucre';
@@ -118,5 +119,10 @@ export async function seedDemoCatalog(db: Database): Promise<boolean> {
   }
   // The demo shop's name, tagline and support address are the specification's (docs/storefront.md, "Store identity").
   await insertSettingIfAbsent(db, STORE_IDENTITY_KEY, DEMO_STORE_IDENTITY);
+  await db
+    .insertInto('store_pages')
+    .values(demoStorePages(now))
+    .onConflict((oc) => oc.column('slug').doNothing())
+    .execute();
   return true;
 }

@@ -139,6 +139,8 @@ function StoreFooter() {
         <div className="flex flex-col gap-1">
           <Link href="/about">About</Link>
           <Link href="/privacy">Privacy Policy</Link>
+          <Link href="/terms">Terms of Sale</Link>
+          <Link href="/refund-policy">Refund Policy</Link>
           {identity.footer_links.map((link) => (
             <FooterLink key={`${link.label} ${link.url}`} href={link.url}>
               {link.label}

@@ -1,5 +1,7 @@
 import { MAX_IMAGE_BYTES } from '../../../common/images.js';
 import { storeIdentitySchema, storeIdentityUpdateSchema } from '../../../common/store-identity.js';
+import { storePageParamsSchema, storePageSchema, storePageUpdateSchema } from '../../../common/store-pages.js';
+import { getStorePage, listStorePages, updateStorePage } from './store-pages.service.js';
 import type { App, AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
 import { assertNoNul } from '../../lib/nul-bytes.js';
@@ -36,4 +38,12 @@ export async function registerStorefrontRoutes(app: App, ctx: AppContext): Promi
   );
 
   app.delete('/api/admin/storefront/logo', { schema: { response } }, async () => deleteStoreLogo(ctx));
+
+  // The vendor's text pages (docs/storefront.md, "Pages").
+  const page = { 200: storePageSchema };
+  app.get('/api/pages/:slug', { schema: { params: storePageParamsSchema, response: page } }, async (request) => getStorePage(ctx.db, request.params.slug));
+  app.get('/api/admin/pages', { schema: { response: { 200: storePageSchema.array() } } }, async () => listStorePages(ctx.db));
+  app.put('/api/admin/pages/:slug', { schema: { params: storePageParamsSchema, body: storePageUpdateSchema, response: page } }, async (request) =>
+    updateStorePage(ctx.db, request.params.slug, request.body),
+  );
 }

@@ -117,10 +117,13 @@ describe(`page head, sitemap and robots (${testDialect()})`, () => {
     ] as const) {
       const other = await page(url);
       expect([other.status, other.title, other.canonical]).toEqual([200, title, `${ORIGIN}${url}`]);
-      // Every storefront page carries the checkout config, for the TEST MODE bar at the first paint, and the store identity.
+      // Every storefront page carries the checkout config, for the TEST MODE bar at the first paint, the store identity
+      // and its own text.
+      const slug = url === '/about' || url === '/support' || url === '/documentation' || url === '/privacy' ? url.slice(1) : '';
       expect(other.initial).toEqual([
         [['/api/checkout/config'], (await t.app.inject({ method: 'GET', url: '/api/checkout/config' })).json()],
         [['/api/storefront'], (await t.app.inject({ method: 'GET', url: '/api/storefront' })).json()],
+        [['/api/pages', slug], (await t.app.inject({ method: 'GET', url: `/api/pages/${slug}` })).json()],
       ]);
     }
   });
@@ -223,7 +226,7 @@ describe(`page head, sitemap and robots (${testDialect()})`, () => {
       expect(response.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
       const locations = [...response.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
       expect(locations).toEqual([
-        ...['/', '/catalog', '/about', '/support', '/documentation', '/privacy'].map((page) => `${ORIGIN}${page}`),
+        ...['/', '/catalog', '/about', '/support', '/documentation', '/privacy', '/terms', '/refund-policy'].map((page) => `${ORIGIN}${page}`),
         `${ORIGIN}/plugin/${SLUG}`,
       ]);
     } finally {

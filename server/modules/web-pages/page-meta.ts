@@ -16,9 +16,10 @@ import { loadPublicCatalog } from '../catalog/index.js';
 import { listImages } from '../images/index.js';
 import { toPluginImage } from '../images/index.js';
 import { findPluginBySlug } from '../plugins/index.js';
-import { checkoutConfigQueryKey, publicPluginImagesQueryKey, publicPluginsQueryKey, storeIdentityQueryKey } from '../../../common/public-queries.js';
+import { checkoutConfigQueryKey, publicPluginImagesQueryKey, publicPluginsQueryKey, storeIdentityQueryKey, storePageQueryKey } from '../../../common/public-queries.js';
 import { checkoutConfig } from '../checkout/index.js';
-import { storeIdentity } from '../storefront/index.js';
+import { getStorePage, storeIdentity } from '../storefront/index.js';
+import { STORE_PAGE_SLUGS, type StorePageSlug } from '../../../common/store-pages.js';
 import { organizationJsonLd, productJsonLd } from './structured-data.js';
 
 // The <head> of each page as the server sends it (docs/storefront.md, "Search engines and sharing"): title,
@@ -101,6 +102,10 @@ export async function resolvePage(ctx: AppContext, url: string, origin: string):
   head.initialData.push([[...checkoutConfigQueryKey], checkoutConfig(ctx)]);
   // The header, footer and hero show the store's name, logo and tagline from the first paint.
   head.initialData.push([[...storeIdentityQueryKey], identity]);
+
+  // The vendor's text pages render from the HTML's data, with no call.
+  const storePage = (STORE_PAGE_SLUGS as readonly string[]).includes(match.page) ? (match.page as StorePageSlug) : null;
+  if (storePage) head.initialData.push([[...storePageQueryKey(storePage)], await getStorePage(ctx.db, storePage)]);
 
   if (match.page === 'plugin') {
     const slug = match.slug ?? '';

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StoreIdentity, StoreIdentityUpdate } from '@common/store-identity';
-import { storeIdentityQueryKey } from '@common/public-queries';
+import { storeIdentityQueryKey, storePageQueryKey } from '@common/public-queries';
+import type { StorePage, StorePageSlug, StorePageUpdate } from '@common/store-pages';
 import { apiGet, apiJson } from '@/lib/api';
 
 /** The admin's copy of the identity; saving also refreshes the storefront's (web/lib/brand.ts), whose key is public. */
@@ -37,3 +38,20 @@ export const useUploadStoreLogo = () => useIdentityMutation(uploadStoreLogo);
 
 export const deleteStoreLogo = (): Promise<StoreIdentity> => apiJson<StoreIdentity>('DELETE', '/api/admin/storefront/logo');
 export const useDeleteStoreLogo = () => useIdentityMutation(deleteStoreLogo);
+
+/** The vendor's text pages as the admin edits them (GET /api/admin/pages). */
+export const adminStorePagesQueryKey = ['/api/admin/pages'] as const;
+
+export const useAdminStorePages = () => useQuery({ queryKey: adminStorePagesQueryKey, queryFn: () => apiGet<StorePage[]>('/api/admin/pages') });
+
+/** PUT /api/admin/pages/{slug}; the storefront's copy of the page is refreshed with the answer. */
+export function useUpdateStorePage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ slug, patch }: { slug: StorePageSlug; patch: StorePageUpdate }) => apiJson<StorePage>('PUT', `/api/admin/pages/${slug}`, patch),
+    onSuccess: (page) => {
+      queryClient.setQueryData(storePageQueryKey(page.slug), page);
+      void queryClient.invalidateQueries({ queryKey: adminStorePagesQueryKey });
+    },
+  });
+}

@@ -5,6 +5,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { useAdminStoreIdentity } from '../api/store-identity';
 import { IdentityForm } from '../components/identity-form';
 import { LogoCard } from '../components/logo-card';
+import { PagesEditor } from '../components/pages-editor';
 
 /** The admin page "Storefront": the vendor's name, logo, colour and details (docs/storefront.md, "Store identity"). */
 export function StorefrontAdminPage() {
@@ -29,6 +30,7 @@ export function StorefrontAdminPage() {
           <LogoCard identity={identity.data} />
         </div>
       )}
+      <PagesEditor />
     </div>
   );
 }

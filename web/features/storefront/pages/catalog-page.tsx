@@ -7,6 +7,7 @@ import { usePublicPlugins } from '@/lib/public-plugins';
 import { CatalogCard, type CatalogLayout } from '../components/catalog-card';
 import { CatalogToolbar } from '../components/catalog-toolbar';
 import { catalogCards, type CatalogView } from '../lib/catalog-view';
+import { useStoreIdentity } from '@/lib/brand';
 
 const SKELETON_CARDS = 6;
 
@@ -22,7 +23,7 @@ function CatalogMessage({ icon: Icon, title, text }: { icon: typeof AlertCircle;
 
 /** The catalogue below its heading, which the public layout renders (see catalog-intro.tsx). */
 export function CatalogPage() {
-  usePageMeta('Catalog', 'Browse premium WordPress and WooCommerce plugins.', { canonical: '/catalog' });
+  usePageMeta('Catalog', `Browse the WordPress plugins of ${useStoreIdentity().store_name}.`, { canonical: '/catalog' });
   const { data: plugins, isPending, isError } = usePublicPlugins();
   const [view, setView] = useState<CatalogView>({ search: '', category: 'all', sort: 'name' });
   const [layout, setLayout] = useState<CatalogLayout>('grid');

@@ -2,35 +2,16 @@ import { Link } from 'wouter';
 import { BookOpen, KeyRound, Mail } from 'lucide-react';
 import { useStoreIdentity } from '@/lib/brand';
 import { usePageMeta } from '@/lib/page-meta';
-import { StaticPage } from '../components/static-page';
-
-const FAQ = [
-  {
-    question: 'How do I install the plugin?',
-    answer:
-      'Download the zip from the link in your licence e-mail, then in WordPress go to Plugins → Add New → Upload Plugin, choose the file and click Activate.',
-  },
-  {
-    question: 'Can I use the plugin on multiple sites?',
-    answer:
-      'Yes. Each licence covers up to 3 websites. Local and staging sites do not count toward the limit, and you can move a licence by deactivating it on one site first.',
-  },
-  {
-    question: 'How do updates work?',
-    answer:
-      'Updates appear in your WordPress dashboard like any other plugin update once your licence key is activated. Every purchase includes lifetime updates.',
-  },
-  {
-    question: 'Can I customise the plugin?',
-    answer: 'Yes. The plugins offer settings for every rule and price, plus WordPress hooks and filters for developers. Ask us if you need something specific.',
-  },
-];
+import { useStorePage } from '../api/get-store-page';
+import { StorePageView } from '../components/store-page-view';
 
 export function SupportPage() {
   const supportEmail = useStoreIdentity().support_email ?? '';
+  const page = useStorePage('support');
+  const faq = page.data?.faq ?? [];
   usePageMeta('Support', 'Get help with your plugin: e-mail support, documentation and licensing help.', { canonical: '/support' });
   return (
-    <StaticPage title="Support" lead="We are here to help you get the most out of your plugins.">
+    <StorePageView page={page.data} isError={page.isError}>
       <div className="grid gap-6 md:grid-cols-3">
         <section className="rounded-xl border p-5">
           <Mail className="size-6" aria-hidden="true" />
@@ -57,17 +38,19 @@ export function SupportPage() {
           </a>
         </section>
       </div>
-      <section>
-        <h2 className="mb-4 text-2xl font-bold">Frequently Asked Questions</h2>
-        <div className="divide-y rounded-xl border">
-          {FAQ.map((item) => (
-            <details key={item.question} className="group p-4">
-              <summary className="cursor-pointer font-medium">{item.question}</summary>
-              <p className="mt-2 text-sm text-muted-foreground">{item.answer}</p>
-            </details>
-          ))}
-        </div>
-      </section>
-    </StaticPage>
+      {faq.length > 0 && (
+        <section>
+          <h2 className="mb-4 text-2xl font-bold">Frequently Asked Questions</h2>
+          <div className="divide-y rounded-xl border">
+            {faq.map((item) => (
+              <details key={item.question} className="group p-4">
+                <summary className="cursor-pointer font-medium">{item.question}</summary>
+                <p className="mt-2 text-sm text-muted-foreground">{item.answer}</p>
+              </details>
+            ))}
+          </div>
+        </section>
+      )}
+    </StorePageView>
   );
 }

@@ -1,0 +1,21 @@
+import type { Database } from '../../db/database.js';
+import type { StorePagesTable } from '../../db/schema.js';
+
+// The only SQL on `store_pages` (owner: this module).
+
+export type StorePageRow = StorePagesTable;
+
+export const findStorePage = (db: Database, slug: string): Promise<StorePageRow | undefined> =>
+  db.selectFrom('store_pages').selectAll().where('slug', '=', slug).executeTakeFirst();
+
+export const listStorePageRows = (db: Database): Promise<StorePageRow[]> => db.selectFrom('store_pages').selectAll().execute();
+
+/** Writes the whole row (insert or replace): one statement, so concurrent saves never mix two versions' fields. */
+export async function saveStorePage(db: Database, row: StorePageRow): Promise<void> {
+  const { slug, ...fields } = row;
+  await db
+    .insertInto('store_pages')
+    .values(row)
+    .onConflict((oc) => oc.column('slug').doUpdateSet({ ...fields, slug }))
+    .execute();
+}
