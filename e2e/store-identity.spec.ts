@@ -26,7 +26,7 @@ test('the vendor sets the store identity in the admin and buyers see it everywhe
   // A pale accent colour is refused with its reason before anything is sent.
   await page.getByLabel('Accent colour').fill('#ffcc00');
   await expect(page.getByText(/contrast of 1\.\d\d:1 against white, below the 4\.5:1/)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
 
   await page.getByLabel('Store name').fill('Acme Widgets');
   await page.getByLabel('Headline').fill('Widgets for WordPress');
@@ -38,7 +38,7 @@ test('the vendor sets the store identity in the admin and buyers see it everywhe
   await page.getByLabel('Legal address').fill('1 High Street\nLeeds LS1 1AA');
   await page.getByLabel('VAT number').fill('GB123456789');
   await page.getByLabel('Footer links').fill('Status | https://status.acme.example');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Storefront Saved', { exact: true })).toBeVisible();
 
   // The logo goes through the images pipeline: a renamed text file is refused by the server with its reason.

@@ -21,11 +21,11 @@ let siteOrigin: string | undefined;
 /** The description the server wrote into the first page (the store's tagline): pages without their own keep it. */
 let defaultDescription: string | undefined;
 
-/** Storefront pages are titled with the store's name; the admin's keep the product name (docs/storefront.md). */
-function siteName(): string | undefined {
+/** On storefront pages the store identity (its name titles them, its tagline is their default description); none on the admin's. */
+function storefrontIdentity(): StoreIdentity | undefined {
   const match = matchWebRoute(location.pathname);
   if (!match || match.page === 'admin') return undefined;
-  return queryClient.getQueryData<StoreIdentity>(storeIdentityQueryKey)?.store_name || undefined;
+  return queryClient.getQueryData<StoreIdentity>(storeIdentityQueryKey);
 }
 
 export interface PageMetaOptions {
@@ -49,8 +49,9 @@ export function usePageMeta(page: string | undefined, description?: string, { ca
     // Absolute addresses keep the origin the server chose (the base URL setting) on the first page.
     siteOrigin ??= new URL(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? '/', location.href).origin;
     defaultDescription ??= document.head.querySelector('meta[name="description"]')?.getAttribute('content') ?? '';
-    const title = pageTitle(page, siteName());
-    const text = metaDescription(description, metaDescription(defaultDescription));
+    const identity = storefrontIdentity();
+    const title = pageTitle(page, identity?.store_name || undefined);
+    const text = metaDescription(description, metaDescription(identity?.tagline || defaultDescription));
     const url = canonical === undefined ? null : siteOrigin + canonical;
     document.title = title;
     const tags: Array<[tag: 'meta' | 'link', attribute: 'name' | 'property' | 'rel', key: string, value: string | null]> = [
