@@ -135,3 +135,6 @@ export function readStoreIdentity(stored: unknown): StoreIdentity {
   }
   return result;
 }
+
+/** The settings row of the identity (never answered by GET /api/admin/settings; server/modules/storefront). */
+export const STORE_IDENTITY_KEY = 'store_identity';

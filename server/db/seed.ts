@@ -1,8 +1,6 @@
 import type { Database } from './database.js';
 import { nowIso } from '../lib/time.js';
-import { DEMO_STORE_IDENTITY } from '../../common/store-identity.js';
-import { insertSettingIfAbsent } from '../modules/settings/index.js';
-import { STORE_IDENTITY_KEY } from '../modules/storefront/index.js';
+import { DEMO_STORE_IDENTITY, STORE_IDENTITY_KEY } from '../../common/store-identity.js';
 import { demoStorePages } from './demo-pages.js';
 
 export const POSTCODE_PLUGIN_SLUG = 'postcode-delivery-zones';
@@ -118,7 +116,11 @@ export async function seedDemoCatalog(db: Database): Promise<boolean> {
       .execute();
   }
   // The demo shop's name, tagline and support address are the specification's (docs/storefront.md, "Store identity").
-  await insertSettingIfAbsent(db, STORE_IDENTITY_KEY, DEMO_STORE_IDENTITY);
+  await db
+    .insertInto('settings')
+    .values({ key: STORE_IDENTITY_KEY, value: JSON.stringify(DEMO_STORE_IDENTITY), updated_at: now })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
   await db
     .insertInto('store_pages')
     .values(demoStorePages(now))

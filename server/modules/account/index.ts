@@ -2,6 +2,7 @@
 // to the module (eslint.config.js; docs/architecture.md).
 export { forgetCustomerAddress } from './account.repository.js';
 export { registerAccountRoutes } from './account.routes.js';
+export { renderSignInEmail } from './sign-in-email.js';
 export { createSignInWork, deliverSignInEmail, queueSignInEmailIn, signInWorkSettled } from './sign-in.service.js';
 
 import type { SignInWork } from './sign-in.service.js';

@@ -10,4 +10,5 @@ export {
   reassignOrders,
   releaseCheckoutKey,
 } from './orders.repository.js';
+export { renderLicenseEmail } from './license-email.js';
 export { registerOrderRoutes } from './orders.routes.js';

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../../common/images.js';
 import { DEFAULT_STORE_IDENTITY, DEMO_STORE_IDENTITY, type StoreIdentity } from '../../../common/store-identity.js';
-import { up as migrateStoreIdentity } from '../../db/migrations/0019-store-identity.js';
+import { up as migrateStoreIdentity } from '../../db/migrations/0030-store-identity.js';
 import { makeImage, multipartBody } from '../../test/image-fixtures.js';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { renderSignInEmail } from '../account/sign-in-email.js';
-import { mailFrom } from '../email/mail-transport.js';
-import { renderLicenseEmail } from '../orders/license-email.js';
+import { renderSignInEmail } from '../account/index.js';
+import { mailFrom } from '../email/index.js';
+import { renderLicenseEmail } from '../orders/index.js';
 import { emailBrand } from './storefront.service.js';
 
 // The store identity (issue 25): the admin's Storefront page writes it; every public page's HTML, the e-mails and
@@ -50,7 +50,7 @@ describe(`store identity (${testDialect()})`, () => {
     }
   });
 
-  it('keeps the demo identity of a shop seeded before the identity existed (migration 0019), and leaves others alone', async () => {
+  it('keeps the demo identity of a shop seeded before the identity existed (migration 0030), and leaves others alone', async () => {
     await t.db.deleteFrom('settings').where('key', '=', 'store_identity').execute();
     await migrateStoreIdentity(t.db as never);
     await t.ctx.settings.load();

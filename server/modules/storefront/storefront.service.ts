@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { readStoreIdentity, type StoreIdentity, type StoreIdentityUpdate } from '../../../common/store-identity.js';
+import { readStoreIdentity, STORE_IDENTITY_KEY, type StoreIdentity, type StoreIdentityUpdate } from '../../../common/store-identity.js';
 import type { AppContext } from '../../kernel/context.js';
 import { ImageStorage, MEDIA_PREFIX } from '../images/index.js';
 import type { SettingsService } from '../settings/index.js';
@@ -7,8 +7,6 @@ import type { SettingsService } from '../settings/index.js';
 // The vendor's store identity (docs/storefront.md, "Store identity"): one settings value, so it is cached,
 // refreshed across instances like every setting and changes without a restart.
 
-/** The settings row of the identity (never answered by GET /api/admin/settings). */
-export const STORE_IDENTITY_KEY = 'store_identity';
 /** The stored files of the logo (generated name, extension, variant widths), to delete them when it is replaced. */
 const STORE_LOGO_FILE_KEY = 'store_logo_file';
 
