@@ -71,6 +71,16 @@ export class ReminderWorker {
     await this.passing;
   }
 
+  /** The licences due for each step at `now`, at most `limit` a step, claiming nothing: what a pass reads (bench/renewal-reminders.ts). */
+  async findDue(now: Date, limit = BATCH): Promise<Array<{ step: string; licenses: DueLicense[] }>> {
+    const found = [];
+    for (const window of dueWindows(this.ctx.settings.get('renewal_reminder_days'), now)) {
+      const licenses = await findDueLicenses(this.ctx.db, { step: window.step, after: window.after, upTo: window.upTo, needsEmail: window.kind === 'reminder', limit });
+      found.push({ step: window.step, licenses });
+    }
+    return found;
+  }
+
   private async pass(): Promise<void> {
     const now = this.now();
     for (const window of dueWindows(this.ctx.settings.get('renewal_reminder_days'), now)) {
