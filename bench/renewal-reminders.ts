@@ -9,7 +9,8 @@
 // postgres://postgres@127.0.0.1:5432/test, in a temporary schema). BENCH_DB=sqlite or postgres runs one.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
+import type { LicensesTable } from '../server/db/schema.js';
 import { generateLicenseKey } from '../common/license-key.js';
 import { DEFAULT_REMINDER_DAYS } from '../common/renewal-reminders.js';
 import { createTestApp, type TestApp } from '../server/test/test-app.js';
@@ -24,7 +25,7 @@ const DAY = 86_400_000;
 async function seed(t: TestApp, now: number): Promise<void> {
   const span = 730 * DAY;
   for (let start = 0; start < LICENSES; start += BATCH) {
-    const rows = [];
+    const rows: Array<Insertable<LicensesTable>> = [];
     for (let i = start; i < Math.min(start + BATCH, LICENSES); i++) {
       const lifetime = i % 10 === 0;
       const expires = now - span / 2 + Math.floor((i * 7919) % LICENSES) * (span / LICENSES);
