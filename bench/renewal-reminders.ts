@@ -46,10 +46,20 @@ async function seed(t: TestApp, now: number): Promise<void> {
       const inserted = await trx.insertInto('licenses').values(rows).returning(['id', 'expires_at']).execute();
       const claims = inserted.flatMap((row) =>
         row.expires_at && new Date(row.expires_at).getTime() < now - 8 * DAY
-          ? [...DEFAULT_REMINDER_DAYS.map(String), 'expired'].map((step) => ({ license_id: row.id, expires_at: row.expires_at as string, step, email_id: null, created_at: row.expires_at as string }))
+          ? [...DEFAULT_REMINDER_DAYS.map(String), 'expired'].map((step) => ({
+              license_id: row.id,
+              expires_at: row.expires_at as string,
+              step,
+              email_id: null,
+              created_at: row.expires_at as string,
+            }))
           : [],
       );
-      for (let c = 0; c < claims.length; c += 1000) await trx.insertInto('license_reminders').values(claims.slice(c, c + 1000)).execute();
+      for (let c = 0; c < claims.length; c += 1000)
+        await trx
+          .insertInto('license_reminders')
+          .values(claims.slice(c, c + 1000))
+          .execute();
       const optOuts = inserted.filter((row) => row.id % 20 === 3).map((row) => ({ license_id: row.id, created_at: new Date(now).toISOString() }));
       if (optOuts.length > 0) await trx.insertInto('reminder_opt_outs').values(optOuts).execute();
     });
@@ -66,7 +76,12 @@ async function run(dialect: 'sqlite' | 'postgres'): Promise<boolean> {
     const seeded = performance.now();
     await seed(t, now);
     console.log(`${dialect}: seeded ${LICENSES} licences in ${Math.round(performance.now() - seeded)} ms`);
-    console.log(`load average before the queries: ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+    console.log(
+      `load average before the queries: ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}`,
+    );
     const worker = t.ctx.renewalReminders;
     const times: number[] = [];
     let due: Array<{ step: string; licenses: unknown[] }> = [];
@@ -83,7 +98,9 @@ async function run(dialect: 'sqlite' | 'postgres'): Promise<boolean> {
     worker.now = () => new Date(now);
     const passStarted = performance.now();
     await worker.runNow();
-    console.log(`${dialect}: one pass sending them (claims and outbox rows, e-mails kept in the outbox): ${Math.round(performance.now() - passStarted)} ms, ${worker.sent.reminders} reminders, ${worker.sent.expired} expired events`);
+    console.log(
+      `${dialect}: one pass sending them (claims and outbox rows, e-mails kept in the outbox): ${Math.round(performance.now() - passStarted)} ms, ${worker.sent.reminders} reminders, ${worker.sent.expired} expired events`,
+    );
     const pass = median < BAR_MS;
     console.log(`${dialect}: ${pass ? 'pass' : 'FAIL'} (bar: finding due reminders < ${BAR_MS} ms)`);
     return pass;

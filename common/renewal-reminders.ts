@@ -33,7 +33,9 @@ export type ReminderPlaceholder = (typeof REMINDER_PLACEHOLDERS)[number];
 
 /** Fills `{name}` placeholders; an unknown one is left as written (the Settings refuse them anyway). */
 export function fillReminderTemplate(template: string, values: Record<ReminderPlaceholder, string>): string {
-  return template.replace(/\{([a-z_]+)\}/g, (whole, name: string) => ((REMINDER_PLACEHOLDERS as readonly string[]).includes(name) ? values[name as ReminderPlaceholder] : whole));
+  return template.replace(/\{([a-z_]+)\}/g, (whole, name: string) =>
+    (REMINDER_PLACEHOLDERS as readonly string[]).includes(name) ? values[name as ReminderPlaceholder] : whole,
+  );
 }
 
 /** The placeholders in `template` that are not REMINDER_PLACEHOLDERS. */

@@ -75,7 +75,13 @@ export class ReminderWorker {
   async findDue(now: Date, limit = BATCH): Promise<Array<{ step: string; licenses: DueLicense[] }>> {
     const found = [];
     for (const window of dueWindows(this.ctx.settings.get('renewal_reminder_days'), now)) {
-      const licenses = await findDueLicenses(this.ctx.db, { step: window.step, after: window.after, upTo: window.upTo, needsEmail: window.kind === 'reminder', limit });
+      const licenses = await findDueLicenses(this.ctx.db, {
+        step: window.step,
+        after: window.after,
+        upTo: window.upTo,
+        needsEmail: window.kind === 'reminder',
+        limit,
+      });
       found.push({ step: window.step, licenses });
     }
     return found;
@@ -86,7 +92,13 @@ export class ReminderWorker {
     for (const window of dueWindows(this.ctx.settings.get('renewal_reminder_days'), now)) {
       for (;;) {
         if (this.stopped) return;
-        const due = await findDueLicenses(this.ctx.db, { step: window.step, after: window.after, upTo: window.upTo, needsEmail: window.kind === 'reminder', limit: BATCH });
+        const due = await findDueLicenses(this.ctx.db, {
+          step: window.step,
+          after: window.after,
+          upTo: window.upTo,
+          needsEmail: window.kind === 'reminder',
+          limit: BATCH,
+        });
         for (const license of due) await this.sendStep(license, window, now);
         // Each licence read is claimed (by this pass or another instance) or no longer due, so the next read moves on.
         if (due.length < BATCH) break;

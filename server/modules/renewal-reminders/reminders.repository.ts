@@ -17,10 +17,7 @@ export interface DueLicense {
  * string), not revoked, created no later than `createdBy`, with no claim for `step` in their current term; for
  * reminders (`needsEmail`) also with an owner's address and no opt-out. The oldest expiry first, at most `limit`.
  */
-export async function findDueLicenses(
-  db: Db,
-  input: { step: string; after: string; upTo: string; needsEmail: boolean; limit: number },
-): Promise<DueLicense[]> {
+export async function findDueLicenses(db: Db, input: { step: string; after: string; upTo: string; needsEmail: boolean; limit: number }): Promise<DueLicense[]> {
   let query = db
     .selectFrom('licenses as l')
     .select(['l.id', 'l.expires_at', 'l.customer_email'])
@@ -51,7 +48,10 @@ export async function findDueLicenses(
  * The claim: inserts the step's row unless the licence's term has it already. Answers the new row's id, or null
  * when another instance (or an earlier run) claimed it: the unique key decides, on SQLite and PostgreSQL alike.
  */
-export async function claimStep(trx: Transaction<DB>, claim: { license_id: number; expires_at: string; step: string; created_at: string }): Promise<number | null> {
+export async function claimStep(
+  trx: Transaction<DB>,
+  claim: { license_id: number; expires_at: string; step: string; created_at: string },
+): Promise<number | null> {
   const row = await trx
     .insertInto('license_reminders')
     .values({ ...claim, email_id: null })

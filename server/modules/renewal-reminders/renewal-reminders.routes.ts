@@ -10,7 +10,9 @@ import { REMINDER_EMAIL_KIND } from './reminder-worker.js';
 import { insertOptOut } from './reminders.repository.js';
 import { verifyUnsubscribeToken } from './unsubscribe-token.js';
 
-const unsubscribeQuerySchema = z.object({ token: z.string({ error: 'the link must carry its token' }).max(200, 'the token is too long: copy the whole link from the e-mail') });
+const unsubscribeQuerySchema = z.object({
+  token: z.string({ error: 'the link must carry its token' }).max(200, 'the token is too long: copy the whole link from the e-mail'),
+});
 
 const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
@@ -29,10 +31,15 @@ export function registerRenewalReminderRoutes(app: App, ctx: AppContext): void {
 
   // The reminder e-mail's unsubscribe link (docs/renewal-reminders.md): the licence gets no more reminders.
   app.get('/unsubscribe', { schema: { querystring: unsubscribeQuerySchema } }, async (request, reply) => {
-    const html = (status: number, title: string, message: string) => setPageHeaders(reply.code(status)).type('text/html; charset=utf-8').send(page(title, message));
+    const html = (status: number, title: string, message: string) =>
+      setPageHeaders(reply.code(status)).type('text/html; charset=utf-8').send(page(title, message));
     const licenseId = verifyUnsubscribeToken(ctx, request.query.token);
     if (licenseId === null) {
-      return html(400, 'This link is not valid', 'This unsubscribe link is incomplete or was changed. Copy the whole link from the reminder e-mail, or write to us.');
+      return html(
+        400,
+        'This link is not valid',
+        'This unsubscribe link is incomplete or was changed. Copy the whole link from the reminder e-mail, or write to us.',
+      );
     }
     const license = await findLicenseById(ctx.db, licenseId);
     if (!license) return html(404, 'Licence not found', 'The licence this link was for no longer exists, so it gets no reminders.');

@@ -137,8 +137,8 @@ export function RenewalRemindersCard({ settings }: { settings: SettingsResponse 
             />
             <FieldError id="reminder-expired-body-error" message={errors.renewal_reminder_expired_body} />
             <p id="reminder-wording-help" className="text-xs text-muted-foreground">
-              Placeholders: {placeholders}. {'{days}'} is the number of days before or after the expiry. Every reminder ends with a link that stops
-              them for that licence.
+              Placeholders: {placeholders}. {'{days}'} is the number of days before or after the expiry. Every reminder ends with a link that stops them for
+              that licence.
             </p>
           </div>
           <FormError message={error} />
