@@ -126,7 +126,8 @@ export class ReminderWorker {
       const emailId = await insertQueuedEmail(trx, {
         to_address: license.customer_email!,
         kind: REMINDER_EMAIL_KIND,
-        order_id: license.order_id,
+        // Not the order's: the orders list shows the status of an order's latest e-mail, its licence e-mail.
+        order_id: null,
         dedupe_key: `${REMINDER_EMAIL_KIND}:${license.id}:${due.expires_at}:${window.step}`,
         created_at: at,
       });
