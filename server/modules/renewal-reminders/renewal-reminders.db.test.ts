@@ -127,6 +127,9 @@ describe(`renewal reminders (${testDialect()})`, () => {
     expect(tampered.body).toContain('not valid');
     const missing = await t.app.inject({ method: 'GET', url: '/unsubscribe' });
     expect(missing.statusCode).toBe(400);
+    // A link checker's HEAD request unsubscribes nobody.
+    await t.app.inject({ method: 'HEAD', url: url! });
+    expect(await t.db.selectFrom('reminder_opt_outs').select('license_id').where('license_id', '=', id).execute()).toEqual([]);
     const page = await t.app.inject({ method: 'GET', url: url! });
     expect(page.statusCode, page.body).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);

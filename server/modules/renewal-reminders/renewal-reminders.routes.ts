@@ -30,7 +30,8 @@ export function registerRenewalReminderRoutes(app: App, ctx: AppContext): void {
   ctx.emailRenderers.set(REMINDER_EMAIL_KIND, renderReminderEmail);
 
   // The reminder e-mail's unsubscribe link (docs/renewal-reminders.md): the licence gets no more reminders.
-  app.get('/unsubscribe', { schema: { querystring: unsubscribeQuerySchema } }, async (request, reply) => {
+  // No HEAD route: a link checker's HEAD request unsubscribes nobody.
+  app.get('/unsubscribe', { exposeHeadRoute: false, schema: { querystring: unsubscribeQuerySchema } }, async (request, reply) => {
     const html = (status: number, title: string, message: string) =>
       setPageHeaders(reply.code(status)).type('text/html; charset=utf-8').send(page(title, message));
     const licenseId = verifyUnsubscribeToken(ctx, request.query.token);
