@@ -173,6 +173,34 @@ describe(`renewal reminders (${testDialect()})`, () => {
     expect(steps.map((row) => row.step)).toEqual(['-30', '0', 'expired', '7']);
   });
 
+  it('waits in the outbox without a shop address, and leaves with its links once there is one', async () => {
+    const bare = await createTestApp({ confirmedOrigin: null });
+    try {
+      const headers = await bare.adminHeaders();
+      const created = await bare.app.inject({
+        method: 'POST',
+        url: '/api/admin/licenses',
+        headers,
+        payload: { plugin_slug: BUYABLE_SLUG, plan: 'pro_yearly', customer_email: 'held@example.com' },
+      });
+      const { id, key } = created.json<{ id: number; key: string }>();
+      const e = Math.floor((Date.now() + 40 * DAY) / 1000) * 1000;
+      await bare.app.inject({ method: 'PATCH', url: `/api/admin/licenses/${id}`, headers, payload: { expires_at: new Date(e).toISOString() } });
+      await runAt(bare, e - 30 * DAY + HOUR);
+      const held = await bare.db.selectFrom('emails').selectAll().where('kind', '=', 'renewal_reminder').execute();
+      expect(held.map((row) => row.status)).toEqual(['held']);
+      const saved = await bare.app.inject({ method: 'PUT', url: '/api/admin/settings', headers, payload: { base_url: 'https://shop.example.com' } });
+      expect(saved.statusCode, saved.body).toBe(200);
+      await expect
+        .poll(async () => (await bare.db.selectFrom('emails').select(['status', 'text']).where('id', '=', held[0]!.id).executeTakeFirstOrThrow()).status)
+        .toBe('outbox');
+      const sent = await bare.db.selectFrom('emails').select('text').where('id', '=', held[0]!.id).executeTakeFirstOrThrow();
+      expect(sent.text).toContain(`https://shop.example.com/renew?key=${encodeURIComponent(key)}`);
+    } finally {
+      await bare.close();
+    }
+  });
+
   it('keeps its schedule and wording in Settings, refusing unknown placeholders', async () => {
     const saved = await t.app.inject({
       method: 'PUT',
