@@ -12,7 +12,7 @@ export const DEFAULT_REMINDER_SUBJECT = 'Your {plugin} licence expires on {expir
 export const DEFAULT_REMINDER_BODY = [
   'Hello,',
   '',
-  'your {plugin} licence ({license_key}) expires on {expires}. After that day your sites keep working, but they get no more updates.',
+  'Your {plugin} licence ({license_key}) expires on {expires}. After that day it gets no more updates.',
   '',
   'Renew it for another term here: {renew_url}',
   '',
@@ -22,7 +22,7 @@ export const DEFAULT_EXPIRED_REMINDER_SUBJECT = 'Your {plugin} licence expired o
 export const DEFAULT_EXPIRED_REMINDER_BODY = [
   'Hello,',
   '',
-  'your {plugin} licence ({license_key}) expired on {expires}, {days} days ago: your sites get no more updates.',
+  'Your {plugin} licence ({license_key}) expired on {expires}, {days} days ago, and gets no more updates.',
   '',
   'Renew it to get them again: {renew_url}',
 ].join('\n');
