@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { App, AppContext } from '../../kernel/context.js';
-import { STORE_NAME } from '../../../common/page-meta.js';
+import { STORE_NAME, SUPPORT_EMAIL } from '../../../common/page-meta.js';
 import { findLicenseById } from '../licenses/index.js';
 import { findPluginBySlug } from '../plugins/index.js';
 import { setPageHeaders } from '../web-pages/index.js';
@@ -39,7 +39,7 @@ export function registerRenewalReminderRoutes(app: App, ctx: AppContext): void {
       return html(
         400,
         'This link is not valid',
-        'This unsubscribe link is incomplete or was changed. Copy the whole link from the reminder e-mail, or write to us.',
+        `This unsubscribe link is incomplete or was changed. Copy the whole link from the reminder e-mail, or write to ${SUPPORT_EMAIL}.`,
       );
     }
     const license = await findLicenseById(ctx.db, licenseId);
