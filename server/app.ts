@@ -44,6 +44,7 @@ import { registerReleaseHealthRoutes } from './modules/release-health/index.js';
 import { registerEddCompatRoutes } from './modules/edd-compat/index.js';
 import { registerCustomerRoutes } from './modules/customers/index.js';
 import { registerStorefrontRoutes } from './modules/storefront/index.js';
+import { registerRenewalReminderRoutes } from './modules/renewal-reminders/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -81,6 +82,7 @@ const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
   registerEddCompatRoutes,
   registerCustomerRoutes,
   registerStorefrontRoutes,
+  registerRenewalReminderRoutes,
 ];
 
 export interface RouteInfo {
