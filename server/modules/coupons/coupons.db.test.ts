@@ -149,7 +149,7 @@ describe(`coupons (${testDialect()})`, () => {
       ['not yet valid', 'LATER', { valid_from: isoIn(DAY) }, 'not_yet_valid', /not valid yet/],
       ['expired', 'GONE', { valid_to: isoIn(-1000) }, 'expired', /expired/],
       ['for renewals only', 'RENEWONLY', { for_new: false, for_renewals: true }, 'not_for_new', /renewals only/],
-      ['for another plugin', 'OTHERPLUGIN', { plugin_slugs: ['woocommerce-product-bundles'] }, 'out_of_scope', /does not apply/],
+      ['for another plugin', 'OTHERPLUGIN', { plugin_slugs: ['ucre'] }, 'out_of_scope', /does not apply/],
       ['in another currency', 'DOLLARS', { kind: 'fixed', value: 500, currency: 'USD' }, 'wrong_currency', /another currency/],
       ['making the order free', 'FREEBIE', { value: 100 }, 'free_order', /free/],
     ])('gives the reason when the code is %s', async (_name, code, fields, reason, message) => {
