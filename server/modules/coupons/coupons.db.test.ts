@@ -227,6 +227,9 @@ describe(`coupons (${testDialect()})`, () => {
       const paid = await t.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
       expect(paid).toMatchObject({ status: 'paid', amount: 4410, discount_amount: 490 });
 
+      const email = await t.app.inject({ method: 'GET', url: `/api/admin/emails?order_id=${order.id}`, headers: admin });
+      expect(email.json<Array<{ text: string }>>()[0]?.text).toMatch(/^Coupon CHECKOUT10: £4.90 off, you paid £44.10$/m);
+
       const orders = await t.app.inject({ method: 'GET', url: '/api/admin/orders', headers: admin });
       expect(orders.json<Array<Record<string, unknown>>>().find((o) => o.id === order.id)).toMatchObject({ coupon_code: 'CHECKOUT10', discount_amount: 490 });
     });
