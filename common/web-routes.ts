@@ -35,6 +35,7 @@ export const ADMIN_PAGE_PATHS = [
   '/postcode-testing',
   '/ecommerce-testing',
   '/orders',
+  '/coupons',
   '/customers',
   '/customers/:id',
   '/outbox',

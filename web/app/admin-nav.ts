@@ -10,6 +10,7 @@ import {
   MapPin,
   Package,
   Puzzle,
+  TicketPercent,
   ShoppingBag,
   Webhook,
   type LucideIcon,
@@ -23,7 +24,7 @@ export interface AdminNavEntry {
   aliases?: string[];
 }
 
-/** The sidebar's entries (docs/product-spec.md section 2), plus Orders, Customers, Outbox, Plugins, WordPress client and Webhooks (beyond the specification). */
+/** The sidebar's entries (docs/product-spec.md section 2), plus Orders, Coupons, Customers, Outbox, Plugins, WordPress client and Webhooks (beyond the specification). */
 export const ADMIN_NAV: AdminNavEntry[] = [
   { title: 'Dashboard', path: '/admin', icon: LayoutDashboard },
   { title: 'Licenses', path: '/licenses', icon: KeyRound },
@@ -33,6 +34,7 @@ export const ADMIN_NAV: AdminNavEntry[] = [
   { title: 'Postcode Testing', path: '/postcode-testing', icon: MapPin },
   { title: 'E-commerce Testing', path: '/ecommerce-testing', icon: FlaskConical },
   { title: 'Orders', path: '/orders', icon: ShoppingBag },
+  { title: 'Coupons', path: '/coupons', icon: TicketPercent },
   { title: 'Customers', path: '/customers', icon: Contact },
   { title: 'Outbox', path: '/outbox', icon: Inbox },
   { title: 'Plugins', path: '/plugins', icon: Package },
