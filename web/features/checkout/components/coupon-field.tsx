@@ -67,7 +67,7 @@ export function CouponField({
     );
   }
   return (
-    <form onSubmit={apply} className="space-y-2" aria-label="Coupon code">
+    <form onSubmit={apply} className="space-y-2" aria-label="Apply a coupon code">
       <Label htmlFor="coupon-code">Coupon code</Label>
       <div className="flex gap-2">
         <Input
