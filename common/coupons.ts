@@ -184,7 +184,12 @@ export const couponCheckBodySchema = z
     /** The tier; left out, the plugin's first active tier (as checkout). */
     price_id: idField('price_id').optional(),
     /** For the per-buyer limit; left out, that limit is checked at checkout. */
-    email: z.string().trim().max(254, 'email must be at most 254 characters').pipe(z.email({ message: 'email must be a valid e-mail address' })).optional(),
+    email: z
+      .string()
+      .trim()
+      .max(254, 'email must be at most 254 characters')
+      .pipe(z.email({ message: 'email must be a valid e-mail address' }))
+      .optional(),
     kind: z.enum(ORDER_KINDS, { error: 'kind must be new, renewal or upgrade' }).default('new'),
   })
   .strict();

@@ -40,9 +40,13 @@ describe(`coupons (${testDialect()})`, () => {
   };
   const checkout = (payload: object) => t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload, remoteAddress: remoteAddress() });
   const pay = (clientSecret: string) =>
-    t.app.inject({ method: 'POST', url: '/api/checkout/test/confirm', payload: { clientSecret, cardNumber: '4242424242424242' }, remoteAddress: remoteAddress() });
-  const redemptionsOf = async (couponId: number) =>
-    t.db.selectFrom('coupon_redemptions').selectAll().where('coupon_id', '=', couponId).orderBy('id').execute();
+    t.app.inject({
+      method: 'POST',
+      url: '/api/checkout/test/confirm',
+      payload: { clientSecret, cardNumber: '4242424242424242' },
+      remoteAddress: remoteAddress(),
+    });
+  const redemptionsOf = async (couponId: number) => t.db.selectFrom('coupon_redemptions').selectAll().where('coupon_id', '=', couponId).orderBy('id').execute();
   const couponRow = (id: number) => t.db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   describe('the admin', () => {
@@ -196,7 +200,16 @@ describe(`coupons (${testDialect()})`, () => {
     it('is rate limited per address', async () => {
       const answers = [];
       for (let i = 0; i < 21; i++) {
-        answers.push((await t.app.inject({ method: 'POST', url: '/api/coupons/check', payload: { coupon_code: `GUESS${i}`, plugin: BUYABLE_SLUG }, remoteAddress: '10.9.9.9' })).statusCode);
+        answers.push(
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: '/api/coupons/check',
+              payload: { coupon_code: `GUESS${i}`, plugin: BUYABLE_SLUG },
+              remoteAddress: '10.9.9.9',
+            })
+          ).statusCode,
+        );
       }
       expect(answers.slice(0, 20).every((status) => status === 200)).toBe(true);
       expect(answers[20]).toBe(429);
@@ -235,7 +248,15 @@ describe(`coupons (${testDialect()})`, () => {
     });
 
     it('refuses a checkout whose coupon does not apply (422 with the reason), writing no order', async () => {
-      const count = async () => Number((await t.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const count = async () =>
+        Number(
+          (
+            await t.db
+              .selectFrom('orders')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       const before = await count();
       for (const [code, message] of [
         ['NOSUCHCODE', /does not exist/],

@@ -130,6 +130,9 @@ export async function incrementRedemptions(trx: Transaction<DB>, couponId: numbe
   return result.numUpdatedRows > 0n;
 }
 
-export async function insertRedemption(trx: Transaction<DB>, redemption: { coupon_id: number; order_id: number; email: string; created_at: string }): Promise<void> {
+export async function insertRedemption(
+  trx: Transaction<DB>,
+  redemption: { coupon_id: number; order_id: number; email: string; created_at: string },
+): Promise<void> {
   await trx.insertInto('coupon_redemptions').values(redemption).execute();
 }

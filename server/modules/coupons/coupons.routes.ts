@@ -17,8 +17,10 @@ export function registerCouponRoutes(app: App, ctx: AppContext): void {
   app.post('/api/admin/coupons', { schema: { body: couponCreateSchema, response: { 201: adminCouponSchema } } }, async (request, reply) =>
     reply.code(201).send(await createCoupon(ctx.db, request.body)),
   );
-  app.patch('/api/admin/coupons/:id', { schema: { params: couponIdParamsSchema, body: couponPatchSchema, response: { 200: adminCouponSchema } } }, async (request) =>
-    editCoupon(ctx.db, request.params.id, request.body),
+  app.patch(
+    '/api/admin/coupons/:id',
+    { schema: { params: couponIdParamsSchema, body: couponPatchSchema, response: { 200: adminCouponSchema } } },
+    async (request) => editCoupon(ctx.db, request.params.id, request.body),
   );
 
   // Public: a per-IP budget keeps anyone from guessing codes quickly (docs/rate-limits.md).

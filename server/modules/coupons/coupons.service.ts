@@ -110,8 +110,7 @@ export interface CouponTarget {
 }
 
 export type CouponOutcome =
-  | { ok: true; coupon: CouponRow; price: number; discount: number; amount: number; currency: string }
-  | { ok: false; reason: CouponRefusalReason };
+  { ok: true; coupon: CouponRow; price: number; discount: number; amount: number; currency: string } | { ok: false; reason: CouponRefusalReason };
 
 /** The rules, in the order a buyer would want to hear them; `buyerRedemptions` is the buyer's count when known. */
 function evaluate(coupon: CouponRow | undefined, target: CouponTarget, now: string, buyerRedemptions: number | null): CouponOutcome {
@@ -191,7 +190,8 @@ export async function redeemCouponWithOrder<T extends { id: number }>(
     const coupon = await lockCouponByCode(trx, applied.code);
     const outcome = await evaluateCode(trx, coupon, target);
     if (!outcome.ok) throw refusal(outcome.reason);
-    if (outcome.amount !== applied.amount) throw new AppError('CONFLICT', 'This coupon changed while you were checking out. Reload the page and apply it again.');
+    if (outcome.amount !== applied.amount)
+      throw new AppError('CONFLICT', 'This coupon changed while you were checking out. Reload the page and apply it again.');
     const order = await insertOrder(trx);
     if (!order) return undefined;
     const at = nowIso();

@@ -68,10 +68,10 @@ export function renderLicenseEmail(input: LicenseEmailInput): EmailContent {
 <p>Plugin: <strong>${escapeHtml(input.pluginName)}</strong></p>
 <p>Licence key: <code style="font-size:16px;background:#f4f4f5;padding:2px 6px">${escapeHtml(input.licenseKey)}</code></p>
 ${input.couponLine ? `<p>${escapeHtml(input.couponLine)}</p>\n` : ''}${
-  input.downloadUrl
-    ? `<p><a href="${escapeHtml(input.downloadUrl)}">Download ${escapeHtml(input.pluginName)}</a> (valid for 7 days)</p>`
-    : '<p>The first release is being prepared; we will e-mail you when it is ready.</p>'
-}
+    input.downloadUrl
+      ? `<p><a href="${escapeHtml(input.downloadUrl)}">Download ${escapeHtml(input.pluginName)}</a> (valid for 7 days)</p>`
+      : '<p>The first release is being prepared; we will e-mail you when it is ready.</p>'
+  }
 <p>Your account (licences, sites, downloads, receipts): <a href="${escapeHtml(input.accountUrl)}">${escapeHtml(input.accountUrl)}</a></p>
 <h2 style="font-size:16px">Install steps</h2>
 <ol>${steps.map((step) => `<li>${escapeHtml(step)}</li>`).join('')}</ol>
@@ -105,7 +105,10 @@ export async function renderLicenseEmailForOrder(ctx: AppContext, email: EmailRo
   });
 }
 
-async function couponLine(ctx: AppContext, order: { coupon_id: number | null; discount_amount: number; amount: number; currency: string }): Promise<string | null> {
+async function couponLine(
+  ctx: AppContext,
+  order: { coupon_id: number | null; discount_amount: number; amount: number; currency: string },
+): Promise<string | null> {
   if (order.coupon_id === null) return null;
   const code = (await couponCodesById(ctx.db, [order.coupon_id])).get(order.coupon_id) ?? 'applied';
   return `Coupon ${code}: ${formatMoney(order.discount_amount, order.currency)} off, you paid ${formatMoney(order.amount, order.currency)}`;

@@ -10,7 +10,9 @@ export type SaveCouponInput = { id?: undefined; body: CouponBody } | { id: numbe
 
 /** POST /api/admin/coupons (new) or PATCH /api/admin/coupons/{id} (edit, deactivate). */
 export const saveCoupon = (input: SaveCouponInput): Promise<AdminCoupon> =>
-  input.id === undefined ? apiJson<AdminCoupon>('POST', '/api/admin/coupons', input.body) : apiJson<AdminCoupon>('PATCH', `/api/admin/coupons/${input.id}`, input.body);
+  input.id === undefined
+    ? apiJson<AdminCoupon>('POST', '/api/admin/coupons', input.body)
+    : apiJson<AdminCoupon>('PATCH', `/api/admin/coupons/${input.id}`, input.body);
 
 export function useSaveCoupon() {
   const queryClient = useQueryClient();

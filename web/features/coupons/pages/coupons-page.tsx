@@ -28,7 +28,9 @@ const scopeText = (coupon: AdminCoupon) => {
 const validityText = (coupon: AdminCoupon) =>
   !coupon.valid_from && !coupon.valid_to
     ? 'Always'
-    : [coupon.valid_from && `from ${formatDateTime(coupon.valid_from)}`, coupon.valid_to && `until ${formatDateTime(coupon.valid_to)}`].filter(Boolean).join(' ');
+    : [coupon.valid_from && `from ${formatDateTime(coupon.valid_from)}`, coupon.valid_to && `until ${formatDateTime(coupon.valid_to)}`]
+        .filter(Boolean)
+        .join(' ');
 
 /** /coupons: the admin's discount codes (docs/pricing.md "Coupons"): list, create, edit, deactivate. */
 export function CouponsPage() {
@@ -93,7 +95,13 @@ export function CouponsPage() {
                       <Button size="sm" variant="outline" onClick={() => setEditing(coupon)} aria-label={`Edit ${coupon.code}`}>
                         Edit
                       </Button>
-                      <Button size="sm" variant="ghost" disabled={save.isPending} onClick={() => toggle(coupon)} aria-label={`${coupon.active ? 'Deactivate' : 'Activate'} ${coupon.code}`}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        disabled={save.isPending}
+                        onClick={() => toggle(coupon)}
+                        aria-label={`${coupon.active ? 'Deactivate' : 'Activate'} ${coupon.code}`}
+                      >
                         {coupon.active ? 'Deactivate' : 'Activate'}
                       </Button>
                     </TableCell>
