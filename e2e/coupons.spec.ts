@@ -39,6 +39,7 @@ test('the admin creates a coupon; a buyer applies it at checkout, pays the disco
   await expect(page.getByTestId('coupon-applied')).toContainText(`${code} (20% off)`);
   await expect(page.getByTestId('checkout-discount')).toContainText(`−${money(full - discounted)}`);
   await expect(page.getByTestId('checkout-total')).toHaveText(money(discounted));
+  await page.screenshot({ path: 'test-results/coupons-checkout.png', fullPage: true });
 
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
