@@ -170,6 +170,8 @@ export const receiptSchema = z.object({
   /** Minor units (cents). */
   amount: z.number().int(),
   currency: z.string(),
+  /** The coupon applied at checkout and what it took off (minor units); `amount` is what was paid after it. */
+  coupon: z.object({ code: z.string(), discount: z.number().int() }).nullable(),
   vat_note: z.string(),
   /** The Setting seller_name. */
   seller_name: z.string(),

@@ -24,6 +24,9 @@ export const orderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   provider: z.string(),
   license_key: z.string().nullable(),
+  /** The coupon applied at checkout and its share of the price, in minor units (0 without one; docs/pricing.md). */
+  coupon_code: z.string().nullable(),
+  discount_amount: z.number().int(),
   email_status: z.enum([...EMAIL_STATUSES, 'none']),
   created_at: z.string(),
   paid_at: z.string().nullable(),

@@ -37,6 +37,7 @@ export const ADMIN_PAGE_PATHS = [
   '/postcode-testing',
   '/ecommerce-testing',
   '/orders',
+  '/coupons',
   '/customers',
   '/customers/:id',
   '/outbox',

@@ -167,11 +167,14 @@ function ownedOrders(db: Db, email: string) {
     .selectFrom('orders')
     .leftJoin('plugins', 'plugins.slug', 'orders.plugin_slug')
     .leftJoin('licenses', 'licenses.id', 'orders.license_id')
+    .leftJoin('coupons', 'coupons.id', 'orders.coupon_id')
     .select([
       'orders.id',
       'orders.email',
       'orders.plugin_slug',
       'orders.amount',
+      'orders.discount_amount',
+      'coupons.code as coupon_code',
       'orders.currency',
       'orders.status',
       'orders.created_at',

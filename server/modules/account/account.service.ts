@@ -126,6 +126,7 @@ export async function getAccountReceipt(ctx: AppContext, email: string, orderId:
     item: { plugin_slug: row.plugin_slug, plugin_name: row.plugin_name ?? row.plugin_slug, plan: asPlan(row.plan) },
     amount: row.amount,
     currency: row.currency,
+    coupon: row.coupon_code ? { code: row.coupon_code, discount: row.discount_amount } : null,
     vat_note: RECEIPT_VAT_NOTE,
     seller_name: ctx.settings.get('seller_name'),
     buyer_email: row.email,

@@ -8,6 +8,9 @@ export const orderEventData = (row: OrderRow) => ({
   plugin_slug: row.plugin_slug,
   amount: row.amount,
   currency: row.currency,
+  /** The coupon's share of the price (minor units, 0 without one) and its id (docs/pricing.md "Coupons"). */
+  discount_amount: row.discount_amount,
+  coupon_id: row.coupon_id,
   status: row.status,
   provider: row.provider,
   license_id: row.license_id,

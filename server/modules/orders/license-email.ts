@@ -11,6 +11,8 @@ import { findPluginBySlug } from '../plugins/index.js';
 import { requireEmailLinkBase } from '../email/index.js';
 import { createDownloadUrl } from '../releases/index.js';
 import { findOrderById } from './orders.repository.js';
+import { couponCodesById } from '../coupons/index.js';
+import { formatMoney } from '../../../common/pricing.js';
 
 /** The `kind` of a licence message in the emails table. */
 export const LICENCE_EMAIL_KIND = 'licence';
@@ -24,6 +26,8 @@ export interface LicenseEmailInput {
   accountUrl: string;
   /** The store's name, support address and signature (server/modules/storefront). */
   brand: EmailBrand;
+  /** The coupon the order took: its line, e.g. 'Coupon SPRING-20: £9.80 off, you paid £39.20' (docs/pricing.md). */
+  couponLine?: string | null;
 }
 
 const escapeHtml = (value: string): string =>
@@ -49,6 +53,7 @@ export function renderLicenseEmail(input: LicenseEmailInput): EmailContent {
     '',
     `Plugin: ${input.pluginName}`,
     `Licence key: ${input.licenseKey}`,
+    ...(input.couponLine ? [input.couponLine] : []),
     '',
     download,
     '',
@@ -66,11 +71,11 @@ export function renderLicenseEmail(input: LicenseEmailInput): EmailContent {
 <h1 style="font-size:20px">Thank you for buying ${escapeHtml(input.pluginName)}!</h1>
 <p>Plugin: <strong>${escapeHtml(input.pluginName)}</strong></p>
 <p>Licence key: <code style="font-size:16px;background:#f4f4f5;padding:2px 6px">${escapeHtml(input.licenseKey)}</code></p>
-${
-  input.downloadUrl
-    ? `<p><a href="${escapeHtml(input.downloadUrl)}">Download ${escapeHtml(input.pluginName)}</a> (valid for 7 days)</p>`
-    : '<p>The first release is being prepared; we will e-mail you when it is ready.</p>'
-}
+${input.couponLine ? `<p>${escapeHtml(input.couponLine)}</p>\n` : ''}${
+    input.downloadUrl
+      ? `<p><a href="${escapeHtml(input.downloadUrl)}">Download ${escapeHtml(input.pluginName)}</a> (valid for 7 days)</p>`
+      : '<p>The first release is being prepared; we will e-mail you when it is ready.</p>'
+  }
 <p>Your account (licences, sites, downloads, receipts): <a href="${escapeHtml(input.accountUrl)}">${escapeHtml(input.accountUrl)}</a></p>
 <h2 style="font-size:16px">Install steps</h2>
 <ol>${steps.map((step) => `<li>${escapeHtml(step)}</li>`).join('')}</ol>
@@ -105,5 +110,15 @@ export async function renderLicenseEmailForOrder(ctx: AppContext, email: EmailRo
     brand: emailBrand(ctx.settings),
     downloadUrl,
     accountUrl: `${baseUrl}${ACCOUNT_PAGES.account}`,
+    couponLine: await couponLine(ctx, order),
   });
+}
+
+async function couponLine(
+  ctx: AppContext,
+  order: { coupon_id: number | null; discount_amount: number; amount: number; currency: string },
+): Promise<string | null> {
+  if (order.coupon_id === null) return null;
+  const code = (await couponCodesById(ctx.db, [order.coupon_id])).get(order.coupon_id) ?? 'applied';
+  return `Coupon ${code}: ${formatMoney(order.discount_amount, order.currency)} off, you paid ${formatMoney(order.amount, order.currency)}`;
 }

@@ -171,12 +171,13 @@ export interface OrderListFilter {
   now?: Date;
 }
 
-/** Orders for the admin, newest first, with their licence key and the state of their latest e-mail. */
+/** Orders for the admin, newest first, with their licence key, their coupon's code and the state of their latest e-mail. */
 export async function listOrdersForAdmin(db: Db, filter: OrderListFilter = {}): Promise<Order[]> {
   let query = db
     .selectFrom('orders')
     .leftJoin('licenses', 'licenses.id', 'orders.license_id')
     .leftJoin('plugins', 'plugins.slug', 'orders.plugin_slug')
+    .leftJoin('coupons', 'coupons.id', 'orders.coupon_id')
     .select([
       'orders.id',
       'orders.email',
@@ -188,6 +189,8 @@ export async function listOrdersForAdmin(db: Db, filter: OrderListFilter = {}): 
       'orders.provider',
       'orders.created_at',
       'orders.paid_at',
+      'orders.discount_amount',
+      'coupons.code as coupon_code',
       'licenses.key as license_key',
       (eb) =>
         eb.selectFrom('emails').select('emails.status').whereRef('emails.order_id', '=', 'orders.id').orderBy('emails.id', 'desc').limit(1).as('email_status'),
@@ -221,6 +224,7 @@ export async function listOrdersForAdmin(db: Db, filter: OrderListFilter = {}): 
     plugin_name: row.plugin_name ?? row.plugin_slug,
     status: row.status as OrderStatus,
     license_key: row.license_key ?? null,
+    coupon_code: row.coupon_code ?? null,
     email_status: (row.email_status ?? 'none') as EmailStatus | 'none',
   }));
 }

@@ -47,7 +47,14 @@ export function OrdersTable({
             </TableCell>
             <TableCell>{order.email}</TableCell>
             <TableCell>{order.plugin_name}</TableCell>
-            <TableCell>{formatMoney(order.amount, order.currency)}</TableCell>
+            <TableCell>
+              {formatMoney(order.amount, order.currency)}
+              {order.coupon_code && (
+                <div className="whitespace-nowrap text-xs text-muted-foreground" data-testid="order-coupon">
+                  {order.coupon_code} −{formatMoney(order.discount_amount, order.currency)}
+                </div>
+              )}
+            </TableCell>
             <TableCell>
               <Badge variant={statusVariant[order.status]}>{order.status}</Badge>
             </TableCell>
