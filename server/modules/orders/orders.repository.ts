@@ -21,6 +21,8 @@ export interface NewOrder {
   kind?: string;
   coupon_id?: number | null;
   discount_amount?: number;
+  /** 0025: the licence a renewal extends or an upgrade raises. */
+  target_license_id?: number | null;
 }
 
 /**
