@@ -27,6 +27,7 @@ export const PUBLIC_PAGE_META: Partial<Record<PublicPage, { name: string; descri
   documentation: { name: 'Documentation', description: 'Getting started: install, activate and configure your plugin.' },
   privacy: { name: 'Privacy Policy', description: `How ${STORE_NAME} handles your data.` },
   checkout: { name: 'Checkout', description: DEFAULT_DESCRIPTION },
+  renew: { name: 'Renew your licence', description: DEFAULT_DESCRIPTION },
   // Neutral: the server cannot know whether this browser paid (the page names itself once it knows).
   purchaseSuccess: { name: 'Your Order', description: DEFAULT_DESCRIPTION },
 };

@@ -12,6 +12,7 @@ export const publicPages: Record<PublicPage, ComponentType> = {
   documentation: lazy(() => import('@/features/storefront/pages/documentation-page').then((m) => ({ default: m.DocumentationPage }))),
   privacy: lazy(() => import('@/features/storefront/pages/privacy-page').then((m) => ({ default: m.PrivacyPage }))),
   checkout: lazy(() => import('@/features/checkout/pages/checkout-page').then((m) => ({ default: m.CheckoutPage }))),
+  renew: lazy(() => import('@/features/checkout/pages/renew-page').then((m) => ({ default: m.RenewPage }))),
   purchaseSuccess: lazy(() => import('@/features/checkout/pages/purchase-success-page').then((m) => ({ default: m.PurchaseSuccessPage }))),
   account: lazy(() => import('@/features/account/pages/account-page').then((m) => ({ default: m.AccountPage }))),
   accountSignIn: lazy(() => import('@/features/account/pages/sign-in-page').then((m) => ({ default: m.SignInPage }))),
