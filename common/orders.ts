@@ -27,6 +27,10 @@ export const orderSchema = z.object({
   email_status: z.enum([...EMAIL_STATUSES, 'none']),
   created_at: z.string(),
   paid_at: z.string().nullable(),
+  /** new | renewal | upgrade (common/prices.ts ORDER_KINDS). */
+  kind: z.string(),
+  /** The tier bought (a renewal: the licence's; an upgrade: the new one), or null for orders without a tier. */
+  tier: z.object({ name: z.string(), term: z.string(), sites: z.number().nullable() }).nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -136,6 +136,7 @@ const licenseColumns = [
   'licenses.max_activations',
   'licenses.expires_at',
   'licenses.created_at',
+  'licenses.price_id',
   'plugins.name as plugin_name',
 ] as const;
 
@@ -166,7 +167,8 @@ function ownedOrders(db: Db, email: string) {
   return db
     .selectFrom('orders')
     .leftJoin('plugins', 'plugins.slug', 'orders.plugin_slug')
-    .leftJoin('licenses', 'licenses.id', 'orders.license_id')
+    // The licence an order made, or the one a renewal or upgrade changed (0025-renewal-orders).
+    .leftJoin('licenses', (join) => join.on(sql<boolean>`licenses.id = coalesce(orders.license_id, orders.target_license_id)`))
     .select([
       'orders.id',
       'orders.email',

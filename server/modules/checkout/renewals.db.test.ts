@@ -20,7 +20,7 @@ describe(`renewals and upgrades (${testDialect()})`, () => {
   let buyers = 0;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { BASE_URL: 'https://shop.example.com' } });
     await ensureQualifyingRelease(t.db);
     admin = await t.adminHeaders();
     const add = async (body: object) => {
@@ -64,6 +64,15 @@ describe(`renewals and upgrades (${testDialect()})`, () => {
     for (const [column, value] of where) query = query.where(column as any, '=', value);
     return Number((await query.executeTakeFirstOrThrow()).n);
   };
+  /** The licence e-mail of an order once it has left (rendered at send time; the outbox without SMTP). */
+  const deliveredEmail = async (orderId: number) => {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const row = await t.db.selectFrom('emails').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+      if (row && row.status !== 'pending' && row.status !== 'sending') return row;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`the e-mail of order ${orderId} never left`);
+  };
   const renewAndPay = async (key: string, amount: number) => {
     const started = await intent({ license_key: key, kind: 'renewal', amount });
     expect(started.statusCode, started.body).toBe(200);
@@ -97,9 +106,13 @@ describe(`renewals and upgrades (${testDialect()})`, () => {
     expect(order).toMatchObject({ kind: 'renewal', status: 'paid', amount: 8000, price_id: yearly.id, license_id: null, email: bought.customer_email });
     const delivery = await t.db.selectFrom('webhook_deliveries').select('body').where('event_type', '=', 'license.renewed').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(JSON.parse(delivery.body).data).toMatchObject({ license: { key: bought.key, expires_at: after.expires_at }, order_id: order.id, previous_expires_at: before });
-    // The receipt names the kind and the tier.
-    const email = await t.db.selectFrom('emails').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
-    expect(email.kind).toBe('licence');
+    // The receipt (the licence e-mail) names the kind, the tier and its term, and the new expiry.
+    const email = await deliveredEmail(order.id);
+    expect(email.subject).toBe('Your Postcode Delivery Zones licence is renewed');
+    expect(email.text).toContain('Thank you for renewing Postcode Delivery Zones!');
+    expect(email.text).toContain('Order: Renewal, Business (yearly licence, 5 sites)');
+    expect(email.text).toContain(`Valid until: ${after.expires_at!.slice(0, 10)}; renew at https://shop.example.com/renew?key=${bought.key}`);
+    expect(email.text).toContain(`Your licence covers up to 5 websites and includes updates until ${after.expires_at!.slice(0, 10)}.`);
   });
 
   it('renews after expiry: from now by one term, and the licence is active again', async () => {
@@ -186,6 +199,12 @@ describe(`renewals and upgrades (${testDialect()})`, () => {
     expect(after).toMatchObject({ key: bought.key, expires_at: expires, price_id: yearlyUnlimited.id, max_activations: UNLIMITED_ACTIVATIONS, status: 'active' });
     const order = await t.db.selectFrom('orders').selectAll().where('target_license_id', '=', bought.id).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ kind: 'upgrade', amount: expected, price_id: yearlyUnlimited.id, status: 'paid' });
+    const upgradeEmail = await deliveredEmail(order.id);
+    expect(upgradeEmail.subject).toBe('Your Postcode Delivery Zones licence is upgraded');
+    expect(upgradeEmail.text).toContain('Order: Upgrade, Agency (yearly licence, unlimited sites)');
+    expect(upgradeEmail.text).toContain('Your licence covers unlimited websites');
+    const admin2 = (await t.app.inject({ method: 'GET', url: `/api/admin/orders?search=%23${order.id}`, headers: admin })).json();
+    expect(admin2[0]).toMatchObject({ id: order.id, kind: 'upgrade', license_key: bought.key, tier: { name: 'Agency', term: 'year', sites: null } });
     const delivery = await t.db.selectFrom('webhook_deliveries').select('body').where('event_type', '=', 'license.upgraded').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(JSON.parse(delivery.body).data).toMatchObject({ previous_price_id: yearly.id, previous_max_activations: 5, price_id: yearlyUnlimited.id });
     // Now on the highest tier: nothing higher to offer.
