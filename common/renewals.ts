@@ -81,7 +81,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * What an upgrade costs (docs/pricing.md "Upgrades"). `difference` = the new tier's price less the current tier's
  * (each `tierPriceMinor`). Lifetime: the difference. Yearly or monthly: the difference × days left ÷ days of the
  * current term, rounded to a minor unit, at least 1; days are whole days, a started day counted; the current term
- * is the one ending at `expiresAt` (it began one term before). `termStart` is that beginning.
+ * is the one ending at `expiresAt` (it began one term before). `termStart` is that beginning. A licence renewed early
+ * has more days left than a term holds, and pays for all of them (the ratio is then above 1).
  */
 export function upgradePriceMinor(input: { difference: number; term: PriceTerm; expiresAt: string | null; termStart: string | null; now: Date }): number {
   if (input.term === 'lifetime' || input.expiresAt === null || input.termStart === null) return input.difference;
@@ -89,7 +90,7 @@ export function upgradePriceMinor(input: { difference: number; term: PriceTerm; 
   const daysLeft = Math.ceil((end - input.now.getTime()) / DAY_MS);
   const termDays = Math.round((end - Date.parse(input.termStart)) / DAY_MS);
   if (termDays <= 0) return input.difference;
-  return Math.max(1, Math.round((input.difference * Math.min(daysLeft, termDays)) / termDays));
+  return Math.max(1, Math.round((input.difference * Math.max(0, daysLeft)) / termDays));
 }
 
 /** The start of the term that ends at `endIso`: the same time one calendar month or year earlier, the day clamped (as `addTerm`). */
