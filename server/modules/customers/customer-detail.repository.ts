@@ -8,7 +8,8 @@ type Db = Kysely<DB> | Transaction<DB>;
 export async function listOrdersOfCustomer(db: Db, email: string) {
   return db
     .selectFrom('orders')
-    .leftJoin('licenses', 'licenses.id', 'orders.license_id')
+    // The licence an order made, or the one a renewal or upgrade changed (0025-renewal-orders).
+    .leftJoin('licenses', (join) => join.on(sql<boolean>`licenses.id = coalesce(orders.license_id, orders.target_license_id)`))
     .select([
       'orders.id',
       'orders.email',
