@@ -113,6 +113,9 @@ describe(`renewals and upgrades (${testDialect()})`, () => {
     expect(email.text).toContain('Order: Renewal, Business (yearly licence, 5 sites)');
     expect(email.text).toContain(`Valid until: ${after.expires_at!.slice(0, 10)}; renew at https://shop.example.com/renew?key=${bought.key}`);
     expect(email.text).toContain(`Your licence covers up to 5 websites and includes updates until ${after.expires_at!.slice(0, 10)}.`);
+    const resent = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/resend-email`, headers: admin });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json()).toMatchObject({ order: { id: order.id, kind: 'renewal', license_key: bought.key } });
   });
 
   it('renews after expiry: from now by one term, and the licence is active again', async () => {
