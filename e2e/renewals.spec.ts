@@ -43,7 +43,15 @@ test('buys a yearly tier, renews early (one term exactly), then upgrades to unli
     expect(response.status()).toBe(201);
     return ((await response.json()) as { id: number }).id;
   };
-  const business = await addTier({ name: `Business ${stamp}`, sites: 5, term: 'year', amount: 10000, currency: 'GBP', renewal_discount_percent: 20, sort_order: 50 });
+  const business = await addTier({
+    name: `Business ${stamp}`,
+    sites: 5,
+    term: 'year',
+    amount: 10000,
+    currency: 'GBP',
+    renewal_discount_percent: 20,
+    sort_order: 50,
+  });
   const agency = await addTier({ name: `Agency ${stamp}`, sites: null, term: 'year', amount: 25000, currency: 'GBP', sort_order: 51 });
   const license = async (key: string) =>
     ((await (await page.request.get('/api/admin/licenses')).json()) as AdminLicense[]).find((candidate) => candidate.key === key) as AdminLicense;
@@ -118,6 +126,7 @@ test('buys a yearly tier, renews early (one term exactly), then upgrades to unli
     await expect(page.getByTestId('order-row').filter({ hasText: email }).first().getByTestId('order-kind')).toContainText('upgrade');
   } finally {
     // Other specs on this server expect the plugin's single tier.
-    for (const id of [business, agency]) expect((await page.request.patch(`/api/admin/prices/${id}`, { headers: XHR, data: { active: false } })).ok()).toBe(true);
+    for (const id of [business, agency])
+      expect((await page.request.patch(`/api/admin/prices/${id}`, { headers: XHR, data: { active: false } })).ok()).toBe(true);
   }
 });

@@ -75,7 +75,8 @@ async function offersFor(ctx: AppContext, key: string, now: Date): Promise<Offer
     if (!isHigherTier(from, to)) return `${to.name} is not a higher tier than ${from.name}: an upgrade must allow more sites.`;
     if (to.term !== from.term) return `${to.name} is sold for another term than ${from.name}; an upgrade keeps the licence's term.`;
     if (to.currency !== from.currency) return `${to.name} is priced in ${to.currency}, this licence in ${from.currency}.`;
-    if (tierPriceMinor(to) <= tierPriceMinor(from)) return `${to.name} costs no more than ${from.name}, so there is no difference to pay. Please contact support.`;
+    if (tierPriceMinor(to) <= tierPriceMinor(from))
+      return `${to.name} costs no more than ${from.name}, so there is no difference to pay. Please contact support.`;
     return undefined;
   };
   const upgrades = baseRefusal

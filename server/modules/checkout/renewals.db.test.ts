@@ -35,7 +35,10 @@ describe(`renewals and upgrades (${testDialect()})`, () => {
     lifetimeUnlimited = await add({ name: 'Lifetime Agency', sites: null, term: 'lifetime', amount: 19900, currency: 'GBP' });
     const prices = (await t.app.inject({ method: 'GET', url: `/api/admin/plugins/${BUYABLE_SLUG}/prices`, headers: admin })).json<AdminPrice[]>();
     lifetime3 = prices.find((price) => price.name === 'Standard') as AdminPrice;
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/webhook-endpoints', headers: admin, payload: { url: 'https://hooks.example.com/in' } })).statusCode).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/admin/webhook-endpoints', headers: admin, payload: { url: 'https://hooks.example.com/in' } }))
+        .statusCode,
+    ).toBe(201);
   });
   afterAll(async () => t.close());
 
@@ -104,8 +107,17 @@ describe(`renewals and upgrades (${testDialect()})`, () => {
     expect(after).toMatchObject({ status: 'active', key: bought.key, max_activations: 5, price_id: yearly.id });
     const order = await t.db.selectFrom('orders').selectAll().where('target_license_id', '=', bought.id).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ kind: 'renewal', status: 'paid', amount: 8000, price_id: yearly.id, license_id: null, email: bought.customer_email });
-    const delivery = await t.db.selectFrom('webhook_deliveries').select('body').where('event_type', '=', 'license.renewed').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(JSON.parse(delivery.body).data).toMatchObject({ license: { key: bought.key, expires_at: after.expires_at }, order_id: order.id, previous_expires_at: before });
+    const delivery = await t.db
+      .selectFrom('webhook_deliveries')
+      .select('body')
+      .where('event_type', '=', 'license.renewed')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(delivery.body).data).toMatchObject({
+      license: { key: bought.key, expires_at: after.expires_at },
+      order_id: order.id,
+      previous_expires_at: before,
+    });
     // The receipt (the licence e-mail) names the kind, the tier and its term, and the new expiry.
     const email = await deliveredEmail(order.id);
     expect(email.subject).toBe('Your Postcode Delivery Zones licence is renewed');
@@ -199,7 +211,13 @@ describe(`renewals and upgrades (${testDialect()})`, () => {
     expect(started.statusCode, started.body).toBe(200);
     expect((await pay(started.json<{ clientSecret: string }>().clientSecret)).json()).toEqual({ status: 'succeeded' });
     const after = await license(bought.id);
-    expect(after).toMatchObject({ key: bought.key, expires_at: expires, price_id: yearlyUnlimited.id, max_activations: UNLIMITED_ACTIVATIONS, status: 'active' });
+    expect(after).toMatchObject({
+      key: bought.key,
+      expires_at: expires,
+      price_id: yearlyUnlimited.id,
+      max_activations: UNLIMITED_ACTIVATIONS,
+      status: 'active',
+    });
     const order = await t.db.selectFrom('orders').selectAll().where('target_license_id', '=', bought.id).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ kind: 'upgrade', amount: expected, price_id: yearlyUnlimited.id, status: 'paid' });
     const upgradeEmail = await deliveredEmail(order.id);
@@ -208,7 +226,12 @@ describe(`renewals and upgrades (${testDialect()})`, () => {
     expect(upgradeEmail.text).toContain('Your licence covers unlimited websites');
     const admin2 = (await t.app.inject({ method: 'GET', url: `/api/admin/orders?search=%23${order.id}`, headers: admin })).json();
     expect(admin2[0]).toMatchObject({ id: order.id, kind: 'upgrade', license_key: bought.key, tier: { name: 'Agency', term: 'year', sites: null } });
-    const delivery = await t.db.selectFrom('webhook_deliveries').select('body').where('event_type', '=', 'license.upgraded').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const delivery = await t.db
+      .selectFrom('webhook_deliveries')
+      .select('body')
+      .where('event_type', '=', 'license.upgraded')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(delivery.body).data).toMatchObject({ previous_price_id: yearly.id, previous_max_activations: 5, price_id: yearlyUnlimited.id });
     // Now on the highest tier: nothing higher to offer.
     expect((await quote(bought.key)).json()).toMatchObject({ upgrades: [], upgrade_note: expect.stringMatching(/no higher tier/) });
@@ -239,9 +262,13 @@ describe(`renewals and upgrades (${testDialect()})`, () => {
     await refuse({ price_id: lifetimeUnlimited.id }, 422, /another term/);
     await refuse({ price_id: 999999 }, 404, /No price tier/);
     await refuse({ price_id: yearlyUnlimited.id }, 422, /does not match the upgrade price/);
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/admin/prices/${yearlyUnlimited.id}`, headers: admin, payload: { active: false } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/admin/prices/${yearlyUnlimited.id}`, headers: admin, payload: { active: false } })).statusCode,
+    ).toBe(200);
     await refuse({ price_id: yearlyUnlimited.id }, 422, /no longer on sale/);
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/admin/prices/${yearlyUnlimited.id}`, headers: admin, payload: { active: true } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/admin/prices/${yearlyUnlimited.id}`, headers: admin, payload: { active: true } })).statusCode,
+    ).toBe(200);
     await setLicense(bought.id, { expires_at: new Date(Date.now() - 86_400_000).toISOString() });
     await refuse({ price_id: yearlyUnlimited.id }, 422, /renew it first/);
     await setLicense(bought.id, { status: 'revoked' });
@@ -255,7 +282,13 @@ describe(`renewals and upgrades (${testDialect()})`, () => {
     const started = await intent({ license_key: bought.key, kind: 'renewal', amount: 8000 });
     await setLicense(bought.id, { status: 'revoked' });
     const order = await t.db.selectFrom('orders').selectAll().where('target_license_id', '=', bought.id).executeTakeFirstOrThrow();
-    const result = await applyPaymentEvent(t.ctx, { kind: 'paid', provider: 'test', eventId: 'revoked-meanwhile', eventType: 'test', providerRef: order.provider_ref });
+    const result = await applyPaymentEvent(t.ctx, {
+      kind: 'paid',
+      provider: 'test',
+      eventId: 'revoked-meanwhile',
+      eventType: 'test',
+      providerRef: order.provider_ref,
+    });
     expect(result.outcome).toBe('license_revoked');
     expect(await license(bought.id)).toMatchObject({ status: 'revoked', expires_at: bought.expires_at });
     expect(await count('webhook_deliveries', [['event_type', 'license.renewed']])).toBe(renewals);

@@ -79,7 +79,13 @@ async function applyRenewalOrUpgrade(unit: Unit, order: OrderRow, at: string) {
     if (tier.term === 'lifetime') throw new Error(`renewal order ${order.id} names a lifetime tier`);
     return renewLicenseTerm(unit, { licenseId: order.target_license_id, term: tier.term as 'year' | 'month', orderId: order.id, at });
   }
-  return upgradeLicenseTier(unit, { licenseId: order.target_license_id, priceId: tier.id, maxActivations: tier.sites ?? UNLIMITED_ACTIVATIONS, orderId: order.id, at });
+  return upgradeLicenseTier(unit, {
+    licenseId: order.target_license_id,
+    priceId: tier.id,
+    maxActivations: tier.sites ?? UNLIMITED_ACTIVATIONS,
+    orderId: order.id,
+    at,
+  });
 }
 
 /** Answers false (nothing changed) when a renewal or upgrade finds its licence revoked since its checkout began. */

@@ -23,8 +23,13 @@ const StripeCardForm = lazy(() => import('../components/stripe-card-form').then(
 const STATUS_VARIANT: Record<string, 'success' | 'warning' | 'destructive'> = { active: 'success', expired: 'warning', revoked: 'destructive' };
 
 /** What is being paid for: a renewal, or an upgrade to one tier. */
-type Purchase = { kind: 'renewal'; amount: number; currency: string; label: string } | { kind: 'upgrade'; priceId: number; amount: number; currency: string; label: string };
-type Step = { name: 'choose' } | { name: 'setup'; purchase: Purchase } | { name: 'payment'; purchase: Purchase; clientSecret: string } | { name: 'done'; purchase: Purchase };
+type Purchase =
+  { kind: 'renewal'; amount: number; currency: string; label: string } | { kind: 'upgrade'; priceId: number; amount: number; currency: string; label: string };
+type Step =
+  | { name: 'choose' }
+  | { name: 'setup'; purchase: Purchase }
+  | { name: 'payment'; purchase: Purchase; clientSecret: string }
+  | { name: 'done'; purchase: Purchase };
 
 /**
  * A licence's renewal and upgrade page (`/renew?key=…`, docs/pricing.md): the plugin, tier, current expiry, the
@@ -53,7 +58,8 @@ export function RenewPage() {
       </div>
     );
   }
-  if (quote.isError || !quote.data) return <Problem title="Licence not found" message={errorMessage(quote.error, 'This licence could not be loaded. Please try again.')} />;
+  if (quote.isError || !quote.data)
+    return <Problem title="Licence not found" message={errorMessage(quote.error, 'This licence could not be loaded. Please try again.')} />;
   const data = quote.data;
 
   const start = (purchase: Purchase) => {
