@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { BUYABLE_SLUG, ensureQualifyingRelease, intentBody } from '../../test/checkout-test-helpers.js';
 import { applyPaymentEvent } from '../orders/index.js';
+import { signInWorkSettled } from '../account/index.js';
+import { CUSTOMER_SESSION_COOKIE, type AccountLicense } from '../../../common/account.js';
 import type { AdminPrice } from '../../../common/prices.js';
 import { addTerm } from '../../../common/prices.js';
 import { termStartOf, upgradePriceMinor, type RenewalQuote } from '../../../common/renewals.js';
@@ -297,6 +299,23 @@ describe(`renewals and upgrades (${testDialect()})`, () => {
     const unmatched = await t.app.inject({ method: 'GET', url: '/api/admin/payment-events/unmatched', headers: admin });
     expect(unmatched.statusCode).toBe(200);
     expect(JSON.stringify(unmatched.json())).toContain('license_revoked');
+  });
+
+  it("links each of the customer's renewable licences to its renewal page in the account; not a revoked one", async () => {
+    const renewable = await buy(yearly);
+    const email = renewable.customer_email as string;
+    const XHR = { 'x-requested-with': 'XMLHttpRequest' };
+    expect((await t.app.inject({ method: 'POST', url: '/api/account/sign-in', headers: XHR, payload: { email } })).statusCode).toBe(202);
+    await signInWorkSettled(t.ctx);
+    const message = await t.db.selectFrom('emails').select('text').where('kind', '=', 'sign_in').where('to_address', '=', email).executeTakeFirstOrThrow();
+    const token = /\/account\/sign-in\/([A-Za-z0-9_-]{43})/.exec(message.text)?.[1];
+    const session = await t.app.inject({ method: 'POST', url: '/api/account/session', headers: XHR, payload: { token } });
+    expect(session.statusCode, session.body).toBe(200);
+    const cookie = { cookie: `${CUSTOMER_SESSION_COOKIE}=${session.cookies.find((c) => c.name === CUSTOMER_SESSION_COOKIE)?.value}`, ...XHR };
+    const listed = async () => (await t.app.inject({ method: 'GET', url: '/api/account/licences', headers: cookie })).json<AccountLicense[]>()[0];
+    expect(await listed()).toMatchObject({ key: renewable.key, renew_url: `/renew?key=${renewable.key}` });
+    await setLicense(renewable.id, { status: 'revoked' });
+    expect(await listed()).toMatchObject({ key: renewable.key, renew_url: null });
   });
 
   it('gives the same buyer trying again their waiting renewal order, not a second one', async () => {
