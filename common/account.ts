@@ -132,6 +132,8 @@ export const accountLicenseSchema = z.object({
   download_available: z.boolean(),
   sites: z.array(accountSiteSchema),
   created_at: z.string(),
+  /** The licence's renewal and upgrade page (`/renew?key=…`, common/renewals.ts), or null when it has none (revoked, no price tier). */
+  renew_url: z.string().nullable(),
 });
 export type AccountLicense = z.infer<typeof accountLicenseSchema>;
 export const accountLicenseListSchema = z.array(accountLicenseSchema);

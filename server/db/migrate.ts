@@ -22,6 +22,7 @@ import * as eddCompat from './migrations/0022-edd-compat.js';
 import * as customers from './migrations/0021-customers.js';
 import * as storeIdentity from './migrations/0030-store-identity.js';
 import * as renewalReminders from './migrations/0026-renewal-reminders.js';
+import * as renewalOrders from './migrations/0025-renewal-orders.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0021-customers': customers,
   '0030-store-identity': storeIdentity,
   '0026-renewal-reminders': renewalReminders,
+  '0025-renewal-orders': renewalOrders,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

@@ -32,7 +32,10 @@ export type ActivityType =
   | 'customer_erased'
   | 'customer_sign_in_link_sent'
   | 'license_transferred'
-  | 'license_email_resent';
+  | 'license_email_resent'
+  // renewals and upgrades (server/modules/licenses/license-terms.ts)
+  | 'license_renewed'
+  | 'license_upgraded';
 
 /** Appends one entry to the activity log; pass the transaction when the entry belongs to one. */
 export async function recordActivity(

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { App, AppContext } from '../../kernel/context.js';
 import { rateLimit } from '../../http/rate-limit.js';
 import { PaymentProviderError } from './payment-provider.js';
+import { registerRenewalRoutes } from './renewal-checkout.routes.js';
 import { checkoutConfig, confirmTestPayment, createPaymentIntent, findCheckoutOrder, PaymentsUnavailableError } from './checkout.service.js';
 
 const errorAnswerSchema = z.object({ error: z.string(), message: z.string() });
@@ -55,4 +56,6 @@ export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
     { onRequest: publicLimit('test-payment-confirm'), schema: { body: testConfirmBodySchema, response: { 200: testConfirmResponseSchema } } },
     async (request) => confirmTestPayment(ctx, request.body),
   );
+
+  registerRenewalRoutes(app, ctx);
 }

@@ -136,7 +136,7 @@ async function insertOrderWithCoupon(
  * An order older than ABANDONED_ORDER_AFTER_MS (abandoned: left out of the admin's list) or whose intent can no
  * longer be paid keeps its history but gives up the key, and the caller makes a new one.
  */
-async function reusePendingOrder(
+export async function reusePendingOrder(
   ctx: AppContext,
   provider: PaymentProvider,
   checkoutKey: string,

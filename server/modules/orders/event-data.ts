@@ -14,6 +14,10 @@ export const orderEventData = (row: OrderRow) => ({
   status: row.status,
   provider: row.provider,
   license_id: row.license_id,
+  /** new | renewal | upgrade; a renewal or upgrade names the licence it changed in target_license_id. */
+  kind: row.kind,
+  price_id: row.price_id,
+  target_license_id: row.target_license_id,
   created_at: row.created_at,
   paid_at: row.paid_at,
 });

@@ -46,7 +46,14 @@ export function OrdersTable({
               </div>
             </TableCell>
             <TableCell>{order.email}</TableCell>
-            <TableCell>{order.plugin_name}</TableCell>
+            <TableCell>
+              {order.plugin_name}
+              {/* What was bought and why (docs/pricing.md): the kind unless a new sale, and the tier with its term. */}
+              <div className="text-xs text-muted-foreground" data-testid="order-kind">
+                {order.kind !== 'new' && <span className="font-medium capitalize text-foreground">{order.kind} · </span>}
+                {order.tier ? `${order.tier.name} (${order.tier.term === 'lifetime' ? 'lifetime' : `per ${order.tier.term}`})` : ''}
+              </div>
+            </TableCell>
             <TableCell>
               {formatMoney(order.amount, order.currency)}
               {order.coupon_code && (
