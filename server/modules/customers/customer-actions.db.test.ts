@@ -158,6 +158,12 @@ describe(`customer actions (${testDialect()})`, () => {
     expect(await count('activities', ['action_type', 'license_email_resent'])).toBe(1);
     expect(await count('emails', ['to_address', 'sam@example.com'])).toBe(3);
     expect((await admin(`/api/admin/customers/999999/send-sign-in-link`)).statusCode).toBe(404);
+    // A revoked licence's e-mail (download link included) is not sent again.
+    await t.db.updateTable('licenses').set({ status: 'revoked' }).where('id', '=', license.id).execute();
+    const revoked = await admin(`/api/admin/customers/${id}/licenses/${license.id}/resend-email`);
+    expect(revoked.statusCode).toBe(409);
+    expect(revoked.json().message).toBe(`License ${license.key} is revoked, so its licence e-mail is not sent again`);
+    expect(await count('emails', ['to_address', 'sam@example.com'])).toBe(3);
   });
 
   it('exports everything held, and erases: refused with a pending payment; orders keep amounts; licences revoked or kept', async () => {

@@ -37,7 +37,7 @@ export function LicenseActions({ customerId, license }: { customerId: number; li
           Transfer
         </Button>
       )}
-      {license.order_id !== null && (
+      {license.order_id !== null && license.status !== 'revoked' && (
         <Button variant="outline" size="sm" onClick={() => setOpen('resend')} aria-label={`Resend licence e-mail for ${license.key}`}>
           Resend e-mail
         </Button>
