@@ -121,6 +121,9 @@ describe(`customer actions (${testDialect()})`, () => {
     const id = (await customerId('quinn@example.com')) as number;
     const roseId = (await customerId('rose@example.com')) as number;
     const quinn = await signIn('quinn@example.com');
+    // The sign-in is on the customer's timeline.
+    const page = (await t.app.inject({ method: 'GET', url: `/api/admin/customers/${id}`, headers })).json<CustomerDetail>();
+    expect(page.timeline[0]).toMatchObject({ action_type: 'customer_signed_in', details: { email: 'quinn@example.com' } });
 
     for (const email of ['', 'nope', 'a@b']) expect((await admin(`/api/admin/customers/${id}/change-email`, { email })).statusCode, email).toBe(400);
     const used = await admin(`/api/admin/customers/${id}/change-email`, { email: 'ROSE@example.com' });
