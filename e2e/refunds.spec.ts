@@ -32,7 +32,10 @@ async function licenseStatus(admin: APIRequestContext, key: string): Promise<str
   return licenses.find((each) => each.key === key)?.status;
 }
 
-test('an order is refunded from the Orders page after a full-refunds-only confirmation; the licence is revoked and the buyer e-mailed', async ({ page, request }) => {
+test('an order is refunded from the Orders page after a full-refunds-only confirmation; the licence is revoked and the buyer e-mailed', async ({
+  page,
+  request,
+}) => {
   const carol = `carol-${Date.now()}@example.com`;
   expect((await request.post('/api/auth/login', { data: { password: ADMIN_PASSWORD } })).ok()).toBe(true);
   await buy(request, carol);

@@ -34,7 +34,10 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
     request.on('end', () => {
       response.setHeader('content-type', 'application/json');
       response.setHeader('request-id', `req_${randomBytes(6).toString('hex')}`);
-      if ((request.url?.startsWith('/v1/payment_intents') || request.url?.startsWith('/v1/refunds')) && request.headers.authorization !== 'Bearer sk_test_fake') {
+      if (
+        (request.url?.startsWith('/v1/payment_intents') || request.url?.startsWith('/v1/refunds')) &&
+        request.headers.authorization !== 'Bearer sk_test_fake'
+      ) {
         response.statusCode = 401;
         response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }));
         return;
@@ -74,12 +77,14 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
         }
         const paid = intents.get(form.payment_intent ?? '');
         if (!paid) return invalid(response, 404, `No such payment_intent: '${form.payment_intent}'`, 'resource_missing');
-        if (paid.status !== 'succeeded') return invalid(response, 400, `This PaymentIntent (${paid.id as string}) does not have a successful charge to refund.`);
+        if (paid.status !== 'succeeded')
+          return invalid(response, 400, `This PaymentIntent (${paid.id as string}) does not have a successful charge to refund.`);
         const taken = paid.amount as number;
         const refunded = refunds.filter((refund) => refund.payment_intent === paid.id).reduce((sum, refund) => sum + refund.amount, 0);
         const amount = form.amount === undefined ? taken - refunded : Number(form.amount);
         if (refunded >= taken) return invalid(response, 400, `Charge ch_${(paid.id as string).slice(3)} has already been refunded.`, 'charge_already_refunded');
-        if (amount > taken - refunded) return invalid(response, 400, `Refund amount (${amount}) is greater than unrefunded amount on charge (${taken - refunded})`, 'amount_too_large');
+        if (amount > taken - refunded)
+          return invalid(response, 400, `Refund amount (${amount}) is greater than unrefunded amount on charge (${taken - refunded})`, 'amount_too_large');
         const refund = {
           id: `re_${randomBytes(8).toString('hex')}`,
           object: 'refund' as const,

@@ -13,7 +13,12 @@ type CountedTable = 'activities' | 'emails' | 'webhook_deliveries' | 'payment_ev
 async function setUp(t: TestApp): Promise<Record<string, string>> {
   await ensureQualifyingRelease(t.db);
   const headers = await t.adminHeaders();
-  const endpoint = await t.app.inject({ method: 'POST', url: '/api/admin/webhook-endpoints', headers, payload: { url: 'https://hooks.example.com/in', events: [] } });
+  const endpoint = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/webhook-endpoints',
+    headers,
+    payload: { url: 'https://hooks.example.com/in', events: [] },
+  });
   expect(endpoint.statusCode, endpoint.body).toBe(201);
   return headers;
 }
@@ -148,7 +153,13 @@ describe(`refunds from the admin, Stripe through its SDK (${testDialect()})`, ()
     t = await createTestApp({
       env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: 'whsec_refunds' },
       services: {
-        paymentProvider: createStripeProvider({ secretKey: 'sk_test_fake', publishableKey: 'pk_test_fake', host: '127.0.0.1', port: stripeApi.port, protocol: 'http' }),
+        paymentProvider: createStripeProvider({
+          secretKey: 'sk_test_fake',
+          publishableKey: 'pk_test_fake',
+          host: '127.0.0.1',
+          port: stripeApi.port,
+          protocol: 'http',
+        }),
       },
     });
     headers = await setUp(t);
@@ -167,7 +178,13 @@ describe(`refunds from the admin, Stripe through its SDK (${testDialect()})`, ()
     const intent = stripeApi.intents.get(intentId);
     if (!intent) throw new Error('no intent');
     intent.status = 'succeeded';
-    const paid = await applyPaymentEvent(t.ctx, { kind: 'paid', provider: 'stripe', eventId: `evt_refund_${++events}`, eventType: 'payment_intent.succeeded', providerRef: intentId });
+    const paid = await applyPaymentEvent(t.ctx, {
+      kind: 'paid',
+      provider: 'stripe',
+      eventId: `evt_refund_${++events}`,
+      eventType: 'payment_intent.succeeded',
+      providerRef: intentId,
+    });
     expect(paid.outcome).toBe('fulfilled');
     return { orderId: paid.orderId as number, intentId };
   };
@@ -177,13 +194,21 @@ describe(`refunds from the admin, Stripe through its SDK (${testDialect()})`, ()
     const response = await refund(orderId);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ status: 'refunded' });
-    expect(stripeApi.refunds).toEqual([expect.objectContaining({ payment_intent: intentId, amount: 4900, status: 'succeeded', idempotency_key: `refund-${intentId}` })]);
+    expect(stripeApi.refunds).toEqual([
+      expect.objectContaining({ payment_intent: intentId, amount: 4900, status: 'succeeded', idempotency_key: `refund-${intentId}` }),
+    ]);
     const license = await t.db.selectFrom('licenses').select('status').where('order_id', '=', orderId).executeTakeFirstOrThrow();
     expect(license.status).toBe('revoked');
     expect(await counter(t)('emails', ['kind', 'refund'])).toBe(1);
 
     const before = await snapshot(t, orderId);
-    const webhook = await applyPaymentEvent(t.ctx, { kind: 'refunded', provider: 'stripe', eventId: 'evt_charge_refunded_1', eventType: 'charge.refunded', providerRef: intentId });
+    const webhook = await applyPaymentEvent(t.ctx, {
+      kind: 'refunded',
+      provider: 'stripe',
+      eventId: 'evt_charge_refunded_1',
+      eventType: 'charge.refunded',
+      providerRef: intentId,
+    });
     expect(webhook.outcome).toBe('already_refunded');
     expect({ ...(await snapshot(t, orderId)), events: before.events }).toEqual(before);
     expect(await counter(t)('emails', ['kind', 'refund'])).toBe(1);
@@ -191,11 +216,21 @@ describe(`refunds from the admin, Stripe through its SDK (${testDialect()})`, ()
 
   it('a refund Stripe refuses (made in its dashboard already) answers 409 and writes nothing', async () => {
     const { orderId, intentId } = await buy('refunded-elsewhere@example.com');
-    stripeApi.refunds.push({ id: 're_dashboard', object: 'refund', payment_intent: intentId, amount: 4900, currency: 'gbp', status: 'succeeded', idempotency_key: null });
+    stripeApi.refunds.push({
+      id: 're_dashboard',
+      object: 'refund',
+      payment_intent: intentId,
+      amount: 4900,
+      currency: 'gbp',
+      status: 'succeeded',
+      idempotency_key: null,
+    });
     const before = await snapshot(t, orderId);
     const response = await refund(orderId);
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toMatch(new RegExp(`^Order #${orderId} was not refunded: Stripe refused the refund: Charge .* has already been refunded\\.$`));
+    expect(response.json().message).toMatch(
+      new RegExp(`^Order #${orderId} was not refunded: Stripe refused the refund: Charge .* has already been refunded\\.$`),
+    );
     expect(await snapshot(t, orderId)).toEqual(before);
   });
 

@@ -19,7 +19,8 @@ export async function refundOrder(ctx: AppContext, orderId: number): Promise<Ord
   if (order.status === 'refunded') throw new AppError('CONFLICT', `Order #${orderId} is already refunded`);
   if (order.status !== 'paid') throw new AppError('CONFLICT', `Order #${orderId} is ${order.status}, not paid, so there is nothing to refund`);
   const providerName = PROVIDER_NAMES[order.provider] ?? order.provider;
-  if (order.provider_ref === null) throw new AppError('CONFLICT', `Order #${orderId} has no payment reference at ${providerName}, so it cannot be refunded from here`);
+  if (order.provider_ref === null)
+    throw new AppError('CONFLICT', `Order #${orderId} has no payment reference at ${providerName}, so it cannot be refunded from here`);
   const provider = ctx.payments.named(order.provider);
   if (!provider) {
     throw new AppError(
@@ -32,12 +33,18 @@ export async function refundOrder(ctx: AppContext, orderId: number): Promise<Ord
   let refundRef: string;
   try {
     // One refund per payment, however often this is asked (two admins at once, a retry after a timeout).
-    ({ refundRef } = await provider.refund(order.provider_ref, { amount: order.amount, currency: order.currency, idempotencyKey: `refund-${order.provider_ref}` }));
+    ({ refundRef } = await provider.refund(order.provider_ref, {
+      amount: order.amount,
+      currency: order.currency,
+      idempotencyKey: `refund-${order.provider_ref}`,
+    }));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof PaymentRefusedError) throw new AppError('CONFLICT', `Order #${orderId} was not refunded: ${message}`);
     ctx.log.error({ err: error, orderId }, 'refund failed at the payment provider');
-    throw new RefundProviderUnavailableError(`Order #${orderId} was not refunded: ${providerName} could not be reached (${message}). Nothing changed; try again.`);
+    throw new RefundProviderUnavailableError(
+      `Order #${orderId} was not refunded: ${providerName} could not be reached (${message}). Nothing changed; try again.`,
+    );
   }
   await applyPaymentEvent(ctx, {
     kind: 'refunded',

@@ -79,7 +79,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           { payment_intent: providerRef, amount: input.amount, metadata: { reason: 'refunded by the shop admin' } },
           { idempotencyKey: input.idempotencyKey },
         );
-        if (refund.status === 'failed' || refund.status === 'canceled') throw new PaymentRefusedError(`Stripe did not refund the payment (refund ${refund.status})`);
+        if (refund.status === 'failed' || refund.status === 'canceled')
+          throw new PaymentRefusedError(`Stripe did not refund the payment (refund ${refund.status})`);
         return { refundRef: refund.id };
       } catch (error) {
         if (error instanceof PaymentProviderError) throw error;

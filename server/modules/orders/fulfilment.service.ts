@@ -58,7 +58,11 @@ export interface OrderDetails {
 
 export type PaymentEvent =
   | (EventBase & { kind: 'paid'; providerRef: string; order?: OrderDetails })
-  | (EventBase & { kind: 'refunded'; providerRef: string; /** Refunded from the admin (server/modules/checkout/refund-order.ts): its refund reference. */ byAdmin?: { refundRef: string } })
+  | (EventBase & {
+      kind: 'refunded';
+      providerRef: string;
+      /** Refunded from the admin (server/modules/checkout/refund-order.ts): its refund reference. */ byAdmin?: { refundRef: string };
+    })
   | (EventBase & { kind: 'ignored'; reason: string; note?: string });
 
 export type FulfilmentOutcome =
@@ -108,7 +112,13 @@ async function markRefunded(unit: Unit, order: OrderRow, at: string, byAdmin?: {
   );
   // The buyer of a paid order is told (a refund that arrives before the payment was never theirs to hear about).
   if (order.status !== 'paid') return;
-  const emailId = await insertQueuedEmail(trx, { to_address: order.email, kind: REFUND_EMAIL_KIND, order_id: order.id, dedupe_key: `refund:order:${order.id}`, created_at: at });
+  const emailId = await insertQueuedEmail(trx, {
+    to_address: order.email,
+    kind: REFUND_EMAIL_KIND,
+    order_id: order.id,
+    dedupe_key: `refund:order:${order.id}`,
+    created_at: at,
+  });
   await saveEmailContent(trx, emailId, await refundEmailFor(trx, order));
   await unit.emit('email.queued', { id: emailId }, at);
 }
