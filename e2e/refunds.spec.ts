@@ -65,7 +65,7 @@ test('an order is refunded from the Orders page after a full-refunds-only confir
   expect(emails.filter((each) => each.to === carol).map((each) => each.subject)).toContain(`Your Postcode Delivery Zones order #${order.id} has been refunded`);
 });
 
-test("a customer's page refunds an order and links a licence with a term to its renewal page", async ({ page, request }) => {
+test("a customer's page resends and refunds an order, and links a licence with a term to its renewal page", async ({ page, request }) => {
   const dave = `dave-${Date.now()}@example.com`;
   expect((await request.post('/api/auth/login', { data: { password: ADMIN_PASSWORD } })).ok()).toBe(true);
   await buy(request, dave);
@@ -87,13 +87,20 @@ test("a customer's page refunds an order and links a licence with a term to its 
   await expect(page.getByRole('link', { name: `Renew ${order.license_key}` })).toHaveCount(0);
 
   const orderRow = page.getByTestId('customer-order').filter({ hasText: `#${order.id}` });
+  // Resend, confirmed: the licence e-mail again.
+  await orderRow.getByRole('button', { name: `Resend e-mail of order ${order.id}` }).click();
+  await page.getByRole('alertdialog', { name: 'Resend Licence E-mail' }).getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Licence E-mail Sent', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('customer-email').filter({ hasText: 'licence key' })).toHaveCount(2);
   await orderRow.getByRole('button', { name: `Refund order ${order.id}` }).click();
   const dialog = page.getByRole('alertdialog', { name: `Refund Order #${order.id}` });
   await expect(dialog).toContainText('Full refunds only');
   await dialog.getByRole('button', { name: 'Refund £49' }).click();
-  await expect(page.getByText('Order Refunded', { exact: true })).toBeVisible();
+  // The toast (the timeline says "Order Refunded" too).
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Order Refunded', { exact: true })).toBeVisible();
   await expect(orderRow.getByText('refunded', { exact: true })).toBeVisible();
   await expect(orderRow.getByRole('button', { name: `Refund order ${order.id}` })).toHaveCount(0);
+  await expect(orderRow.getByRole('button', { name: `Resend e-mail of order ${order.id}` })).toHaveCount(0);
   await expect(page.locator(`[data-testid="customer-licence"][data-key="${order.license_key}"]`).getByText('revoked', { exact: true })).toBeVisible();
   await expect(page.getByTestId('customer-email').filter({ hasText: 'has been refunded' })).toHaveCount(1);
   await page.screenshot({ path: test.info().outputPath('customer-after-refund.png'), fullPage: true });

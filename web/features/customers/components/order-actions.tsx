@@ -5,33 +5,58 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useRefundCustomerOrder } from '../api/refund-customer-order';
+import { useResendCustomerOrderEmail } from '../api/resend-customer-order-email';
+import { ConfirmDialog } from './confirm-dialog';
 
 type Order = CustomerDetail['orders'][number];
 
-/** Refund (full refunds only, confirmed) for one paid order of the customer. */
+/** Resend (the licence e-mail) and Refund (full refunds only) for one paid order of the customer; both confirmed. */
 export function OrderActions({ order }: { order: Order }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState<'refund' | 'resend' | null>(null);
   const refund = useRefundCustomerOrder();
+  const resend = useResendCustomerOrderEmail();
+  const failed = (fallback: string) => (error: unknown) => toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
   if (order.status !== 'paid') return null;
   return (
-    <>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)} aria-label={`Refund order ${order.id}`}>
+    <div className="flex justify-end gap-2">
+      <Button variant="outline" size="sm" onClick={() => setOpen('resend')} aria-label={`Resend e-mail of order ${order.id}`}>
+        Resend e-mail
+      </Button>
+      <Button variant="outline" size="sm" onClick={() => setOpen('refund')} aria-label={`Refund order ${order.id}`}>
         Refund
       </Button>
+      <ConfirmDialog
+        open={open === 'resend'}
+        onOpenChange={(value) => !value && setOpen(null)}
+        title="Resend Licence E-mail"
+        description={<>Send the licence e-mail of order #{order.id} to the customer again, with a fresh download link?</>}
+        confirmLabel="Send"
+        pendingLabel="Sending..."
+        pending={resend.isPending}
+        onConfirm={() =>
+          resend.mutate(order.id, {
+            onSuccess: () => {
+              toast({ title: 'Licence E-mail Sent', description: `The licence e-mail of order #${order.id} is on its way.` });
+              setOpen(null);
+            },
+            onError: failed('Failed to resend the licence e-mail'),
+          })
+        }
+      />
       <RefundOrderDialog
-        order={open ? order : null}
+        order={open === 'refund' ? order : null}
         pending={refund.isPending}
-        onOpenChange={setOpen}
+        onOpenChange={(value) => !value && setOpen(null)}
         onConfirm={() =>
           refund.mutate(order.id, {
             onSuccess: () => {
               toast({ title: 'Order Refunded', description: `Order #${order.id} was refunded in full; the buyer gets an e-mail.` });
-              setOpen(false);
+              setOpen(null);
             },
-            onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to refund the order'), variant: 'destructive' }),
+            onError: failed('Failed to refund the order'),
           })
         }
       />
-    </>
+    </div>
   );
 }
