@@ -92,6 +92,8 @@ test("a customer's page resends and refunds an order, and links a licence with a
   await page.getByRole('alertdialog', { name: 'Resend Licence E-mail' }).getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Licence E-mail Sent', { exact: true })).toBeVisible();
   await expect(page.getByTestId('customer-email').filter({ hasText: 'licence key' })).toHaveCount(2);
+  await orderRow.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('customer-orders.png') });
   await orderRow.getByRole('button', { name: `Refund order ${order.id}` }).click();
   const dialog = page.getByRole('alertdialog', { name: `Refund Order #${order.id}` });
   await expect(dialog).toContainText('Full refunds only');

@@ -31,7 +31,7 @@ export function CustomerOrders({ orders, actions }: { orders: CustomerDetail['or
             <TableCell>
               <Badge variant={order.status === 'paid' ? 'default' : 'secondary'}>{order.status}</Badge>
             </TableCell>
-            <TableCell className="whitespace-nowrap">{formatDateTime(order.paid_at ?? order.created_at)}</TableCell>
+            <TableCell>{formatDateTime(order.paid_at ?? order.created_at)}</TableCell>
             {actions && <TableCell className="text-right">{actions(order)}</TableCell>}
           </TableRow>
         ))}

@@ -18,7 +18,7 @@ export function OrderActions({ order }: { order: Order }) {
   const failed = (fallback: string) => (error: unknown) => toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
   if (order.status !== 'paid') return null;
   return (
-    <div className="flex justify-end gap-2">
+    <div className="flex flex-col items-end gap-2 whitespace-nowrap">
       <Button variant="outline" size="sm" onClick={() => setOpen('resend')} aria-label={`Resend e-mail of order ${order.id}`}>
         Resend e-mail
       </Button>
