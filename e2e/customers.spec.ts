@@ -50,17 +50,18 @@ async function accountOf(browser: Browser, baseURL: string | undefined, admin: A
   return page;
 }
 
-/** The account's licence keys (each card revealed). */
-async function accountKeys(page: Page): Promise<string[]> {
+/** Checks the account shows exactly these licence keys (each card revealed), once its licences have loaded. */
+async function expectAccountKeys(page: Page, expected: string[]): Promise<void> {
   await page.goto('/account');
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
   const cards = page.getByTestId('account-licence');
+  await expect(cards).toHaveCount(expected.length);
   const keys: string[] = [];
   for (const card of await cards.all()) {
     await card.getByRole('button', { name: 'Reveal' }).click();
     keys.push((await card.getByTestId('licence-key').textContent()) ?? '');
   }
-  return keys.sort();
+  expect(keys.sort()).toEqual([...expected].sort());
 }
 
 test('support finds a buyer by part of a key, transfers a licence, changes the e-mail, exports and erases; the buyer’s account follows each step', async ({
@@ -83,9 +84,9 @@ test('support finds a buyer by part of a key, transfers a licence, changes the e
   const bobKey = licenses.find((each) => each.customer_email === bob)?.key ?? '';
 
   const alicePage = await accountOf(browser, baseURL, admin, alice);
-  expect(await accountKeys(alicePage)).toEqual([moving.key, staying.key].sort());
+  await expectAccountKeys(alicePage, [moving.key, staying.key]);
   const bobPage = await accountOf(browser, baseURL, admin, bob);
-  expect(await accountKeys(bobPage)).toEqual([bobKey]);
+  await expectAccountKeys(bobPage, [bobKey]);
 
   // Found by a part of a key from the middle: the one customer who holds it.
   await signIn(page);
@@ -107,9 +108,9 @@ test('support finds a buyer by part of a key, transfers a licence, changes the e
   await expect(page.getByText('Licence Transferred', { exact: true })).toBeVisible();
   await expect(page.getByTestId('customer-licence')).toHaveCount(1);
   await expect(page.locator(`[data-testid="customer-licence"][data-key="${staying.key}"]`)).toBeVisible();
-  expect(await accountKeys(alicePage)).toEqual([staying.key]);
+  await expectAccountKeys(alicePage, [staying.key]);
   expect((await alicePage.request.post(`/api/account/licences/${moving.id}/download`, { headers: XHR })).status()).toBe(404);
-  expect(await accountKeys(bobPage)).toEqual([bobKey, moving.key].sort());
+  await expectAccountKeys(bobPage, [bobKey, moving.key]);
 
   // Change e-mail: an address another customer has is not taken over; a merge is offered instead.
   await page.getByRole('button', { name: 'Change e-mail' }).click();
@@ -128,9 +129,9 @@ test('support finds a buyer by part of a key, transfers a licence, changes the e
   await alicePage.goto('/account');
   await expect(alicePage).toHaveURL('/account/sign-in');
   const aliceNewPage = await accountOf(browser, baseURL, admin, aliceNew);
-  expect(await accountKeys(aliceNewPage)).toEqual([staying.key]);
+  await expectAccountKeys(aliceNewPage, [staying.key]);
   await expect(aliceNewPage.getByTestId('account-order')).toHaveCount(2);
-  expect(await accountKeys(bobPage)).toEqual([bobKey, moving.key].sort());
+  await expectAccountKeys(bobPage, [bobKey, moving.key]);
 
   // Export: everything held, as a JSON file.
   const downloading = page.waitForEvent('download');
@@ -145,7 +146,7 @@ test('support finds a buyer by part of a key, transfers a licence, changes the e
   expect(exported.customer.orders).toHaveLength(2);
   // Sign-in tokens are masked in what the export shows of the e-mails.
   expect(exported.customer.emails.some((each) => LINK.test(each.text))).toBe(false);
-  expect(await accountKeys(aliceNewPage)).toEqual([staying.key]);
+  await expectAccountKeys(aliceNewPage, [staying.key]);
 
   // Erase, licences revoked: the customer is gone from the list, her sign-in ended, her key stops working; Bob keeps his.
   await page.getByRole('button', { name: 'Erase customer' }).click();
@@ -160,6 +161,6 @@ test('support finds a buyer by part of a key, transfers a licence, changes the e
   await expect(aliceNewPage).toHaveURL('/account/sign-in');
   const erased = (await (await admin.get(`/api/admin/licenses/${staying.id}`)).json()) as { status: string; customer_email: string | null };
   expect(erased).toMatchObject({ status: 'revoked', customer_email: null });
-  expect(await accountKeys(bobPage)).toEqual([bobKey, moving.key].sort());
+  await expectAccountKeys(bobPage, [bobKey, moving.key]);
   await page.screenshot({ path: test.info().outputPath('after-erase.png'), fullPage: true });
 });
