@@ -61,7 +61,8 @@ export type PaymentEvent =
   | (EventBase & {
       kind: 'refunded';
       providerRef: string;
-      /** Refunded from the admin (server/modules/checkout/refund-order.ts): its refund reference. */ byAdmin?: { refundRef: string };
+      /** Refunded from the admin (server/modules/checkout/refund-order.ts): its refund reference. */
+      byAdmin?: { refundRef: string };
     })
   | (EventBase & { kind: 'ignored'; reason: string; note?: string });
 
