@@ -31,6 +31,8 @@ export type ActivityType =
   | 'customer_merged'
   | 'customer_erased'
   | 'customer_sign_in_link_sent'
+  // a customer opened their account with an e-mailed link (server/modules/account/sign-in.service.ts)
+  | 'customer_signed_in'
   | 'license_transferred'
   | 'license_email_resent'
   // renewals and upgrades (server/modules/licenses/license-terms.ts)

@@ -5,8 +5,10 @@ import { unitOfWork, type Unit } from '../../kernel/events.js';
 import { nowIso } from '../../lib/time.js';
 import { recordActivity } from '../activities/index.js';
 import { createLicense, renewLicenseTerm, revokeLicense, upgradeLicenseTier } from '../licenses/index.js';
-import { insertQueuedEmail } from '../email/index.js';
+import { insertQueuedEmail, saveEmailContent } from '../email/index.js';
 import { LICENCE_EMAIL_KIND } from './license-email.js';
+import { REFUND_EMAIL_KIND, refundEmailFor } from './refund-email.js';
+import { emailBrand, type EmailBrand } from '../storefront/index.js';
 import { orderEventData } from './event-data.js';
 import { findPriceById } from '../prices/index.js';
 import { addTerm, PLAN_OF_TERM, type PriceTerm } from '../../../common/prices.js';
@@ -57,7 +59,12 @@ export interface OrderDetails {
 
 export type PaymentEvent =
   | (EventBase & { kind: 'paid'; providerRef: string; order?: OrderDetails })
-  | (EventBase & { kind: 'refunded'; providerRef: string })
+  | (EventBase & {
+      kind: 'refunded';
+      providerRef: string;
+      /** Refunded from the admin (server/modules/checkout/refund-order.ts): its refund reference. */
+      byAdmin?: { refundRef: string };
+    })
   | (EventBase & { kind: 'ignored'; reason: string; note?: string });
 
 export type FulfilmentOutcome =
@@ -130,12 +137,28 @@ async function markPaid(unit: Unit, order: OrderRow, at: string): Promise<boolea
   return true;
 }
 
-async function markRefunded(unit: Unit, order: OrderRow, at: string): Promise<void> {
+async function markRefunded(unit: Unit, brand: EmailBrand, order: OrderRow, at: string, byAdmin?: { refundRef: string }): Promise<void> {
   const { trx } = unit;
   if (order.license_id !== null) await revokeLicense(unit, order.license_id);
   await updateOrder(trx, order.id, { status: 'refunded', updated_at: at });
   await unit.emit('order.refunded', orderEventData({ ...order, status: 'refunded', updated_at: at }), at);
-  await recordActivity(trx, 'order_refunded', { order_id: order.id, email: order.email, plugin_slug: order.plugin_slug }, at);
+  await recordActivity(
+    trx,
+    'order_refunded',
+    { order_id: order.id, email: order.email, plugin_slug: order.plugin_slug, ...(byAdmin ? { by: 'admin', refund_ref: byAdmin.refundRef } : {}) },
+    at,
+  );
+  // The buyer of a paid order is told (a refund that arrives before the payment was never theirs to hear about).
+  if (order.status !== 'paid') return;
+  const emailId = await insertQueuedEmail(trx, {
+    to_address: order.email,
+    kind: REFUND_EMAIL_KIND,
+    order_id: order.id,
+    dedupe_key: `refund:order:${order.id}`,
+    created_at: at,
+  });
+  await saveEmailContent(trx, emailId, await refundEmailFor(trx, order, brand));
+  await unit.emit('email.queued', { id: emailId }, at);
 }
 
 /** Applies one provider event; answers what it did. Throws only on database failure (the provider then retries). */
@@ -184,7 +207,7 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): P
       // A refund that arrived first wins: a refunded order is never fulfilled afterwards.
       if (order.status === 'refunded') return done('already_refunded', order.id);
       if (await settlePendingRefunds(trx, event.provider, event.providerRef, order.id)) {
-        await markRefunded(unit, order, at); // no licence yet, so none to revoke and no e-mail
+        await markRefunded(unit, emailBrand(ctx.settings), order, at); // no licence yet, so none to revoke and no e-mail
         return done('already_refunded', order.id, 'a refund for this order arrived before it');
       }
       if (!(await markPaid(unit, order, at))) {
@@ -194,7 +217,7 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): P
       return done('fulfilled', order.id);
     }
     if (order.status === 'refunded') return done('already_refunded', order.id);
-    await markRefunded(unit, order, at);
+    await markRefunded(unit, emailBrand(ctx.settings), order, at, event.byAdmin);
     return done('refunded', order.id);
   });
   if (result.outcome === 'fulfilled' || result.outcome === 'refunded') {

@@ -42,7 +42,8 @@ export function LicenseCard({ license, pluginName, onEdit, onRevoke }: { license
             </DropdownMenuItem>
             <DropdownMenuItem onSelect={sendLink} disabled={!license.customer_email || sendSignInLink.isPending}>
               <Mail />
-              Send sign-in link
+              {/* Why it is greyed out, said where it is (issue 27): a hand-made licence may have no e-mail. */}
+              {license.customer_email ? 'Send sign-in link' : 'Send sign-in link (no customer e-mail)'}
             </DropdownMenuItem>
             <DropdownMenuItem variant="destructive" onSelect={onRevoke} disabled={license.status === 'revoked'}>
               <ShieldX />

@@ -1,4 +1,4 @@
-import { Mail, Send } from 'lucide-react';
+import { Mail, RotateCcw, Send } from 'lucide-react';
 import type { Order } from '@common/orders';
 import { formatMoney } from '@common/pricing';
 import { Badge } from '@/components/ui/badge';
@@ -15,11 +15,14 @@ export function OrdersTable({
   resendingId,
   onResend,
   onViewEmail,
+  onRefund,
 }: {
   orders: Order[];
   resendingId: number | null;
   onResend: (id: number) => void;
   onViewEmail: (id: number) => void;
+  /** Opens the refund confirmation (full refunds only) for a paid order. */
+  onRefund: (order: Order) => void;
 }) {
   return (
     <Table>
@@ -84,6 +87,11 @@ export function OrdersTable({
                 >
                   <Send /> {resendingId === order.id ? 'Sending...' : 'Resend Email'}
                 </Button>
+                {order.status === 'paid' && (
+                  <Button size="sm" variant="outline" onClick={() => onRefund(order)} aria-label={`Refund order ${order.id}`}>
+                    <RotateCcw /> Refund
+                  </Button>
+                )}
               </div>
             </TableCell>
           </TableRow>
