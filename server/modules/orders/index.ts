@@ -11,3 +11,4 @@ export {
   releaseCheckoutKey,
 } from './orders.repository.js';
 export { registerOrderRoutes } from './orders.routes.js';
+export { countOrderRows, exportOrderRows, type OrderExportRow, restoreOrderRows } from './order-export.js';
