@@ -43,6 +43,7 @@ import { registerPriceRoutes } from './modules/prices/index.js';
 import { registerReleaseHealthRoutes } from './modules/release-health/index.js';
 import { registerEddCompatRoutes } from './modules/edd-compat/index.js';
 import { registerCustomerRoutes } from './modules/customers/index.js';
+import { registerImportRoutes } from './modules/importers/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -79,6 +80,7 @@ const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
   registerPriceRoutes,
   registerEddCompatRoutes,
   registerCustomerRoutes,
+  registerImportRoutes,
 ];
 
 export interface RouteInfo {

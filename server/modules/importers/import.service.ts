@@ -45,7 +45,7 @@ export interface ImportRowReport {
 }
 
 export interface ImportSummary {
-  format: ImportFormat;
+  format: ImportFormat | 'self';
   dryRun: boolean;
   rows: number;
   created: number;
