@@ -42,6 +42,7 @@ export const ADMIN_PAGE_PATHS = [
   '/plugins/:slug',
   '/wordpress-client',
   '/webhooks',
+  '/import',
 ] as const;
 
 const PUBLIC_PATHS = new Set<string>(Object.keys(PUBLIC_ROUTES).filter((pattern) => !pattern.includes(':')));

@@ -22,6 +22,7 @@ const pages = {
   plugins: lazy(() => import('@/features/plugins/pages/plugins-page').then((m) => ({ default: m.PluginsPage }))),
   pluginEdit: lazy(() => import('@/features/plugins/pages/plugin-edit-page').then((m) => ({ default: m.PluginEditPage }))),
   webhooks: lazy(() => import('@/features/webhooks/pages/webhooks-page').then((m) => ({ default: m.WebhooksPage }))),
+  import: lazy(() => import('@/features/imports/pages/import-page').then((m) => ({ default: m.ImportPage }))),
 };
 
 function AdminRoutes() {
@@ -55,6 +56,7 @@ function AdminRoutes() {
         <Route path="/plugins/:slug" component={pages.pluginEdit} />
         <Route path="/wordpress-client" component={pages.wordpressClient} />
         <Route path="/webhooks" component={pages.webhooks} />
+        <Route path="/import" component={pages.import} />
         <Route>
           <NotFoundPage homeHref="/admin" />
         </Route>

@@ -3,6 +3,7 @@ import {
   Contact,
   FileArchive,
   FileCode,
+  FileUp,
   FlaskConical,
   KeyRound,
   Inbox,
@@ -23,7 +24,7 @@ export interface AdminNavEntry {
   aliases?: string[];
 }
 
-/** The sidebar's entries (docs/product-spec.md section 2), plus Orders, Customers, Outbox, Plugins, WordPress client and Webhooks (beyond the specification). */
+/** The sidebar's entries (docs/product-spec.md section 2), plus Orders, Customers, Outbox, Plugins, WordPress client, Webhooks and Import (beyond the specification). */
 export const ADMIN_NAV: AdminNavEntry[] = [
   { title: 'Dashboard', path: '/admin', icon: LayoutDashboard },
   { title: 'Licenses', path: '/licenses', icon: KeyRound },
@@ -38,6 +39,7 @@ export const ADMIN_NAV: AdminNavEntry[] = [
   { title: 'Plugins', path: '/plugins', icon: Package },
   { title: 'WordPress client', path: '/wordpress-client', icon: FileCode },
   { title: 'Webhooks', path: '/webhooks', icon: Webhook },
+  { title: 'Import', path: '/import', icon: FileUp },
 ];
 
 export const isNavEntryActive = (entry: AdminNavEntry, path: string): boolean =>
