@@ -35,7 +35,9 @@ async function writeCsv(file: string): Promise<{ bytes: number; bad: number; sit
     if (urls) sites += i % 6 === 0 ? 2 : 1;
     const limit = i % BAD_EVERY === 0 ? 'lots' : String(i % 4);
     if (i % BAD_EVERY === 0) bad++;
-    await write(`${i},${key},${status},${i},buyer${i}@example.com,"Buyer, ${i}",${i},Bench Product,,2024-0${1 + (i % 9)}-01 09:30:00,${expires},${limit},0,${urls}\n`);
+    await write(
+      `${i},${key},${status},${i},buyer${i}@example.com,"Buyer, ${i}",${i},Bench Product,,2024-0${1 + (i % 9)}-01 09:30:00,${expires},${limit},0,${urls}\n`,
+    );
   }
   await new Promise<void>((resolve) => out.end(resolve));
   return { bytes: fs.statSync(file).size, bad, sites };
@@ -68,7 +70,13 @@ function runCli(file: string, env: NodeJS.ProcessEnv): Promise<{ ms: number; pea
   return new Promise((resolve) =>
     child.on('exit', (code) => {
       clearInterval(sample);
-      resolve({ ms: performance.now() - started, peakMb: peakKb / 1024, startMb: startKb / 1024, output: output + lastLines.split('\n').slice(-2).join('\n'), code });
+      resolve({
+        ms: performance.now() - started,
+        peakMb: peakKb / 1024,
+        startMb: startKb / 1024,
+        output: output + lastLines.split('\n').slice(-2).join('\n'),
+        code,
+      });
     }),
   );
 }
@@ -102,8 +110,22 @@ async function main() {
     console.log(`again: ${(second.ms / 1000).toFixed(1)} s, RSS peak ${second.peakMb.toFixed(0)} MB`);
 
     const check = await openDatabase({ ...loadConfig(env), SEED_DEMO: false });
-    const licences = Number((await check.selectFrom('licenses').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-    const sites = Number((await check.selectFrom('license_activations').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const licences = Number(
+      (
+        await check
+          .selectFrom('licenses')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const sites = Number(
+      (
+        await check
+          .selectFrom('license_activations')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     await check.destroy();
     console.log(`stored: ${licences} licences (expected ${COUNT - made.bad}), ${sites} activations (the file has ${made.sites}, some on malformed rows)`);
     if (licences !== COUNT - made.bad) process.exitCode = 1;

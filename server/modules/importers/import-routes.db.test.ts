@@ -37,7 +37,9 @@ describe(`the Import page's routes (${testDialect()})`, () => {
   it('a file of no known format, or not the format chosen, says which columns were expected', async () => {
     const unknown = await post('/api/admin/imports/inspect', { format: 'auto' }, Buffer.from('name,email\nAnn,ann@example.com\n'));
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toMatch(/^The format of this file was not recognised\. Expected this server's JSON export, or a CSV whose first line has the columns of one of: Easy Digital Downloads Software Licensing licence export \(License Key, License Status/);
+    expect(unknown.json().message).toMatch(
+      /^The format of this file was not recognised\. Expected this server's JSON export, or a CSV whose first line has the columns of one of: Easy Digital Downloads Software Licensing licence export \(License Key, License Status/,
+    );
     const wrong = await post('/api/admin/imports', { format: 'freemius', apply: 'true' }, fixture('edd-licenses.csv'));
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(
@@ -81,7 +83,10 @@ describe(`the Import page's routes (${testDialect()})`, () => {
     expect(huge.json().message).toMatch(/^This upload is 1024 MB: an import file may be at most 50 MB \(Settings → Max file size\)/);
     await t.ctx.settings.update({ max_file_size_mb: 1 });
     try {
-      const rows = Array.from({ length: 20_000 }, (_, i) => `${i},KEY${String(i).padStart(12, '0')},active,1,a@example.com,A,1,Postcode Zones,,2024-01-01 00:00:00,0,1,0,`);
+      const rows = Array.from(
+        { length: 20_000 },
+        (_, i) => `${i},KEY${String(i).padStart(12, '0')},active,1,a@example.com,A,1,Postcode Zones,,2024-01-01 00:00:00,0,1,0,`,
+      );
       const big = Buffer.from(`${fixture('edd-licenses.csv').toString('utf8').split('\n')[0]}\n${rows.join('\n')}\n`);
       expect(big.length).toBeGreaterThan(1024 * 1024);
       const refused = await post('/api/admin/imports', { format: 'edd', mapping: eddMapping, apply: 'true' }, big);
@@ -96,7 +101,9 @@ describe(`the Import page's routes (${testDialect()})`, () => {
   it('bad fields are a 400 naming the field', async () => {
     const response = await post('/api/admin/imports', { format: 'edd', mapping: '[1]', on_error: 'maybe' }, fixture('edd-licenses.csv'));
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('mapping: must be a JSON object of source product → plugin slug; on_error: must be continue (skip bad rows) or stop (stop at the first bad row)');
+    expect(response.json().message).toBe(
+      'mapping: must be a JSON object of source product → plugin slug; on_error: must be continue (skip bad rows) or stop (stop at the first bad row)',
+    );
     const notMultipart = await t.app.inject({ method: 'POST', url: '/api/admin/imports', headers: await t.adminHeaders(), payload: { format: 'edd' } });
     expect(notMultipart.statusCode).toBe(415);
   });

@@ -47,7 +47,10 @@ const fieldValues = (fields: MultipartFile['fields']): Record<string, string | u
 /** Receives the multipart upload into a temporary file, refusing one above the limit before reading it when its size is declared. */
 async function receiveUpload(ctx: AppContext, request: FastifyRequest): Promise<Upload> {
   if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data: the fields format, mapping, on_error and apply first, then the file in "file"');
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Send the file as multipart/form-data: the fields format, mapping, on_error and apply first, then the file in "file"',
+    );
   }
   const maxMb = ctx.settings.get('max_file_size_mb');
   const maxBytes = maxMb * 1024 * 1024;
@@ -65,7 +68,8 @@ async function receiveUpload(ctx: AppContext, request: FastifyRequest): Promise<
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'pls-import-'));
   const file = path.join(dir, 'upload');
   try {
-    if (part.fieldname !== 'file') throw new AppError('BAD_REQUEST', 'Attach the export file in the field "file" (after the fields format, mapping, on_error and apply)');
+    if (part.fieldname !== 'file')
+      throw new AppError('BAD_REQUEST', 'Attach the export file in the field "file" (after the fields format, mapping, on_error and apply)');
     assertNoNul(fields, 'body');
     await pipeline(part.file, fs.createWriteStream(file));
     if (part.file.truncated) throw tooLarge();
@@ -83,7 +87,12 @@ async function looksLikeJson(file: string): Promise<boolean> {
   const handle = await fs.promises.open(file, 'r');
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(1024), 0, 1024, 0);
-    return buffer.subarray(0, bytesRead).toString('utf8').replace(/^\ufeff/, '').trimStart().startsWith('{');
+    return buffer
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\ufeff/, '')
+      .trimStart()
+      .startsWith('{');
   } finally {
     await handle.close();
   }
@@ -104,7 +113,9 @@ async function resolveFormat(file: string, chosen: ImportSource | 'auto'): Promi
   }
   throw new AppError(
     'BAD_REQUEST',
-    `The format of this file was not recognised. Expected this server's JSON export, or a CSV whose first line has the columns of one of: ${(Object.keys(FORMATS) as ImportFormat[])
+    `The format of this file was not recognised. Expected this server's JSON export, or a CSV whose first line has the columns of one of: ${(
+      Object.keys(FORMATS) as ImportFormat[]
+    )
       .map((format) => `${FORMATS[format].label} (${FORMATS[format].required.join(', ')})`)
       .join('; ')}`,
   );
@@ -151,7 +162,8 @@ async function inspect(ctx: AppContext, upload: Upload, format: ImportSource): P
     if (error instanceof CsvSyntaxError) throw new AppError('BAD_REQUEST', `The file is not readable CSV at ${error.message}`);
     throw error;
   }
-  if (!header) throw new AppError('BAD_REQUEST', `The file is empty: expected the ${definition.label} format with the columns ${definition.required.join(', ')}`);
+  if (!header)
+    throw new AppError('BAD_REQUEST', `The file is empty: expected the ${definition.label} format with the columns ${definition.required.join(', ')}`);
   return {
     format,
     label: definition.label,

@@ -172,7 +172,8 @@ describe('CSV reader', () => {
   });
   it('refuses a record longer than the limit instead of holding it in memory', async () => {
     const read = async () => {
-      for await (const record of readCsvRecords(Readable.from(['a,b\n', `"${'x'.repeat(MAX_RECORD_CHARS + 10)}",1\n`]))) if (!record) throw new Error('unreachable');
+      for await (const record of readCsvRecords(Readable.from(['a,b\n', `"${'x'.repeat(MAX_RECORD_CHARS + 10)}",1\n`])))
+        if (!record) throw new Error('unreachable');
     };
     await expect(read()).rejects.toThrow(`a record longer than ${MAX_RECORD_CHARS} characters`);
   });

@@ -139,7 +139,9 @@ describe(`this server's export and its re-import (${testDialect()})`, () => {
     const before = (await source.db.selectFrom('licenses').select('id').execute()).length;
     const refused = await importInto(source, content, { apply: 'true' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toMatch(/^This shop is not empty \(4 licences, 1 orders, 1 customers, 1 releases\): an export is imported into an empty shop only$/);
+    expect(refused.json().message).toMatch(
+      /^This shop is not empty \(4 licences, 1 orders, 1 customers, 1 releases\): an export is imported into an empty shop only$/,
+    );
     expect((await source.db.selectFrom('licenses').select('id').execute()).length).toBe(before);
   });
 

@@ -111,10 +111,14 @@ async function tableColumns(db: Database): Promise<Map<string, Map<string, Colum
 /** Checks the shape of a parsed export: every table a list of rows with exactly the columns stored here. */
 async function checkExport(db: Database, data: unknown): Promise<ShopExport> {
   if (typeof data !== 'object' || data === null || (data as { format?: unknown }).format !== SHOP_EXPORT_FORMAT) {
-    throw new AppError('BAD_REQUEST', `This file is not this server's export: expected a JSON object with "format": "${SHOP_EXPORT_FORMAT}" and the lists ${EXPORT_TABLES.join(', ')}`);
+    throw new AppError(
+      'BAD_REQUEST',
+      `This file is not this server's export: expected a JSON object with "format": "${SHOP_EXPORT_FORMAT}" and the lists ${EXPORT_TABLES.join(', ')}`,
+    );
   }
   const record = data as Record<string, unknown>;
-  if (record.version !== SHOP_EXPORT_VERSION) throw new AppError('BAD_REQUEST', `This export is version ${String(record.version)}; this server reads version ${SHOP_EXPORT_VERSION}`);
+  if (record.version !== SHOP_EXPORT_VERSION)
+    throw new AppError('BAD_REQUEST', `This export is version ${String(record.version)}; this server reads version ${SHOP_EXPORT_VERSION}`);
   const columns = await tableColumns(db);
   for (const table of EXPORT_TABLES) {
     const rows = record[table];

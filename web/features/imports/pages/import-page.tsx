@@ -30,7 +30,11 @@ function ResultView({ result }: { result: ImportResult }) {
           {summary.stopped ? '; stopped at the first bad row' : ''}.
         </AlertDescription>
       </Alert>
-      {result.rows_truncated && <p className="text-sm text-muted-foreground">The first {result.rows.length} rows are listed, rows with errors first; the counts above cover every row.</p>}
+      {result.rows_truncated && (
+        <p className="text-sm text-muted-foreground">
+          The first {result.rows.length} rows are listed, rows with errors first; the counts above cover every row.
+        </p>
+      )}
       <Table>
         <TableHeader>
           <TableRow>
@@ -105,7 +109,10 @@ export function ImportPage() {
       setResult(answer);
       if (apply) {
         setDryRunOf(null);
-        toast({ title: 'Import finished', description: `${answer.summary.created} created, ${answer.summary.skipped} skipped, ${answer.summary.errors} with errors.` });
+        toast({
+          title: 'Import finished',
+          description: `${answer.summary.created} created, ${answer.summary.skipped} skipped, ${answer.summary.errors} with errors.`,
+        });
       } else setDryRunOf(settingsKey);
     } catch (error) {
       setResult(null);
@@ -181,7 +188,9 @@ export function ImportPage() {
               {inspection.products.length > 0 && (
                 <div className="space-y-2">
                   <h2 className="text-base font-medium">Map each product to one of your plugins</h2>
-                  {inspection.products_truncated && <p className="text-sm text-muted-foreground">More products than listed: use the command line for this file.</p>}
+                  {inspection.products_truncated && (
+                    <p className="text-sm text-muted-foreground">More products than listed: use the command line for this file.</p>
+                  )}
                   <Table>
                     <TableHeader>
                       <TableRow>
@@ -259,7 +268,11 @@ export function ImportPage() {
         <CardContent>
           <Button
             variant="outline"
-            onClick={() => downloadShopExport().catch((error: unknown) => toast({ title: 'Export failed', description: errorMessage(error, 'Try again.'), variant: 'destructive' }))}
+            onClick={() =>
+              downloadShopExport().catch((error: unknown) =>
+                toast({ title: 'Export failed', description: errorMessage(error, 'Try again.'), variant: 'destructive' }),
+              )
+            }
           >
             <Download className="size-4" />
             Download the export
