@@ -78,6 +78,24 @@ describe(`importers (${testDialect()})`, () => {
     expect(again.rows[0]!.reason).toBe('a licence with this key is here already');
   });
 
+  it('two imports of the same file at once add each key once', async () => {
+    const csv = `secret_key,plugin_id,quota,expiration,is_cancelled,created\n${Array.from({ length: 12 }, (_, i) => `sk_concurrent_${i},4321,2,,0,2024-08-01 00:00:00`).join('\n')}\n`;
+    const importOnce = () =>
+      runImport(t.db, Readable.from([csv]), {
+        format: 'freemius',
+        mapping: { '4321': LICENSING_PLUGIN_SLUG },
+        apply: true,
+        onError: 'continue',
+        rules: RULES,
+        batchSize: 3,
+      });
+    const before = await countLicenses();
+    const results = await Promise.all([importOnce(), importOnce()]);
+    expect(results.map((result) => result.errors)).toEqual([0, 0]);
+    expect((await countLicenses()) - before).toBe(12);
+    expect(await importOnce()).toMatchObject({ created: 0, skipped: 12 });
+  });
+
   it('an imported key validates at once through both APIs, its sites already counted', async () => {
     const key = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
     const ours = await t.app.inject({
@@ -168,13 +186,13 @@ describe('CSV reader', () => {
     const read = async () => {
       for await (const record of readCsvRecords(Readable.from(['a\n"open']))) if (!record) throw new Error('unreachable');
     };
-    await expect(read()).rejects.toThrow('a quoted field is not closed before the end of the file');
+    await expect(read()).rejects.toThrow('line 2: a quoted field is not closed before the end of the file');
   });
   it('refuses a record longer than the limit instead of holding it in memory', async () => {
     const read = async () => {
       for await (const record of readCsvRecords(Readable.from(['a,b\n', `"${'x'.repeat(MAX_RECORD_CHARS + 10)}",1\n`])))
         if (!record) throw new Error('unreachable');
     };
-    await expect(read()).rejects.toThrow(`a record longer than ${MAX_RECORD_CHARS} characters`);
+    await expect(read()).rejects.toThrow(`line 2: a record longer than ${MAX_RECORD_CHARS} characters`);
   });
 });

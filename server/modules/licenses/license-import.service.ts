@@ -35,11 +35,13 @@ export async function insertImportedLicenses(trx: Transaction<DB>, licenses: Imp
   const rows = await trx
     .insertInto('licenses')
     .values(licenses.map(({ sites: _sites, ...license }) => ({ ...license, order_id: null, price_id: null })))
+    // A key another import wrote since the importer looked is left as it is (PostgreSQL runs them side by side).
+    .onConflict((conflict) => conflict.column('key').doNothing())
     .returning(['id', 'key'])
     .execute();
   const idOfKey = new Map(rows.map((row) => [row.key, row.id]));
   const activations = licenses.flatMap((license) =>
-    license.sites.map((site) => ({
+    (idOfKey.has(license.key) ? license.sites : []).map((site) => ({
       license_id: idOfKey.get(license.key)!,
       site_url: site.site_url,
       is_local: site.is_local ? 1 : 0,
