@@ -48,6 +48,7 @@ export const ADMIN_PAGE_PATHS = [
   '/wordpress-client',
   '/webhooks',
   '/storefront',
+  '/import',
 ] as const;
 
 const PUBLIC_PATHS = new Set<string>(Object.keys(PUBLIC_ROUTES).filter((pattern) => !pattern.includes(':')));

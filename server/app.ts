@@ -46,6 +46,7 @@ import { registerEddCompatRoutes } from './modules/edd-compat/index.js';
 import { registerCustomerRoutes } from './modules/customers/index.js';
 import { registerStorefrontRoutes } from './modules/storefront/index.js';
 import { registerRenewalReminderRoutes } from './modules/renewal-reminders/index.js';
+import { registerImportRoutes } from './modules/importers/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -85,6 +86,7 @@ const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
   registerCustomerRoutes,
   registerStorefrontRoutes,
   registerRenewalReminderRoutes,
+  registerImportRoutes,
 ];
 
 export interface RouteInfo {

@@ -24,6 +24,7 @@ const pages = {
   webhooks: lazy(() => import('@/features/webhooks/pages/webhooks-page').then((m) => ({ default: m.WebhooksPage }))),
   storefront: lazy(() => import('@/features/store-identity/pages/storefront-admin-page').then((m) => ({ default: m.StorefrontAdminPage }))),
   coupons: lazy(() => import('@/features/coupons/pages/coupons-page').then((m) => ({ default: m.CouponsPage }))),
+  import: lazy(() => import('@/features/imports/pages/import-page').then((m) => ({ default: m.ImportPage }))),
 };
 
 function AdminRoutes() {
@@ -59,6 +60,7 @@ function AdminRoutes() {
         <Route path="/wordpress-client" component={pages.wordpressClient} />
         <Route path="/webhooks" component={pages.webhooks} />
         <Route path="/storefront" component={pages.storefront} />
+        <Route path="/import" component={pages.import} />
         <Route>
           <NotFoundPage homeHref="/admin" />
         </Route>

@@ -3,6 +3,7 @@ import {
   Contact,
   FileArchive,
   FileCode,
+  FileUp,
   FlaskConical,
   KeyRound,
   Inbox,
@@ -68,6 +69,7 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
       { title: 'WordPress client', path: '/wordpress-client', icon: FileCode },
       { title: 'Webhooks', path: '/webhooks', icon: Webhook },
       { title: 'Outbox', path: '/outbox', icon: Inbox },
+      { title: 'Import', path: '/import', icon: FileUp },
     ],
   },
 ];

@@ -10,6 +10,7 @@ export type ActivityType =
   | 'license_verified'
   | 'license_revoked'
   | 'licenses_imported'
+  | 'shop_imported'
   | 'release_uploaded'
   | 'release_withdrawn'
   | 'release_restored'

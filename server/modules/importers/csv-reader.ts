@@ -1,8 +1,9 @@
-// The importers read CSV through this small interface, so the parser can be swapped for a well-kept library
-// (csv-parse is the one wanted: docs/migrating.md) without touching the formats. Until then `readCsvRecords`
-// below streams RFC 4180 CSV itself: quoted fields, doubled quotes, commas and line breaks inside quotes,
-// CRLF or LF, a UTF-8 byte order mark. Memory stays bounded by one record (a record past MAX_RECORD_CHARS fails).
+// The importers read CSV through this one-function interface (docs/migrating.md). It streams the file through
+// csv-parse (RFC 4180: quoted fields, doubled quotes, commas and line breaks inside quotes, CRLF, LF or CR, a
+// UTF-8 byte order mark); the parser is piped, so a slow consumer holds back the file and memory stays bounded
+// by a record or two (a record longer than MAX_RECORD_CHARS is refused). Blank lines are skipped.
 import type { Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
 
 export interface CsvRecord {
   /** The file line the record starts on (1 is the header). */
@@ -23,80 +24,42 @@ export class CsvSyntaxError extends Error {
   }
 }
 
-export async function* readCsvRecords(input: Readable): AsyncIterable<CsvRecord> {
-  let fields: string[] = [];
-  let field = '';
-  let inQuotes = false;
-  let quoteJustClosed = false;
-  let line = 1;
-  let recordLine = 1;
-  let recordChars = 0;
-  let first = true;
-  let pendingCr = false;
-  let sawAny = false;
-  for await (const chunk of input) {
-    let text = typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
-    if (first) {
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-      first = false;
-    }
-    for (let i = 0; i < text.length; i++) {
-      const c = text[i]!;
-      if (pendingCr) {
-        pendingCr = false;
-        if (c === '\n') continue;
-      }
-      sawAny = true;
-      if (++recordChars > MAX_RECORD_CHARS) throw new CsvSyntaxError(recordLine, `a record longer than ${MAX_RECORD_CHARS} characters`);
-      if (inQuotes) {
-        if (c === '"') {
-          if (text[i + 1] === '"') {
-            field += '"';
-            i++;
-          } else if (i + 1 === text.length) {
-            // The next chunk decides: a doubled quote split across chunks.
-            inQuotes = false;
-            quoteJustClosed = true;
-          } else {
-            inQuotes = false;
-            quoteJustClosed = true;
-          }
-        } else {
-          if (c === '\n') line++;
-          field += c;
-        }
-        continue;
-      }
-      if (c === '"') {
-        if (quoteJustClosed) {
-          // "" split across two chunks: a literal quote inside the field.
-          field += '"';
-          inQuotes = true;
-          quoteJustClosed = false;
-        } else if (field === '') inQuotes = true;
-        else field += c;
-        continue;
-      }
-      quoteJustClosed = false;
-      if (c === ',') {
-        fields.push(field);
-        field = '';
-      } else if (c === '\n' || c === '\r') {
-        fields.push(field);
-        yield { line: recordLine, fields };
-        fields = [];
-        field = '';
-        line++;
-        recordLine = line;
-        recordChars = 0;
-        sawAny = false;
-        if (c === '\r') pendingCr = true;
-      } else field += c;
-    }
+const lineBreaks = (text: string): number => text.match(/\r\n|\r|\n/g)?.length ?? 0;
+
+const describe = (error: CsvError): string => {
+  switch (error.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return 'a quoted field is not closed before the end of the file';
+    case 'CSV_MAX_RECORD_SIZE':
+      return `a record longer than ${MAX_RECORD_CHARS} characters`;
+    default:
+      return error.message.replace(/^Invalid \w+:\s*/, '');
   }
-  if (inQuotes) throw new CsvSyntaxError(recordLine, 'a quoted field is not closed before the end of the file');
-  if (sawAny || fields.length > 0) {
-    fields.push(field);
-    yield { line: recordLine, fields };
+};
+
+export async function* readCsvRecords(input: Readable): AsyncIterable<CsvRecord> {
+  const parser = parse({
+    bom: true,
+    info: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    record_delimiter: ['\r\n', '\n', '\r'],
+    max_record_size: MAX_RECORD_CHARS,
+  });
+  input.on('error', (error) => parser.destroy(error));
+  input.pipe(parser);
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      // info.lines is the line the record ends on; a field may hold line breaks of its own.
+      const inside = record.reduce((sum, field) => sum + lineBreaks(field), 0);
+      yield { line: info.lines - inside, fields: record };
+    }
+  } catch (error) {
+    if (error instanceof CsvError) throw new CsvSyntaxError((error as CsvError & { lines?: number }).lines ?? 0, describe(error));
+    throw error;
+  } finally {
+    input.unpipe(parser);
+    parser.destroy();
   }
 }

@@ -5,8 +5,10 @@
 // - freemius: Freemius licences, one column per field of its license object (API docs).
 // Each maps a row to an ImportRecord, or says what is wrong with it.
 
-export const IMPORT_FORMATS = ['edd', 'lmfwc', 'lemonsqueezy', 'freemius'] as const;
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+import { CSV_IMPORT_FORMATS, IMPORT_SOURCE_LABELS, type CsvImportFormat } from '../../../common/imports.js';
+
+export const IMPORT_FORMATS = CSV_IMPORT_FORMATS;
+export type ImportFormat = CsvImportFormat;
 
 export interface ImportRecord {
   key: string;
@@ -27,6 +29,8 @@ export type RowResult = { record: ImportRecord } | { error: string };
 
 export interface FormatDefinition {
   label: string;
+  /** The column naming the source product, which the admin maps to one of our plugins. */
+  productColumn: string;
   /** Columns that must all be in the header. */
   required: readonly string[];
   toRecord: (row: Row) => RowResult;
@@ -106,7 +110,8 @@ const withStatus = (raw: string | undefined) => {
 
 export const FORMATS: Record<ImportFormat, FormatDefinition> = {
   edd: {
-    label: 'Easy Digital Downloads Software Licensing licence export',
+    label: IMPORT_SOURCE_LABELS.edd,
+    productColumn: 'Product Name',
     required: ['License Key', 'License Status', 'Customer Email', 'Product Name', 'Purchase Date', 'Expiration Date', 'Activation Limit', 'Activated URLs'],
     toRecord: (row) => {
       const result = build(
@@ -128,7 +133,8 @@ export const FORMATS: Record<ImportFormat, FormatDefinition> = {
     },
   },
   lmfwc: {
-    label: 'License Manager for WooCommerce CSV export',
+    label: IMPORT_SOURCE_LABELS.lmfwc,
+    productColumn: 'product_id',
     required: ['license_key', 'product_id', 'expires_at', 'status', 'times_activated_max', 'created_at'],
     toRecord: (row) => {
       const result = build(
@@ -142,7 +148,8 @@ export const FORMATS: Record<ImportFormat, FormatDefinition> = {
     },
   },
   lemonsqueezy: {
-    label: 'Lemon Squeezy licence keys',
+    label: IMPORT_SOURCE_LABELS.lemonsqueezy,
+    productColumn: 'product_id',
     required: ['key', 'product_id', 'user_email', 'activation_limit', 'status', 'expires_at', 'created_at'],
     toRecord: (row) => {
       const disabled = (row.disabled ?? '').trim().toLowerCase();
@@ -156,7 +163,8 @@ export const FORMATS: Record<ImportFormat, FormatDefinition> = {
     },
   },
   freemius: {
-    label: 'Freemius licences',
+    label: IMPORT_SOURCE_LABELS.freemius,
+    productColumn: 'plugin_id',
     required: ['secret_key', 'plugin_id', 'quota', 'expiration', 'is_cancelled', 'created'],
     toRecord: (row) => {
       const cancelled = ['1', 'true'].includes((row.is_cancelled ?? '').trim().toLowerCase());
@@ -168,3 +176,11 @@ export const FORMATS: Record<ImportFormat, FormatDefinition> = {
     },
   },
 };
+
+/** The CSV format whose required columns are all in this header (the most specific when several fit), or null. */
+export function detectFormat(header: string[]): ImportFormat | null {
+  const names = new Set(header.map((name) => name.trim()));
+  const fits = IMPORT_FORMATS.filter((format) => FORMATS[format].required.every((column) => names.has(column)));
+  fits.sort((a, b) => FORMATS[b].required.length - FORMATS[a].required.length);
+  return fits[0] ?? null;
+}

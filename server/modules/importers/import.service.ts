@@ -45,7 +45,7 @@ export interface ImportRowReport {
 }
 
 export interface ImportSummary {
-  format: ImportFormat;
+  format: ImportFormat | 'self';
   dryRun: boolean;
   rows: number;
   created: number;
@@ -119,25 +119,23 @@ export async function runImport(db: Database, input: Readable, options: ImportOp
     if (pending.length === 0) return;
     const batch = pending;
     pending = [];
-    const existing = await findExistingKeys(
-      db,
-      batch.map((row) => row.license.key),
-    );
-    const fresh = batch.filter((row) => !existing.has(row.license.key));
-    if (options.apply && fresh.length > 0) {
-      await db.transaction().execute(async (trx) => {
-        // Re-read inside the transaction: another import may have written some of these keys meanwhile.
-        const now = await findExistingKeys(
-          trx,
-          fresh.map((row) => row.license.key),
-        );
-        await insertImportedLicenses(
-          trx,
-          fresh.filter((row) => !now.has(row.license.key)).map((row) => row.license),
-        );
-        await recordActivity(trx, 'licenses_imported', { format: options.format, count: fresh.length });
+    const keys = batch.map((row) => row.license.key);
+    let existing: Set<string>;
+    if (options.apply) {
+      // Read inside the transaction that writes: another import may have written some of these keys meanwhile.
+      existing = await db.transaction().execute(async (trx) => {
+        const found = await findExistingKeys(trx, keys);
+        const fresh = batch.filter((row) => !found.has(row.license.key));
+        if (fresh.length > 0) {
+          await insertImportedLicenses(
+            trx,
+            fresh.map((row) => row.license),
+          );
+          await recordActivity(trx, 'licenses_imported', { format: options.format, count: fresh.length });
+        }
+        return found;
       });
-    }
+    } else existing = await findExistingKeys(db, keys);
     for (const row of batch) {
       const skip = existing.has(row.license.key);
       report({

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LICENSING_PLUGIN_SLUG, POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
 import { AppError } from '../../lib/errors.js';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { readCsvRecords } from './csv-reader.js';
+import { MAX_RECORD_CHARS, readCsvRecords } from './csv-reader.js';
 import { runImport, type ImportOptions, type ImportRowReport } from './import.service.js';
 
 const fixture = (name: string) => new URL(`../../test/fixtures/imports/${name}`, import.meta.url);
@@ -76,6 +76,24 @@ describe(`importers (${testDialect()})`, () => {
     const again = await run('edd-licenses.csv', { format: 'edd', mapping: eddMapping, apply: true });
     expect(again.summary).toMatchObject({ created: 0, skipped: 4, errors: 2 });
     expect(again.rows[0]!.reason).toBe('a licence with this key is here already');
+  });
+
+  it('two imports of the same file at once add each key once', async () => {
+    const csv = `secret_key,plugin_id,quota,expiration,is_cancelled,created\n${Array.from({ length: 12 }, (_, i) => `sk_concurrent_${i},4321,2,,0,2024-08-01 00:00:00`).join('\n')}\n`;
+    const importOnce = () =>
+      runImport(t.db, Readable.from([csv]), {
+        format: 'freemius',
+        mapping: { '4321': LICENSING_PLUGIN_SLUG },
+        apply: true,
+        onError: 'continue',
+        rules: RULES,
+        batchSize: 3,
+      });
+    const before = await countLicenses();
+    const results = await Promise.all([importOnce(), importOnce()]);
+    expect(results.map((result) => result.errors)).toEqual([0, 0]);
+    expect((await countLicenses()) - before).toBe(12);
+    expect(await importOnce()).toMatchObject({ created: 0, skipped: 12 });
   });
 
   it('an imported key validates at once through both APIs, its sites already counted', async () => {
@@ -150,7 +168,7 @@ describe(`importers (${testDialect()})`, () => {
 });
 
 describe('CSV reader', () => {
-  it('reads quoted commas, doubled quotes and line breaks inside quotes, split across chunks, with their start lines', async () => {
+  it('reads quoted commas, doubled quotes and line breaks inside quotes, split across chunks, with their start lines (blank lines skipped)', async () => {
     const text = '\ufeffa,b\r\n"x, y","say ""hi"""\r\n"two\nlines",z\n\nlast,1';
     for (const size of [1, 2, 3, 7, 100]) {
       const chunks = Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
@@ -160,7 +178,6 @@ describe('CSV reader', () => {
         { line: 1, fields: ['a', 'b'] },
         { line: 2, fields: ['x, y', 'say "hi"'] },
         { line: 3, fields: ['two\nlines', 'z'] },
-        { line: 5, fields: [''] },
         { line: 6, fields: ['last', '1'] },
       ]);
     }
@@ -170,5 +187,12 @@ describe('CSV reader', () => {
       for await (const record of readCsvRecords(Readable.from(['a\n"open']))) if (!record) throw new Error('unreachable');
     };
     await expect(read()).rejects.toThrow('line 2: a quoted field is not closed before the end of the file');
+  });
+  it('refuses a record longer than the limit instead of holding it in memory', async () => {
+    const read = async () => {
+      for await (const record of readCsvRecords(Readable.from(['a,b\n', `"${'x'.repeat(MAX_RECORD_CHARS + 10)}",1\n`])))
+        if (!record) throw new Error('unreachable');
+    };
+    await expect(read()).rejects.toThrow(`line 2: a record longer than ${MAX_RECORD_CHARS} characters`);
   });
 });

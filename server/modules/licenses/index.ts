@@ -21,3 +21,11 @@ export { activateSite, deactivateSite, type SeatRules, validateLicense } from '.
 export { recordSiteReport } from './site-report.js';
 export { isLocalSite, normalizeSiteUrl } from './site-url.js';
 export { openValidationReader, type ValidationReader } from './validation-reader.js';
+export {
+  type ActivationExportRow,
+  countLicenseRows,
+  exportActivationRows,
+  exportLicenseRows,
+  type LicenseExportRow,
+  restoreLicenseRows,
+} from './license-export.js';

@@ -139,6 +139,10 @@ export async function insertActivation(db: Db, values: Insertable<LicenseActivat
   await db.insertInto('license_activations').values(values).execute();
 }
 
+export async function insertActivations(db: Db, values: Array<Insertable<LicenseActivationsTable>>): Promise<void> {
+  if (values.length > 0) await db.insertInto('license_activations').values(values).execute();
+}
+
 export async function touchActivation(db: Db, id: number, checkedAt: string): Promise<void> {
   await db.updateTable('license_activations').set({ last_checked_at: checkedAt }).where('id', '=', id).execute();
 }

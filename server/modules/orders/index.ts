@@ -14,3 +14,4 @@ export {
 } from './orders.repository.js';
 export { renderLicenseEmail } from './license-email.js';
 export { registerOrderRoutes } from './orders.routes.js';
+export { countOrderRows, exportOrderRows, type OrderExportRow, restoreOrderRows } from './order-export.js';

@@ -16,3 +16,4 @@ export {
   toAdminPlugin,
   updatePluginBySlug,
 } from './plugins.repository.js';
+export { countPluginRows, deleteAllPluginRows, exportPluginRows, type PluginExportRow, restorePluginRows } from './plugin-export.js';

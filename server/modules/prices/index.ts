@@ -3,3 +3,4 @@
 export { findPriceById, listActivePrices, moveTiersToSlug, type PriceRow } from './prices.repository.js';
 export { registerPriceRoutes } from './prices.routes.js';
 export { mirrorPluginPricingToTier, publicPricesBySlug, resolveCheckoutTier } from './prices.service.js';
+export { countPriceRows, deleteAllPriceRows, exportPriceRows, type PriceExportRow, restorePriceRows } from './price-export.js';

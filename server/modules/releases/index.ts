@@ -22,3 +22,11 @@ export {
 } from './releases.repository.js';
 export { registerReleaseRoutes } from './releases.routes.js';
 export { checkForUpdate } from './update-check.js';
+export {
+  countReleaseRows,
+  exportReleaseChangelogRows,
+  exportReleaseRows,
+  type ReleaseChangelogExportRow,
+  type ReleaseExportRow,
+  restoreReleaseRows,
+} from './release-export.js';

@@ -8,6 +8,7 @@ const TITLES: Record<string, string> = {
   license_verified: 'License verified',
   license_revoked: 'License revoked',
   licenses_imported: 'Licenses imported',
+  shop_imported: 'Shop export imported',
   release_uploaded: 'Release uploaded',
   release_withdrawn: 'Release withdrawn',
   release_restored: 'Release restored',

@@ -1,0 +1,178 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
+import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { multipartBody } from '../../test/release-test-helpers.js';
+
+const fixture = (name: string) => fs.readFileSync(new URL(`../../test/fixtures/imports/${name}`, import.meta.url));
+
+/** Fills a shop with a row in every exported table: licences with sites (the EDD importer), an order, a customer, a release. */
+async function fillShop(t: TestApp): Promise<void> {
+  const headers = await t.adminHeaders();
+  const form = multipartBody(
+    { format: 'edd', mapping: JSON.stringify({ 'Postcode Zones': POSTCODE_PLUGIN_SLUG }), on_error: 'continue', apply: 'true' },
+    { content: fixture('edd-licenses.csv'), filename: 'edd.csv' },
+  );
+  const imported = await t.app.inject({ method: 'POST', url: '/api/admin/imports', headers: { ...headers, ...form.headers }, payload: form.payload });
+  expect(imported.statusCode).toBe(200);
+  const license = await t.db.selectFrom('licenses').select(['id', 'customer_email']).orderBy('id').executeTakeFirstOrThrow();
+  const at = '2025-06-01T10:00:00.000Z';
+  const order = await t.db
+    .insertInto('orders')
+    .values({
+      email: license.customer_email!,
+      plugin_slug: POSTCODE_PLUGIN_SLUG,
+      amount: 4900,
+      currency: 'GBP',
+      status: 'paid',
+      provider: 'test',
+      provider_ref: 'pi_roundtrip',
+      client_secret_hash: null,
+      origin: null,
+      checkout_key: null,
+      license_id: license.id,
+      created_at: at,
+      paid_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db.updateTable('licenses').set({ order_id: order.id }).where('id', '=', license.id).execute();
+  await t.db
+    .insertInto('customers')
+    .values({
+      email: license.customer_email!,
+      name: 'Ann Example',
+      note: 'VIP, "quoted"\nsecond line',
+      first_purchase_at: at,
+      last_purchase_at: at,
+      order_count: 1,
+      license_count: 1,
+      total_paid: 4900,
+      currencies: 'GBP',
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  const release = await t.db
+    .insertInto('releases')
+    .values({
+      plugin_slug: POSTCODE_PLUGIN_SLUG,
+      version: '2.0.1',
+      notes: 'Fixes ünïcödé',
+      zip_path: 'postcode-zones-2.0.1-abc.zip',
+      file_size: 12345,
+      sha384: 'ab'.repeat(48),
+      signature: 'c2lnbmF0dXJl',
+      created_at: at,
+      requires_wp: '6.0',
+      tested_wp: '6.5',
+      requires_php: '8.0',
+      author: 'Vendor',
+      upgrade_notice: null,
+      withdrawn_at: null,
+      offered_at: at,
+      rollout_paused_at: null,
+      rollout_pause_reason: null,
+      rollback_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db.insertInto('release_changelogs').values({ release_id: release.id, html: '<ul><li>Fix</li></ul>', changelog: '= 2.0.1 =\n* Fix' }).execute();
+}
+
+describe(`this server's export and its re-import (${testDialect()})`, () => {
+  let source: TestApp;
+  let target: TestApp;
+  beforeAll(async () => {
+    source = await createTestApp();
+    target = await createTestApp({ seed: false });
+    await fillShop(source);
+  });
+  afterAll(async () => {
+    await source.close();
+    await target.close();
+  });
+
+  const exportOf = async (t: TestApp) => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/admin/export', headers: await t.adminHeaders() });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="shop-export-\d{4}-\d\d-\d\d\.json"$/);
+    return response.json<Record<string, unknown> & { exported_at: string }>();
+  };
+  const importInto = async (t: TestApp, content: Buffer, fields: Record<string, string>) => {
+    const form = multipartBody({ format: 'self', ...fields }, { content, filename: 'shop-export.json' });
+    return t.app.inject({ method: 'POST', url: '/api/admin/imports', headers: { ...(await t.adminHeaders()), ...form.headers }, payload: form.payload });
+  };
+
+  it('exports every table, and the export imported into an empty shop exports the same (lossless round trip)', async () => {
+    const exported = await exportOf(source);
+    for (const table of ['plugins', 'plugin_prices', 'customers', 'licenses', 'license_activations', 'orders', 'releases', 'release_changelogs']) {
+      expect((exported[table] as unknown[]).length, table).toBeGreaterThan(0);
+    }
+    const content = Buffer.from(JSON.stringify(exported));
+
+    const dry = await importInto(target, content, { apply: 'false' });
+    expect(dry.statusCode).toBe(200);
+    expect(dry.json().summary).toMatchObject({ format: 'self', dryRun: true, errors: 0 });
+    expect(dry.json().rows[3]).toMatchObject({ line: 4, action: 'create', reason: '4 licences' });
+    expect(await target.db.selectFrom('licenses').select('id').execute()).toEqual([]);
+
+    const applied = await importInto(target, content, { apply: 'true' });
+    expect(applied.statusCode).toBe(200);
+    const again = await exportOf(target);
+    const { exported_at: _a, ...before } = exported;
+    const { exported_at: _b, ...after } = again;
+    expect(after).toEqual(before);
+
+    // Ids continue after the imported ones, and an imported key validates at once with its site counted.
+    const validate = await target.app.inject({
+      method: 'POST',
+      url: '/api/v1/licenses/validate',
+      payload: { license_key: 'a1b2c3d4e5f60718293a4b5c6d7e8f90', site_url: 'https://ann-shop.example.com', plugin_slug: POSTCODE_PLUGIN_SLUG },
+    });
+    expect(validate.json()).toMatchObject({ valid: true, license: { activations_used: 1 } });
+  });
+
+  it('refuses a shop that is not empty, naming what is there, and writes nothing', async () => {
+    const content = Buffer.from(JSON.stringify(await exportOf(source)));
+    const before = (await source.db.selectFrom('licenses').select('id').execute()).length;
+    const refused = await importInto(source, content, { apply: 'true' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(
+      /^This shop is not empty \(4 licences, 1 orders, 1 customers, 1 releases\): an export is imported into an empty shop only$/,
+    );
+    expect((await source.db.selectFrom('licenses').select('id').execute()).length).toBe(before);
+  });
+
+  it('replaces a demo catalogue; refuses a malformed export with the row and column, writing nothing', async () => {
+    const seeded = await createTestApp();
+    try {
+      const exported = await exportOf(source);
+      const broken = structuredClone(exported) as Record<string, Array<Record<string, unknown>>>;
+      delete broken.licenses![1]!.max_activations;
+      const refused = await importInto(seeded, Buffer.from(JSON.stringify(broken)), { apply: 'true' });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe("licenses[1] does not have this server's columns; missing max_activations");
+      const typed = structuredClone(exported) as Record<string, Array<Record<string, unknown>>>;
+      typed.orders![0]!.amount = 'lots';
+      const failed = await importInto(seeded, Buffer.from(JSON.stringify(typed)), { apply: 'true' });
+      expect(failed.statusCode).toBe(400);
+      expect(failed.json().message).toBe('orders[0].amount must be a number');
+      expect(await seeded.db.selectFrom('licenses').select('id').execute()).toEqual([]);
+      const notJson = await importInto(seeded, Buffer.from('{"format": '), { apply: 'false' });
+      expect(notJson.json().message).toBe("This file is not valid JSON: this server's export is the JSON file GET /api/admin/export downloads");
+      const other = await importInto(seeded, Buffer.from('{"format": "other"}'), { apply: 'false' });
+      expect(other.statusCode).toBe(400);
+      expect(other.json().message).toMatch(/^This file is not this server's export: expected a JSON object with "format": "plugin-licensing-server-export"/);
+
+      const applied = await importInto(seeded, Buffer.from(JSON.stringify(exported)), { apply: 'true' });
+      expect(applied.statusCode).toBe(200);
+      const { exported_at: _a, ...before } = exported;
+      const { exported_at: _b, ...after } = await exportOf(seeded);
+      expect(after).toEqual(before);
+    } finally {
+      await seeded.close();
+    }
+  });
+});

@@ -1,0 +1,16 @@
+// The price tiers in this server's own export, and their re-import into an empty shop (server/db/table-copy.ts).
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { countAllRows, insertRowsAsTheyAre, readAllRows, type TableRow } from '../../db/table-copy.js';
+
+export type PriceExportRow = TableRow<'plugin_prices'>;
+export const exportPriceRows = (db: Kysely<DB> | Transaction<DB>): Promise<PriceExportRow[]> => readAllRows(db, 'plugin_prices', 'id');
+export const restorePriceRows = (trx: Transaction<DB>, rows: PriceExportRow[]): Promise<void> => insertRowsAsTheyAre(trx, 'plugin_prices', rows);
+/** Coupons are not exported: a shop that has any is not empty. */
+export const countPriceRows = async (db: Kysely<DB> | Transaction<DB>): Promise<{ tiers: number; coupons: number }> => ({
+  tiers: await countAllRows(db, 'plugin_prices'),
+  coupons: await countAllRows(db, 'coupons'),
+});
+export async function deleteAllPriceRows(trx: Transaction<DB>): Promise<void> {
+  await trx.deleteFrom('plugin_prices').execute();
+}
