@@ -12,6 +12,8 @@ export type ActivityType =
   | 'licenses_imported'
   | 'release_uploaded'
   | 'release_withdrawn'
+  | 'release_rolled_back'
+  | 'release_deactivation_reason'
   | 'release_restored'
   | 'release_deleted'
   | 'release_rollout_changed'

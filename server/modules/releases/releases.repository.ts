@@ -150,12 +150,24 @@ export async function insertRelease(
 }
 
 /** Withdraws (a time) or restores (null) a release, moves current_version with it and records the activity. */
-export async function setReleaseWithdrawn(db: Database, id: number, withdrawnAt: string | null, updatedAt: string): Promise<ReleaseRow | undefined> {
+export async function setReleaseWithdrawn(
+  db: Database,
+  id: number,
+  withdrawnAt: string | null,
+  updatedAt: string,
+  rollbackAt: string | null = null,
+): Promise<ReleaseRow | undefined> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.updateTable('releases').set({ withdrawn_at: withdrawnAt }).where('id', '=', id).returningAll().executeTakeFirst();
+    // A restore clears the rollback too: sites on the restored version are no longer sent back.
+    const row = await trx
+      .updateTable('releases')
+      .set({ withdrawn_at: withdrawnAt, rollback_at: withdrawnAt ? rollbackAt : null })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
     if (!row) return row;
     await updateCurrentVersion(trx, row.plugin_slug, updatedAt);
-    const type = withdrawnAt ? 'release_withdrawn' : 'release_restored';
+    const type = withdrawnAt ? (rollbackAt ? 'release_rolled_back' : 'release_withdrawn') : 'release_restored';
     await recordActivity(trx, type, { version: row.version, plugin_slug: row.plugin_slug }, updatedAt);
     return row;
   });
