@@ -174,6 +174,35 @@ switch ( $command ) {
 			)
 		);
 
+	case 'boom':
+		// A request that runs the plugin's broken code path (the plugin hooks boom.php here).
+		do_action( 'pls_e2e_boom' );
+		out( array( 'survived' => true ) );
+
+	case 'pending-health':
+		out( array( 'pending' => get_option( sanitize_key( getenv( 'PLS_E2E_SLUG' ) ) . '_licence_health' ) ) );
+
+	case 'admin-init':
+		// The next admin page: admin_init runs (the client sends a pending health report there).
+		do_action( 'admin_init' );
+		out( array( 'pending' => get_option( sanitize_key( getenv( 'PLS_E2E_SLUG' ) ) . '_licence_health' ) ) );
+
+	case 'notices':
+		ob_start();
+		do_action( 'admin_notices' );
+		out( array( 'notices' => ob_get_clean() ) );
+
+	case 'plugin':
+		$data = get_plugin_data( WP_PLUGIN_DIR . '/' . plugin_basename_under_test(), false, false );
+		$file = WP_PLUGIN_DIR . '/' . dirname( plugin_basename_under_test() ) . '/MARKER';
+		out(
+			array(
+				'version' => $data['Version'],
+				'marker'  => file_exists( $file ) ? file_get_contents( $file ) : null,
+				'active'  => is_plugin_active( plugin_basename_under_test() ),
+			)
+		);
+
 	case 'uninstall':
 		require_once WP_PLUGIN_DIR . '/' . dirname( plugin_basename_under_test() ) . '/lib/plugin-licensing-client.php';
 		$option = Plugin_Licensing_Client::option_name( getenv( 'PLS_E2E_SLUG' ) );
