@@ -154,5 +154,7 @@ export const updateCheckResponseSchema = z.object({
       signature: z.string(),
     })
     .optional(),
+  /** The vendor asks why on deactivation (Settings): the answers the client offers (docs/releases.md, "Deactivation reasons"). */
+  deactivation_survey: z.object({ reasons: z.array(z.string()) }).optional(),
 });
 export type UpdateCheckResponse = z.infer<typeof updateCheckResponseSchema>;

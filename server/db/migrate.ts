@@ -20,6 +20,7 @@ import * as priceTiers from './migrations/0020-price-tiers.js';
 import * as releaseChannels from './migrations/0023-release-channels.js';
 import * as eddCompat from './migrations/0022-edd-compat.js';
 import * as customers from './migrations/0021-customers.js';
+import * as deactivationReasons from './migrations/0029-deactivation-reasons.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0023-release-channels': releaseChannels,
   '0022-edd-compat': eddCompat,
   '0021-customers': customers,
+  '0029-deactivation-reasons': deactivationReasons,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

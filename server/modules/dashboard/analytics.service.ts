@@ -7,6 +7,7 @@ import type { Database } from '../../db/database.js';
 import { UNKNOWN_VERSION, type Analytics, type AnalyticsDay, type AnalyticsWindow, type Share } from '../../../common/dashboard.js';
 import { majorMinor } from '../../../common/site-report.js';
 import { compareVersions } from '../../../common/versions.js';
+import { releaseHealthAnalytics } from '../release-health/index.js';
 
 const DAY_MS = 86_400_000;
 const dateOf = (time: number): string => new Date(time).toISOString().slice(0, 10);
@@ -27,7 +28,7 @@ export async function dashboardAnalytics(db: Database, days: AnalyticsWindow, no
   const start = `${from}T00:00:00.000Z`;
   const end = `${dateOf(Date.parse(`${to}T00:00:00.000Z`) + DAY_MS)}T00:00:00.000Z`;
 
-  const [orders, licenses, siteEvents, shares] = await Promise.all([
+  const [orders, licenses, siteEvents, shares, releases] = await Promise.all([
     // A refunded order keeps its paid_at; a refund that came before payment has none and is not counted.
     sql<{ day: string; currency: string; status: string; n: Count; amount: Count }>`
       select substr(paid_at, 1, 10) as day, currency, status, count(*) as n, sum(amount) as amount
@@ -52,6 +53,7 @@ export async function dashboardAnalytics(db: Database, days: AnalyticsWindow, no
       where day <= ${to}
       group by day`.execute(db),
     siteShares(db),
+    releaseHealthAnalytics({ db }, start, end),
   ]);
 
   const currencies = [...new Set(orders.rows.map((row) => row.currency))].sort();
@@ -115,6 +117,7 @@ export async function dashboardAnalytics(db: Database, days: AnalyticsWindow, no
       new_licences: daily.reduce((n, day) => n + day.new_licences, 0),
     },
     shares,
+    ...releases,
   };
 }
 

@@ -147,5 +147,7 @@ export async function checkForUpdate(ctx: AppContext, input: UpdateCheckInput): 
     ...(latest.author ? { author: textAsHtml(latest.author, AUTHOR_MAX_CHARS) } : {}),
     ...(latest.upgrade_notice ? { upgrade_notice: textAsHtml(latest.upgrade_notice, UPGRADE_NOTICE_MAX_CHARS) } : {}),
     ...(rollback ? { rollback } : {}),
+    // Only licensed sites may answer (the endpoint refuses others); the Settings are cached, no query.
+    ...(downloadUrl && ctx.settings.get('deactivation_survey_enabled') ? { deactivation_survey: { reasons: ctx.settings.get('deactivation_reasons') } } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.js';
 import type { Config } from '../../config.js';
 import {
+  DEFAULT_DEACTIVATION_REASONS,
   SECRET_SETTING_NAMES,
   type ExpiredLicensePolicy,
   type SecretSettingName,
@@ -32,6 +33,10 @@ export interface PublicSettings {
   rollout_halt_min_sites: number;
   /** Where the halt's e-mail goes; null: the sender address (MAIL_FROM). */
   rollout_alert_email: string | null;
+  /** Whether the WordPress client asks why on deactivation (docs/releases.md, "Deactivation reasons"). */
+  deactivation_survey_enabled: boolean;
+  /** The answers it offers, in order. */
+  deactivation_reasons: string[];
 }
 
 /** The settings row of the admin-confirmed shop address (never answered by GET /api/admin/settings). */
@@ -50,6 +55,8 @@ const DEFAULTS: PublicSettings = {
   rollout_halt_failure_percent: 2,
   rollout_halt_min_sites: 20,
   rollout_alert_email: null,
+  deactivation_survey_enabled: false,
+  deactivation_reasons: [...DEFAULT_DEACTIVATION_REASONS],
 };
 
 /**
@@ -170,6 +177,8 @@ export class SettingsService {
       rollout_halt_failure_percent: this.get('rollout_halt_failure_percent'),
       rollout_halt_min_sites: this.get('rollout_halt_min_sites'),
       rollout_alert_email: this.get('rollout_alert_email'),
+      deactivation_survey_enabled: this.get('deactivation_survey_enabled'),
+      deactivation_reasons: this.get('deactivation_reasons'),
       secrets: Object.fromEntries(SECRET_SETTING_NAMES.map((name) => [name, secret(name)])) as SettingsResponse['secrets'],
       api_token: {
         is_set: typeof this.values.get('api_token_hash') === 'string',
