@@ -108,6 +108,8 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 				add_action( 'admin_menu', array( $this, 'add_licence_page' ) );
 				add_action( 'admin_post_' . $this->form_action(), array( $this, 'handle_licence_form' ) );
 				add_filter( 'plugin_action_links_' . $this->basename, array( $this, 'add_action_link' ) );
+				// Deactivation reasons (docs/releases.md): when the vendor asks, Deactivate leads to the question first.
+				add_filter( 'plugin_action_links_' . $this->basename, array( $this, 'filter_deactivate_link' ), 20 );
 			}
 		}
 
@@ -532,6 +534,75 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 			echo '</p></form></div>';
 		}
 
+		// ----- Deactivation reasons -------------------------------------------------------------------------
+
+		/**
+		 * The answers the vendor offers when asking why the plugin is deactivated, from the last update answer
+		 * (no request of its own); empty when the vendor does not ask or the site has no licence.
+		 */
+		public function deactivation_reasons() {
+			$state  = $this->state();
+			$cached = get_site_transient( $this->update_cache_key() );
+			if ( empty( $state['key'] ) || ! is_array( $cached ) || empty( $cached['deactivation_survey']['reasons'] ) ) {
+				return array();
+			}
+			return array_values( array_filter( array_map( 'strval', (array) $cached['deactivation_survey']['reasons'] ) ) );
+		}
+
+		/** plugin_action_links: Deactivate opens the question on the licence screen when the vendor asks. */
+		public function filter_deactivate_link( $links ) {
+			if ( isset( $links['deactivate'] ) && array() !== $this->deactivation_reasons() && current_user_can( 'activate_plugins' ) ) {
+				$links['deactivate'] = '<a href="' . esc_url( add_query_arg( 'pls_deactivate', '1', $this->page_url() ) ) . '">' . esc_html__( 'Deactivate', 'plugin-licensing-client' ) . '</a>';
+			}
+			return $links;
+		}
+
+		/** The question, on the licence screen: one answer of the vendor's, optional words, or deactivate without answering. */
+		private function render_deactivation_form( array $reasons ) {
+			echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '" class="pls-deactivation">';
+			echo '<input type="hidden" name="action" value="' . esc_attr( $this->form_action() ) . '">';
+			wp_nonce_field( $this->form_action() );
+			/* translators: %s: plugin name */
+			echo '<h2>' . esc_html( sprintf( __( 'Why are you deactivating %s?', 'plugin-licensing-client' ), $this->name ) ) . '</h2>';
+			echo '<p>' . esc_html__( 'Your answer goes to the plugin\'s vendor with this site\'s address and helps them improve it.', 'plugin-licensing-client' ) . '</p>';
+			foreach ( $reasons as $index => $reason ) {
+				echo '<p><label><input type="radio" name="deactivation_reason" value="' . esc_attr( $reason ) . '"' . ( 0 === $index ? ' required' : '' ) . '> ' . esc_html( $reason ) . '</label></p>';
+			}
+			echo '<p><label for="pls-deactivation-details">' . esc_html__( 'Anything you would like to add (optional)', 'plugin-licensing-client' ) . '</label><br>';
+			echo '<textarea id="pls-deactivation-details" name="deactivation_details" rows="3" cols="60" maxlength="1000"></textarea></p>';
+			echo '<p><button class="button button-primary" name="licence_action" value="deactivate_plugin">' . esc_html__( 'Send and deactivate', 'plugin-licensing-client' ) . '</button> ';
+			echo '<button class="button" name="licence_action" value="deactivate_plugin_silently" formnovalidate>' . esc_html__( 'Deactivate without answering', 'plugin-licensing-client' ) . '</button></p>';
+			echo '</form>';
+		}
+
+		/** Sends the chosen answer (one of the vendor's), once, then deactivates the plugin and returns to the Plugins screen. */
+		private function deactivate_with_reason( $answer ) {
+			if ( ! current_user_can( 'activate_plugins' ) ) {
+				return new WP_Error( 'forbidden', __( 'You are not allowed to deactivate plugins.', 'plugin-licensing-client' ) );
+			}
+			$reason = isset( $_POST['deactivation_reason'] ) ? sanitize_text_field( wp_unslash( $_POST['deactivation_reason'] ) ) : ''; // phpcs:ignore WordPress.Security.NonceVerification -- checked in handle_licence_form.
+			$state  = $this->state();
+			if ( $answer && '' !== $reason && in_array( $reason, $this->deactivation_reasons(), true ) ) {
+				$details = isset( $_POST['deactivation_details'] ) ? sanitize_textarea_field( wp_unslash( $_POST['deactivation_details'] ) ) : ''; // phpcs:ignore WordPress.Security.NonceVerification
+				$this->post_json(
+					'/api/v1/plugins/' . rawurlencode( $this->slug ) . '/deactivation',
+					array_filter(
+						array(
+							'license_key' => $state['key'],
+							'site_url'    => $this->site_url(),
+							'version'     => $this->installed_version(),
+							'reason'      => $reason,
+							'details'     => substr( $details, 0, 1000 ),
+						)
+					)
+				);
+			}
+			require_once ABSPATH . 'wp-admin/includes/plugin.php';
+			deactivate_plugins( $this->basename );
+			wp_safe_redirect( admin_url( 'plugins.php?deactivate=true' ) );
+			exit;
+		}
+
 		/** Why the update cannot be installed, from the server's machine-readable reason. */
 		public function withheld_reason() {
 			$info = $this->update_info();
@@ -788,6 +859,12 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 			$notice = get_transient( $this->form_action() . '_notice_' . get_current_user_id() );
 			delete_transient( $this->form_action() . '_notice_' . get_current_user_id() );
 			echo '<div class="wrap"><h1>' . esc_html( sprintf( /* translators: %s: plugin name */ __( '%s Licence', 'plugin-licensing-client' ), $this->name ) ) . '</h1>';
+			$reasons = $this->deactivation_reasons();
+			if ( isset( $_GET['pls_deactivate'] ) && array() !== $reasons && current_user_can( 'activate_plugins' ) ) { // phpcs:ignore WordPress.Security.NonceVerification -- only shows a form.
+				$this->render_deactivation_form( $reasons );
+				echo '</div>';
+				return;
+			}
 			if ( is_array( $notice ) ) {
 				echo '<div class="notice notice-' . ( 'success' === $notice['type'] ? 'success' : 'error' ) . '"><p>' . esc_html( $notice['message'] ) . '</p></div>';
 			}
@@ -835,6 +912,8 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 				$result = $this->deactivate();
 			} elseif ( 'check' === $action ) {
 				$result = $this->validate();
+			} elseif ( 'deactivate_plugin' === $action || 'deactivate_plugin_silently' === $action ) {
+				$result = $this->deactivate_with_reason( 'deactivate_plugin' === $action );
 			} elseif ( 'rollback' === $action ) {
 				$result = current_user_can( 'update_plugins' ) ? $this->install_rollback() : new WP_Error( 'forbidden', __( 'You are not allowed to update plugins.', 'plugin-licensing-client' ) );
 			} elseif ( 'channel' === $action ) {

@@ -400,6 +400,34 @@ describe('the WordPress client on real WordPress 6.1', () => {
     expect((await wp<{ notices: string }>(siteA, 'notices')).notices).not.toContain('withdrew');
   });
 
+  it('asks why on deactivation when the vendor turned the survey on, and sends the answer', async () => {
+    const settings = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: await t.adminHeaders(),
+      payload: { deactivation_survey_enabled: true, deactivation_reasons: ['Too expensive', 'It broke my site'] },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    // The next update check carries the vendor's answers; Deactivate then leads to the question.
+    await wp(siteA, 'check-updates');
+    const links = await wp<{ links: { deactivate: string } }>(siteA, 'links');
+    expect(links.links.deactivate).toContain('pls_deactivate=1');
+    const question = await wp<{ page: string }>(siteA, 'state', { get: { pls_deactivate: '1' } });
+    expect(question.page).toContain('Why are you deactivating PLS E2E Plugin?');
+    expect(question.page).toContain('It broke my site');
+    const sent = await wp<{ redirect: string }>(siteA, 'form', {
+      form_action: FORM_ACTION,
+      licence_action: 'deactivate_plugin',
+      fields: { deactivation_reason: 'It broke my site', deactivation_details: 'White screen after the update' },
+    });
+    expect(sent.redirect).toContain('plugins.php?deactivate=true');
+    expect((await wp<{ active: boolean }>(siteA, 'plugin')).active).toBe(false);
+    const release = await t.db.selectFrom('releases').select('id').where('plugin_slug', '=', SLUG).where('version', '=', '1.1.0').executeTakeFirstOrThrow();
+    const reasons = await t.db.selectFrom('release_deactivation_reasons').select(['release_id', 'site_url', 'reason', 'details']).execute();
+    expect(reasons).toEqual([{ release_id: release.id, site_url: 'a.example.com', reason: 'It broke my site', details: 'White screen after the update' }]);
+    expect((await wp<{ active: boolean }>(siteA, 'activate')).active).toBe(true);
+  });
+
   it('a revoked licence gets no package, the reason is shown, and the licence stops', async () => {
     const activated = await wp<{ licensed: boolean }>(siteB, 'form', { form_action: FORM_ACTION, licence_action: 'activate', key: second.key });
     expect(activated.licensed).toBe(true);
