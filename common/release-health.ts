@@ -72,4 +72,3 @@ export const releaseHealthSchema = z.object({
   deactivations: releaseDeactivationsSchema,
 });
 export type ReleaseHealth = z.infer<typeof releaseHealthSchema>;
-

@@ -118,7 +118,13 @@ async function createLicense(maxActivations: number): Promise<{ id: number; key:
   return response.json<{ id: number; key: string }>();
 }
 
-const driverEnv = (site: Site) => ({ PLS_E2E_HOST: site.host, PLS_E2E_PLUGIN: BASENAME, PLS_E2E_SLUG: SLUG, PLS_E2E_SERVER: server, PLS_E2E_PORT: String(port) });
+const driverEnv = (site: Site) => ({
+  PLS_E2E_HOST: site.host,
+  PLS_E2E_PLUGIN: BASENAME,
+  PLS_E2E_SLUG: SLUG,
+  PLS_E2E_SERVER: server,
+  PLS_E2E_PORT: String(port),
+});
 
 /** Runs one driver command on a site; answers its JSON. */
 async function wp<T = Record<string, unknown>>(site: Site, command: string, args: Record<string, unknown> = {}): Promise<T> {
@@ -387,7 +393,11 @@ describe('the WordPress client on real WordPress 6.1', () => {
 
     // A wrong signature on 1.1.0: core refuses the package and 1.2.0 stays.
     const previous = await t.db.selectFrom('releases').selectAll().where('plugin_slug', '=', SLUG).where('version', '=', '1.1.0').executeTakeFirstOrThrow();
-    await t.db.updateTable('releases').set({ signature: randomBytes(64).toString('base64') }).where('id', '=', previous.id).execute();
+    await t.db
+      .updateTable('releases')
+      .set({ signature: randomBytes(64).toString('base64') })
+      .where('id', '=', previous.id)
+      .execute();
     const refused = await wp<{ page: string }>(siteA, 'form', { form_action: FORM_ACTION, licence_action: 'rollback' });
     expect(refused.page).toContain('could not be installed');
     expect(refused.page).toContain('could not be verified');

@@ -83,7 +83,8 @@ export async function countDeactivationReasons(db: Db, where: { releaseId: numbe
     .selectFrom('release_deactivation_reasons')
     .select((eb) => ['reason', eb.fn.countAll<string | number>().as('sites')])
     .groupBy('reason');
-  query = 'releaseId' in where ? query.where('release_id', '=', where.releaseId) : query.where('created_at', '>=', where.start).where('created_at', '<', where.end);
+  query =
+    'releaseId' in where ? query.where('release_id', '=', where.releaseId) : query.where('created_at', '>=', where.start).where('created_at', '<', where.end);
   const rows = await query.execute();
   return rows.map((row) => ({ reason: row.reason, sites: Number(row.sites) })).sort((a, b) => b.sites - a.sites || a.reason.localeCompare(b.reason));
 }

@@ -300,6 +300,10 @@ export async function lockRelease(trx: Transaction<DB>, id: number): Promise<Rel
 /** Plugin slug and version of each release id given (for other modules' summaries of releases). */
 export async function listReleaseLabels(db: Database, ids: readonly number[]): Promise<Map<number, { plugin_slug: string; version: string }>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('releases').select(['id', 'plugin_slug', 'version']).where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('releases')
+    .select(['id', 'plugin_slug', 'version'])
+    .where('id', 'in', [...ids])
+    .execute();
   return new Map(rows.map((row) => [row.id, { plugin_slug: row.plugin_slug, version: row.version }]));
 }

@@ -350,10 +350,12 @@ function ReleaseHealthChart({ analytics }: { analytics: Analytics }) {
       title="Release health"
       description="Sites that reported on an update in the period, per release: failures (a fatal error from the plugin, or the update did not take) and the rest."
       summary={`${plural(failures, 'failure')} of ${plural(updated, 'updated site')} over ${plural(rows.length, 'release')}${
-        rows.length > 0 ? `: ${rows
-          .slice(0, 4)
-          .map((row) => `${row.label} ${row.failures} of ${row.sites_updated}`)
-          .join(', ')}${rows.length > 4 ? ', …' : ''}` : ''
+        rows.length > 0
+          ? `: ${rows
+              .slice(0, 4)
+              .map((row) => `${row.label} ${row.failures} of ${row.sites_updated}`)
+              .join(', ')}${rows.length > 4 ? ', …' : ''}`
+          : ''
       }.`}
       empty={rows.length === 0 && 'No update reports in this period'}
       table={

@@ -1,0 +1,169 @@
+// The update check before and after issue 29 (channels, staged rollouts, rollback offers, the deactivation
+// question): does choosing the release per site cost anything? Two servers (bench/bench-server.ts, SQLite, one
+// process each): BEFORE runs a `git worktree` of commit 6e4be1d (the last commit before rollouts, made here in
+// a temp folder, node_modules linked), AFTER runs this checkout. Each gets the same data: the plugin's releases
+// 1.8.0 and 1.9.0 and a licence activated on one site. AFTER also carries what issue 29 adds to the path: 1.9.0
+// at a 50 % rollout (the site is inside it, so both answer 1.9.0 with a download_url), a beta 2.0.0 the site
+// does not follow, and the deactivation question on. CONNECTIONS keep-alive connections POST the WordPress
+// client's update check (JSON: licence key, site, versions) back to back; BEFORE and AFTER alternate in ROUNDS
+// rounds, so a busy machine weighs on both alike. Only the loaded server works at a time.
+//
+// The machine is shared, so throughput swings between rounds: the figure to read is the median of the per-round
+// ratios (each AFTER round against the BEFORE round next to it in time).
+//
+// Run: npx tsx bench/update-check.ts   (BENCH_SECONDS per server, default 30, in BENCH_ROUNDS rounds, default 10;
+// BENCH_BEFORE=<commit>)
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { makePluginZip } from '../server/test/release-test-helpers.js';
+import { startBenchServer, type BenchServer } from './bench-server.js';
+
+const BEFORE = process.env.BENCH_BEFORE ?? '6e4be1d';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
+const CONNECTIONS = 10;
+const SLUG = 'postcode-delivery-zones';
+const SITE = 'https://bench-site.example.com';
+
+interface Phase {
+  latencies: number[];
+  errors: number;
+  seconds: number;
+}
+
+const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function json(server: BenchServer, method: string, url: string, body: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${server.base}${url}`, {
+    method,
+    headers: { ...server.admin, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** The same data on both servers; AFTER adds what issue 29 reads on the path. Answers the update check's JSON body. */
+async function prepare(server: BenchServer, after: boolean): Promise<string> {
+  await json(server, 'PUT', '/api/admin/settings', { rate_limit_per_minute: 100_000, ...(after ? { deactivation_survey_enabled: true } : {}) });
+  for (const version of ['1.8.0', '1.9.0', ...(after ? ['2.0.0'] : [])]) {
+    const zip = path.join(server.root, `${version}.zip`);
+    fs.writeFileSync(zip, await makePluginZip(SLUG, version));
+    const answer = await server.upload(SLUG, version, zip);
+    if (answer.status !== 201) throw new Error(`upload ${version}: ${answer.status} ${answer.text}`);
+    const release = JSON.parse(answer.text) as { id: number };
+    if (after && version === '1.9.0') await json(server, 'PATCH', `/api/admin/releases/${release.id}`, { rollout_percent: 50 });
+    if (after && version === '2.0.0') await json(server, 'PATCH', `/api/admin/releases/${release.id}`, { channel: 'beta' });
+  }
+  const license = await json(server, 'POST', '/api/admin/licenses', { plugin_slug: SLUG, plan: 'lifetime', max_activations: 3 });
+  await json(server, 'POST', '/api/v1/licenses/activate', { license_key: license.key, site_url: SITE, plugin_slug: SLUG });
+  return JSON.stringify({ license_key: license.key, site_url: SITE, installed_version: '1.8.0', wp_version: '6.8.1', php_version: '8.2.12' });
+}
+
+/** CONNECTIONS keep-alive connections POSTing `body` back to back for `seconds`. */
+async function load(port: number, body: string, seconds: number): Promise<Phase> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies: number[] = [];
+  let errors = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const one = (connection: number) =>
+    new Promise<void>((resolve) => {
+      const started = performance.now();
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: `/api/v1/plugins/${SLUG}/update`,
+          agent,
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${connection + 1}` },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            latencies.push(performance.now() - started);
+            if (response.statusCode !== 200) errors += 1;
+            resolve();
+          });
+        },
+      );
+      request.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+      request.end(body);
+    });
+  const started = performance.now();
+  await Promise.all(
+    // Each connection is another site behind the loopback proxy (TRUST_PROXY's default), so the per-IP limit holds.
+    Array.from({ length: CONNECTIONS }, async (_, connection) => {
+      while (performance.now() < deadline) await one(connection);
+    }),
+  );
+  agent.destroy();
+  return { latencies, errors, seconds: (performance.now() - started) / 1000 };
+}
+
+function summary(name: string, phases: Phase[]): { rps: number; p50: number; p99: number } {
+  const latencies = phases.flatMap((p) => p.latencies).sort((a, b) => a - b);
+  const seconds = phases.reduce((sum, p) => sum + p.seconds, 0);
+  const errors = phases.reduce((sum, p) => sum + p.errors, 0);
+  const result = { rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  const perRound = phases.map((p) => (p.latencies.length / p.seconds).toFixed(0)).join(' / ');
+  console.log(
+    `  ${name.padEnd(34)} ${result.rps.toFixed(0).padStart(6)} req/s (rounds ${perRound})  p50 ${result.p50.toFixed(2)}  p99 ${result.p99.toFixed(2)} ms  non-200 ${errors}`,
+  );
+  return result;
+}
+
+async function main(): Promise<void> {
+  const worktree = fs.mkdtempSync(path.join(os.tmpdir(), 'pls-bench-before-'));
+  execFileSync('git', ['worktree', 'add', '--detach', worktree, BEFORE], { stdio: 'ignore' });
+  fs.symlinkSync(path.resolve('node_modules'), path.join(worktree, 'node_modules'));
+  let before: BenchServer | undefined;
+  let after: BenchServer | undefined;
+  try {
+    before = await startBenchServer('update-before', { cwd: worktree });
+    after = await startBenchServer('update-after');
+    const bodies = { before: await prepare(before, false), after: await prepare(after, true) };
+    for (const [name, server] of [
+      ['before', before],
+      ['after', after],
+    ] as const) {
+      const answer = await fetch(`${server.base}/api/v1/plugins/${SLUG}/update`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: bodies[name],
+      });
+      const parsed = (await answer.json()) as { version: string; download_url?: string };
+      if (answer.status !== 200 || parsed.version !== '1.9.0' || !parsed.download_url) throw new Error(`${name}: ${answer.status} ${JSON.stringify(parsed)}`);
+    }
+    const servers = { before, after };
+    for (const name of ['before', 'after'] as const) await load(servers[name].port, bodies[name], 2);
+    const rounds = { before: [] as Phase[], after: [] as Phase[] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? (['before', 'after'] as const) : (['after', 'before'] as const);
+      for (const name of order) rounds[name].push(await load(servers[name].port, bodies[name], SECONDS / ROUNDS));
+    }
+    console.log(`update check (POST, licensed site, download_url): ${CONNECTIONS} connections, ${SECONDS} s per server in ${ROUNDS} alternating rounds`);
+    const b = summary(`before (${BEFORE})`, rounds.before);
+    const a = summary('after (rollouts, rollback, survey)', rounds.after);
+    const rate = (phase: Phase) => phase.latencies.length / phase.seconds;
+    const ratios = rounds.after.map((phase, i) => rate(phase) / rate(rounds.before[i]!)).sort((x, y) => x - y);
+    const median = ratios.length % 2 ? ratios[(ratios.length - 1) / 2]! : (ratios[ratios.length / 2 - 1]! + ratios[ratios.length / 2]!) / 2;
+    console.log(
+      `after/before: throughput ${((a.rps / b.rps) * 100).toFixed(1)} %, p50 ${((a.p50 / b.p50) * 100).toFixed(1)} %, p99 ${((a.p99 / b.p99) * 100).toFixed(1)} %`,
+    );
+    console.log(`after/before throughput per round pair: ${ratios.map((r) => (r * 100).toFixed(0)).join(', ')} %; median ${(median * 100).toFixed(1)} %`);
+  } finally {
+    await before?.stop();
+    await after?.stop();
+    execFileSync('git', ['worktree', 'remove', '--force', worktree], { stdio: 'ignore' });
+  }
+}
+
+await main();
