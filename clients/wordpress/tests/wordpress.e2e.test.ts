@@ -92,9 +92,9 @@ Upgrade to ${version} for the test.
   });
 }
 
-async function uploadRelease(version: string, options: { fatal?: boolean } = {}): Promise<{ id: number }> {
+async function uploadRelease(version: string, options: { fatal?: boolean; fields?: Record<string, string> } = {}): Promise<{ id: number }> {
   const body = multipartBody(
-    { plugin_slug: SLUG, version, notes: `Release ${version}` },
+    { plugin_slug: SLUG, version, notes: `Release ${version}`, ...options.fields },
     { content: await pluginZip(version, version, options), filename: `${SLUG}.zip` },
   );
   const response = await t.app.inject({
@@ -436,6 +436,27 @@ describe('the WordPress client on real WordPress 6.1', () => {
     const reasons = await t.db.selectFrom('release_deactivation_reasons').select(['release_id', 'site_url', 'reason', 'details']).execute();
     expect(reasons).toEqual([{ release_id: release.id, site_url: 'a.example.com', reason: 'It broke my site', details: 'White screen after the update' }]);
     expect((await wp<{ active: boolean }>(siteA, 'activate')).active).toBe(true);
+  });
+
+  it('a beta opt-in on the licence screen gets the beta; a 0 % rollout offers nothing', async () => {
+    await uploadRelease('1.3.0', { fields: { channel: 'beta' } });
+    // Stable site: the beta is not offered (1.2.0 is withdrawn, 1.1.0 is installed).
+    expect((await wp<{ update: unknown }>(siteA, 'check-updates')).update).toBeNull();
+    const optedIn = await wp<{ page: string }>(siteA, 'form', { form_action: FORM_ACTION, licence_action: 'channel', fields: { licence_beta: '1' } });
+    expect(optedIn.page).toContain('This site now receives beta releases.');
+    expect((await wp<{ update: { new_version: string; package: string } | null }>(siteA, 'check-updates')).update).toMatchObject({
+      new_version: '1.3.0',
+      package: expect.stringMatching(/^http/),
+    });
+    const optedOut = await wp<{ page: string }>(siteA, 'form', { form_action: FORM_ACTION, licence_action: 'channel' });
+    expect(optedOut.page).toContain('This site now receives stable releases only.');
+    expect((await wp<{ update: unknown }>(siteA, 'check-updates')).update).toBeNull();
+
+    // A stable 1.4.0 at 0 %: no site is offered it.
+    await uploadRelease('1.4.0', { fields: { rollout_percent: '0' } });
+    const check = await wp<{ update: unknown }>(siteA, 'check-updates');
+    expect(check.update).toBeNull();
+    expect(await wp(siteA, 'plugin')).toEqual({ version: '1.1.0', marker: '1.1.0', active: true });
   });
 
   it('a revoked licence gets no package, the reason is shown, and the licence stops', async () => {
