@@ -6,7 +6,8 @@
 // at a 50 % rollout (the site is inside it, so both answer 1.9.0 with a download_url), a beta 2.0.0 the site
 // does not follow, and the deactivation question on. CONNECTIONS keep-alive connections POST the WordPress
 // client's update check (JSON: licence key, site, versions) back to back; BEFORE and AFTER alternate in ROUNDS
-// rounds, so a busy machine weighs on both alike. Only the loaded server works at a time.
+// rounds, so a busy machine weighs on both alike. Only the loaded server works at a time. Besides throughput and
+// latency it reports each server's CPU time per request (/proc/<pid>/stat), which a shared machine sways far less.
 //
 // The machine is shared, so throughput swings between rounds: the figure to read is the median of the per-round
 // ratios (each AFTER round against the BEFORE round next to it in time).
@@ -32,8 +33,18 @@ interface Phase {
   latencies: number[];
   errors: number;
   seconds: number;
+  /** CPU time the server process spent in the round (user + system, /proc/<pid>/stat), ms. */
+  cpuMs: number;
 }
 
+/** User + system CPU time of a process so far, in ms (clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+const median = (sorted: number[]): number =>
+  sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function json(server: BenchServer, method: string, url: string, body: unknown): Promise<Record<string, unknown>> {
@@ -65,7 +76,9 @@ async function prepare(server: BenchServer, after: boolean): Promise<string> {
 }
 
 /** CONNECTIONS keep-alive connections POSTing `body` back to back for `seconds`. */
-async function load(port: number, body: string, seconds: number): Promise<Phase> {
+async function load(server: BenchServer, body: string, seconds: number): Promise<Phase> {
+  const port = server.port;
+  const cpuBefore = cpuMs(server.pid);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const latencies: number[] = [];
   let errors = 0;
@@ -105,17 +118,18 @@ async function load(port: number, body: string, seconds: number): Promise<Phase>
     }),
   );
   agent.destroy();
-  return { latencies, errors, seconds: (performance.now() - started) / 1000 };
+  return { latencies, errors, seconds: (performance.now() - started) / 1000, cpuMs: cpuMs(server.pid) - cpuBefore };
 }
 
-function summary(name: string, phases: Phase[]): { rps: number; p50: number; p99: number } {
+function summary(name: string, phases: Phase[]): { rps: number; p50: number; p99: number; cpuUs: number } {
   const latencies = phases.flatMap((p) => p.latencies).sort((a, b) => a - b);
   const seconds = phases.reduce((sum, p) => sum + p.seconds, 0);
   const errors = phases.reduce((sum, p) => sum + p.errors, 0);
-  const result = { rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  const cpuUs = (phases.reduce((sum, p) => sum + p.cpuMs, 0) * 1000) / latencies.length;
+  const result = { rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpuUs };
   const perRound = phases.map((p) => (p.latencies.length / p.seconds).toFixed(0)).join(' / ');
   console.log(
-    `  ${name.padEnd(34)} ${result.rps.toFixed(0).padStart(6)} req/s (rounds ${perRound})  p50 ${result.p50.toFixed(2)}  p99 ${result.p99.toFixed(2)} ms  non-200 ${errors}`,
+    `  ${name.padEnd(34)} ${result.rps.toFixed(0).padStart(6)} req/s (rounds ${perRound})  p50 ${result.p50.toFixed(2)}  p99 ${result.p99.toFixed(2)} ms  CPU ${cpuUs.toFixed(0)} µs/request  non-200 ${errors}`,
   );
   return result;
 }
@@ -143,22 +157,29 @@ async function main(): Promise<void> {
       if (answer.status !== 200 || parsed.version !== '1.9.0' || !parsed.download_url) throw new Error(`${name}: ${answer.status} ${JSON.stringify(parsed)}`);
     }
     const servers = { before, after };
-    for (const name of ['before', 'after'] as const) await load(servers[name].port, bodies[name], 2);
+    for (const name of ['before', 'after'] as const) await load(servers[name], bodies[name], 2);
     const rounds = { before: [] as Phase[], after: [] as Phase[] };
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? (['before', 'after'] as const) : (['after', 'before'] as const);
-      for (const name of order) rounds[name].push(await load(servers[name].port, bodies[name], SECONDS / ROUNDS));
+      for (const name of order) rounds[name].push(await load(servers[name], bodies[name], SECONDS / ROUNDS));
     }
     console.log(`update check (POST, licensed site, download_url): ${CONNECTIONS} connections, ${SECONDS} s per server in ${ROUNDS} alternating rounds`);
     const b = summary(`before (${BEFORE})`, rounds.before);
     const a = summary('after (rollouts, rollback, survey)', rounds.after);
     const rate = (phase: Phase) => phase.latencies.length / phase.seconds;
     const ratios = rounds.after.map((phase, i) => rate(phase) / rate(rounds.before[i]!)).sort((x, y) => x - y);
-    const median = ratios.length % 2 ? ratios[(ratios.length - 1) / 2]! : (ratios[ratios.length / 2 - 1]! + ratios[ratios.length / 2]!) / 2;
     console.log(
       `after/before: throughput ${((a.rps / b.rps) * 100).toFixed(1)} %, p50 ${((a.p50 / b.p50) * 100).toFixed(1)} %, p99 ${((a.p99 / b.p99) * 100).toFixed(1)} %`,
     );
-    console.log(`after/before throughput per round pair: ${ratios.map((r) => (r * 100).toFixed(0)).join(', ')} %; median ${(median * 100).toFixed(1)} %`);
+    // CPU time per request: what one check costs the server, much less swayed by other processes than throughput.
+    const cpuPer = (phase: Phase) => phase.cpuMs / Math.max(1, phase.latencies.length);
+    const cpuRatios = rounds.after.map((phase, i) => cpuPer(phase) / cpuPer(rounds.before[i]!)).sort((x, y) => x - y);
+    console.log(
+      `after/before CPU per request: overall ${((a.cpuUs / b.cpuUs) * 100).toFixed(1)} %, median of round pairs ${(median(cpuRatios) * 100).toFixed(1)} %`,
+    );
+    console.log(
+      `after/before throughput per round pair: ${ratios.map((r) => (r * 100).toFixed(0)).join(', ')} %; median ${(median(ratios) * 100).toFixed(1)} %`,
+    );
   } finally {
     await before?.stop();
     await after?.stop();
