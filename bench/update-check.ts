@@ -1,16 +1,15 @@
 // The update check before and after issue 29 (channels, staged rollouts, rollback offers, the deactivation
-// question): does choosing the release per site cost anything? Two servers (bench/bench-server.ts, SQLite, one
-// process each): BEFORE runs a `git worktree` of commit 6e4be1d (the last commit before rollouts, made here in
-// a temp folder, node_modules linked), AFTER runs this checkout. Each gets the same data: the plugin's releases
-// 1.8.0 and 1.9.0 and a licence activated on one site. AFTER also carries what issue 29 adds to the path: 1.9.0
-// at a 50 % rollout (the site is inside it, so both answer 1.9.0 with a download_url), a beta 2.0.0 the site
-// does not follow, and the deactivation question on. CONNECTIONS keep-alive connections POST the WordPress
-// client's update check (JSON: licence key, site, versions) back to back; BEFORE and AFTER alternate in ROUNDS
-// rounds, so a busy machine weighs on both alike. Only the loaded server works at a time. Besides throughput and
-// latency it reports each server's CPU time per request (/proc/<pid>/stat), which a shared machine sways far less.
-//
-// The machine is shared, so throughput swings between rounds: the figure to read is the median of the per-round
-// ratios (each AFTER round against the BEFORE round next to it in time).
+// question): does choosing the release per site cost anything? Three servers (bench/bench-server.ts, SQLite, one
+// process each): BEFORE runs a `git worktree` of commit 6e4be1d (the last commit before rollouts, made here in a
+// temp folder, node_modules linked); SAME-DATA and AFTER run this checkout. Each gets the plugin's releases 1.8.0
+// and 1.9.0 and a licence activated on one site; AFTER also carries what issue 29 adds to the path: 1.9.0 at a
+// 50 % rollout (the site is inside it, so all three answer 1.9.0 with a download_url), a beta 2.0.0 the site does
+// not follow, and the deactivation question on. So SAME-DATA against BEFORE is the code's difference on equal data,
+// AFTER against BEFORE what a vendor using the features sees. CONNECTIONS keep-alive connections POST the
+// WordPress client's update check (JSON: licence key, site, versions) back to back, one server at a time, in
+// ROUNDS rotating rounds, so a busy machine weighs on all alike. Besides throughput and latency it reports each
+// server's CPU time per request (/proc/<pid>/stat), which a shared machine sways far less; and for each figure
+// the median of the per-round ratios (each round against the BEFORE round next to it in time).
 //
 // Run: npx tsx bench/update-check.ts   (BENCH_SECONDS per server, default 30, in BENCH_ROUNDS rounds, default 10;
 // BENCH_BEFORE=<commit>)
@@ -134,20 +133,27 @@ function summary(name: string, phases: Phase[]): { rps: number; p50: number; p99
   return result;
 }
 
+const SERVERS = ['before', 'same-data', 'after'] as const;
+type ServerName = (typeof SERVERS)[number];
+const LABELS: Record<ServerName, string> = {
+  before: `before (${BEFORE})`,
+  'same-data': 'this checkout, same data as before',
+  after: 'this checkout, rollout + beta + survey',
+};
+
 async function main(): Promise<void> {
   const worktree = fs.mkdtempSync(path.join(os.tmpdir(), 'pls-bench-before-'));
   execFileSync('git', ['worktree', 'add', '--detach', worktree, BEFORE], { stdio: 'ignore' });
   fs.symlinkSync(path.resolve('node_modules'), path.join(worktree, 'node_modules'));
-  let before: BenchServer | undefined;
-  let after: BenchServer | undefined;
+  const started: BenchServer[] = [];
   try {
-    before = await startBenchServer('update-before', { cwd: worktree });
-    after = await startBenchServer('update-after');
-    const bodies = { before: await prepare(before, false), after: await prepare(after, true) };
-    for (const [name, server] of [
-      ['before', before],
-      ['after', after],
-    ] as const) {
+    const servers = {} as Record<ServerName, BenchServer>;
+    const bodies = {} as Record<ServerName, string>;
+    for (const name of SERVERS) {
+      const server = await startBenchServer(`update-${name}`, name === 'before' ? { cwd: worktree } : {});
+      started.push(server);
+      servers[name] = server;
+      bodies[name] = await prepare(server, name === 'after');
       const answer = await fetch(`${server.base}/api/v1/plugins/${SLUG}/update`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -155,34 +161,30 @@ async function main(): Promise<void> {
       });
       const parsed = (await answer.json()) as { version: string; download_url?: string };
       if (answer.status !== 200 || parsed.version !== '1.9.0' || !parsed.download_url) throw new Error(`${name}: ${answer.status} ${JSON.stringify(parsed)}`);
+      await load(server, bodies[name], 2);
     }
-    const servers = { before, after };
-    for (const name of ['before', 'after'] as const) await load(servers[name], bodies[name], 2);
-    const rounds = { before: [] as Phase[], after: [] as Phase[] };
+    const rounds = { before: [], 'same-data': [], after: [] } as Record<ServerName, Phase[]>;
     for (let round = 0; round < ROUNDS; round++) {
-      const order = round % 2 === 0 ? (['before', 'after'] as const) : (['after', 'before'] as const);
+      // Each round in another order, so none is always first after an idle spell.
+      const order = SERVERS.map((_, i) => SERVERS[(i + round) % SERVERS.length]!);
       for (const name of order) rounds[name].push(await load(servers[name], bodies[name], SECONDS / ROUNDS));
     }
-    console.log(`update check (POST, licensed site, download_url): ${CONNECTIONS} connections, ${SECONDS} s per server in ${ROUNDS} alternating rounds`);
-    const b = summary(`before (${BEFORE})`, rounds.before);
-    const a = summary('after (rollouts, rollback, survey)', rounds.after);
+    console.log(`update check (POST, licensed site, download_url): ${CONNECTIONS} connections, ${SECONDS} s per server in ${ROUNDS} rotating rounds`);
+    const results = Object.fromEntries(SERVERS.map((name) => [name, summary(LABELS[name], rounds[name])])) as Record<ServerName, ReturnType<typeof summary>>;
     const rate = (phase: Phase) => phase.latencies.length / phase.seconds;
-    const ratios = rounds.after.map((phase, i) => rate(phase) / rate(rounds.before[i]!)).sort((x, y) => x - y);
-    console.log(
-      `after/before: throughput ${((a.rps / b.rps) * 100).toFixed(1)} %, p50 ${((a.p50 / b.p50) * 100).toFixed(1)} %, p99 ${((a.p99 / b.p99) * 100).toFixed(1)} %`,
-    );
     // CPU time per request: what one check costs the server, much less swayed by other processes than throughput.
     const cpuPer = (phase: Phase) => phase.cpuMs / Math.max(1, phase.latencies.length);
-    const cpuRatios = rounds.after.map((phase, i) => cpuPer(phase) / cpuPer(rounds.before[i]!)).sort((x, y) => x - y);
-    console.log(
-      `after/before CPU per request: overall ${((a.cpuUs / b.cpuUs) * 100).toFixed(1)} %, median of round pairs ${(median(cpuRatios) * 100).toFixed(1)} %`,
-    );
-    console.log(
-      `after/before throughput per round pair: ${ratios.map((r) => (r * 100).toFixed(0)).join(', ')} %; median ${(median(ratios) * 100).toFixed(1)} %`,
-    );
+    for (const name of ['same-data', 'after'] as const) {
+      const a = results[name];
+      const b = results.before;
+      const ratios = rounds[name].map((phase, i) => rate(phase) / rate(rounds.before[i]!)).sort((x, y) => x - y);
+      const cpuRatios = rounds[name].map((phase, i) => cpuPer(phase) / cpuPer(rounds.before[i]!)).sort((x, y) => x - y);
+      console.log(
+        `${name}/before: throughput ${((a.rps / b.rps) * 100).toFixed(1)} % (median of round pairs ${(median(ratios) * 100).toFixed(1)} %), p50 ${((a.p50 / b.p50) * 100).toFixed(1)} %, p99 ${((a.p99 / b.p99) * 100).toFixed(1)} %, CPU per request ${((a.cpuUs / b.cpuUs) * 100).toFixed(1)} % (median of round pairs ${(median(cpuRatios) * 100).toFixed(1)} %)`,
+      );
+    }
   } finally {
-    await before?.stop();
-    await after?.stop();
+    for (const server of started) await server.stop();
     execFileSync('git', ['worktree', 'remove', '--force', worktree], { stdio: 'ignore' });
   }
 }

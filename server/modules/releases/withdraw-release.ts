@@ -36,9 +36,8 @@ export async function setWithdrawn(ctx: AppContext, id: number, withdrawn: boole
 export async function withdrawWithRollback(ctx: AppContext, id: number): Promise<Release> {
   const release = await existingRelease(ctx, id);
   if (release.withdrawn_at && release.rollback_at) return toRelease(release);
-  const others = (await listReleases(ctx.db, release.plugin_slug)).filter((other) => other.id !== release.id);
-  const previous = chooseRelease(others, release.channel === 'beta' ? 'beta' : 'stable', null);
-  if (!previous || compareVersions(previous.version, release.version) >= 0) {
+  const lower = (await listReleases(ctx.db, release.plugin_slug)).filter((other) => compareVersions(other.version, release.version) < 0);
+  if (!chooseRelease(lower, release.channel === 'beta' ? 'beta' : 'stable', null)) {
     throw new AppError(
       'CONFLICT',
       `No release below ${release.version} is offered to every site, so there is nothing to roll back to: restore or upload an earlier version, or withdraw without a rollback`,
