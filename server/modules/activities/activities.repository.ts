@@ -13,7 +13,6 @@ export type ActivityType =
   | 'release_uploaded'
   | 'release_withdrawn'
   | 'release_rolled_back'
-  | 'release_deactivation_reason'
   | 'release_restored'
   | 'release_deleted'
   | 'release_rollout_changed'
