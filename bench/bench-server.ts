@@ -30,7 +30,8 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startBenchServer(name: string): Promise<BenchServer> {
+/** `cwd`: the checkout whose server/main.ts runs (default: this one), e.g. a `git worktree` of an older commit. */
+export async function startBenchServer(name: string, options: { cwd?: string } = {}): Promise<BenchServer> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), `pls-bench-${name}-`));
   const port = 21_000 + Math.floor(Math.random() * 10_000);
   const base = `http://127.0.0.1:${port}`;
@@ -38,6 +39,7 @@ export async function startBenchServer(name: string): Promise<BenchServer> {
     process.execPath,
     [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/main.ts'],
     {
+      cwd: options.cwd,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
         ...process.env,

@@ -63,5 +63,9 @@ export const analyticsSchema = z.object({
     wp_versions: z.array(shareSchema),
     php_versions: z.array(shareSchema),
   }),
+  /** Releases with update reports in the window, newest report first: sites updated and failures (docs/releases.md). */
+  release_health: z.array(z.object({ plugin_slug: z.string(), version: z.string(), sites_updated: z.number(), failures: z.number() })),
+  /** Deactivation reasons given in the window, most given first. */
+  deactivation_reasons: z.array(z.object({ reason: z.string(), sites: z.number() })),
 });
 export type Analytics = z.infer<typeof analyticsSchema>;

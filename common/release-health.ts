@@ -28,6 +28,31 @@ export type HealthReport = z.infer<typeof healthReportSchema>;
 
 export const healthReportAnswerSchema = z.object({ recorded: z.boolean(), detail: z.string() });
 
+/** POST /api/v1/plugins/{slug}/deactivation: why a site deactivated the plugin (docs/releases.md, "Deactivation reasons"). */
+export const deactivationReasonSchema = z
+  .object({
+    license_key: z.string({ error: 'license_key is required' }).trim().min(1, 'license_key is required').max(64, 'license_key must be at most 64 characters'),
+    site_url: z.string({ error: 'site_url is required' }).trim().min(1, 'site_url is required').max(2048, 'site_url must be at most 2048 characters'),
+    version: z.string({ error: 'version is required' }).trim().regex(VERSION_PATTERN, 'version must be the plugin version the site runs, x.y.z'),
+    reason: z.string({ error: 'reason is required' }).trim().min(1, 'reason is required').max(100, 'reason must be at most 100 characters'),
+    details: z.string().trim().max(1000, 'details must be at most 1000 characters').optional(),
+  })
+  .strict();
+export type DeactivationReasonReport = z.infer<typeof deactivationReasonSchema>;
+
+/** Sites per deactivation reason, most given first. */
+export const reasonCountSchema = z.object({ reason: z.string(), sites: z.number() });
+export type ReasonCount = z.infer<typeof reasonCountSchema>;
+
+/** A release's deactivation reasons on its admin page. */
+export const releaseDeactivationsSchema = z.object({
+  deactivations: z.number(),
+  reasons: z.array(reasonCountSchema),
+  /** The latest answers that carry the site's own words. */
+  recent_details: z.array(z.object({ reason: z.string(), details: z.string(), created_at: z.string() })),
+});
+export type ReleaseDeactivations = z.infer<typeof releaseDeactivationsSchema>;
+
 /** A release's health on its admin page: sites that reported after updating, failures and the rate. */
 export const releaseHealthSchema = z.object({
   release_id: z.number(),
@@ -43,5 +68,7 @@ export const releaseHealthSchema = z.object({
       created_at: z.string(),
     }),
   ),
+  /** Why sites deactivated the plugin while running this release (when the vendor asks: Settings). */
+  deactivations: releaseDeactivationsSchema,
 });
 export type ReleaseHealth = z.infer<typeof releaseHealthSchema>;

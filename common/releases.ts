@@ -141,5 +141,20 @@ export const updateCheckResponseSchema = z.object({
       renew_url: z.string().optional(),
     })
     .optional(),
+  /**
+   * The vendor withdrew the version this site runs and offered the release before it (docs/releases.md,
+   * "Rollback"): the WordPress client installs `package` through WordPress's upgrader, which checks its
+   * signature (`signature`, also at `package` + `.sig`) like any update. Only with a download (valid licence).
+   */
+  rollback: z
+    .object({
+      version: z.string(),
+      withdrawn_version: z.string(),
+      package: z.string(),
+      signature: z.string(),
+    })
+    .optional(),
+  /** The vendor asks why on deactivation (Settings): the answers the client offers (docs/releases.md, "Deactivation reasons"). */
+  deactivation_survey: z.object({ reasons: z.array(z.string()) }).optional(),
 });
 export type UpdateCheckResponse = z.infer<typeof updateCheckResponseSchema>;

@@ -8,6 +8,19 @@ export type SecretSettingName = (typeof SECRET_SETTING_NAMES)[number];
 const secretInput = z.string().trim().max(500, 'must be at most 500 characters').nullable();
 
 export const MAX_STAGING_SITE_PATTERNS = 50;
+
+/** Deactivation reasons (docs/releases.md): at most this many answers, each at most this long. */
+export const MAX_DEACTIVATION_REASONS = 12;
+export const DEACTIVATION_REASON_MAX_CHARS = 100;
+/** The answers the survey offers until the vendor writes their own (Settings). */
+export const DEFAULT_DEACTIVATION_REASONS = [
+  'I no longer need it',
+  'It broke my site or conflicted with another plugin',
+  'I found a better plugin',
+  'It lacks a feature I need',
+  "It's temporary, for debugging",
+  'Other',
+] as const;
 /** A DNS label (letters, digits, hyphens inside, underscores) or `*`, which stands for one or more whole labels. */
 const PATTERN_LABEL = /^(\*|[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)$/;
 const PATTERN_HELP = 'use host names such as staging.* or *.wpengine.com, where * stands for one or more whole labels';
@@ -79,6 +92,19 @@ export const settingsUpdateSchema = z
     renewal_reminder_body: reminderBodySchema,
     renewal_reminder_expired_subject: reminderSubjectSchema,
     renewal_reminder_expired_body: reminderBodySchema,
+    // Deactivation reasons (docs/releases.md): whether the WordPress client asks, and the answers it offers.
+    deactivation_survey_enabled: z.boolean({ error: 'must be true or false' }),
+    deactivation_reasons: z
+      .array(
+        z
+          .string({ error: 'each reason must be text' })
+          .trim()
+          .min(1, 'a reason must not be empty')
+          .max(DEACTIVATION_REASON_MAX_CHARS, `a reason must be at most ${DEACTIVATION_REASON_MAX_CHARS} characters`),
+        { error: 'must be a list of reasons' },
+      )
+      .min(1, 'must hold at least one reason')
+      .max(MAX_DEACTIVATION_REASONS, `at most ${MAX_DEACTIVATION_REASONS} reasons`),
     stripe_webhook_secret: secretInput,
     lemonsqueezy_webhook_secret: secretInput,
     webhook_secret: secretInput,
@@ -105,6 +131,8 @@ export const settingsResponseSchema = z.object({
   renewal_reminder_body: z.string(),
   renewal_reminder_expired_subject: z.string(),
   renewal_reminder_expired_body: z.string(),
+  deactivation_survey_enabled: z.boolean(),
+  deactivation_reasons: z.array(z.string()),
   secrets: z.object({
     stripe_webhook_secret: z.object({ is_set: z.boolean() }),
     lemonsqueezy_webhook_secret: z.object({ is_set: z.boolean() }),

@@ -56,6 +56,8 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 		private $grace_days;
 		/** @var string */
 		private $option;
+		/** @var array<string, true> Fatal errors already kept in this request (the handler and shutdown both see one). */
+		private $fatal_errors_noted = array();
 
 		/**
 		 * @param array $config server, plugin_file, slug, public_keys (1 or 2), optional name, grace_days.
@@ -94,12 +96,20 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 			add_action( 'upgrader_process_complete', array( $this, 'note_update' ), 10, 2 );
 			add_action( 'admin_init', array( $this, 'send_pending_health_report' ) );
 			add_filter( 'wp_should_handle_php_error', array( $this, 'note_fatal_error' ), 10, 2 );
+			// Core answers true for E_ERROR and the like before that filter runs, so a real fatal error is seen here,
+			// as the handler builds its message (WordPress 5.2+), or at shutdown when no handler ran.
+			add_filter( 'wp_php_error_message', array( $this, 'note_php_error_message' ), 10, 2 );
+			register_shutdown_function( array( $this, 'note_shutdown_error' ) );
+			// Rollback (docs/releases.md): the vendor withdrew the running version and offers the one before it.
+			add_action( 'admin_notices', array( $this, 'print_rollback_notice' ) );
 			register_deactivation_hook( $this->plugin_file, array( $this, 'unschedule_daily_check' ) );
 
 			if ( is_admin() ) {
 				add_action( 'admin_menu', array( $this, 'add_licence_page' ) );
 				add_action( 'admin_post_' . $this->form_action(), array( $this, 'handle_licence_form' ) );
 				add_filter( 'plugin_action_links_' . $this->basename, array( $this, 'add_action_link' ) );
+				// Deactivation reasons (docs/releases.md): when the vendor asks, Deactivate leads to the question first.
+				add_filter( 'plugin_action_links_' . $this->basename, array( $this, 'filter_deactivate_link' ), 20 );
 			}
 		}
 
@@ -433,6 +443,166 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 			);
 		}
 
+		// ----- Rollback -----------------------------------------------------------------------------------
+
+		/**
+		 * The rollback the server offers, or null: the vendor withdrew the version this site runs and offers the
+		 * release before it (`rollback` in the update answer: version, withdrawn_version, package, signature).
+		 */
+		public function offered_rollback( $force = false ) {
+			$info = $this->update_info( $force );
+			if ( null === $info || empty( $info['rollback'] ) || ! is_array( $info['rollback'] ) || empty( $info['rollback']['package'] ) || empty( $info['rollback']['version'] ) ) {
+				return null;
+			}
+			$rollback = $info['rollback'];
+			return version_compare( (string) $rollback['version'], $this->installed_version(), '<' ) ? $rollback : null;
+		}
+
+		/**
+		 * Installs the offered rollback through WordPress's own Plugin_Upgrader, as an update: core downloads the
+		 * package and verifies its signature against the pinned keys (a failed check refuses it, see
+		 * filter_signature_softfail), then replaces the plugin's folder. WordPress's update flow never offers a
+		 * lower version, so the offer is put in the update list for this one upgrade only.
+		 *
+		 * @return array|WP_Error valid and detail, or why it failed (the plugin stays as it was).
+		 */
+		public function install_rollback() {
+			$rollback = $this->offered_rollback( true );
+			if ( null === $rollback ) {
+				return new WP_Error( 'no_rollback', __( 'The licence server offers no earlier version for this site.', 'plugin-licensing-client' ) );
+			}
+			require_once ABSPATH . 'wp-admin/includes/class-wp-upgrader.php';
+			require_once ABSPATH . 'wp-admin/includes/plugin.php';
+			$item   = (object) array(
+				'id'          => $this->server . '/plugin/' . $this->slug,
+				'slug'        => $this->slug,
+				'plugin'      => $this->basename,
+				'new_version' => (string) $rollback['version'],
+				'url'         => '',
+				'package'     => (string) $rollback['package'],
+			);
+			$offer  = function ( $value ) use ( $item ) {
+				if ( ! is_object( $value ) ) {
+					$value = new stdClass();
+				}
+				if ( ! isset( $value->response ) || ! is_array( $value->response ) ) {
+					$value->response = array();
+				}
+				$value->response[ $item->plugin ] = $item;
+				return $value;
+			};
+			$active = is_plugin_active( $this->basename );
+			add_filter( 'site_transient_update_plugins', $offer );
+			$skin     = new Automatic_Upgrader_Skin();
+			$upgrader = new Plugin_Upgrader( $skin );
+			$result   = $upgrader->upgrade( $this->basename );
+			remove_filter( 'site_transient_update_plugins', $offer );
+			delete_site_transient( $this->update_cache_key() );
+			if ( true !== $result ) {
+				$messages = array_filter( array_map( 'wp_strip_all_tags', (array) $skin->get_upgrade_messages() ) );
+				$reason   = is_wp_error( $result ) ? $result->get_error_message() : implode( ' ', $messages );
+				/* translators: 1: version, 2: the upgrader's reason */
+				return new WP_Error( 'rollback_failed', sprintf( __( 'Version %1$s could not be installed: %2$s', 'plugin-licensing-client' ), $rollback['version'], $reason ) );
+			}
+			// Core deactivates the plugin for the upgrade; it was active, so it is again.
+			if ( $active && ! is_plugin_active( $this->basename ) ) {
+				activate_plugin( $this->basename );
+			}
+			return array(
+				'valid'  => true,
+				/* translators: %s: version */
+				'detail' => sprintf( __( 'Version %s is installed again; its signature was verified.', 'plugin-licensing-client' ), $rollback['version'] ),
+			);
+		}
+
+		/** admin_notices: tells an administrator who may update plugins that a rollback is offered, with its button. */
+		public function print_rollback_notice() {
+			if ( ! current_user_can( 'update_plugins' ) ) {
+				return;
+			}
+			$rollback = $this->offered_rollback();
+			if ( null === $rollback ) {
+				return;
+			}
+			echo '<div class="notice notice-warning pls-rollback"><form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '"><p>';
+			/* translators: 1: plugin name, 2: withdrawn version, 3: offered version */
+			echo esc_html( sprintf( __( 'The vendor of %1$s withdrew version %2$s, which this site runs, and recommends going back to version %3$s.', 'plugin-licensing-client' ), $this->name, isset( $rollback['withdrawn_version'] ) ? $rollback['withdrawn_version'] : $this->installed_version(), $rollback['version'] ) ) . ' ';
+			echo '<input type="hidden" name="action" value="' . esc_attr( $this->form_action() ) . '">';
+			wp_nonce_field( $this->form_action() );
+			/* translators: %s: version */
+			echo '<button class="button button-primary" name="licence_action" value="rollback">' . esc_html( sprintf( __( 'Install version %s', 'plugin-licensing-client' ), $rollback['version'] ) ) . '</button>';
+			echo '</p></form></div>';
+		}
+
+		// ----- Deactivation reasons -------------------------------------------------------------------------
+
+		/**
+		 * The answers the vendor offers when asking why the plugin is deactivated, from the last update answer
+		 * (no request of its own); empty when the vendor does not ask or the site has no licence.
+		 */
+		public function deactivation_reasons() {
+			$state  = $this->state();
+			$cached = get_site_transient( $this->update_cache_key() );
+			if ( empty( $state['key'] ) || ! is_array( $cached ) || empty( $cached['deactivation_survey']['reasons'] ) ) {
+				return array();
+			}
+			return array_values( array_filter( array_map( 'strval', (array) $cached['deactivation_survey']['reasons'] ) ) );
+		}
+
+		/** plugin_action_links: Deactivate opens the question on the licence screen when the vendor asks. */
+		public function filter_deactivate_link( $links ) {
+			if ( isset( $links['deactivate'] ) && array() !== $this->deactivation_reasons() && current_user_can( 'activate_plugins' ) ) {
+				$links['deactivate'] = '<a href="' . esc_url( add_query_arg( 'pls_deactivate', '1', $this->page_url() ) ) . '">' . esc_html__( 'Deactivate', 'plugin-licensing-client' ) . '</a>';
+			}
+			return $links;
+		}
+
+		/** The question, on the licence screen: one answer of the vendor's, optional words, or deactivate without answering. */
+		private function render_deactivation_form( array $reasons ) {
+			echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '" class="pls-deactivation">';
+			echo '<input type="hidden" name="action" value="' . esc_attr( $this->form_action() ) . '">';
+			wp_nonce_field( $this->form_action() );
+			/* translators: %s: plugin name */
+			echo '<h2>' . esc_html( sprintf( __( 'Why are you deactivating %s?', 'plugin-licensing-client' ), $this->name ) ) . '</h2>';
+			echo '<p>' . esc_html__( 'Your answer goes to the plugin\'s vendor with this site\'s address and helps them improve it.', 'plugin-licensing-client' ) . '</p>';
+			foreach ( $reasons as $index => $reason ) {
+				echo '<p><label><input type="radio" name="deactivation_reason" value="' . esc_attr( $reason ) . '"' . ( 0 === $index ? ' required' : '' ) . '> ' . esc_html( $reason ) . '</label></p>';
+			}
+			echo '<p><label for="pls-deactivation-details">' . esc_html__( 'Anything you would like to add (optional)', 'plugin-licensing-client' ) . '</label><br>';
+			echo '<textarea id="pls-deactivation-details" name="deactivation_details" rows="3" cols="60" maxlength="1000"></textarea></p>';
+			echo '<p><button class="button button-primary" name="licence_action" value="deactivate_plugin">' . esc_html__( 'Send and deactivate', 'plugin-licensing-client' ) . '</button> ';
+			echo '<button class="button" name="licence_action" value="deactivate_plugin_silently" formnovalidate>' . esc_html__( 'Deactivate without answering', 'plugin-licensing-client' ) . '</button></p>';
+			echo '</form>';
+		}
+
+		/** Sends the chosen answer (one of the vendor's), once, then deactivates the plugin and returns to the Plugins screen. */
+		private function deactivate_with_reason( $answer ) {
+			if ( ! current_user_can( 'activate_plugins' ) ) {
+				return new WP_Error( 'forbidden', __( 'You are not allowed to deactivate plugins.', 'plugin-licensing-client' ) );
+			}
+			$reason = isset( $_POST['deactivation_reason'] ) ? sanitize_text_field( wp_unslash( $_POST['deactivation_reason'] ) ) : ''; // phpcs:ignore WordPress.Security.NonceVerification -- checked in handle_licence_form.
+			$state  = $this->state();
+			if ( $answer && '' !== $reason && in_array( $reason, $this->deactivation_reasons(), true ) ) {
+				$details = isset( $_POST['deactivation_details'] ) ? sanitize_textarea_field( wp_unslash( $_POST['deactivation_details'] ) ) : ''; // phpcs:ignore WordPress.Security.NonceVerification
+				$this->post_json(
+					'/api/v1/plugins/' . rawurlencode( $this->slug ) . '/deactivation',
+					array_filter(
+						array(
+							'license_key' => $state['key'],
+							'site_url'    => $this->site_url(),
+							'version'     => $this->installed_version(),
+							'reason'      => $reason,
+							'details'     => substr( $details, 0, 1000 ),
+						)
+					)
+				);
+			}
+			require_once ABSPATH . 'wp-admin/includes/plugin.php';
+			deactivate_plugins( $this->basename );
+			wp_safe_redirect( admin_url( 'plugins.php?deactivate=true' ) );
+			exit;
+		}
+
 		/** Why the update cannot be installed, from the server's machine-readable reason. */
 		public function withheld_reason() {
 			$info = $this->update_info();
@@ -550,6 +720,11 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 			$pending = get_option( $this->health_option_name() );
 			$dir     = wp_normalize_path( dirname( $this->plugin_file ) ) . '/';
 			if ( is_array( $pending ) && is_array( $error ) && isset( $error['file'] ) && 0 === strpos( wp_normalize_path( (string) $error['file'] ), $dir ) ) {
+				$noted = sprintf( '%s:%d:%s', (string) $error['file'], isset( $error['line'] ) ? (int) $error['line'] : 0, (string) $error['message'] );
+				if ( isset( $this->fatal_errors_noted[ $noted ] ) ) {
+					return $should_handle;
+				}
+				$this->fatal_errors_noted[ $noted ] = true;
 				$pending['errors'][] = array(
 					'message' => substr( (string) $error['message'], 0, 2000 ),
 					'file'    => substr( wp_normalize_path( (string) $error['file'] ), strlen( wp_normalize_path( ABSPATH ) ) ),
@@ -559,6 +734,20 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 				update_option( $this->health_option_name(), $pending, false );
 			}
 			return $should_handle;
+		}
+
+		/** wp_php_error_message: WordPress's fatal-error handler is about to show its message for `$error`. */
+		public function note_php_error_message( $message, $error ) {
+			$this->note_fatal_error( true, $error );
+			return $message;
+		}
+
+		/** At shutdown: a fatal error WordPress's handler did not see (disabled, or a drop-in of its own). */
+		public function note_shutdown_error() {
+			$error = error_get_last();
+			if ( is_array( $error ) && in_array( (int) $error['type'], array( E_ERROR, E_PARSE, E_COMPILE_ERROR, E_USER_ERROR, E_RECOVERABLE_ERROR ), true ) ) {
+				$this->note_fatal_error( true, $error );
+			}
 		}
 
 		/** Sends the report once: success unless a fatal error from this plugin was seen or the version did not change. */
@@ -702,6 +891,12 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 			$notice = get_transient( $this->form_action() . '_notice_' . get_current_user_id() );
 			delete_transient( $this->form_action() . '_notice_' . get_current_user_id() );
 			echo '<div class="wrap"><h1>' . esc_html( sprintf( /* translators: %s: plugin name */ __( '%s Licence', 'plugin-licensing-client' ), $this->name ) ) . '</h1>';
+			$reasons = $this->deactivation_reasons();
+			if ( isset( $_GET['pls_deactivate'] ) && array() !== $reasons && current_user_can( 'activate_plugins' ) ) { // phpcs:ignore WordPress.Security.NonceVerification -- only shows a form.
+				$this->render_deactivation_form( $reasons );
+				echo '</div>';
+				return;
+			}
 			if ( is_array( $notice ) ) {
 				echo '<div class="notice notice-' . ( 'success' === $notice['type'] ? 'success' : 'error' ) . '"><p>' . esc_html( $notice['message'] ) . '</p></div>';
 			}
@@ -754,6 +949,10 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 				$result = $this->deactivate();
 			} elseif ( 'check' === $action ) {
 				$result = $this->validate();
+			} elseif ( 'deactivate_plugin' === $action || 'deactivate_plugin_silently' === $action ) {
+				$result = $this->deactivate_with_reason( 'deactivate_plugin' === $action );
+			} elseif ( 'rollback' === $action ) {
+				$result = current_user_can( 'update_plugins' ) ? $this->install_rollback() : new WP_Error( 'forbidden', __( 'You are not allowed to update plugins.', 'plugin-licensing-client' ) );
 			} elseif ( 'channel' === $action ) {
 				$beta = isset( $_POST['licence_beta'] ) && '1' === sanitize_key( wp_unslash( $_POST['licence_beta'] ) );
 				update_option( $this->beta_option_name(), $beta ? '1' : '0', false );

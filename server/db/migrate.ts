@@ -23,6 +23,7 @@ import * as customers from './migrations/0021-customers.js';
 import * as storeIdentity from './migrations/0030-store-identity.js';
 import * as renewalReminders from './migrations/0026-renewal-reminders.js';
 import * as renewalOrders from './migrations/0025-renewal-orders.js';
+import * as deactivationReasons from './migrations/0029-deactivation-reasons.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0030-store-identity': storeIdentity,
   '0026-renewal-reminders': renewalReminders,
   '0025-renewal-orders': renewalOrders,
+  '0029-deactivation-reasons': deactivationReasons,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

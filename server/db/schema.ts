@@ -169,6 +169,17 @@ export interface ReleaseHealthReportsTable {
   created_at: string;
 }
 
+/** 0029-deactivation-reasons: why a site deactivated the plugin, once per release (the one it ran) and site. */
+export interface ReleaseDeactivationReasonsTable {
+  id: Generated<number>;
+  release_id: number;
+  license_id: number;
+  site_url: string; // normalised
+  reason: string; // one of the Setting deactivation_reasons when it was sent
+  details: string | null;
+  created_at: string;
+}
+
 // 0018-release-changelogs: a release's readme changelog (the `changelog` column of releases until then)
 export interface ReleaseChangelogsTable {
   release_id: number; // releases.id, deleted with it
@@ -432,6 +443,7 @@ export interface DB {
   release_changelogs: ReleaseChangelogsTable;
   release_rollout_steps: ReleaseRolloutStepsTable;
   release_health_reports: ReleaseHealthReportsTable;
+  release_deactivation_reasons: ReleaseDeactivationReasonsTable;
   orders: OrdersTable;
   payment_events: PaymentEventsTable;
   emails: EmailsTable;

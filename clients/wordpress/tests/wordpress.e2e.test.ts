@@ -38,7 +38,7 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pls-wp-e2e-'));
 const sites: Site[] = [];
 
 /** The paid plugin at `version`: main file with header, the client library, uninstall.php, readme.txt, a marker. */
-function pluginZip(version: string, marker = version): Promise<Buffer> {
+function pluginZip(version: string, marker = version, options: { fatal?: boolean } = {}): Promise<Buffer> {
   const main = `<?php
 /**
  * Plugin Name: PLS E2E Plugin
@@ -56,7 +56,10 @@ $GLOBALS['pls_e2e_client'] = new Plugin_Licensing_Client( array(
 \t'public_keys' => array( '${randomBytes(32).toString('base64')}', '${publicKey}' ),
 \t'grace_days'  => 3,
 ) );
+// A code path the test runs (wp-driver.php boom); boom.php fatals in a broken release.
+add_action( 'pls_e2e_boom', function () { require __DIR__ . '/boom.php'; } );
 `;
+  const boom = options.fatal ? `<?php\npls_e2e_function_that_does_not_exist();\n` : `<?php\n// Nothing to see.\n`;
   const uninstall = `<?php
 if ( ! defined( 'WP_UNINSTALL_PLUGIN' ) ) { exit; }
 require_once __DIR__ . '/lib/plugin-licensing-client.php';
@@ -84,12 +87,16 @@ Upgrade to ${version} for the test.
     [`${SLUG}/uninstall.php`]: uninstall,
     [`${SLUG}/readme.txt`]: readme,
     [`${SLUG}/MARKER`]: marker,
+    [`${SLUG}/boom.php`]: boom,
     [`${SLUG}/lib/plugin-licensing-client.php`]: fs.readFileSync(LIBRARY),
   });
 }
 
-async function uploadRelease(version: string): Promise<void> {
-  const body = multipartBody({ plugin_slug: SLUG, version, notes: `Release ${version}` }, { content: await pluginZip(version), filename: `${SLUG}.zip` });
+async function uploadRelease(version: string, options: { fatal?: boolean; fields?: Record<string, string> } = {}): Promise<{ id: number }> {
+  const body = multipartBody(
+    { plugin_slug: SLUG, version, notes: `Release ${version}`, ...options.fields },
+    { content: await pluginZip(version, version, options), filename: `${SLUG}.zip` },
+  );
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/admin/releases',
@@ -97,6 +104,7 @@ async function uploadRelease(version: string): Promise<void> {
     payload: body.payload,
   });
   expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number }>();
 }
 
 async function createLicense(maxActivations: number): Promise<{ id: number; key: string }> {
@@ -110,10 +118,18 @@ async function createLicense(maxActivations: number): Promise<{ id: number; key:
   return response.json<{ id: number; key: string }>();
 }
 
+const driverEnv = (site: Site) => ({
+  PLS_E2E_HOST: site.host,
+  PLS_E2E_PLUGIN: BASENAME,
+  PLS_E2E_SLUG: SLUG,
+  PLS_E2E_SERVER: server,
+  PLS_E2E_PORT: String(port),
+});
+
 /** Runs one driver command on a site; answers its JSON. */
 async function wp<T = Record<string, unknown>>(site: Site, command: string, args: Record<string, unknown> = {}): Promise<T> {
   const { stdout } = await run('php', [DRIVER, site.dir, command, JSON.stringify(args)], {
-    env: { ...process.env, PLS_E2E_HOST: site.host, PLS_E2E_PLUGIN: BASENAME, PLS_E2E_SLUG: SLUG, PLS_E2E_SERVER: server, PLS_E2E_PORT: String(port) },
+    env: { ...process.env, ...driverEnv(site) },
     maxBuffer: 16 * 1024 * 1024,
   });
   try {
@@ -326,6 +342,121 @@ describe('the WordPress client on real WordPress 6.1', () => {
     const cron = await wp<{ scheduled: boolean; licensed: boolean }>(siteA, 'cron');
     expect(cron.scheduled).toBe(true);
     expect(cron.licensed).toBe(true);
+  });
+
+  it('a release whose plugin file fatals: the client reports the fatal error and the rollout halts', async () => {
+    // Halt at the first failure of one updated site (the rule is Settings; two test sites cannot reach the default 20).
+    const settings = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: await t.adminHeaders(),
+      payload: { rollout_halt_min_sites: 1, rollout_halt_failure_percent: 0 },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const broken = await uploadRelease('1.2.0', { fatal: true });
+    expect((await wp<{ update: { new_version: string } | null }>(siteA, 'check-updates')).update?.new_version).toBe('1.2.0');
+    const upgraded = await wp<{ result: unknown; version: string }>(siteA, 'upgrade');
+    expect(upgraded).toMatchObject({ result: true, version: '1.2.0' });
+    // A page that runs the broken code path: PHP fatals, WordPress's fatal-error handler takes over.
+    const fatal = await run('php', [DRIVER, siteA.dir, 'boom', '{}'], { env: { ...process.env, ...driverEnv(siteA) } }).then(
+      () => null,
+      (error: { stdout?: string; stderr?: string }) => `${error.stdout ?? ''}${error.stderr ?? ''}`,
+    );
+    expect(fatal).toContain('pls_e2e_function_that_does_not_exist');
+    const pending = await wp<{ pending: { version: string; errors: Array<{ file: string; message: string }> } }>(siteA, 'pending-health');
+    expect(pending.pending.version).toBe('1.2.0');
+    expect(pending.pending.errors[0]?.file).toBe(`wp-content/plugins/${SLUG}/boom.php`);
+    // The next admin page sends the report, once.
+    expect((await wp<{ pending: unknown }>(siteA, 'admin-init')).pending).toBe(false);
+    const reports = await t.db.selectFrom('release_health_reports').selectAll().where('release_id', '=', broken.id).execute();
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({ site_url: 'a.example.com', succeeded: 0, running_version: '1.2.0' });
+    expect(reports[0]!.fatal_errors).toContain('pls_e2e_function_that_does_not_exist');
+    const release = await t.db
+      .selectFrom('releases')
+      .select(['rollout_paused_at', 'rollout_pause_reason'])
+      .where('id', '=', broken.id)
+      .executeTakeFirstOrThrow();
+    expect(release.rollout_paused_at).not.toBeNull();
+    expect(release.rollout_pause_reason).toContain('1 of 1 updated sites');
+  });
+
+  it('the vendor withdraws 1.2.0 offering 1.1.0: the client installs the rollback, signature verified, and refuses a bad one', async () => {
+    const broken = await t.db.selectFrom('releases').select('id').where('plugin_slug', '=', SLUG).where('version', '=', '1.2.0').executeTakeFirstOrThrow();
+    const rolled = await t.app.inject({ method: 'POST', url: `/api/admin/releases/${broken.id}/rollback`, headers: await t.adminHeaders() });
+    expect(rolled.statusCode, rolled.body).toBe(200);
+    // WordPress's update list offers nothing lower; the client's notice offers the rollback.
+    expect((await wp<{ update: unknown }>(siteA, 'check-updates')).update).toBeNull();
+    const notices = await wp<{ notices: string }>(siteA, 'notices');
+    expect(notices.notices).toContain('withdrew version 1.2.0');
+    expect(notices.notices).toContain('Install version 1.1.0');
+
+    // A wrong signature on 1.1.0: core refuses the package and 1.2.0 stays.
+    const previous = await t.db.selectFrom('releases').selectAll().where('plugin_slug', '=', SLUG).where('version', '=', '1.1.0').executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('releases')
+      .set({ signature: randomBytes(64).toString('base64') })
+      .where('id', '=', previous.id)
+      .execute();
+    const refused = await wp<{ page: string }>(siteA, 'form', { form_action: FORM_ACTION, licence_action: 'rollback' });
+    expect(refused.page).toContain('could not be installed');
+    expect(refused.page).toContain('could not be verified');
+    expect(await wp(siteA, 'plugin')).toEqual({ version: '1.2.0', marker: '1.2.0', active: true });
+    await t.db.updateTable('releases').set({ signature: previous.signature }).where('id', '=', previous.id).execute();
+
+    const installed = await wp<{ page: string }>(siteA, 'form', { form_action: FORM_ACTION, licence_action: 'rollback' });
+    expect(installed.page).toContain('Version 1.1.0 is installed again; its signature was verified.');
+    expect(await wp(siteA, 'plugin')).toEqual({ version: '1.1.0', marker: '1.1.0', active: true });
+    expect((await wp<{ notices: string }>(siteA, 'notices')).notices).not.toContain('withdrew');
+  });
+
+  it('asks why on deactivation when the vendor turned the survey on, and sends the answer', async () => {
+    const settings = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: await t.adminHeaders(),
+      payload: { deactivation_survey_enabled: true, deactivation_reasons: ['Too expensive', 'It broke my site'] },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    // The next update check carries the vendor's answers; Deactivate then leads to the question.
+    await wp(siteA, 'check-updates');
+    const links = await wp<{ links: { deactivate: string } }>(siteA, 'links');
+    expect(links.links.deactivate).toContain('pls_deactivate=1');
+    const question = await wp<{ page: string }>(siteA, 'state', { get: { pls_deactivate: '1' } });
+    expect(question.page).toContain('Why are you deactivating PLS E2E Plugin?');
+    expect(question.page).toContain('It broke my site');
+    const sent = await wp<{ redirect: string }>(siteA, 'form', {
+      form_action: FORM_ACTION,
+      licence_action: 'deactivate_plugin',
+      fields: { deactivation_reason: 'It broke my site', deactivation_details: 'White screen after the update' },
+    });
+    expect(sent.redirect).toContain('plugins.php?deactivate=true');
+    expect((await wp<{ active: boolean }>(siteA, 'plugin')).active).toBe(false);
+    const release = await t.db.selectFrom('releases').select('id').where('plugin_slug', '=', SLUG).where('version', '=', '1.1.0').executeTakeFirstOrThrow();
+    const reasons = await t.db.selectFrom('release_deactivation_reasons').select(['release_id', 'site_url', 'reason', 'details']).execute();
+    expect(reasons).toEqual([{ release_id: release.id, site_url: 'a.example.com', reason: 'It broke my site', details: 'White screen after the update' }]);
+    expect((await wp<{ active: boolean }>(siteA, 'activate')).active).toBe(true);
+  });
+
+  it('a beta opt-in on the licence screen gets the beta; a 0 % rollout offers nothing', async () => {
+    await uploadRelease('1.3.0', { fields: { channel: 'beta' } });
+    // Stable site: the beta is not offered (1.2.0 is withdrawn, 1.1.0 is installed).
+    expect((await wp<{ update: unknown }>(siteA, 'check-updates')).update).toBeNull();
+    const optedIn = await wp<{ page: string }>(siteA, 'form', { form_action: FORM_ACTION, licence_action: 'channel', fields: { licence_beta: '1' } });
+    expect(optedIn.page).toContain('This site now receives beta releases.');
+    expect((await wp<{ update: { new_version: string; package: string } | null }>(siteA, 'check-updates')).update).toMatchObject({
+      new_version: '1.3.0',
+      package: expect.stringMatching(/^http/),
+    });
+    const optedOut = await wp<{ page: string }>(siteA, 'form', { form_action: FORM_ACTION, licence_action: 'channel' });
+    expect(optedOut.page).toContain('This site now receives stable releases only.');
+    expect((await wp<{ update: unknown }>(siteA, 'check-updates')).update).toBeNull();
+
+    // A stable 1.4.0 at 0 %: no site is offered it.
+    await uploadRelease('1.4.0', { fields: { rollout_percent: '0' } });
+    const check = await wp<{ update: unknown }>(siteA, 'check-updates');
+    expect(check.update).toBeNull();
+    expect(await wp(siteA, 'plugin')).toEqual({ version: '1.1.0', marker: '1.1.0', active: true });
   });
 
   it('a revoked licence gets no package, the reason is shown, and the licence stops', async () => {

@@ -13,6 +13,7 @@ export type ActivityType =
   | 'shop_imported'
   | 'release_uploaded'
   | 'release_withdrawn'
+  | 'release_rolled_back'
   | 'release_restored'
   | 'release_deleted'
   | 'release_rollout_changed'

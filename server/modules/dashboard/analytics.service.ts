@@ -8,6 +8,7 @@ import { UNKNOWN_VERSION, type Analytics, type AnalyticsDay, type AnalyticsWindo
 import { majorMinor } from '../../../common/site-report.js';
 import { compareVersions } from '../../../common/versions.js';
 import { ORDER_KINDS, type OrderKind } from '../../../common/prices.js';
+import { releaseHealthAnalytics } from '../release-health/index.js';
 
 const DAY_MS = 86_400_000;
 const dateOf = (time: number): string => new Date(time).toISOString().slice(0, 10);
@@ -28,7 +29,7 @@ export async function dashboardAnalytics(db: Database, days: AnalyticsWindow, no
   const start = `${from}T00:00:00.000Z`;
   const end = `${dateOf(Date.parse(`${to}T00:00:00.000Z`) + DAY_MS)}T00:00:00.000Z`;
 
-  const [orders, licenses, siteEvents, shares] = await Promise.all([
+  const [orders, licenses, siteEvents, shares, releases] = await Promise.all([
     // A refunded order keeps its paid_at; a refund that came before payment has none and is not counted.
     sql<{ day: string; currency: string; status: string; kind: string; n: Count; amount: Count }>`
       select substr(paid_at, 1, 10) as day, currency, status, kind, count(*) as n, sum(amount) as amount
@@ -53,6 +54,7 @@ export async function dashboardAnalytics(db: Database, days: AnalyticsWindow, no
       where day <= ${to}
       group by day`.execute(db),
     siteShares(db),
+    releaseHealthAnalytics({ db }, start, end),
   ]);
 
   const currencies = [...new Set(orders.rows.map((row) => row.currency))].sort();
@@ -122,6 +124,7 @@ export async function dashboardAnalytics(db: Database, days: AnalyticsWindow, no
       by_kind: [...byKind.values()],
     },
     shares,
+    ...releases,
   };
 }
 

@@ -50,3 +50,73 @@ export async function listRecentFailures(db: Db, releaseId: number, limit = 20) 
     .limit(limit)
     .execute();
 }
+
+// --- release_deactivation_reasons (migration 0029) ---
+
+export interface NewDeactivationReason {
+  release_id: number;
+  license_id: number;
+  site_url: string;
+  reason: string;
+  details: string | null;
+  created_at: string;
+}
+
+/** Stores a deactivation reason unless the site already gave one for this release; answers whether it was stored. */
+export async function insertDeactivationReason(db: Db, row: NewDeactivationReason): Promise<boolean> {
+  const inserted = await db
+    .insertInto('release_deactivation_reasons')
+    .values(row)
+    .onConflict((oc) => oc.columns(['release_id', 'site_url']).doNothing())
+    .returning('id')
+    .executeTakeFirst()
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) return undefined;
+      throw error;
+    });
+  return inserted !== undefined;
+}
+
+/** Sites per reason, most given first: of one release, or of every release within [start, end). */
+export async function countDeactivationReasons(db: Db, where: { releaseId: number } | { start: string; end: string }) {
+  let query = db
+    .selectFrom('release_deactivation_reasons')
+    .select((eb) => ['reason', eb.fn.countAll<string | number>().as('sites')])
+    .groupBy('reason');
+  query =
+    'releaseId' in where ? query.where('release_id', '=', where.releaseId) : query.where('created_at', '>=', where.start).where('created_at', '<', where.end);
+  const rows = await query.execute();
+  return rows.map((row) => ({ reason: row.reason, sites: Number(row.sites) })).sort((a, b) => b.sites - a.sites || a.reason.localeCompare(b.reason));
+}
+
+export async function listDeactivationDetails(db: Db, releaseId: number, limit = 10) {
+  const rows = await db
+    .selectFrom('release_deactivation_reasons')
+    .select(['reason', 'details', 'created_at'])
+    .where('release_id', '=', releaseId)
+    .where('details', 'is not', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ reason: row.reason, details: row.details ?? '', created_at: row.created_at }));
+}
+
+/** Per release with update reports within [start, end): sites updated and failures, the latest report first. */
+export async function healthByRelease(db: Db, start: string, end: string) {
+  const rows = await db
+    .selectFrom('release_health_reports')
+    .select((eb) => [
+      'release_id',
+      eb.fn.countAll<string | number>().as('total'),
+      sql<string | number | null>`sum(1 - succeeded)`.as('failures'),
+      eb.fn.max('created_at').as('latest'),
+    ])
+    .where('created_at', '>=', start)
+    .where('created_at', '<', end)
+    .groupBy('release_id')
+    .execute();
+  return rows
+    .map((row) => ({ releaseId: row.release_id, total: Number(row.total), failures: Number(row.failures ?? 0), latest: String(row.latest) }))
+    .sort((a, b) => b.latest.localeCompare(a.latest) || b.releaseId - a.releaseId);
+}

@@ -11,6 +11,7 @@ import { findPluginBySlug } from '../plugins/index.js';
 import { findRelease, findReleaseById, haltRollout, isInRollout, lockRelease, releaseEventData } from '../releases/index.js';
 import type { HealthReport, ReleaseHealth } from '../../../common/release-health.js';
 import { countHealthReports, insertHealthReport, listRecentFailures } from './release-health.repository.js';
+import { releaseDeactivations } from './deactivation-reasons.js';
 
 export interface HaltRule {
   failurePercent: number;
@@ -106,5 +107,6 @@ export async function releaseHealth(ctx: AppContext, releaseId: number): Promise
       fatal_errors: (JSON.parse(row.fatal_errors) as Array<{ message: string; file: string }>).map((error) => ({ message: error.message, file: error.file })),
       created_at: row.created_at,
     })),
+    deactivations: await releaseDeactivations(ctx, releaseId),
   };
 }

@@ -14,6 +14,7 @@ export {
   findReleaseById,
   haltRollout,
   hasQualifyingRelease,
+  listReleaseLabels,
   listReleaseStates,
   listReleaseVersions,
   lockRelease,

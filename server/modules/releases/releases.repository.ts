@@ -150,12 +150,24 @@ export async function insertRelease(
 }
 
 /** Withdraws (a time) or restores (null) a release, moves current_version with it and records the activity. */
-export async function setReleaseWithdrawn(db: Database, id: number, withdrawnAt: string | null, updatedAt: string): Promise<ReleaseRow | undefined> {
+export async function setReleaseWithdrawn(
+  db: Database,
+  id: number,
+  withdrawnAt: string | null,
+  updatedAt: string,
+  rollbackAt: string | null = null,
+): Promise<ReleaseRow | undefined> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.updateTable('releases').set({ withdrawn_at: withdrawnAt }).where('id', '=', id).returningAll().executeTakeFirst();
+    // A restore clears the rollback too: sites on the restored version are no longer sent back.
+    const row = await trx
+      .updateTable('releases')
+      .set({ withdrawn_at: withdrawnAt, rollback_at: withdrawnAt ? rollbackAt : null })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
     if (!row) return row;
     await updateCurrentVersion(trx, row.plugin_slug, updatedAt);
-    const type = withdrawnAt ? 'release_withdrawn' : 'release_restored';
+    const type = withdrawnAt ? (rollbackAt ? 'release_rolled_back' : 'release_withdrawn') : 'release_restored';
     await recordActivity(trx, type, { version: row.version, plugin_slug: row.plugin_slug }, updatedAt);
     return row;
   });
@@ -283,4 +295,15 @@ export async function haltRollout(trx: Transaction<DB>, id: number, at: string, 
 export async function lockRelease(trx: Transaction<DB>, id: number): Promise<ReleaseRow | undefined> {
   const query = trx.selectFrom('releases').selectAll().where('id', '=', id);
   return (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Plugin slug and version of each release id given (for other modules' summaries of releases). */
+export async function listReleaseLabels(db: Database, ids: readonly number[]): Promise<Map<number, { plugin_slug: string; version: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('releases')
+    .select(['id', 'plugin_slug', 'version'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((row) => [row.id, { plugin_slug: row.plugin_slug, version: row.version }]));
 }

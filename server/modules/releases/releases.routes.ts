@@ -11,7 +11,7 @@ import { registerRolloutRoutes } from './rollout.routes.js';
 import { registerReleaseMachineRoutes } from './releases-machine.routes.js';
 import { sendReleaseZip } from './serve-download.js';
 import { uploadRelease } from './upload-release.js';
-import { deleteRelease, setWithdrawn } from './withdraw-release.js';
+import { deleteRelease, setWithdrawn, withdrawWithRollback } from './withdraw-release.js';
 
 function fieldValue(fields: MultipartFile['fields'], name: string): string | undefined {
   const entry = fields[name];
@@ -63,6 +63,7 @@ export async function registerReleaseRoutes(app: App, ctx: AppContext): Promise<
 
   const byId = { schema: { params: releaseIdParamsSchema, response: { 200: releaseSchema } } };
   app.post('/api/admin/releases/:id/withdraw', byId, async (request) => setWithdrawn(ctx, request.params.id, true));
+  app.post('/api/admin/releases/:id/rollback', byId, async (request) => withdrawWithRollback(ctx, request.params.id));
   app.post('/api/admin/releases/:id/restore', byId, async (request) => setWithdrawn(ctx, request.params.id, false));
   registerRolloutRoutes(app, ctx);
   app.delete('/api/admin/releases/:id', { schema: { params: releaseIdParamsSchema } }, async (request, reply) => {

@@ -61,6 +61,16 @@ async function changelogHtml(ctx: AppContext, latest: ReleaseRow, releases: Rele
   return buildChangelog([...releases].sort((a, b) => compareVersions(b.version, a.version)));
 }
 
+/**
+ * The release the site runs when the vendor withdrew it offering the release before it (`rollback_at`), and
+ * the offered release is lower: the site should go back (docs/releases.md, "Rollback"). From the rows already
+ * read: no query.
+ */
+export function rolledBackRelease(releases: readonly ReleaseRow[], offered: ReleaseRow, installedVersion: string | null): ReleaseRow | null {
+  if (!installedVersion || compareVersions(offered.version, installedVersion) >= 0) return null;
+  return releases.find((release) => release.version === installedVersion && release.withdrawn_at && release.rollback_at) ?? null;
+}
+
 const WITHHELD_MESSAGES: Record<PackageWithheldCode, string> = {
   license_required: 'Enter a valid licence key for this plugin to receive updates.',
   license_expired: 'Your licence has expired: renew it to receive updates.',
@@ -98,11 +108,14 @@ export async function checkForUpdate(ctx: AppContext, input: UpdateCheckInput): 
   }
 
   let downloadUrl: string | undefined;
+  let rollback: UpdateCheckResponse['rollback'];
   const code: string | null = check?.code ?? null;
   if (check?.valid && check.license) {
     if (check.activation && input.report) await recordSiteReport(ctx.db, check.activation, input.report);
     downloadUrl = downloadUrlForRelease(ctx, latest, check.license.id, DEFAULT_DOWNLOAD_TTL_SECONDS, input.baseUrl);
     if (!latest.offered_at) await markReleaseOffered(ctx.db, latest.id, nowIso());
+    const withdrawn = rolledBackRelease(releases, latest, input.report?.installed_version ?? check.activation?.installed_version ?? null);
+    if (withdrawn) rollback = { version: latest.version, withdrawn_version: withdrawn.version, package: downloadUrl, signature: latest.signature };
   }
   const withheld = withheldCode(code);
   const artwork = await findPluginArtwork(ctx.db, plugin.slug, input.baseUrl);
@@ -137,5 +150,8 @@ export async function checkForUpdate(ctx: AppContext, input: UpdateCheckInput): 
     icons: artwork.icons,
     ...(latest.author ? { author: textAsHtml(latest.author, AUTHOR_MAX_CHARS) } : {}),
     ...(latest.upgrade_notice ? { upgrade_notice: textAsHtml(latest.upgrade_notice, UPGRADE_NOTICE_MAX_CHARS) } : {}),
+    ...(rollback ? { rollback } : {}),
+    // Only licensed sites may answer (the endpoint refuses others); the Settings are cached, no query.
+    ...(downloadUrl && ctx.settings.get('deactivation_survey_enabled') ? { deactivation_survey: { reasons: ctx.settings.get('deactivation_reasons') } } : {}),
   };
 }

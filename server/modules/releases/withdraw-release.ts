@@ -3,7 +3,9 @@ import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { Release } from '../../../common/releases.js';
 import { releaseKey } from '../../lib/object-storage.js';
-import { deleteUnofferedRelease, findReleaseById, setReleaseWithdrawn, toRelease } from './releases.repository.js';
+import { compareVersions } from '../../../common/versions.js';
+import { chooseRelease } from './release-choice.js';
+import { deleteUnofferedRelease, findReleaseById, listReleases, setReleaseWithdrawn, toRelease } from './releases.repository.js';
 
 async function existingRelease(ctx: AppContext, id: number) {
   const release = await findReleaseById(ctx.db, id);
@@ -21,6 +23,28 @@ export async function setWithdrawn(ctx: AppContext, id: number, withdrawn: boole
   if (Boolean(release.withdrawn_at) === withdrawn) return toRelease(release);
   const now = nowIso();
   const row = await setReleaseWithdrawn(ctx.db, id, withdrawn ? now : null, now);
+  if (!row) throw new AppError('NOT_FOUND', `No release with id ${id}`);
+  return toRelease(row);
+}
+
+/**
+ * "Withdraw and offer previous release" (docs/releases.md, "Rollback"): withdraws the release (or keeps it
+ * withdrawn) and marks it `rollback_at`, so the update check offers the sites that run it the release before
+ * it, with a `rollback` the WordPress client installs. 409 when no earlier release would be offered: nothing
+ * changes then.
+ */
+export async function withdrawWithRollback(ctx: AppContext, id: number): Promise<Release> {
+  const release = await existingRelease(ctx, id);
+  if (release.withdrawn_at && release.rollback_at) return toRelease(release);
+  const lower = (await listReleases(ctx.db, release.plugin_slug)).filter((other) => compareVersions(other.version, release.version) < 0);
+  if (!chooseRelease(lower, release.channel === 'beta' ? 'beta' : 'stable', null)) {
+    throw new AppError(
+      'CONFLICT',
+      `No release below ${release.version} is offered to every site, so there is nothing to roll back to: restore or upload an earlier version, or withdraw without a rollback`,
+    );
+  }
+  const now = nowIso();
+  const row = await setReleaseWithdrawn(ctx.db, id, release.withdrawn_at ?? now, now, now);
   if (!row) throw new AppError('NOT_FOUND', `No release with id ${id}`);
   return toRelease(row);
 }

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.js';
 import type { Config } from '../../config.js';
 import {
+  DEFAULT_DEACTIVATION_REASONS,
   SECRET_SETTING_NAMES,
   type ExpiredLicensePolicy,
   type SecretSettingName,
@@ -46,6 +47,10 @@ export interface PublicSettings {
   renewal_reminder_body: string;
   renewal_reminder_expired_subject: string;
   renewal_reminder_expired_body: string;
+  /** Whether the WordPress client asks why on deactivation (docs/releases.md, "Deactivation reasons"). */
+  deactivation_survey_enabled: boolean;
+  /** The answers it offers, in order. */
+  deactivation_reasons: string[];
 }
 
 /** The settings row of the admin-confirmed shop address (never answered by GET /api/admin/settings). */
@@ -69,6 +74,8 @@ const DEFAULTS: PublicSettings = {
   renewal_reminder_body: DEFAULT_REMINDER_BODY,
   renewal_reminder_expired_subject: DEFAULT_EXPIRED_REMINDER_SUBJECT,
   renewal_reminder_expired_body: DEFAULT_EXPIRED_REMINDER_BODY,
+  deactivation_survey_enabled: false,
+  deactivation_reasons: [...DEFAULT_DEACTIVATION_REASONS],
 };
 
 /**
@@ -199,6 +206,8 @@ export class SettingsService {
       renewal_reminder_body: this.get('renewal_reminder_body'),
       renewal_reminder_expired_subject: this.get('renewal_reminder_expired_subject'),
       renewal_reminder_expired_body: this.get('renewal_reminder_expired_body'),
+      deactivation_survey_enabled: this.get('deactivation_survey_enabled'),
+      deactivation_reasons: this.get('deactivation_reasons'),
       secrets: Object.fromEntries(SECRET_SETTING_NAMES.map((name) => [name, secret(name)])) as SettingsResponse['secrets'],
       api_token: {
         is_set: typeof this.values.get('api_token_hash') === 'string',

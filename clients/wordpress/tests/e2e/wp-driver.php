@@ -83,6 +83,9 @@ switch ( $command ) {
 			'licence_key'    => isset( $args['key'] ) ? $args['key'] : '',
 			'_wpnonce'       => isset( $args['nonce'] ) ? $args['nonce'] : wp_create_nonce( $args['form_action'] ),
 		);
+		if ( isset( $args['fields'] ) ) {
+			$_POST = array_merge( $_POST, $args['fields'] );
+		}
 		$_REQUEST = $_POST;
 		if ( ! empty( $args['as_subscriber'] ) ) {
 			$user = wp_insert_user( array( 'user_login' => 'sub' . wp_rand(), 'user_pass' => wp_generate_password(), 'role' => 'subscriber' ) );
@@ -103,6 +106,7 @@ switch ( $command ) {
 		out( array( 'redirect' => $redirect, 'died' => $died, 'page' => ob_get_clean(), 'licensed' => client()->is_licensed() ) );
 
 	case 'state':
+		$_GET = isset( $args['get'] ) ? $args['get'] : array();
 		ob_start();
 		client()->render_licence_page();
 		$page = ob_get_clean();
@@ -171,6 +175,44 @@ switch ( $command ) {
 				'messages' => $skin->get_upgrade_messages(),
 				'version'  => $data['Version'],
 				'marker'   => file_exists( WP_PLUGIN_DIR . '/' . dirname( plugin_basename_under_test() ) . '/MARKER' ) ? file_get_contents( WP_PLUGIN_DIR . '/' . dirname( plugin_basename_under_test() ) . '/MARKER' ) : null,
+			)
+		);
+
+	case 'links':
+		// The Plugins screen's action links of the plugin under test.
+		$links = apply_filters( 'plugin_action_links_' . plugin_basename_under_test(), array( 'deactivate' => '<a href="plugins.php?action=deactivate">Deactivate</a>' ), plugin_basename_under_test(), array(), 'all' );
+		out( array( 'links' => $links ) );
+
+	case 'activate':
+		$activated = activate_plugin( plugin_basename_under_test() );
+		out( array( 'activated' => ! is_wp_error( $activated ), 'active' => is_plugin_active( plugin_basename_under_test() ) ) );
+
+	case 'boom':
+		// A request that runs the plugin's broken code path (the plugin hooks boom.php here).
+		do_action( 'pls_e2e_boom' );
+		out( array( 'survived' => true ) );
+
+	case 'pending-health':
+		out( array( 'pending' => get_option( sanitize_key( getenv( 'PLS_E2E_SLUG' ) ) . '_licence_health' ) ) );
+
+	case 'admin-init':
+		// The next admin page: admin_init runs (the client sends a pending health report there).
+		do_action( 'admin_init' );
+		out( array( 'pending' => get_option( sanitize_key( getenv( 'PLS_E2E_SLUG' ) ) . '_licence_health' ) ) );
+
+	case 'notices':
+		ob_start();
+		do_action( 'admin_notices' );
+		out( array( 'notices' => ob_get_clean() ) );
+
+	case 'plugin':
+		$data = get_plugin_data( WP_PLUGIN_DIR . '/' . plugin_basename_under_test(), false, false );
+		$file = WP_PLUGIN_DIR . '/' . dirname( plugin_basename_under_test() ) . '/MARKER';
+		out(
+			array(
+				'version' => $data['Version'],
+				'marker'  => file_exists( $file ) ? file_get_contents( $file ) : null,
+				'active'  => is_plugin_active( plugin_basename_under_test() ),
 			)
 		);
 

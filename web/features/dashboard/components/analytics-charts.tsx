@@ -284,12 +284,12 @@ function ShareBars({ shares, label }: { shares: Share[]; label: string }) {
   );
 }
 
-function ShareTable({ shares, total }: { shares: Share[]; total: number }) {
+function ShareTable({ shares, total, heading = 'Version' }: { shares: Share[]; total: number; heading?: string }) {
   return (
     <Table>
       <TableHeader>
         <TableRow>
-          <TableHead>Version</TableHead>
+          <TableHead>{heading}</TableHead>
           <TableHead>Sites</TableHead>
           <TableHead>Share</TableHead>
         </TableRow>
@@ -364,6 +364,85 @@ function PluginVersions({ analytics }: { analytics: Analytics }) {
   );
 }
 
+function ReleaseHealthChart({ analytics }: { analytics: Analytics }) {
+  const rows = analytics.release_health.map((row) => ({ ...row, label: `${row.plugin_slug} ${row.version}`, succeeded: row.sites_updated - row.failures }));
+  const failures = rows.reduce((n, row) => n + row.failures, 0);
+  const updated = rows.reduce((n, row) => n + row.sites_updated, 0);
+  return (
+    <ChartCard
+      id="release-health"
+      title="Release health"
+      description="Sites that reported on an update in the period, per release: failures (a fatal error from the plugin, or the update did not take) and the rest."
+      summary={`${plural(failures, 'failure')} of ${plural(updated, 'updated site')} over ${plural(rows.length, 'release')}${
+        rows.length > 0
+          ? `: ${rows
+              .slice(0, 4)
+              .map((row) => `${row.label} ${row.failures} of ${row.sites_updated}`)
+              .join(', ')}${rows.length > 4 ? ', …' : ''}`
+          : ''
+      }.`}
+      empty={rows.length === 0 && 'No update reports in this period'}
+      table={
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Release</TableHead>
+              <TableHead>Sites updated</TableHead>
+              <TableHead>Failures</TableHead>
+              <TableHead>Rate</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.label}>
+                <TableCell>{row.label}</TableCell>
+                <TableCell>{row.sites_updated}</TableCell>
+                <TableCell>{row.failures}</TableCell>
+                <TableCell>{percent(row.failures, row.sites_updated)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      }
+    >
+      <ResponsiveContainer width="100%" height={48 + rows.length * 30}>
+        <BarChart layout="vertical" data={rows} margin={{ top: 0, right: 16, bottom: 0, left: 0 }} aria-label="Release health">
+          <XAxis type="number" tick={AXIS} allowDecimals={false} />
+          <YAxis type="category" dataKey="label" tick={AXIS} width={160} />
+          <Tooltip />
+          <Legend />
+          <Bar dataKey="failures" name="Failures" stackId="sites" fill={COLOURS.orders} />
+          <Bar dataKey="succeeded" name="Updated without failure" stackId="sites" fill={COLOURS.sites} radius={[0, 3, 3, 0]} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartCard>
+  );
+}
+
+function DeactivationReasons({ analytics }: { analytics: Analytics }) {
+  const shares: Share[] = analytics.deactivation_reasons.map((row) => ({ label: row.reason, sites: row.sites }));
+  const total = shares.reduce((n, share) => n + share.sites, 0);
+  return (
+    <ChartCard
+      id="deactivation-reasons"
+      title="Deactivation reasons"
+      description="Why sites deactivated your plugins in the period, when you ask (Settings, Releases)."
+      summary={`${plural(total, 'site')}: ${shareSummary(shares, total)}.`}
+      empty={total === 0 && 'No deactivation reasons in this period'}
+      table={<ShareTable shares={shares} total={total} heading="Reason" />}
+    >
+      <ResponsiveContainer width="100%" height={36 + shares.length * 30}>
+        <BarChart layout="vertical" data={shares} margin={{ top: 0, right: 16, bottom: 0, left: 0 }} aria-label="Deactivation reasons">
+          <XAxis type="number" tick={AXIS} allowDecimals={false} />
+          <YAxis type="category" dataKey="label" tick={AXIS} width={200} />
+          <Tooltip />
+          <Bar dataKey="sites" name="Sites" fill={COLOURS.licenses} radius={[0, 3, 3, 0]} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartCard>
+  );
+}
+
 export function AnalyticsCharts({ analytics }: { analytics: Analytics }) {
   const { shares } = analytics;
   return (
@@ -386,6 +465,8 @@ export function AnalyticsCharts({ analytics }: { analytics: Analytics }) {
         shares={shares.php_versions}
         total={shares.sites}
       />
+      <ReleaseHealthChart analytics={analytics} />
+      <DeactivationReasons analytics={analytics} />
     </div>
   );
 }

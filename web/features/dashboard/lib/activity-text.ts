@@ -11,6 +11,7 @@ const TITLES: Record<string, string> = {
   shop_imported: 'Shop export imported',
   release_uploaded: 'Release uploaded',
   release_withdrawn: 'Release withdrawn',
+  release_rolled_back: 'Release withdrawn, previous release offered',
   release_restored: 'Release restored',
   release_deleted: 'Release deleted',
   release_rollout_changed: 'Release rollout changed',
@@ -47,6 +48,7 @@ export function activityText(activity: Pick<Activity, 'action_type' | 'details'>
     case 'release_uploaded':
       return { title, secondary: text(details.version) ? `Version ${text(details.version)}` : null };
     case 'release_withdrawn':
+    case 'release_rolled_back':
     case 'release_restored':
     case 'release_deleted':
     case 'release_rollout_changed':

@@ -16,3 +16,15 @@ export function useWithdrawRelease() {
       Promise.all([queryClient.invalidateQueries({ queryKey: releasesQueryKey }), queryClient.invalidateQueries({ queryKey: adminPluginsQueryKey })]),
   });
 }
+
+/** POST /api/admin/releases/{id}/rollback: withdraws it and offers its sites the release before it (docs/releases.md, "Rollback"). */
+export const withdrawWithRollback = (id: number): Promise<Release> => apiJson<Release>('POST', `/api/admin/releases/${id}/rollback`);
+
+export function useWithdrawWithRollback() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: withdrawWithRollback,
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: releasesQueryKey }), queryClient.invalidateQueries({ queryKey: adminPluginsQueryKey })]),
+  });
+}

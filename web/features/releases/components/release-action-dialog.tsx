@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useDeleteRelease } from '../api/delete-release';
-import { useWithdrawRelease } from '../api/withdraw-release';
+import { useWithdrawRelease, useWithdrawWithRollback } from '../api/withdraw-release';
 import { pluginLabel } from '../lib/release-labels';
 
 export type ReleaseAction = { kind: 'withdraw' | 'delete'; release: Release };
@@ -20,7 +20,7 @@ export type ReleaseAction = { kind: 'withdraw' | 'delete'; release: Release };
 const TEXT = {
   withdraw: {
     title: 'Withdraw Release',
-    body: 'Sites are no longer offered this version and its download links stop working, including links already sent. The file is kept, and you can restore it later.',
+    body: 'Sites are no longer offered this version and its download links stop working, including links already sent. The file is kept, and you can restore it later. To send the sites that installed it back, offer them the previous release: the WordPress client installs it, its signature checked.',
     confirm: 'Withdraw Release',
     pending: 'Withdrawing...',
     done: 'Release Withdrawn',
@@ -39,11 +39,13 @@ const TEXT = {
 /** Confirms withdrawing or deleting a release. */
 export function ReleaseActionDialog({ action, onOpenChange }: { action: ReleaseAction | null; onOpenChange: (open: boolean) => void }) {
   const withdraw = useWithdrawRelease();
+  const rollback = useWithdrawWithRollback();
   const remove = useDeleteRelease();
   const mutation = action?.kind === 'delete' ? remove : withdraw;
+  const pending = mutation.isPending || rollback.isPending;
   const text = TEXT[action?.kind ?? 'withdraw'];
 
-  const confirm = () => {
+  const confirm = (offerPrevious = false) => {
     if (!action) return;
     const name = `${pluginLabel(action.release.plugin_slug)} v${action.release.version}`;
     const options = {
@@ -54,6 +56,14 @@ export function ReleaseActionDialog({ action, onOpenChange }: { action: ReleaseA
       onError: (error: unknown) => toast({ title: 'Error', description: errorMessage(error, text.failed), variant: 'destructive' }),
     };
     if (action.kind === 'delete') remove.mutate(action.release.id, options);
+    else if (offerPrevious)
+      rollback.mutate(action.release.id, {
+        ...options,
+        onSuccess: () => {
+          toast({ title: 'Release Withdrawn', description: `${name}: its sites are offered the previous release` });
+          onOpenChange(false);
+        },
+      });
     else withdraw.mutate(action.release.id, options);
   };
 
@@ -67,8 +77,13 @@ export function ReleaseActionDialog({ action, onOpenChange }: { action: ReleaseA
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={mutation.isPending}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" onClick={confirm} disabled={mutation.isPending}>
+          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+          {action?.kind === 'withdraw' && (
+            <Button variant="outline" onClick={() => confirm(true)} disabled={pending}>
+              {rollback.isPending ? text.pending : 'Withdraw and offer previous release'}
+            </Button>
+          )}
+          <Button variant="destructive" onClick={() => confirm()} disabled={pending}>
             {mutation.isPending ? text.pending : text.confirm}
           </Button>
         </AlertDialogFooter>

@@ -6,6 +6,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/componen
 import { Skeleton } from '@/components/ui/skeleton';
 import { compatibilityLine, pluginLabel, signaturePrefix } from '../lib/release-labels';
 import { formatDate } from '@/lib/dates';
+import { ReleaseHealthSummary } from './release-health';
 import { ReleaseRollout } from './release-rollout';
 
 interface ReleaseCardProps {
@@ -50,6 +51,12 @@ export function ReleaseCard({ release, isLatest, isDownloading, onDownload, onWi
           </p>
         )}
         <ReleaseRollout release={release} />
+        {release.rollback_at && (
+          <p className="text-xs text-amber-700" data-testid="release-rollback">
+            Sites running v{release.version} are offered the previous release (since {formatDate(release.rollback_at)}).
+          </p>
+        )}
+        <ReleaseHealthSummary release={release} />
         <p className="text-xs text-muted-foreground">
           Signature:{' '}
           <code className="rounded bg-muted px-1 py-0.5 font-mono" data-testid="signature-prefix">

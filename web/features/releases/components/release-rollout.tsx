@@ -6,13 +6,11 @@ import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useUpdateReleaseRollout, type RolloutAction } from '../api/update-release-rollout';
-import { useReleaseHealth } from '../api/get-release-health';
 
 /** A release's channel and rollout on its card: the share of sites, pause or resume, and why it is paused. */
 export function ReleaseRollout({ release }: { release: Release }) {
   const [percent, setPercent] = useState(String(release.rollout_percent));
   const update = useUpdateReleaseRollout();
-  const health = useReleaseHealth(release.id);
   const run = (action: RolloutAction, done: string) =>
     update.mutate(action, {
       onSuccess: () => toast({ title: 'Release Updated', description: done }),
@@ -39,11 +37,6 @@ export function ReleaseRollout({ release }: { release: Release }) {
           Move to {release.channel === 'beta' ? 'stable' : 'beta'}
         </Button>
       </div>
-      {health.data && (
-        <p data-testid="release-health">
-          Health: {health.data.sites_updated} sites updated, {health.data.failures} failures ({health.data.failure_rate}%)
-        </p>
-      )}
       {paused && release.rollout_pause_reason && (
         <p className="text-destructive" data-testid="rollout-pause-reason">
           {release.rollout_pause_reason}
