@@ -34,7 +34,9 @@ export function registerRenewalReminderRoutes(app: App, ctx: AppContext): void {
   app.get('/unsubscribe', { exposeHeadRoute: false, schema: { querystring: unsubscribeQuerySchema } }, async (request, reply) => {
     const identity = storeIdentity(ctx.settings);
     const html = (status: number, title: string, message: string) =>
-      setPageHeaders(reply.code(status)).type('text/html; charset=utf-8').send(page(identity.store_name, title, message));
+      setPageHeaders(reply.code(status))
+        .type('text/html; charset=utf-8')
+        .send(page(identity.store_name, title, message));
     const licenseId = verifyUnsubscribeToken(ctx, request.query.token);
     if (licenseId === null) {
       return html(

@@ -16,7 +16,13 @@ import { loadPublicCatalog } from '../catalog/index.js';
 import { listImages } from '../images/index.js';
 import { toPluginImage } from '../images/index.js';
 import { findPluginBySlug } from '../plugins/index.js';
-import { checkoutConfigQueryKey, publicPluginImagesQueryKey, publicPluginsQueryKey, storeIdentityQueryKey, storePageQueryKey } from '../../../common/public-queries.js';
+import {
+  checkoutConfigQueryKey,
+  publicPluginImagesQueryKey,
+  publicPluginsQueryKey,
+  storeIdentityQueryKey,
+  storePageQueryKey,
+} from '../../../common/public-queries.js';
 import { checkoutConfig } from '../checkout/index.js';
 import { getStorePage, storeIdentity } from '../storefront/index.js';
 import { STORE_PAGE_SLUGS, type StorePageSlug } from '../../../common/store-pages.js';
