@@ -20,22 +20,32 @@ const TABS = ['Features', 'Benefits', 'Requirements'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * Features, Benefits and Requirements (docs/product-spec.md section 2); use cases sit with the benefits. A small WAI-ARIA tabs
+ * Features, Benefits and Requirements (docs/product-spec.md section 2); use cases sit with the benefits. A tab whose
+ * lists are empty is left out, and with all three empty so is the whole block (issue 25: a vendor's plugin shows no
+ * empty sections). A small WAI-ARIA tabs
  * pattern (arrow keys, Home/End) rather than the Radix tabs primitive: it keeps about 10 KB of gzipped
  * JavaScript off the plugin page, which must score 95 in Lighthouse (docs/design.md section 9).
  */
 export function PluginDetailsTabs({ plugin }: { plugin: PublicPlugin }) {
-  const [active, setActive] = useState<Tab>('Features');
+  const filled: Record<Tab, boolean> = {
+    Features: plugin.features.length > 0,
+    Benefits: plugin.benefits.length > 0 || plugin.use_cases.length > 0,
+    Requirements: plugin.requirements.length > 0,
+  };
+  const tabs = TABS.filter((tab) => filled[tab]);
+  const [chosen, setActive] = useState<Tab>('Features');
+  const active = tabs.includes(chosen) ? chosen : (tabs[0] ?? 'Features');
   const id = useId();
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  if (tabs.length === 0) return null;
   const select = (index: number) => {
-    const tab = TABS[(index + TABS.length) % TABS.length] ?? 'Features';
+    const tab = tabs[(index + tabs.length) % tabs.length] ?? active;
     setActive(tab);
-    tabRefs.current[TABS.indexOf(tab)]?.focus();
+    tabRefs.current[tabs.indexOf(tab)]?.focus();
   };
   const onKeyDown = (event: KeyboardEvent) => {
-    const current = TABS.indexOf(active);
-    const next = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: TABS.length - 1 }[event.key];
+    const current = tabs.indexOf(active);
+    const next = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: tabs.length - 1 }[event.key];
     if (next === undefined) return;
     event.preventDefault();
     select(next);
@@ -63,7 +73,7 @@ export function PluginDetailsTabs({ plugin }: { plugin: PublicPlugin }) {
         className="inline-flex h-9 w-fit items-center rounded-lg bg-muted p-[3px] text-muted-foreground"
         onKeyDown={onKeyDown}
       >
-        {TABS.map((tab, index) => (
+        {tabs.map((tab, index) => (
           <button
             key={tab}
             ref={(element) => {
@@ -82,7 +92,7 @@ export function PluginDetailsTabs({ plugin }: { plugin: PublicPlugin }) {
           </button>
         ))}
       </div>
-      {TABS.map((tab, index) => (
+      {tabs.map((tab, index) => (
         <div
           key={tab}
           role="tabpanel"
