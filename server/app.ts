@@ -44,6 +44,7 @@ import { registerReleaseHealthRoutes } from './modules/release-health/index.js';
 import { registerEddCompatRoutes } from './modules/edd-compat/index.js';
 import { registerCustomerRoutes } from './modules/customers/index.js';
 import { registerStorefrontRoutes } from './modules/storefront/index.js';
+import { registerReviewRoutes } from './modules/reviews/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -77,6 +78,7 @@ const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
   registerEcommerceTestingRoutes,
   registerWordpressClientRoutes,
   registerAccountRoutes,
+  registerReviewRoutes,
   registerPriceRoutes,
   registerEddCompatRoutes,
   registerCustomerRoutes,

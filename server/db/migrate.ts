@@ -21,6 +21,7 @@ import * as releaseChannels from './migrations/0023-release-channels.js';
 import * as eddCompat from './migrations/0022-edd-compat.js';
 import * as customers from './migrations/0021-customers.js';
 import * as storeIdentity from './migrations/0030-store-identity.js';
+import * as reviews from './migrations/0031-reviews.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0022-edd-compat': eddCompat,
   '0021-customers': customers,
   '0030-store-identity': storeIdentity,
+  '0031-reviews': reviews,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

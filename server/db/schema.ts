@@ -69,6 +69,7 @@ export interface PluginsTable {
   // 0022-edd-compat: the product's id and name in Easy Digital Downloads (server/modules/edd-compat)
   edd_item_id: number | null;
   edd_item_name: string | null;
+  download_count: Generated<number>; // 0031: release packages served (the machine download route)
 }
 
 export interface ActivitiesTable {
@@ -394,7 +395,21 @@ export interface CouponRedemptionsTable {
   created_at: string;
 }
 
+// --- verified-buyer reviews (0031-reviews) ---
+export interface ReviewsTable {
+  id: Generated<number>;
+  plugin_slug: string;
+  email: string; // lower case; one review per address and plugin
+  rating: number; // 1-5
+  title: string;
+  body: string; // plain text
+  status: string; // pending | approved | hidden
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
+  reviews: ReviewsTable;
   plugin_prices: PluginPricesTable;
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;

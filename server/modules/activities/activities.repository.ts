@@ -32,7 +32,12 @@ export type ActivityType =
   | 'customer_erased'
   | 'customer_sign_in_link_sent'
   | 'license_transferred'
-  | 'license_email_resent';
+  | 'license_email_resent'
+  // verified-buyer reviews (server/modules/reviews)
+  | 'review_submitted'
+  | 'review_edited'
+  | 'review_approved'
+  | 'review_hidden';
 
 /** Appends one entry to the activity log; pass the transaction when the entry belongs to one. */
 export async function recordActivity(
