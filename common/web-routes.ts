@@ -45,6 +45,7 @@ export const ADMIN_PAGE_PATHS = [
   '/wordpress-client',
   '/webhooks',
   '/storefront',
+  '/reviews',
 ] as const;
 
 const PUBLIC_PATHS = new Set<string>(Object.keys(PUBLIC_ROUTES).filter((pattern) => !pattern.includes(':')));

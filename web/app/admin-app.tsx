@@ -23,6 +23,7 @@ const pages = {
   pluginEdit: lazy(() => import('@/features/plugins/pages/plugin-edit-page').then((m) => ({ default: m.PluginEditPage }))),
   webhooks: lazy(() => import('@/features/webhooks/pages/webhooks-page').then((m) => ({ default: m.WebhooksPage }))),
   storefront: lazy(() => import('@/features/store-identity/pages/storefront-admin-page').then((m) => ({ default: m.StorefrontAdminPage }))),
+  reviews: lazy(() => import('@/features/reviews/pages/reviews-page').then((m) => ({ default: m.ReviewsPage }))),
 };
 
 function AdminRoutes() {
@@ -57,6 +58,7 @@ function AdminRoutes() {
         <Route path="/wordpress-client" component={pages.wordpressClient} />
         <Route path="/webhooks" component={pages.webhooks} />
         <Route path="/storefront" component={pages.storefront} />
+        <Route path="/reviews" component={pages.reviews} />
         <Route>
           <NotFoundPage homeHref="/admin" />
         </Route>

@@ -11,6 +11,7 @@ import {
   Package,
   Puzzle,
   ShoppingBag,
+  Star,
   Store,
   Webhook,
   type LucideIcon,
@@ -40,6 +41,7 @@ export const ADMIN_NAV: AdminNavEntry[] = [
   { title: 'WordPress client', path: '/wordpress-client', icon: FileCode },
   { title: 'Webhooks', path: '/webhooks', icon: Webhook },
   { title: 'Storefront', path: '/storefront', icon: Store },
+  { title: 'Reviews', path: '/reviews', icon: Star },
 ];
 
 export const isNavEntryActive = (entry: AdminNavEntry, path: string): boolean =>
