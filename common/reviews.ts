@@ -55,7 +55,7 @@ export const accountReviewsSchema = z.object({
 });
 export type AccountReviews = z.infer<typeof accountReviewsSchema>;
 
-/** An approved review as the plugin page lists it: the author is a first name or a masked address, never the address. */
+/** An approved review as the plugin page lists it: the author is the masked address (`j…@example.com`), never the address. */
 export const publicReviewSchema = z.object({
   id: z.number().int(),
   rating: z.number().int(),

@@ -36,10 +36,3 @@ export async function listLicensesOfCustomer(db: Db, email: string) {
     .orderBy('id', 'desc')
     .execute();
 }
-
-/** The names the admin gave these buyers (lower-cased addresses), for the storefront's review authors: address → name. */
-export async function findCustomerNames(db: Db, emails: string[]): Promise<Map<string, string>> {
-  if (emails.length === 0) return new Map();
-  const rows = await db.selectFrom('customers').select(['email', 'name']).where('email', 'in', emails).where('name', 'is not', null).execute();
-  return new Map(rows.filter((row) => row.name && row.name.trim()).map((row) => [row.email, row.name!.trim()]));
-}

@@ -1,4 +1,3 @@
 // The customers module's public face (issue 27, docs/customers.md).
 export { refreshCustomerSummaries } from './customer-summary.service.js';
 export { registerCustomerRoutes } from './customers.routes.js';
-export { findCustomerNames } from './customer-detail.repository.js';

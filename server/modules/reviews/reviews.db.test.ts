@@ -179,10 +179,8 @@ describe(`verified-buyer reviews and real numbers (${testDialect()})`, () => {
     }
     // 5, 4, 4 → 4.333… → 4.3
     expect(await pluginOf(DEMO)).toMatchObject({ rating: 4.3, review_count: 3, verified_rating: true });
-    // The admin gave Ann a name: her first name is shown.
-    await t.db.insertInto('customers').values({ email: 'ann@example.com', name: 'Ann Example', order_count: 0, license_count: 1, total_paid: 0, currencies: '', created_at: now(), updated_at: now() }).execute();
     const authors = (await t.app.inject({ method: 'GET', url: `/api/plugins/${DEMO}/reviews` })).json().map((each: { author: string }) => each.author);
-    expect(authors.sort()).toEqual(['Ann', 'b…@example.com', 'j…@example.com']);
+    expect(authors.sort()).toEqual(['a…@example.com', 'b…@example.com', 'j…@example.com']);
 
     const bob = await sessionOf('bob@example.com');
     const edited = await write('PUT', bob, review({ rating: 1, title: 'Changed my mind', body: 'It stopped working after an update.' }));

@@ -19,7 +19,6 @@ import { AppError } from '../../lib/errors.js';
 import { maskEmailAddress } from '../../lib/redact.js';
 import { nowIso } from '../../lib/time.js';
 import { recordActivity } from '../activities/index.js';
-import { findCustomerNames } from '../customers/index.js';
 import { listLicensedPluginSlugs } from '../licenses/index.js';
 import { findPluginBySlug, listPlugins } from '../plugins/index.js';
 import {
@@ -150,14 +149,13 @@ export async function moderateReview(ctx: AppContext, id: number, status: 'appro
   });
 }
 
-/** First name when the admin gave the buyer one (Customers page), else the masked address: never the address itself. */
-const authorOf = (email: string, names: Map<string, string>): string => names.get(email)?.split(/\s+/)[0] ?? maskEmailAddress(email);
+/** The author as the storefront shows them: the masked address (`j…@example.com`), never the address itself. */
+const authorOf = (email: string): string => maskEmailAddress(email);
 
 /** The approved reviews of an active plugin, newest first; an unknown or inactive plugin → 404. */
 export async function listPublicReviews(ctx: AppContext, slug: string): Promise<PublicReview[]> {
   const plugin = await findPluginBySlug(ctx.db, slug);
   if (!plugin || plugin.active !== 1) throw new AppError('NOT_FOUND', `There is no plugin "${slug}".`);
   const rows = await listApprovedReviews(ctx.db, slug, PUBLIC_REVIEWS_LIMIT);
-  const names = await findCustomerNames(ctx.db, [...new Set(rows.map((row) => row.email))]);
-  return rows.map((row) => ({ id: row.id, rating: row.rating, title: row.title, body: row.body, author: authorOf(row.email, names), created_at: row.created_at }));
+  return rows.map((row) => ({ id: row.id, rating: row.rating, title: row.title, body: row.body, author: authorOf(row.email), created_at: row.created_at }));
 }
