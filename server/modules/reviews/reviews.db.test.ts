@@ -75,7 +75,15 @@ describe(`verified-buyer reviews and real numbers (${testDialect()})`, () => {
     return publicPluginListSchema.parse(response.json());
   };
   const pluginOf = async (slug: string) => (await catalog()).find((plugin) => plugin.slug === slug)!;
-  const reviewCount = async () => Number((await t.db.selectFrom('reviews').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n);
+  const reviewCount = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('reviews')
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const moderate = async (id: number, action: 'approve' | 'hide') =>
     t.app.inject({ method: 'POST', url: `/api/admin/reviews/${id}/${action}`, headers: await t.adminHeaders() });
   const jsonLd = async (slug: string) => {
@@ -85,7 +93,13 @@ describe(`verified-buyer reviews and real numbers (${testDialect()})`, () => {
   };
 
   it("shows the seeded demo plugin's specification numbers, and none for a plugin without data", async () => {
-    expect(await pluginOf(DEMO)).toMatchObject({ rating: 4.8, review_count: 156, verified_rating: false, downloads_label: '2,500+ downloads', active_installs: 0 });
+    expect(await pluginOf(DEMO)).toMatchObject({
+      rating: 4.8,
+      review_count: 156,
+      verified_rating: false,
+      downloads_label: '2,500+ downloads',
+      active_installs: 0,
+    });
     expect(await pluginOf(OWN)).toMatchObject({ rating: 0, review_count: 0, verified_rating: false, downloads_label: '', active_installs: 0 });
     const product = await jsonLd(DEMO);
     expect(product).toBeDefined();
@@ -129,7 +143,13 @@ describe(`verified-buyer reviews and real numbers (${testDialect()})`, () => {
     for (const payload of [{}, review({ rating: '5' }), review({ title: 7 }), review({ plugin_slug: '' }), review({ body: 'nul \u0000 byte here' })]) {
       expect((await write('POST', buyer, payload)).statusCode).toBe(400);
     }
-    const broken = await t.app.inject({ method: 'POST', url: '/api/account/reviews', headers: { ...buyer, 'content-type': 'application/json' }, payload: '{"rating":', remoteAddress: nextIp() });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/reviews',
+      headers: { ...buyer, 'content-type': 'application/json' },
+      payload: '{"rating":',
+      remoteAddress: nextIp(),
+    });
     expect(broken.statusCode).toBe(400);
     expect(await reviewCount()).toBe(0);
   });
@@ -156,11 +176,17 @@ describe(`verified-buyer reviews and real numbers (${testDialect()})`, () => {
     expect(approved.json()).toMatchObject({ status: 'approved', email: 'jane.buyer@example.com' });
     expect(await pluginOf(DEMO)).toMatchObject({ rating: 5, review_count: 1, verified_rating: true });
     const listed = (await t.app.inject({ method: 'GET', url: `/api/plugins/${DEMO}/reviews` })).json();
-    expect(listed).toEqual([{ id: stored.id, rating: 5, title: 'Great', body: 'Line one\nLine two, and more text.', author: 'j…@example.com', created_at: stored.created_at }]);
+    expect(listed).toEqual([
+      { id: stored.id, rating: 5, title: 'Great', body: 'Line one\nLine two, and more text.', author: 'j…@example.com', created_at: stored.created_at },
+    ]);
     expect(JSON.stringify(listed)).not.toContain('jane.buyer');
     expect((await jsonLd(DEMO)).aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: '5.0', reviewCount: 1, bestRating: 5, worstRating: 1 });
 
-    const activity = await t.db.selectFrom('activities').select(['action_type', 'details']).where('action_type', '=', 'review_approved').executeTakeFirstOrThrow();
+    const activity = await t.db
+      .selectFrom('activities')
+      .select(['action_type', 'details'])
+      .where('action_type', '=', 'review_approved')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(activity.details)).toMatchObject({ review_id: stored.id, plugin_slug: DEMO, previous_status: 'pending' });
   });
 
@@ -207,7 +233,12 @@ describe(`verified-buyer reviews and real numbers (${testDialect()})`, () => {
   it('counts real downloads (a resumed one and the signature not again) and active installs (not local sites)', async () => {
     const zip = await makePluginZip(DEMO, '1.8.0');
     const body = multipartBody({ plugin_slug: DEMO, version: '1.8.0', notes: '' }, { content: zip });
-    const upload = await t.app.inject({ method: 'POST', url: '/api/admin/releases', payload: body.payload, headers: { ...(await t.adminHeaders()), ...body.headers } });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/releases',
+      payload: body.payload,
+      headers: { ...(await t.adminHeaders()), ...body.headers },
+    });
     expect(upload.statusCode).toBe(201);
     const license = await addLicense('downloads@example.com');
     const buyer = await sessionOf('downloads@example.com');

@@ -54,9 +54,11 @@ export function checkReviewInput(input: ReviewInput): { rating: number; title: s
     throw new AppError('UNPROCESSABLE', `Choose a rating from ${REVIEW_RATING_MIN} to ${REVIEW_RATING_MAX} stars.`);
   }
   if (!title) throw new AppError('UNPROCESSABLE', 'Give your review a title.');
-  if (title.length > REVIEW_TITLE_MAX) throw new AppError('UNPROCESSABLE', `The title is too long: at most ${REVIEW_TITLE_MAX} characters (it has ${title.length}).`);
+  if (title.length > REVIEW_TITLE_MAX)
+    throw new AppError('UNPROCESSABLE', `The title is too long: at most ${REVIEW_TITLE_MAX} characters (it has ${title.length}).`);
   if (body.length < REVIEW_BODY_MIN) throw new AppError('UNPROCESSABLE', `Write at least ${REVIEW_BODY_MIN} characters in your review.`);
-  if (body.length > REVIEW_BODY_MAX) throw new AppError('UNPROCESSABLE', `The review is too long: at most ${REVIEW_BODY_MAX} characters (it has ${body.length}).`);
+  if (body.length > REVIEW_BODY_MAX)
+    throw new AppError('UNPROCESSABLE', `The review is too long: at most ${REVIEW_BODY_MAX} characters (it has ${body.length}).`);
   return { rating: input.rating, title, body };
 }
 

@@ -33,7 +33,8 @@ export function ReviewsPage() {
     moderate.mutate(
       { id, action },
       {
-        onSuccess: (review) => toast({ title: action === 'approve' ? 'Review approved' : 'Review hidden', description: `"${review.title}" on ${review.plugin_name}` }),
+        onSuccess: (review) =>
+          toast({ title: action === 'approve' ? 'Review approved' : 'Review hidden', description: `"${review.title}" on ${review.plugin_name}` }),
         onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to update the review'), variant: 'destructive' }),
       },
     );
@@ -43,8 +44,8 @@ export function ReviewsPage() {
       <div>
         <h1 className="text-2xl font-bold">Reviews</h1>
         <p className="text-muted-foreground">
-          Reviews from buyers with a licence for the plugin. Approved reviews appear on the plugin&apos;s page and make its rating; an edited review waits
-          here again.
+          Reviews from buyers with a licence for the plugin. Approved reviews appear on the plugin&apos;s page and make its rating; an edited review waits here
+          again.
         </p>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row">

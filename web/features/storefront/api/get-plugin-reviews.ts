@@ -13,6 +13,7 @@ export async function getPluginReviews(slug: string): Promise<PublicReview[]> {
   }
 }
 
-export const pluginReviewsQueryOptions = (slug: string) => queryOptions({ queryKey: ['public', 'plugin-reviews', slug], queryFn: () => getPluginReviews(slug) });
+export const pluginReviewsQueryOptions = (slug: string) =>
+  queryOptions({ queryKey: ['public', 'plugin-reviews', slug], queryFn: () => getPluginReviews(slug) });
 
 export const usePluginReviews = (slug: string) => useQuery(pluginReviewsQueryOptions(slug));
