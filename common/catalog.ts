@@ -5,9 +5,6 @@ import { publicPriceSchema } from './prices.js';
 
 // The public catalogue (docs/product-spec.md sections 2, 3 and 7): what a visitor may see of a plugin.
 
-export const CATALOGUE_CATEGORIES = ['shipping', 'developer-tools'] as const;
-export type CatalogCategory = (typeof CATALOGUE_CATEGORIES)[number];
-
 export const CATALOGUE_SORTS = ['name', 'price', 'rating', 'popular'] as const;
 export type CatalogSort = (typeof CATALOGUE_SORTS)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_KINDS } from './prices.js';
 
 // The dashboard's analytics (GET /api/admin/dashboard/analytics, docs/dashboard.md). Days are UTC dates
 // (YYYY-MM-DD), every day of the window present, zeros included; money in minor units per currency.
@@ -45,7 +46,15 @@ export const analyticsSchema = z.object({
   /** Currencies with a paid or refunded order in the window, alphabetical. */
   currencies: z.array(z.string()),
   daily: z.array(analyticsDaySchema),
-  totals: z.object({ orders: z.number(), revenue: perCurrency, refunded_orders: z.number(), refunded: perCurrency, new_licences: z.number() }),
+  totals: z.object({
+    orders: z.number(),
+    revenue: perCurrency,
+    refunded_orders: z.number(),
+    refunded: perCurrency,
+    new_licences: z.number(),
+    /** The window's paid orders and revenue by order kind (new sales, renewals, upgrades), every kind present, in ORDER_KINDS order. */
+    by_kind: z.array(z.object({ kind: z.enum(ORDER_KINDS), orders: z.number(), revenue: perCurrency })),
+  }),
   /** Current shares over every activated site (local/staging ones included), newest version first, Unknown last. */
   shares: z.object({
     sites: z.number(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATALOGUE_CATEGORIES } from './catalog.js';
+import { MAX_CATEGORY_LENGTH } from './categories.js';
 import { adminPluginDetailSchema, CURRENCIES } from './plugins.js';
 
 // The admin's plugin calls (docs/plugins.md): POST /api/admin/plugins creates a plugin; PATCH
@@ -70,7 +70,7 @@ const catalogFields = {
   name: text('Name', 100).min(1, 'Name is required'),
   description: text('Short description', MAX_SHORT_DESCRIPTION),
   long_description: text('Long description', MAX_LONG_DESCRIPTION),
-  category: z.enum(CATALOGUE_CATEGORIES, { error: `Category must be one of ${CATALOGUE_CATEGORIES.join(', ')}` }),
+  category: text('Category', MAX_CATEGORY_LENGTH).min(1, 'Category is required'),
   features: textList('Feature', 'Features'),
   benefits: textList('Benefit', 'Benefits'),
   requirements: textList('Requirement', 'Requirements'),

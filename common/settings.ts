@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VERSION_PATTERN } from './versions.js';
+import { reminderBodySchema, reminderDaysSchema, reminderSubjectSchema } from './renewal-reminders.js';
 
 export const SECRET_SETTING_NAMES = ['stripe_webhook_secret', 'lemonsqueezy_webhook_secret', 'webhook_secret'] as const;
 export type SecretSettingName = (typeof SECRET_SETTING_NAMES)[number];
@@ -72,6 +73,12 @@ export const settingsUpdateSchema = z
       .min(1, 'must be at least 1')
       .max(1_000_000, 'must be at most 1000000'),
     rollout_alert_email: z.email({ error: 'must be an e-mail address' }).max(254).nullable(),
+    // Renewal reminders (docs/renewal-reminders.md): days from the expiry, and the wording before and after it.
+    renewal_reminder_days: reminderDaysSchema,
+    renewal_reminder_subject: reminderSubjectSchema,
+    renewal_reminder_body: reminderBodySchema,
+    renewal_reminder_expired_subject: reminderSubjectSchema,
+    renewal_reminder_expired_body: reminderBodySchema,
     stripe_webhook_secret: secretInput,
     lemonsqueezy_webhook_secret: secretInput,
     webhook_secret: secretInput,
@@ -93,6 +100,11 @@ export const settingsResponseSchema = z.object({
   rollout_halt_failure_percent: z.number(),
   rollout_halt_min_sites: z.number(),
   rollout_alert_email: z.string().nullable(),
+  renewal_reminder_days: z.array(z.number()),
+  renewal_reminder_subject: z.string(),
+  renewal_reminder_body: z.string(),
+  renewal_reminder_expired_subject: z.string(),
+  renewal_reminder_expired_body: z.string(),
   secrets: z.object({
     stripe_webhook_secret: z.object({ is_set: z.boolean() }),
     lemonsqueezy_webhook_secret: z.object({ is_set: z.boolean() }),

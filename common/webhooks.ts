@@ -15,6 +15,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'release.rollout_paused',
   'customer.updated',
   'license.transferred',
+  'license.expired',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** `test` is sent only by "Send test event", to one endpoint, whatever its filter. */

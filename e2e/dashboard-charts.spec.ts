@@ -86,6 +86,13 @@ test('a sale and a reporting site show in the charts, with the 30/90 toggle and 
   await expect(revenue.locator('figcaption')).toContainText('Last 30 days:');
   await expect(revenue.locator('figcaption')).toContainText('£');
   await expect(revenue.locator('.recharts-surface').first()).toBeVisible();
+  // Revenue by order kind (issue 26): the test-mode purchase is a new sale; renewals and upgrades are shown beside it.
+  const newSales = analytics.totals.by_kind.find((entry) => entry.kind === 'new');
+  expect(newSales?.orders).toBeGreaterThanOrEqual(1);
+  await expect(revenue.getByTestId('revenue-kind-new')).toContainText('New sales');
+  await expect(revenue.getByTestId('revenue-kind-new')).toContainText(`${newSales?.orders} order`);
+  await expect(revenue.getByTestId('revenue-kind-renewal')).toContainText('Renewals');
+  await expect(revenue.getByTestId('revenue-kind-upgrade')).toContainText('Upgrades');
   await expect(page.getByTestId('chart-licences').getByRole('heading', { name: 'New licences per day' })).toBeVisible();
   await expect(page.getByTestId('chart-sites').locator('figcaption')).toContainText(`${today?.active_sites} active site`);
   await expect(page.getByTestId('chart-wp-versions').locator('figcaption')).toContainText('6.5');
@@ -144,7 +151,14 @@ test('a new shop sees empty states instead of empty charts', async ({ page }) =>
         active_sites: 0,
         counted_sites: 0,
       })),
-      totals: { orders: 0, revenue: {}, refunded_orders: 0, refunded: {}, new_licences: 0 },
+      totals: {
+        orders: 0,
+        revenue: {},
+        refunded_orders: 0,
+        refunded: {},
+        new_licences: 0,
+        by_kind: real.totals.by_kind.map((entry) => ({ ...entry, orders: 0, revenue: {} })),
+      },
       shares: { sites: 0, plugin_versions: [], wp_versions: [], php_versions: [] },
     };
     await route.fulfill({ response, json: empty });

@@ -45,6 +45,7 @@ import { registerEddCompatRoutes } from './modules/edd-compat/index.js';
 import { registerCustomerRoutes } from './modules/customers/index.js';
 import { registerStorefrontRoutes } from './modules/storefront/index.js';
 import { registerReviewRoutes } from './modules/reviews/index.js';
+import { registerRenewalReminderRoutes } from './modules/renewal-reminders/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -83,6 +84,7 @@ const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
   registerEddCompatRoutes,
   registerCustomerRoutes,
   registerStorefrontRoutes,
+  registerRenewalReminderRoutes,
 ];
 
 export interface RouteInfo {

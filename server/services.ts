@@ -14,6 +14,7 @@ import { WebhookWorker } from './modules/outgoing-webhooks/index.js';
 import { createPostcodeService, type PostcodeService } from './modules/postcode/index.js';
 import { loadAppSigningKey } from './modules/signing/index.js';
 import { mailSenderName } from './modules/storefront/index.js';
+import { ReminderWorker } from './modules/renewal-reminders/index.js';
 
 /** Stand-ins a test gives buildApp (`services`) or createTestApp (`services`) in place of the real ones. */
 export interface ServiceOverrides {
@@ -37,6 +38,7 @@ export function createAppContext(core: CoreContext, overrides: ServiceOverrides 
   let images: ImagesService | undefined;
   let postcode: PostcodeService | undefined;
   let webhooks: WebhookWorker | undefined;
+  let renewalReminders: ReminderWorker | undefined;
   const ctx: AppContext = {
     ...core,
     events: new EventBus(log),
@@ -59,12 +61,16 @@ export function createAppContext(core: CoreContext, overrides: ServiceOverrides 
     get webhooks() {
       return (webhooks ??= new WebhookWorker(ctx, config.WEBHOOK_TIMEOUT_SECONDS * 1000));
     },
+    get renewalReminders() {
+      return (renewalReminders ??= new ReminderWorker(ctx));
+    },
     signInWork: createSignInWork(),
   };
 
   // In this order: sign-in deliveries still use the mail transport; the worker's last attempts are recorded.
   const close = async (): Promise<void> => {
     await signInWorkSettled(ctx);
+    await renewalReminders?.stop();
     await webhooks?.stop();
     mail?.close();
     objects?.close();

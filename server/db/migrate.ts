@@ -21,6 +21,7 @@ import * as releaseChannels from './migrations/0023-release-channels.js';
 import * as eddCompat from './migrations/0022-edd-compat.js';
 import * as customers from './migrations/0021-customers.js';
 import * as storeIdentity from './migrations/0030-store-identity.js';
+import * as renewalReminders from './migrations/0026-renewal-reminders.js';
 import * as reviews from './migrations/0031-reviews.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0022-edd-compat': eddCompat,
   '0021-customers': customers,
   '0030-store-identity': storeIdentity,
+  '0026-renewal-reminders': renewalReminders,
   '0031-reviews': reviews,
 };
 

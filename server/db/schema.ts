@@ -408,8 +408,27 @@ export interface ReviewsTable {
   updated_at: string;
 }
 
+// --- renewal reminders (0026-renewal-reminders) ---
+/** One row per licence, term and reminder step (or `expired`): the claim that it was sent (docs/renewal-reminders.md). */
+export interface LicenseRemindersTable {
+  id: Generated<number>;
+  license_id: number;
+  expires_at: string; // the licence's expiry when the step was claimed: a renewal starts a new term
+  step: string; // a day offset from the expiry ('-30', '0', '7') or 'expired' (the license.expired event)
+  email_id: number | null; // the reminder in the outbox; null for 'expired'
+  created_at: string;
+}
+
+/** Licences whose owner asked for no more reminders (the unsubscribe link). */
+export interface ReminderOptOutsTable {
+  license_id: number;
+  created_at: string;
+}
+
 export interface DB {
   reviews: ReviewsTable;
+  license_reminders: LicenseRemindersTable;
+  reminder_opt_outs: ReminderOptOutsTable;
   plugin_prices: PluginPricesTable;
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;

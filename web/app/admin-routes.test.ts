@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PAGE_PATHS, matchWebRoute } from '@common/web-routes';
-import { ADMIN_NAV } from './admin-nav';
+import { ADMIN_NAV, ADMIN_NAV_GROUPS } from './admin-nav';
 
 // The server answers 404 for a path common/web-routes.ts does not list: an admin page added to the sidebar or
 // the admin router without it would load with a 404 status (and be missing from robots.txt).
@@ -15,5 +15,32 @@ describe('admin pages known to the server', () => {
 
   it.each(ADMIN_NAV.map((entry) => [entry.title, entry.path]))('knows the sidebar entry %s (%s)', (_title, path) => {
     expect(matchWebRoute(path)).toEqual({ page: 'admin' });
+  });
+});
+
+// docs/product-spec.md section 2: the sidebar's seven entries, in its order, under Management; every other page in a
+// named group below them (issue 25: the sidebar still reads at 15 entries).
+describe('admin sidebar groups', () => {
+  it("keeps the specification's seven entries first, in its order, in Management", () => {
+    const [first] = ADMIN_NAV_GROUPS;
+    expect(first?.label).toBe('Management');
+    expect(first?.entries.map((entry) => entry.title)).toEqual([
+      'Dashboard',
+      'Licenses',
+      'Releases',
+      'Plugin Settings',
+      'Settings',
+      'Postcode Testing',
+      'E-commerce Testing',
+    ]);
+  });
+
+  it('puts every other page in a named group of at most six, each page once', () => {
+    for (const group of ADMIN_NAV_GROUPS.slice(1)) {
+      expect(group.label).not.toBe('');
+      expect(group.entries.length).toBeGreaterThan(0);
+      expect(group.entries.length).toBeLessThanOrEqual(6);
+    }
+    expect(new Set(ADMIN_NAV.map((entry) => entry.path)).size).toBe(ADMIN_NAV.length);
   });
 });

@@ -20,7 +20,7 @@ import {
 } from '@/components/ui/sidebar';
 import { useSession } from '@/features/auth/session';
 import { ShopAddressNotice } from '@/features/settings/components/shop-address-notice';
-import { ADMIN_NAV, isNavEntryActive } from './admin-nav';
+import { ADMIN_NAV_GROUPS, isNavEntryActive } from './admin-nav';
 
 function AdminSidebar() {
   const [path] = useLocation();
@@ -34,21 +34,23 @@ function AdminSidebar() {
         </div>
       </SidebarHeader>
       <SidebarContent>
-        <SidebarGroup>
-          <SidebarGroupLabel>Management</SidebarGroupLabel>
-          <SidebarMenu>
-            {ADMIN_NAV.map((entry) => (
-              <SidebarMenuItem key={entry.path}>
-                <SidebarMenuButton asChild isActive={isNavEntryActive(entry, path)} tooltip={entry.title}>
-                  <Link href={entry.path} onClick={() => isMobile && setOpenMobile(false)}>
-                    <entry.icon />
-                    <span>{entry.title}</span>
-                  </Link>
-                </SidebarMenuButton>
-              </SidebarMenuItem>
-            ))}
-          </SidebarMenu>
-        </SidebarGroup>
+        {ADMIN_NAV_GROUPS.map((group) => (
+          <SidebarGroup key={group.label}>
+            <SidebarGroupLabel>{group.label}</SidebarGroupLabel>
+            <SidebarMenu>
+              {group.entries.map((entry) => (
+                <SidebarMenuItem key={entry.path}>
+                  <SidebarMenuButton asChild isActive={isNavEntryActive(entry, path)} tooltip={entry.title}>
+                    <Link href={entry.path} onClick={() => isMobile && setOpenMobile(false)}>
+                      <entry.icon />
+                      <span>{entry.title}</span>
+                    </Link>
+                  </SidebarMenuButton>
+                </SidebarMenuItem>
+              ))}
+            </SidebarMenu>
+          </SidebarGroup>
+        ))}
       </SidebarContent>
     </Sidebar>
   );

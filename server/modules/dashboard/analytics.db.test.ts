@@ -12,7 +12,7 @@ beforeAll(async () => {
   [t, empty] = await Promise.all([createTestApp(), createTestApp()]);
   const db = t.db;
   let ref = 0;
-  const order = (status: string, currency: string, amount: number, paid_at: string | null, created_at = paid_at ?? '2026-03-12T08:00:00.000Z') =>
+  const order = (status: string, currency: string, amount: number, paid_at: string | null, created_at = paid_at ?? '2026-03-12T08:00:00.000Z', kind = 'new') =>
     db
       .insertInto('orders')
       .values({
@@ -26,17 +26,18 @@ beforeAll(async () => {
         created_at,
         paid_at,
         updated_at: created_at,
+        kind,
       })
       .execute();
   await order('paid', 'GBP', 4900, '2026-03-05T10:00:00.000Z');
-  await order('paid', 'GBP', 2500, '2026-03-05T23:59:59.999Z');
+  await order('paid', 'GBP', 2500, '2026-03-05T23:59:59.999Z', undefined, 'renewal');
   await order('paid', 'USD', 5900, '2026-03-05T00:00:00.000Z');
-  await order('refunded', 'GBP', 4900, '2026-03-10T09:00:00.000Z'); // paid, then refunded
+  await order('refunded', 'GBP', 4900, '2026-03-10T09:00:00.000Z', undefined, 'renewal'); // paid, then refunded: in no kind's revenue
   await order('pending', 'GBP', 4900, null); // never paid
   await order('refunded', 'GBP', 4900, null); // refund arrived before payment: never paid
   await order('paid', 'EUR', 1000, '2026-03-01T23:59:59.999Z'); // the day before the 30-day window
   await order('paid', 'GBP', 100, '2026-04-01T00:00:00.000Z'); // after the window
-  await order('paid', 'GBP', 700, '2026-03-31T23:00:00.000Z'); // the window's last day
+  await order('paid', 'GBP', 700, '2026-03-31T23:00:00.000Z', undefined, 'upgrade'); // the window's last day
 
   let key = 0;
   const license = async (plugin_slug: string, created_at: string) =>
@@ -116,7 +117,19 @@ describe('dashboard analytics', () => {
     expect(dayOf(a, '2026-03-10')).toMatchObject({ orders: 0, revenue: { GBP: 0, USD: 0 }, refunded_orders: 1, refunded: { GBP: 4900, USD: 0 } });
     expect(dayOf(a, '2026-03-31')).toMatchObject({ orders: 1, revenue: { GBP: 700, USD: 0 }, new_licences: 0 });
     expect(dayOf(a, '2026-03-12')).toMatchObject({ orders: 0, revenue: { GBP: 0, USD: 0 }, refunded_orders: 0 }); // the pending order
-    expect(a.totals).toEqual({ orders: 4, revenue: { GBP: 8100, USD: 5900 }, refunded_orders: 1, refunded: { GBP: 4900, USD: 0 }, new_licences: 3 });
+    expect(a.totals).toEqual({
+      orders: 4,
+      revenue: { GBP: 8100, USD: 5900 },
+      refunded_orders: 1,
+      refunded: { GBP: 4900, USD: 0 },
+      new_licences: 3,
+      // Revenue by order kind (issue 26): the same paid orders split by what they bought; they add up to the total.
+      by_kind: [
+        { kind: 'new', orders: 2, revenue: { GBP: 4900, USD: 5900 } },
+        { kind: 'renewal', orders: 1, revenue: { GBP: 2500, USD: 0 } },
+        { kind: 'upgrade', orders: 1, revenue: { GBP: 700, USD: 0 } },
+      ],
+    });
   });
 
   it('counts the 90-day window the same way', async () => {
@@ -188,7 +201,18 @@ describe('dashboard analytics', () => {
     expect(a.to).toBe(new Date().toISOString().slice(0, 10));
     expect(a.currencies).toEqual([]);
     expect(a.daily.every((day) => day.orders === 0 && day.new_licences === 0 && day.active_sites === 0 && Object.keys(day.revenue).length === 0)).toBe(true);
-    expect(a.totals).toEqual({ orders: 0, revenue: {}, refunded_orders: 0, refunded: {}, new_licences: 0 });
+    expect(a.totals).toEqual({
+      orders: 0,
+      revenue: {},
+      refunded_orders: 0,
+      refunded: {},
+      new_licences: 0,
+      by_kind: [
+        { kind: 'new', orders: 0, revenue: {} },
+        { kind: 'renewal', orders: 0, revenue: {} },
+        { kind: 'upgrade', orders: 0, revenue: {} },
+      ],
+    });
     expect(a.shares).toEqual({ sites: 0, plugin_versions: [], wp_versions: [], php_versions: [] });
   });
 

@@ -7,6 +7,7 @@ import type { Database } from '../../db/database.js';
 import { UNKNOWN_VERSION, type Analytics, type AnalyticsDay, type AnalyticsWindow, type Share } from '../../../common/dashboard.js';
 import { majorMinor } from '../../../common/site-report.js';
 import { compareVersions } from '../../../common/versions.js';
+import { ORDER_KINDS, type OrderKind } from '../../../common/prices.js';
 
 const DAY_MS = 86_400_000;
 const dateOf = (time: number): string => new Date(time).toISOString().slice(0, 10);
@@ -29,11 +30,11 @@ export async function dashboardAnalytics(db: Database, days: AnalyticsWindow, no
 
   const [orders, licenses, siteEvents, shares] = await Promise.all([
     // A refunded order keeps its paid_at; a refund that came before payment has none and is not counted.
-    sql<{ day: string; currency: string; status: string; n: Count; amount: Count }>`
-      select substr(paid_at, 1, 10) as day, currency, status, count(*) as n, sum(amount) as amount
+    sql<{ day: string; currency: string; status: string; kind: string; n: Count; amount: Count }>`
+      select substr(paid_at, 1, 10) as day, currency, status, kind, count(*) as n, sum(amount) as amount
       from orders
       where paid_at >= ${start} and paid_at < ${end} and status in ('paid', 'refunded')
-      group by substr(paid_at, 1, 10), currency, status`.execute(db),
+      group by substr(paid_at, 1, 10), currency, status, kind`.execute(db),
     sql<{ day: string; n: Count }>`
       select substr(created_at, 1, 10) as day, count(*) as n
       from licenses
@@ -62,10 +63,15 @@ export async function dashboardAnalytics(db: Database, days: AnalyticsWindow, no
       { date, orders: 0, revenue: zeros(), refunded_orders: 0, refunded: zeros(), new_licences: 0, active_sites: 0, counted_sites: 0 },
     ]),
   );
+  // Revenue by order kind (issue 26): the same paid orders, split by what they bought.
+  const byKind = new Map(ORDER_KINDS.map((kind) => [kind, { kind, orders: 0, revenue: zeros() }]));
   for (const row of orders.rows) {
     const day = byDate.get(row.day);
     if (!day) continue;
     if (row.status === 'paid') {
+      const kind = byKind.get(row.kind as OrderKind) ?? byKind.get('new')!;
+      kind.orders += Number(row.n);
+      kind.revenue[row.currency] = (kind.revenue[row.currency] ?? 0) + Number(row.amount);
       day.orders += Number(row.n);
       day.revenue[row.currency] = (day.revenue[row.currency] ?? 0) + Number(row.amount);
     } else {
@@ -113,6 +119,7 @@ export async function dashboardAnalytics(db: Database, days: AnalyticsWindow, no
       refunded_orders: daily.reduce((n, day) => n + day.refunded_orders, 0),
       refunded: sum((day) => day.refunded),
       new_licences: daily.reduce((n, day) => n + day.new_licences, 0),
+      by_kind: [...byKind.values()],
     },
     shares,
   };

@@ -10,6 +10,13 @@ import {
 import { DEFAULT_MIN_RELEASE_VERSION } from '../../../common/versions.js';
 import { readAllSettings, writeSettings } from './settings.repository.js';
 import { readStoreIdentity } from '../../../common/store-identity.js';
+import {
+  DEFAULT_EXPIRED_REMINDER_BODY,
+  DEFAULT_EXPIRED_REMINDER_SUBJECT,
+  DEFAULT_REMINDER_BODY,
+  DEFAULT_REMINDER_DAYS,
+  DEFAULT_REMINDER_SUBJECT,
+} from '../../../common/renewal-reminders.js';
 
 export interface PublicSettings {
   base_url: string | null;
@@ -32,6 +39,13 @@ export interface PublicSettings {
   rollout_halt_min_sites: number;
   /** Where the halt's e-mail goes; null: the sender address (MAIL_FROM). */
   rollout_alert_email: string | null;
+  /** Renewal reminders (docs/renewal-reminders.md): days from the expiry each is sent, in time order. */
+  renewal_reminder_days: number[];
+  /** The wording of reminders up to the expiry day, and of those after it; placeholders in common/renewal-reminders.ts. */
+  renewal_reminder_subject: string;
+  renewal_reminder_body: string;
+  renewal_reminder_expired_subject: string;
+  renewal_reminder_expired_body: string;
 }
 
 /** The settings row of the admin-confirmed shop address (never answered by GET /api/admin/settings). */
@@ -50,6 +64,11 @@ const DEFAULTS: PublicSettings = {
   rollout_halt_min_sites: 20,
   rollout_alert_email: null,
   seller_name: '',
+  renewal_reminder_days: [...DEFAULT_REMINDER_DAYS],
+  renewal_reminder_subject: DEFAULT_REMINDER_SUBJECT,
+  renewal_reminder_body: DEFAULT_REMINDER_BODY,
+  renewal_reminder_expired_subject: DEFAULT_EXPIRED_REMINDER_SUBJECT,
+  renewal_reminder_expired_body: DEFAULT_EXPIRED_REMINDER_BODY,
 };
 
 /**
@@ -175,6 +194,11 @@ export class SettingsService {
       rollout_halt_failure_percent: this.get('rollout_halt_failure_percent'),
       rollout_halt_min_sites: this.get('rollout_halt_min_sites'),
       rollout_alert_email: this.get('rollout_alert_email'),
+      renewal_reminder_days: this.get('renewal_reminder_days'),
+      renewal_reminder_subject: this.get('renewal_reminder_subject'),
+      renewal_reminder_body: this.get('renewal_reminder_body'),
+      renewal_reminder_expired_subject: this.get('renewal_reminder_expired_subject'),
+      renewal_reminder_expired_body: this.get('renewal_reminder_expired_body'),
       secrets: Object.fromEntries(SECRET_SETTING_NAMES.map((name) => [name, secret(name)])) as SettingsResponse['secrets'],
       api_token: {
         is_set: typeof this.values.get('api_token_hash') === 'string',

@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Analytics, Share } from '@common/dashboard';
 import { formatMoney } from '@common/pricing';
+import type { OrderKind } from '@common/prices';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -123,15 +124,18 @@ function RevenueChart({ analytics }: { analytics: Analytics }) {
         </Table>
       }
       controls={
-        currencies.length > 1 && (
-          <div role="group" aria-label="Currency" className="flex flex-wrap gap-2">
-            {ranked.map((c) => (
-              <Button key={c} size="sm" variant={c === currency ? 'default' : 'outline'} aria-pressed={c === currency} onClick={() => setChosen(c)}>
-                {c}
-              </Button>
-            ))}
-          </div>
-        )
+        <>
+          <RevenueByKind analytics={analytics} />
+          {currencies.length > 1 && (
+            <div role="group" aria-label="Currency" className="flex flex-wrap gap-2">
+              {ranked.map((c) => (
+                <Button key={c} size="sm" variant={c === currency ? 'default' : 'outline'} aria-pressed={c === currency} onClick={() => setChosen(c)}>
+                  {c}
+                </Button>
+              ))}
+            </div>
+          )}
+        </>
       }
     >
       <ResponsiveContainer width="100%" height={240}>
@@ -147,6 +151,26 @@ function RevenueChart({ analytics }: { analytics: Analytics }) {
         </ComposedChart>
       </ResponsiveContainer>
     </ChartCard>
+  );
+}
+
+const KIND_LABELS: Record<OrderKind, string> = { new: 'New sales', renewal: 'Renewals', upgrade: 'Upgrades' };
+
+/** The window's revenue split by order kind (new sales, renewals, upgrades); they add up to the total above. */
+function RevenueByKind({ analytics }: { analytics: Analytics }) {
+  const { currencies, totals } = analytics;
+  return (
+    <dl className="grid gap-2 text-sm sm:grid-cols-3" data-testid="revenue-by-kind">
+      {totals.by_kind.map((entry) => (
+        <div key={entry.kind} className="rounded-md border px-3 py-2" data-testid={`revenue-kind-${entry.kind}`}>
+          <dt className="text-muted-foreground">{KIND_LABELS[entry.kind]}</dt>
+          <dd className="font-medium">
+            {currencies.length > 0 ? currencies.map((c) => formatMoney(entry.revenue[c] ?? 0, c)).join(' + ') : formatMoney(0, 'GBP')}
+            <span className="font-normal text-muted-foreground"> · {plural(entry.orders, 'order')}</span>
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

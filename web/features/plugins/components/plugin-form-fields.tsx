@@ -1,13 +1,11 @@
 import type { ReactNode } from 'react';
-import { CATALOGUE_CATEGORIES, type CatalogCategory } from '@common/catalog';
+import { categoriesInUse, categoryLabel, DEMO_CATEGORIES, MAX_CATEGORY_LENGTH } from '@common/categories';
+import { useAdminPlugins } from '@/lib/admin-plugins';
 import { MAX_SHORT_DESCRIPTION } from '@common/plugin-admin';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import type { PluginFormErrors, PluginFormValues } from '../lib/plugin-form';
-
-export const CATEGORY_LABELS: Record<CatalogCategory, string> = { shipping: 'Shipping', 'developer-tools': 'Developer Tools' };
 
 type FieldName = keyof PluginFormValues;
 
@@ -43,7 +41,7 @@ const inputProps = (name: FieldName, { values, errors, onChange }: FieldsProps) 
 
 /** Name, slug, short description and category: what the create dialog asks and the edit page starts with. */
 export function PluginIdentityFields(props: FieldsProps & { slugLockedReason?: string | null; onSlugEdited?: () => void }) {
-  const { values, errors, onChange, slugLockedReason, onSlugEdited } = props;
+  const { errors, onChange, slugLockedReason, onSlugEdited } = props;
   return (
     <>
       <Field id="plugin-name" label="Name" error={errors.name}>
@@ -74,19 +72,14 @@ export function PluginIdentityFields(props: FieldsProps & { slugLockedReason?: s
       >
         <Textarea {...inputProps('description', props)} rows={2} />
       </Field>
-      <Field id="plugin-category" label="Category" error={errors.category}>
-        <Select value={values.category} onValueChange={(category) => onChange({ category: category as CatalogCategory })}>
-          <SelectTrigger id="plugin-category" aria-label="Category">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {CATALOGUE_CATEGORIES.map((category) => (
-              <SelectItem key={category} value={category}>
-                {CATEGORY_LABELS[category]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+      <Field
+        id="plugin-category"
+        label="Category"
+        error={errors.category}
+        hint="Your own word for it, e.g. SEO or Shipping; the catalogue's filter lists the categories in use."
+      >
+        <Input {...inputProps('category', props)} list="plugin-category-suggestions" maxLength={MAX_CATEGORY_LENGTH} />
+        <CategorySuggestions />
       </Field>
     </>
   );
@@ -147,5 +140,20 @@ export function PluginEddFields(props: FieldsProps) {
         <Input {...inputProps('edd_item_name', props)} maxLength={200} />
       </Field>
     </div>
+  );
+}
+
+/** The categories other plugins use (and the demo's), offered while typing. */
+function CategorySuggestions() {
+  const plugins = useAdminPlugins();
+  const categories = [...new Set([...categoriesInUse(plugins.data ?? []), ...DEMO_CATEGORIES])];
+  return (
+    <datalist id="plugin-category-suggestions">
+      {categories.map((category) => (
+        <option key={category} value={category}>
+          {categoryLabel(category)}
+        </option>
+      ))}
+    </datalist>
   );
 }

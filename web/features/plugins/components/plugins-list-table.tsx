@@ -6,7 +6,7 @@ import { effectivePriceMinor, formatMoney } from '@common/pricing';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { CATEGORY_LABELS } from './plugin-form-fields';
+import { categoryLabel } from '@common/categories';
 import { SaleStatusBadge } from './sale-status-badge';
 import { UnretireButton } from './unretire-button';
 
@@ -45,7 +45,7 @@ export function PluginsListTable({ plugins, saleStatuses, onRetire }: PluginsLis
               <div className="font-medium">{plugin.name}</div>
               <div className="font-mono text-xs text-muted-foreground">{plugin.slug}</div>
             </TableCell>
-            <TableCell className="hidden md:table-cell">{CATEGORY_LABELS[plugin.category as keyof typeof CATEGORY_LABELS] ?? plugin.category}</TableCell>
+            <TableCell className="hidden md:table-cell">{categoryLabel(plugin.category)}</TableCell>
             <TableCell className="hidden sm:table-cell">{plugin.current_version ?? '—'}</TableCell>
             <TableCell className="hidden sm:table-cell">{priceLabel(plugin)}</TableCell>
             <TableCell>{plugin.retired_at ? <Badge variant="secondary">Retired</Badge> : <Badge>Active</Badge>}</TableCell>

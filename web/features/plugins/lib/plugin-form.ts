@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { CATALOGUE_CATEGORIES, type CatalogCategory } from '@common/catalog';
+import { DEFAULT_CATEGORY } from '@common/categories';
 import { pluginCreateSchema, pluginPatchSchema, type PluginCreate, type PluginPatch } from '@common/plugin-admin';
 import type { AdminPlugin } from '@common/plugins';
 
@@ -11,7 +11,7 @@ export interface PluginFormValues {
   name: string;
   description: string;
   long_description: string;
-  category: CatalogCategory;
+  category: string;
   features: string;
   benefits: string;
   requirements: string;
@@ -31,7 +31,7 @@ export const EMPTY_PLUGIN_FORM: PluginFormValues = {
   name: '',
   description: '',
   long_description: '',
-  category: 'developer-tools',
+  category: DEFAULT_CATEGORY,
   features: '',
   benefits: '',
   requirements: '',
@@ -43,14 +43,12 @@ export const EMPTY_PLUGIN_FORM: PluginFormValues = {
   edd_item_name: '',
 };
 
-const isCategory = (value: string): value is CatalogCategory => (CATALOGUE_CATEGORIES as readonly string[]).includes(value);
-
 export const formFromPlugin = (plugin: AdminPlugin): PluginFormValues => ({
   slug: plugin.slug,
   name: plugin.name,
   description: plugin.description,
   long_description: plugin.long_description,
-  category: isCategory(plugin.category) ? plugin.category : 'developer-tools',
+  category: plugin.category,
   features: plugin.features.join('\n'),
   benefits: plugin.benefits.join('\n'),
   requirements: plugin.requirements.join('\n'),

@@ -7,6 +7,7 @@ import { ApiTokenCard } from '../components/api-token-card';
 import { EndpointsCard } from '../components/endpoints-card';
 import { GeneralSettingsCard } from '../components/general-settings-card';
 import { PasswordCard } from '../components/password-card';
+import { RenewalRemindersCard } from '../components/renewal-reminders-card';
 import { WebhookSecretsCard } from '../components/webhook-secrets-card';
 import { WebhookEndpointsCard } from '../components/webhook-endpoints-card';
 
@@ -34,6 +35,7 @@ export function SettingsPage() {
       ) : (
         <div className="grid items-start gap-6 xl:grid-cols-2">
           <GeneralSettingsCard settings={settings.data} />
+          <RenewalRemindersCard settings={settings.data} />
           <WebhookSecretsCard settings={settings.data} />
           <ApiTokenCard settings={settings.data} />
           <EndpointsCard settings={settings.data} />

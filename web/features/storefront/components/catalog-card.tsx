@@ -8,8 +8,7 @@ import { PluginThumbnail } from './plugin-thumbnail';
 import { PriceTag } from './price-tag';
 import { PurchaseActions } from './purchase-actions';
 import { activeInstallsText, Rating } from './rating';
-
-export type CatalogLayout = 'grid' | 'list';
+import type { CatalogLayout } from '../lib/catalog-view';
 
 /** A catalogue card: 4 features in grid mode, 6 in list mode (docs/product-spec.md section 2); the primary image comes with the catalogue. */
 export function CatalogCard({ plugin, layout, priority = false }: { plugin: PublicPlugin; layout: CatalogLayout; priority?: boolean }) {

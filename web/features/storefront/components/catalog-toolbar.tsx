@@ -3,21 +3,23 @@ import type { CatalogSort } from '@common/catalog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { CatalogView } from '../lib/catalog-view';
-import { CATEGORY_LABELS } from '../lib/category-label';
-import type { CatalogLayout } from './catalog-card';
+import { categoryLabel } from '../lib/category-label';
+import type { CatalogLayout } from '../lib/catalog-view';
 
 const SORT_LABELS: Record<CatalogSort, string> = { name: 'Name', price: 'Price', rating: 'Rating', popular: 'Popular' };
 const selectClass = 'h-9 rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50';
 
 interface ToolbarProps {
   view: CatalogView;
+  /** The categories the listed plugins use (the filter offers only those). */
+  categories: string[];
   onViewChange: (view: CatalogView) => void;
   layout: CatalogLayout;
   onLayoutChange: (layout: CatalogLayout) => void;
 }
 
 /** Search, category filter, sort and the grid/list toggle. Native selects: small and accessible. */
-export function CatalogToolbar({ view, onViewChange, layout, onLayoutChange }: ToolbarProps) {
+export function CatalogToolbar({ view, categories, onViewChange, layout, onLayoutChange }: ToolbarProps) {
   return (
     <div className="flex flex-col gap-3 md:flex-row md:items-center">
       <div className="relative flex-1">
@@ -33,9 +35,9 @@ export function CatalogToolbar({ view, onViewChange, layout, onLayoutChange }: T
       </div>
       <select aria-label="Category" className={selectClass} value={view.category} onChange={(event) => onViewChange({ ...view, category: event.target.value })}>
         <option value="all">All Categories</option>
-        {Object.entries(CATEGORY_LABELS).map(([value, label]) => (
+        {categories.map((value) => (
           <option key={value} value={value}>
-            {label}
+            {categoryLabel(value)}
           </option>
         ))}
       </select>

@@ -1,4 +1,4 @@
-import type { CatalogSort, PublicPlugin } from '@common/catalog';
+import { CATALOGUE_SORTS, type CatalogSort, type PublicPlugin } from '@common/catalog';
 import { effectivePriceMinor } from '@common/pricing';
 
 export interface CatalogView {
@@ -33,4 +33,29 @@ export function catalogCards(plugins: PublicPlugin[], view: CatalogView): Public
     .filter((plugin) => view.category === 'all' || plugin.category === view.category)
     .filter((plugin) => matchesSearch(plugin, view.search))
     .sort(comparators[view.sort]);
+}
+
+export type CatalogLayout = 'grid' | 'list';
+
+/** The catalogue's state as its address says it (`?q=…&category=…&sort=…&view=list`), so a reload or a shared link keeps it. */
+export function catalogStateFromSearch(params: URLSearchParams): { view: CatalogView; layout: CatalogLayout } {
+  const sort = params.get('sort') ?? '';
+  return {
+    view: {
+      search: params.get('q') ?? '',
+      category: params.get('category') || 'all',
+      sort: (CATALOGUE_SORTS as readonly string[]).includes(sort) ? (sort as CatalogSort) : 'name',
+    },
+    layout: params.get('view') === 'list' ? 'list' : 'grid',
+  };
+}
+
+/** The query string for a state: defaults left out, so the plain catalogue stays `/catalog`. */
+export function catalogSearchFromState(view: CatalogView, layout: CatalogLayout): URLSearchParams {
+  const params = new URLSearchParams();
+  if (view.search !== '') params.set('q', view.search);
+  if (view.category !== 'all') params.set('category', view.category);
+  if (view.sort !== 'name') params.set('sort', view.sort);
+  if (layout !== 'grid') params.set('view', layout);
+  return params;
 }

@@ -1,12 +1,13 @@
-import { useState } from 'react';
+import { useSearchParams } from 'wouter';
+import { categoriesInUse } from '@common/categories';
 import { AlertCircle, PackageSearch } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePageMeta } from '@/lib/page-meta';
 import { cn } from '@/lib/utils';
 import { usePublicPlugins } from '@/lib/public-plugins';
-import { CatalogCard, type CatalogLayout } from '../components/catalog-card';
+import { CatalogCard } from '../components/catalog-card';
 import { CatalogToolbar } from '../components/catalog-toolbar';
-import { catalogCards, type CatalogView } from '../lib/catalog-view';
+import { catalogCards, catalogSearchFromState, catalogStateFromSearch, type CatalogLayout, type CatalogView } from '../lib/catalog-view';
 import { useStoreIdentity } from '@/lib/brand';
 
 const SKELETON_CARDS = 6;
@@ -25,8 +26,11 @@ function CatalogMessage({ icon: Icon, title, text }: { icon: typeof AlertCircle;
 export function CatalogPage() {
   usePageMeta('Catalog', `Browse the WordPress plugins of ${useStoreIdentity().store_name}.`, { canonical: '/catalog' });
   const { data: plugins, isPending, isError } = usePublicPlugins();
-  const [view, setView] = useState<CatalogView>({ search: '', category: 'all', sort: 'name' });
-  const [layout, setLayout] = useState<CatalogLayout>('grid');
+  // Search, category, sort and view live in the address (replaced, not pushed: typing adds no history entries).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { view, layout } = catalogStateFromSearch(searchParams);
+  const setView = (next: CatalogView) => setSearchParams(catalogSearchFromState(next, layout), { replace: true });
+  const setLayout = (next: CatalogLayout) => setSearchParams(catalogSearchFromState(view, next), { replace: true });
 
   if (isError) {
     return (
@@ -37,11 +41,14 @@ export function CatalogPage() {
   }
 
   const cards = plugins ? catalogCards(plugins, view) : [];
+  // The categories of the shop's public plugins (the demo's: shipping and developer-tools, docs/product-spec.md section 2).
+  const categories = categoriesInUse(plugins ?? []);
+  if (view.category !== 'all' && !categories.includes(view.category)) categories.push(view.category);
   const isFiltered = view.search.trim() !== '' || view.category !== 'all';
   const gridClass = cn('grid gap-6', layout === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1');
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 pt-6 pb-12">
-      <CatalogToolbar view={view} onViewChange={setView} layout={layout} onLayoutChange={setLayout} />
+      <CatalogToolbar view={view} categories={categories} onViewChange={setView} layout={layout} onLayoutChange={setLayout} />
       {isPending ? (
         <div className={gridClass} aria-busy="true">
           {Array.from({ length: SKELETON_CARDS }, (_, index) => (

@@ -1,0 +1,50 @@
+// The reminder e-mail, rendered when it leaves (registered on ctx.emailRenderers): the wording is the Settings'
+// (renewal_reminder_* ; placeholders in common/renewal-reminders.ts), the links start at the shop's address
+// (requireEmailLinkBase: without one the message waits in the outbox, as every e-mail with links does).
+import type { AppContext } from '../../kernel/context.js';
+import { fillReminderTemplate, type ReminderPlaceholder } from '../../../common/renewal-reminders.js';
+import { requireEmailLinkBase, type EmailContent, type EmailRow } from '../email/index.js';
+import { findLicenseById } from '../licenses/index.js';
+import { findPluginBySlug } from '../plugins/index.js';
+import { findClaimByEmailId } from './reminders.repository.js';
+import { signUnsubscribeToken } from './unsubscribe-token.js';
+
+const expiryDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+
+/** The renewal page of a licence (built by the renewals checkout): the shop's address, `/renew?key=`. */
+export const renewUrl = (base: string, licenseKey: string): string => `${base}/renew?key=${encodeURIComponent(licenseKey)}`;
+
+export const unsubscribeUrl = (base: string, token: string): string => `${base}/unsubscribe?token=${encodeURIComponent(token)}`;
+
+/** Plain text to HTML: escaped, paragraphs and line breaks kept, http(s) links clickable. */
+function textToHtml(text: string): string {
+  const linked = (line: string) => escapeHtml(line).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+  const paragraphs = text.split(/\n{2,}/).map((paragraph) => `<p>${paragraph.split('\n').map(linked).join('<br>')}</p>`);
+  return `<!doctype html>\n<html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">\n${paragraphs.join('\n')}\n</body></html>`;
+}
+
+export async function renderReminderEmail(ctx: AppContext, email: EmailRow): Promise<EmailContent> {
+  const claim = await findClaimByEmailId(ctx.db, email.id);
+  if (!claim) throw new Error(`No reminder claim for e-mail ${email.id}`);
+  const license = await findLicenseById(ctx.db, claim.license_id);
+  if (!license) throw new Error(`The licence of reminder e-mail ${email.id} no longer exists`);
+  const base = requireEmailLinkBase(ctx);
+  const plugin = await findPluginBySlug(ctx.db, license.plugin_slug);
+  const offset = Number(claim.step);
+  const values: Record<ReminderPlaceholder, string> = {
+    plugin: plugin?.name ?? license.plugin_slug,
+    expires: expiryDate.format(new Date(claim.expires_at)),
+    renew_url: renewUrl(base, license.key),
+    license_key: license.key,
+    days: String(Math.abs(offset)),
+  };
+  const after = offset > 0;
+  const subject = fillReminderTemplate(ctx.settings.get(after ? 'renewal_reminder_expired_subject' : 'renewal_reminder_subject'), values);
+  const body = fillReminderTemplate(ctx.settings.get(after ? 'renewal_reminder_expired_body' : 'renewal_reminder_body'), values);
+  // The way out is always there, whatever the wording says.
+  const text = `${body}\n\n--\nNo more renewal reminders for this licence: ${unsubscribeUrl(base, signUnsubscribeToken(ctx, license.id))}`;
+  return { subject: subject.replace(/[\r\n]+/g, ' '), text, html: textToHtml(text) };
+}
