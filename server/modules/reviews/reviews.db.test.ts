@@ -273,6 +273,40 @@ describe(`verified-buyer reviews and real numbers (${testDialect()})`, () => {
     expect((await pluginOf(DEMO)).active_installs).toBe(0);
   });
 
+  it("follows a buyer's address change and merge, and goes when the buyer is erased", async () => {
+    const headers = await t.adminHeaders();
+    const addCustomer = async (email: string) =>
+      (
+        await t.db
+          .insertInto('customers')
+          .values({ email, name: null, order_count: 0, license_count: 1, total_paid: 0, currencies: '', created_at: now(), updated_at: now() })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const emailsOf = async () => (await t.db.selectFrom('reviews').select(['email', 'plugin_slug']).where('email', 'like', 'move-%').orderBy('email').execute()).map((row) => `${row.email} ${row.plugin_slug}`);
+    for (const email of ['move-a@example.com', 'move-b@example.com']) {
+      await addLicense(email);
+      expect((await write('POST', await sessionOf(email), review())).statusCode).toBe(201);
+    }
+    await addLicense('move-a@example.com', OWN);
+    expect((await write('POST', await sessionOf('move-a@example.com'), review({ plugin_slug: OWN }))).statusCode).toBe(201);
+    const a = await addCustomer('move-a@example.com');
+    await addCustomer('move-b@example.com');
+
+    const changed = await t.app.inject({ method: 'POST', url: `/api/admin/customers/${a}/change-email`, headers, payload: { email: 'move-c@example.com' } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await emailsOf()).toEqual([`move-b@example.com ${DEMO}`, `move-c@example.com ${DEMO}`, `move-c@example.com ${OWN}`]);
+    // Merged into b, who reviewed the demo plugin already: b's review of it stays, c's of the other plugin moves.
+    const merged = await t.app.inject({ method: 'POST', url: `/api/admin/customers/${a}/merge`, headers, payload: { email: 'move-b@example.com' } });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(await emailsOf()).toEqual([`move-b@example.com ${DEMO}`, `move-b@example.com ${OWN}`]);
+
+    const b = (await t.db.selectFrom('customers').select('id').where('email', '=', 'move-b@example.com').executeTakeFirstOrThrow()).id;
+    const erased = await t.app.inject({ method: 'POST', url: `/api/admin/customers/${b}/erase`, headers, payload: { licenses: 'keep' } });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(await emailsOf()).toEqual([]);
+  });
+
   it('rate limits review writes per IP', async () => {
     const buyer = await sessionOf('jane.buyer@example.com');
     const ip = nextIp();

@@ -78,3 +78,28 @@ export async function approvedReviewStats(db: Db, pluginSlugs: string[]): Promis
     .execute();
   return new Map(rows.map((row) => [row.plugin_slug, { average: Number(row.total) / Number(row.n), count: Number(row.n) }]));
 }
+
+/**
+ * A buyer's address changed or was merged into another (server/modules/customers): their reviews follow it. Where the
+ * other address already reviewed the same plugin, that review is kept and the moved one dropped (one per address).
+ */
+export async function moveReviewsToAddress(trx: Transaction<DB>, from: string, to: string, at: string): Promise<void> {
+  const taken = await trx.selectFrom('reviews').select('plugin_slug').where('email', '=', to).execute();
+  if (taken.length > 0) {
+    await trx
+      .deleteFrom('reviews')
+      .where('email', '=', from)
+      .where(
+        'plugin_slug',
+        'in',
+        taken.map((row) => row.plugin_slug),
+      )
+      .execute();
+  }
+  await trx.updateTable('reviews').set({ email: to, updated_at: at }).where('email', '=', from).execute();
+}
+
+/** A buyer erased (server/modules/customers): their reviews go with them. */
+export async function deleteReviewsOfAddress(trx: Transaction<DB>, email: string): Promise<void> {
+  await trx.deleteFrom('reviews').where('email', '=', email).execute();
+}
