@@ -132,6 +132,8 @@ export const accountLicenseSchema = z.object({
   download_available: z.boolean(),
   sites: z.array(accountSiteSchema),
   created_at: z.string(),
+  /** The licence's renewal and upgrade page (`/renew?key=…`, common/renewals.ts), or null when it has none (revoked, no price tier). */
+  renew_url: z.string().nullable(),
 });
 export type AccountLicense = z.infer<typeof accountLicenseSchema>;
 export const accountLicenseListSchema = z.array(accountLicenseSchema);
@@ -170,6 +172,8 @@ export const receiptSchema = z.object({
   /** Minor units (cents). */
   amount: z.number().int(),
   currency: z.string(),
+  /** The coupon applied at checkout and what it took off (minor units); `amount` is what was paid after it. */
+  coupon: z.object({ code: z.string(), discount: z.number().int() }).nullable(),
   vat_note: z.string(),
   /** The Setting seller_name. */
   seller_name: z.string(),

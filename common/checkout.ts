@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField } from './ids.js';
 import { ORDER_STATUSES } from './orders.js';
+import { checkoutCouponCodeField } from './coupons.js';
 
 // Checkout calls (docs/product-spec.md section 7; docs/design.md section 7).
 
@@ -30,6 +31,8 @@ export const createPaymentIntentBodySchema = z.object({
     .length(1, 'exactly one item can be bought at a time'),
   amount: z.number({ error: 'amount must be a whole number of minor units' }).int('amount must be a whole number of minor units').min(0),
   customerEmail: customerEmailSchema,
+  /** A coupon code (docs/pricing.md "Coupons"); `amount` is then the price after its discount. */
+  coupon_code: checkoutCouponCodeField,
 });
 export type CreatePaymentIntentBody = z.infer<typeof createPaymentIntentBodySchema>;
 

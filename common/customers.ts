@@ -83,6 +83,8 @@ export const customerLicenseSchema = z.object({
   key: z.string(),
   plugin_slug: z.string(),
   plan: z.enum(PLANS),
+  /** The name of the price tier it was sold from (issue 26); null for a hand-made licence or one from before tiers. */
+  tier: z.string().nullable(),
   status: z.enum(LICENCE_STATUSES),
   max_activations: z.number().int(),
   expires_at: z.string().nullable(),

@@ -106,6 +106,8 @@ export const licenseSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   channel: z.enum(RELEASE_CHANNELS),
+  /** The price tier it was sold from (renewals and upgrades start there); null for licences made by hand. */
+  price_id: z.number().nullable(),
 });
 export type License = z.infer<typeof licenseSchema>;
 

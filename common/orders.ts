@@ -24,9 +24,16 @@ export const orderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   provider: z.string(),
   license_key: z.string().nullable(),
+  /** The coupon applied at checkout and its share of the price, in minor units (0 without one; docs/pricing.md). */
+  coupon_code: z.string().nullable(),
+  discount_amount: z.number().int(),
   email_status: z.enum([...EMAIL_STATUSES, 'none']),
   created_at: z.string(),
   paid_at: z.string().nullable(),
+  /** new | renewal | upgrade (common/prices.ts ORDER_KINDS). */
+  kind: z.string(),
+  /** The tier bought (a renewal: the licence's; an upgrade: the new one), or null for orders without a tier. */
+  tier: z.object({ name: z.string(), term: z.string(), sites: z.number().nullable() }).nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -75,7 +82,7 @@ export type ResendEmailResponse = z.infer<typeof resendEmailResponseSchema>;
  * product not mapped to a plugin, an order without one valid e-mail address, a payment for an order this
  * server does not know, or a refund still waiting for its order.
  */
-export const UNMATCHED_OUTCOMES = ['unmapped_product', 'missing_email', 'invalid_email', 'unknown_order', 'refund_pending'] as const;
+export const UNMATCHED_OUTCOMES = ['unmapped_product', 'missing_email', 'invalid_email', 'unknown_order', 'refund_pending', 'license_revoked'] as const;
 
 export const paymentEventSchema = z.object({
   id: z.number(),

@@ -48,6 +48,8 @@ export function publicPageMeta(page: PublicPage, store: StoreTexts): { name: str
       return { name: 'Refund Policy', description: `The refund policy of ${store.store_name}.` };
     case 'checkout':
       return { name: 'Checkout', description: tagline };
+    case 'renew':
+      return { name: 'Renew your licence', description: tagline };
     case 'purchaseSuccess':
       // Neutral: the server cannot know whether this browser paid (the page names itself once it knows).
       return { name: 'Your Order', description: tagline };

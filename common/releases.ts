@@ -137,7 +137,7 @@ export const updateCheckResponseSchema = z.object({
     .object({
       code: z.enum(PACKAGE_WITHHELD_CODES),
       message: z.string(),
-      /** license_expired only: where the buyer renews (the customer account until a renewal checkout exists). */
+      /** license_expired only: where the buyer renews, the licence's renewal page `/renew?key=…` (common/renewals.ts). */
       renew_url: z.string().optional(),
     })
     .optional(),

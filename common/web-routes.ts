@@ -15,6 +15,8 @@ export const PUBLIC_ROUTES = {
   '/plugin/:slug': 'plugin',
   '/checkout/:slug': 'checkout',
   '/purchase/success': 'purchaseSuccess',
+  // A licence's renewal and upgrade (docs/pricing.md): /renew?key=…, linked from e-mails, the account, the admin and the update check.
+  '/renew': 'renew',
   // The customer's own area (docs/account.md, common/account.ts ACCOUNT_PAGES): signed in by an e-mailed link.
   '/account': 'account',
   '/account/sign-in': 'accountSignIn',
@@ -37,6 +39,7 @@ export const ADMIN_PAGE_PATHS = [
   '/postcode-testing',
   '/ecommerce-testing',
   '/orders',
+  '/coupons',
   '/customers',
   '/customers/:id',
   '/outbox',

@@ -16,6 +16,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'customer.updated',
   'license.transferred',
   'license.expired',
+  'license.renewed',
+  'license.upgraded',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** `test` is sent only by "Send test event", to one endpoint, whatever its filter. */

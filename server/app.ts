@@ -40,6 +40,7 @@ import { registerEcommerceTestingRoutes } from './modules/ecommerce-testing/inde
 import { registerWordpressClientRoutes } from './modules/wordpress-client/index.js';
 import { registerAccountRoutes } from './modules/account/index.js';
 import { registerPriceRoutes } from './modules/prices/index.js';
+import { registerCouponRoutes } from './modules/coupons/index.js';
 import { registerReleaseHealthRoutes } from './modules/release-health/index.js';
 import { registerEddCompatRoutes } from './modules/edd-compat/index.js';
 import { registerCustomerRoutes } from './modules/customers/index.js';
@@ -81,6 +82,7 @@ const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
   registerAccountRoutes,
   registerReviewRoutes,
   registerPriceRoutes,
+  registerCouponRoutes,
   registerEddCompatRoutes,
   registerCustomerRoutes,
   registerStorefrontRoutes,

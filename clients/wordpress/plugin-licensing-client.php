@@ -453,9 +453,41 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 			if ( is_object( $response ) && empty( $response->package ) ) {
 				$reason = $this->withheld_reason();
 				if ( '' !== $reason ) {
-					echo ' <strong>' . esc_html( $reason ) . '</strong> <a href="' . esc_url( $this->page_url() ) . '">' . esc_html__( 'Licence settings', 'plugin-licensing-client' ) . '</a>';
+					echo ' <strong>' . esc_html( $reason ) . '</strong>';
+					$renew = $this->renew_url();
+					if ( '' !== $renew ) {
+						echo ' <a class="pls-licence-renew" href="' . esc_url( $renew ) . '" target="_blank" rel="noopener noreferrer">' . esc_html__( 'Renew', 'plugin-licensing-client' ) . '</a>';
+					}
+					echo ' <a href="' . esc_url( $this->page_url() ) . '">' . esc_html__( 'Licence settings', 'plugin-licensing-client' ) . '</a>';
 				}
 			}
+		}
+
+		/**
+		 * The licence server's renewal page for this site's expired licence, or '' when the licence has not expired.
+		 * The update check's `package_withheld.renew_url` when it points at the licence server, else built from the key.
+		 */
+		public function renew_url() {
+			$state = $this->state();
+			if ( empty( $state['key'] ) ) {
+				return '';
+			}
+			$info    = $this->update_info();
+			$expired = is_array( $info ) && isset( $info['package_withheld']['code'] ) && 'license_expired' === $info['package_withheld']['code'];
+			if ( ! $expired && ! ( isset( $state['license']['status'] ) && 'expired' === $state['license']['status'] ) ) {
+				return '';
+			}
+			$offered = $expired && isset( $info['package_withheld']['renew_url'] ) ? (string) $info['package_withheld']['renew_url'] : '';
+			return self::renew_url_for( $this->server, $state['key'], $offered );
+		}
+
+		/** Pure: the offered renewal link if it is the licence server's own renewal page, else that page for the key. */
+		public static function renew_url_for( $server, $key, $offered ) {
+			$base = rtrim( (string) $server, '/' ) . '/renew?';
+			if ( '' !== $offered && 0 === strpos( $offered, $base ) ) {
+				return $offered;
+			}
+			return $base . 'key=' . rawurlencode( (string) $key );
 		}
 
 		public function filter_trusted_keys( $keys ) {
@@ -676,6 +708,11 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 			echo '<p><strong>' . esc_html__( 'Status:', 'plugin-licensing-client' ) . '</strong> <span class="pls-licence-status">' . esc_html( $this->status_text() ) . '</span></p>';
 			if ( ! empty( $state['license']['expires_at'] ) ) {
 				echo '<p>' . esc_html__( 'Expires:', 'plugin-licensing-client' ) . ' ' . esc_html( $state['license']['expires_at'] ) . '</p>';
+			}
+			$renew = $this->renew_url();
+			if ( '' !== $renew ) {
+				echo '<p><a class="button button-primary pls-licence-renew" href="' . esc_url( $renew ) . '" target="_blank" rel="noopener noreferrer">' . esc_html__( 'Renew', 'plugin-licensing-client' ) . '</a> ';
+				echo esc_html__( 'Your licence has expired: renew it to receive updates again.', 'plugin-licensing-client' ) . '</p>';
 			}
 			if ( isset( $state['license']['activations_used'], $state['license']['max_activations'] ) ) {
 				/* translators: 1: sites in use, 2: sites allowed */

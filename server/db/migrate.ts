@@ -22,6 +22,7 @@ import * as eddCompat from './migrations/0022-edd-compat.js';
 import * as customers from './migrations/0021-customers.js';
 import * as storeIdentity from './migrations/0030-store-identity.js';
 import * as renewalReminders from './migrations/0026-renewal-reminders.js';
+import * as renewalOrders from './migrations/0025-renewal-orders.js';
 import * as reviews from './migrations/0031-reviews.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0021-customers': customers,
   '0030-store-identity': storeIdentity,
   '0026-renewal-reminders': renewalReminders,
+  '0025-renewal-orders': renewalOrders,
   '0031-reviews': reviews,
 };
 

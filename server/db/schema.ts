@@ -199,6 +199,7 @@ export interface OrdersTable {
   kind: Generated<string>; // new | renewal | upgrade
   coupon_id: Generated<number | null>;
   discount_amount: Generated<number>; // the coupon's share, minor units (amount is what was charged)
+  target_license_id: Generated<number | null>; // 0025: the licence a renewal extends or an upgrade raises; null for new sales
 }
 
 /** Every payment event a provider delivered, once per provider event id. */

@@ -10,6 +10,10 @@ export interface FakeStripeApi {
   intents: Map<string, Record<string, unknown> & { status: string }>;
   /** Ids of the PaymentIntents cancelled. */
   cancelled: string[];
+  /** The Refunds made, as the API answers them, with the Idempotency-Key they were asked with. */
+  refunds: Array<{ id: string; object: 'refund'; payment_intent: string; amount: number; currency: string; status: string; idempotency_key: string | null }>;
+  /** Set to 'down' to answer every refund with a 500 (Stripe unreachable or failing). */
+  refundFailure: 'down' | null;
   close(): Promise<void>;
 }
 
@@ -18,13 +22,22 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
   const created: Array<Record<string, string>> = [];
   const intents: FakeStripeApi['intents'] = new Map();
   const cancelled: string[] = [];
+  const refunds: FakeStripeApi['refunds'] = [];
+  const api = { refundFailure: null as FakeStripeApi['refundFailure'] };
+  const invalid = (response: http.ServerResponse, status: number, message: string, code?: string) => {
+    response.statusCode = status;
+    response.end(JSON.stringify({ error: { type: 'invalid_request_error', message, ...(code ? { code } : {}) } }));
+  };
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       response.setHeader('content-type', 'application/json');
       response.setHeader('request-id', `req_${randomBytes(6).toString('hex')}`);
-      if (request.url?.startsWith('/v1/payment_intents') && request.headers.authorization !== 'Bearer sk_test_fake') {
+      if (
+        (request.url?.startsWith('/v1/payment_intents') || request.url?.startsWith('/v1/refunds')) &&
+        request.headers.authorization !== 'Bearer sk_test_fake'
+      ) {
         response.statusCode = 401;
         response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }));
         return;
@@ -45,6 +58,44 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
         };
         intents.set(id, intent);
         response.end(JSON.stringify(intent));
+        return;
+      }
+      // Refunds as Stripe makes them: of a succeeded PaymentIntent, never more than it took in all, the same Refund
+      // again for a repeated Idempotency-Key.
+      if (request.method === 'POST' && request.url === '/v1/refunds') {
+        const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+        const key = typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : null;
+        const again = key === null ? undefined : refunds.find((refund) => refund.idempotency_key === key);
+        if (again) {
+          response.end(JSON.stringify(again));
+          return;
+        }
+        if (api.refundFailure === 'down') {
+          response.statusCode = 500;
+          response.end(JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred' } }));
+          return;
+        }
+        const paid = intents.get(form.payment_intent ?? '');
+        if (!paid) return invalid(response, 404, `No such payment_intent: '${form.payment_intent}'`, 'resource_missing');
+        if (paid.status !== 'succeeded')
+          return invalid(response, 400, `This PaymentIntent (${paid.id as string}) does not have a successful charge to refund.`);
+        const taken = paid.amount as number;
+        const refunded = refunds.filter((refund) => refund.payment_intent === paid.id).reduce((sum, refund) => sum + refund.amount, 0);
+        const amount = form.amount === undefined ? taken - refunded : Number(form.amount);
+        if (refunded >= taken) return invalid(response, 400, `Charge ch_${(paid.id as string).slice(3)} has already been refunded.`, 'charge_already_refunded');
+        if (amount > taken - refunded)
+          return invalid(response, 400, `Refund amount (${amount}) is greater than unrefunded amount on charge (${taken - refunded})`, 'amount_too_large');
+        const refund = {
+          id: `re_${randomBytes(8).toString('hex')}`,
+          object: 'refund' as const,
+          payment_intent: paid.id as string,
+          amount,
+          currency: paid.currency as string,
+          status: 'succeeded',
+          idempotency_key: key,
+        };
+        refunds.push(refund);
+        response.end(JSON.stringify(refund));
         return;
       }
       const [, id, action] = /^\/v1\/payment_intents\/([^/?]+)(\/cancel)?/.exec(request.url ?? '') ?? [];
@@ -74,6 +125,13 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
     created,
     intents,
     cancelled,
+    refunds,
+    get refundFailure() {
+      return api.refundFailure;
+    },
+    set refundFailure(value) {
+      api.refundFailure = value;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

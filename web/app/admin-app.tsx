@@ -23,6 +23,7 @@ const pages = {
   pluginEdit: lazy(() => import('@/features/plugins/pages/plugin-edit-page').then((m) => ({ default: m.PluginEditPage }))),
   webhooks: lazy(() => import('@/features/webhooks/pages/webhooks-page').then((m) => ({ default: m.WebhooksPage }))),
   storefront: lazy(() => import('@/features/store-identity/pages/storefront-admin-page').then((m) => ({ default: m.StorefrontAdminPage }))),
+  coupons: lazy(() => import('@/features/coupons/pages/coupons-page').then((m) => ({ default: m.CouponsPage }))),
   reviews: lazy(() => import('@/features/reviews/pages/reviews-page').then((m) => ({ default: m.ReviewsPage }))),
 };
 
@@ -50,6 +51,7 @@ function AdminRoutes() {
         <Route path="/postcode-testing" component={pages.postcodeTesting} />
         <Route path="/ecommerce-testing" component={pages.ecommerceTesting} />
         <Route path="/orders" component={pages.orders} />
+        <Route path="/coupons" component={pages.coupons} />
         <Route path="/customers" component={pages.customers} />
         <Route path="/customers/:id" component={pages.customer} />
         <Route path="/outbox" component={pages.outbox} />

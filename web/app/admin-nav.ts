@@ -10,6 +10,7 @@ import {
   MapPin,
   Package,
   Puzzle,
+  TicketPercent,
   ShoppingBag,
   Star,
   Store,
@@ -52,6 +53,7 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
     entries: [
       { title: 'Orders', path: '/orders', icon: ShoppingBag },
       { title: 'Customers', path: '/customers', icon: Contact },
+      { title: 'Coupons', path: '/coupons', icon: TicketPercent },
     ],
   },
   {

@@ -14,6 +14,7 @@ export const publicPages: Record<PublicPage, ComponentType> = {
   terms: lazy(() => import('@/features/storefront/pages/store-pages').then((m) => ({ default: m.TermsPage }))),
   refunds: lazy(() => import('@/features/storefront/pages/store-pages').then((m) => ({ default: m.RefundPolicyPage }))),
   checkout: lazy(() => import('@/features/checkout/pages/checkout-page').then((m) => ({ default: m.CheckoutPage }))),
+  renew: lazy(() => import('@/features/checkout/pages/renew-page').then((m) => ({ default: m.RenewPage }))),
   purchaseSuccess: lazy(() => import('@/features/checkout/pages/purchase-success-page').then((m) => ({ default: m.PurchaseSuccessPage }))),
   account: lazy(() => import('@/features/account/pages/account-page').then((m) => ({ default: m.AccountPage }))),
   accountSignIn: lazy(() => import('@/features/account/pages/sign-in-page').then((m) => ({ default: m.SignInPage }))),

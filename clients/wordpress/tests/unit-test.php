@@ -56,6 +56,9 @@ check( 'no nonce asked: a stored answer verifies', is_array( $C::verify_signed_a
 check( 'a short signature is refused', null === $C::verify_signed_answer( array( 'payload' => $signed['payload'], 'signature' => base64_encode( 'short' ) ), array( $public ), $key, $site, null ) );
 check( 'a missing field is refused', null === $C::verify_signed_answer( array( 'payload' => $signed['payload'] ), array( $public ), $key, $site, null ) );
 check( 'a non-array is refused', null === $C::verify_signed_answer( 'x', array( $public ), $key, $site, null ) );
+check( 'the renewal link is the server\'s renewal page for the key', 'https://licences.example.com/renew?key=8022-AB12-CD34-EF56-7QX2' === $C::renew_url_for( 'https://licences.example.com/', $key, '' ) );
+check( 'the server\'s own renewal link is kept', 'https://licences.example.com/renew?key=X' === $C::renew_url_for( 'https://licences.example.com', $key, 'https://licences.example.com/renew?key=X' ) );
+check( 'a renewal link to another host is replaced', 'https://licences.example.com/renew?key=8022-AB12-CD34-EF56-7QX2' === $C::renew_url_for( 'https://licences.example.com', $key, 'https://evil.example.com/renew?key=X' ) );
 $without_site = $sign( array_diff_key( $payload, array( 'site_url' => 1 ) ) );
 check( 'a signed payload without site is refused', null === $C::verify_signed_answer( $without_site, array( $public ), $key, $site, null ) );
 $verdict = $C::verify_signed_answer( $sign( array_merge( $payload, array( 'valid' => 'yes' ) ) ), array( $public ), $key, $site, null );

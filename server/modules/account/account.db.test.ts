@@ -511,6 +511,7 @@ describe(`customer accounts (${testDialect()})`, () => {
         item: { plugin_slug: BUYABLE_SLUG, plugin_name: 'Postcode Delivery Zones', plan: 'lifetime' },
         amount: BUYABLE_PRICE,
         currency: expect.any(String),
+        coupon: null,
         vat_note: RECEIPT_VAT_NOTE,
         seller_name: STORE_NAME,
         buyer_email: 'alice@example.com',

@@ -136,6 +136,7 @@ const licenseColumns = [
   'licenses.max_activations',
   'licenses.expires_at',
   'licenses.created_at',
+  'licenses.price_id',
   'plugins.name as plugin_name',
 ] as const;
 
@@ -163,24 +164,30 @@ export async function findOwnedLicense(db: Db, email: string, id: number) {
 export type OwnedLicenseRow = NonNullable<Awaited<ReturnType<typeof findOwnedLicense>>>;
 
 function ownedOrders(db: Db, email: string) {
-  return db
-    .selectFrom('orders')
-    .leftJoin('plugins', 'plugins.slug', 'orders.plugin_slug')
-    .leftJoin('licenses', 'licenses.id', 'orders.license_id')
-    .select([
-      'orders.id',
-      'orders.email',
-      'orders.plugin_slug',
-      'orders.amount',
-      'orders.currency',
-      'orders.status',
-      'orders.created_at',
-      'orders.paid_at',
-      'plugins.name as plugin_name',
-      'licenses.plan as plan',
-    ])
-    .where(sql<string>`lower(orders.email)`, '=', email)
-    .where('orders.status', 'in', VISIBLE_ORDER_STATUSES);
+  return (
+    db
+      .selectFrom('orders')
+      .leftJoin('plugins', 'plugins.slug', 'orders.plugin_slug')
+      // The licence an order made, or the one a renewal or upgrade changed (0025-renewal-orders).
+      .leftJoin('licenses', (join) => join.on(sql<boolean>`licenses.id = coalesce(orders.license_id, orders.target_license_id)`))
+      .leftJoin('coupons', 'coupons.id', 'orders.coupon_id')
+      .select([
+        'orders.id',
+        'orders.email',
+        'orders.plugin_slug',
+        'orders.amount',
+        'orders.discount_amount',
+        'coupons.code as coupon_code',
+        'orders.currency',
+        'orders.status',
+        'orders.created_at',
+        'orders.paid_at',
+        'plugins.name as plugin_name',
+        'licenses.plan as plan',
+      ])
+      .where(sql<string>`lower(orders.email)`, '=', email)
+      .where('orders.status', 'in', VISIBLE_ORDER_STATUSES)
+  );
 }
 
 export async function listOwnedOrders(db: Db, email: string) {

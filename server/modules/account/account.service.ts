@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { toBool } from '../../db/portable.js';
 import { PLANS, type Plan } from '../../../common/licenses.js';
 import { orderNumber, RECEIPT_VAT_NOTE, type AccountDownload, type AccountLicense, type AccountOrder, type Receipt } from '../../../common/account.js';
+import { renewPath } from '../../../common/renewals.js';
 import { effectiveStatus } from '../licenses/index.js';
 import { deactivateAdminSite, listActivationsOfLicenses } from '../licenses/index.js';
 import { PURCHASE_PLAN } from '../orders/index.js';
@@ -56,6 +57,7 @@ async function toAccountLicenses(ctx: AppContext, rows: OwnedLicenseRow[]): Prom
         last_seen_at: site.last_checked_at,
       })),
       created_at: row.created_at,
+      renew_url: status !== 'revoked' && row.price_id !== null ? renewPath(row.key) : null,
     };
   });
 }
@@ -126,6 +128,7 @@ export async function getAccountReceipt(ctx: AppContext, email: string, orderId:
     item: { plugin_slug: row.plugin_slug, plugin_name: row.plugin_name ?? row.plugin_slug, plan: asPlan(row.plan) },
     amount: row.amount,
     currency: row.currency,
+    coupon: row.coupon_code ? { code: row.coupon_code, discount: row.discount_amount } : null,
     vat_note: RECEIPT_VAT_NOTE,
     seller_name: ctx.settings.get('seller_name'),
     buyer_email: row.email,

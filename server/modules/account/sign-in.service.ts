@@ -12,6 +12,7 @@ import { deliverEmail } from '../email/index.js';
 import type { EmailContent } from '../email/index.js';
 import type { EmailRow } from '../email/index.js';
 import { findLicenseById } from '../licenses/index.js';
+import { recordActivity } from '../activities/index.js';
 import {
   consumeToken,
   countTokensSince,
@@ -202,6 +203,8 @@ export async function openCustomerSession(ctx: AppContext, signInToken: string):
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS).toISOString();
     await deleteExpiredSessions(trx, nowIso);
     await insertSession(trx, { token_hash: sha256Hex(token), email, created_at: nowIso, expires_at: expiresAt });
+    // On the customer's timeline (docs/customers.md); an erase anonymises it with the rest of their entries.
+    await recordActivity(trx, 'customer_signed_in', { email }, nowIso);
     return { token, email, expiresAt };
   });
 }

@@ -31,8 +31,14 @@ export type ActivityType =
   | 'customer_merged'
   | 'customer_erased'
   | 'customer_sign_in_link_sent'
+  // a customer opened their account with an e-mailed link (server/modules/account/sign-in.service.ts)
+  | 'customer_signed_in'
   | 'license_transferred'
   | 'license_email_resent'
+  // renewals and upgrades (server/modules/licenses/license-terms.ts)
+  | 'license_renewed'
+  | 'license_upgraded'
+
   // verified-buyer reviews (server/modules/reviews)
   | 'review_submitted'
   | 'review_edited'

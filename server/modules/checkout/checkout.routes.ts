@@ -8,10 +8,13 @@ import {
   testConfirmResponseSchema,
   type CheckoutConfig,
 } from '../../../common/checkout.js';
+import { orderIdParamsSchema, orderSchema } from '../../../common/orders.js';
 import { z } from 'zod';
 import type { App, AppContext } from '../../kernel/context.js';
 import { rateLimit } from '../../http/rate-limit.js';
 import { PaymentProviderError } from './payment-provider.js';
+import { registerRenewalRoutes } from './renewal-checkout.routes.js';
+import { refundOrder, RefundProviderUnavailableError } from './refund-order.js';
 import { checkoutConfig, confirmTestPayment, createPaymentIntent, findCheckoutOrder, PaymentsUnavailableError } from './checkout.service.js';
 
 const errorAnswerSchema = z.object({ error: z.string(), message: z.string() });
@@ -54,5 +57,20 @@ export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
     '/api/checkout/test/confirm',
     { onRequest: publicLimit('test-payment-confirm'), schema: { body: testConfirmBodySchema, response: { 200: testConfirmResponseSchema } } },
     async (request) => confirmTestPayment(ctx, request.body),
+  );
+
+  registerRenewalRoutes(app, ctx);
+  // Refunds from the admin (issue 26): the whole amount, through the provider the order was paid with.
+  app.post(
+    '/api/admin/orders/:id/refund',
+    { schema: { params: orderIdParamsSchema, response: { 200: orderSchema, 502: errorAnswerSchema } } },
+    async (request, reply) => {
+      try {
+        return await refundOrder(ctx, request.params.id);
+      } catch (error) {
+        if (error instanceof RefundProviderUnavailableError) return reply.code(502).send({ error: 'PAYMENT_PROVIDER_ERROR', message: error.message });
+        throw error;
+      }
+    },
   );
 }

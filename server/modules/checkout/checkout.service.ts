@@ -23,6 +23,7 @@ import {
 } from '../orders/index.js';
 import { applyPaymentEvent } from '../orders/index.js';
 import { hasQualifyingRelease } from '../releases/index.js';
+import { priceWithCoupon, redeemCouponWithOrder, type AppliedCoupon } from '../coupons/index.js';
 import { isTestProviderAllowed, TEST_PROVIDER_OFF_MESSAGE } from './provider-choice.js';
 import { chargeTestCard } from './test-provider.js';
 import type { CreateIntentInput, PaymentProvider } from './payment-provider.js';
@@ -57,11 +58,12 @@ export async function createPaymentIntent(ctx: AppContext, body: CreatePaymentIn
   }
   // The tier decides the amount (docs/pricing.md); the client's amount is only checked against it.
   const tier = await resolveCheckoutTier(ctx.db, plugin.slug, item.price_id);
-  const price = tierPriceMinor(tier);
+  const coupon = body.coupon_code ? await priceWithCoupon(ctx.db, body.coupon_code, couponTarget(plugin.slug, tier, body.customerEmail)) : null;
+  const price = coupon ? coupon.amount : tierPriceMinor(tier);
   if (body.amount !== price) {
     throw new AppError(
       'UNPROCESSABLE',
-      `The amount ${body.amount} does not match the current price of ${plugin.name} (${tier.name}), ${formatMoney(price, tier.currency)} (${price} in minor units). Reload the page and try again.`,
+      `The amount ${body.amount} does not match the current price of ${plugin.name} (${tier.name})${coupon ? ` with the coupon ${coupon.code}` : ''}, ${formatMoney(price, tier.currency)} (${price} in minor units). Reload the page and try again.`,
     );
   }
   const choice = ctx.payments.choose();
@@ -73,11 +75,13 @@ export async function createPaymentIntent(ctx: AppContext, body: CreatePaymentIn
     pluginSlug: plugin.slug,
     pluginName: plugin.name,
   };
-  const checkoutKey = sha256Hex(JSON.stringify([choice.provider.name, body.customerEmail.toLowerCase(), plugin.slug, price, tier.currency, tier.id]));
+  const checkoutKey = sha256Hex(
+    JSON.stringify([choice.provider.name, body.customerEmail.toLowerCase(), plugin.slug, price, tier.currency, tier.id, ...(coupon ? [coupon.code] : [])]),
+  );
   const reused = await reusePendingOrder(ctx, choice.provider, checkoutKey, input);
   if (reused) return reused;
   const intent = await choice.provider.createIntent(input);
-  const created = await insertPendingOrder(ctx.db, {
+  const order: CheckoutOrderRow = {
     email: body.customerEmail,
     plugin_slug: plugin.slug,
     amount: price,
@@ -89,7 +93,8 @@ export async function createPaymentIntent(ctx: AppContext, body: CreatePaymentIn
     client_secret_hash: sha256Hex(intent.clientSecret),
     checkout_key: checkoutKey,
     created_at: nowIso(),
-  });
+  };
+  const created = coupon ? await insertOrderWithCoupon(ctx, choice.provider, order, coupon, plugin.slug, tier) : await insertPendingOrder(ctx.db, order);
   if (created) return { clientSecret: intent.clientSecret };
   // A parallel attempt of the same buyer recorded its order first: this one's intent goes, that order is used.
   await choice.provider.cancelIntent(intent.providerRef);
@@ -98,13 +103,40 @@ export async function createPaymentIntent(ctx: AppContext, body: CreatePaymentIn
   throw new AppError('CONFLICT', 'Another checkout for this purchase was being set up at the same moment. Please try again.');
 }
 
+type CheckoutOrderRow = Parameters<typeof insertPendingOrder>[1];
+type CheckoutTier = Parameters<typeof tierPriceMinor>[0] & { id: number; currency: string };
+
+const couponTarget = (pluginSlug: string, tier: CheckoutTier, email: string) => ({ pluginSlug, tier, kind: 'new' as const, email });
+
+/**
+ * The order of a checkout with a coupon: inserted with its redemption in one transaction (coupons module,
+ * docs/pricing.md "Coupons"). When the coupon is refused at that point (used up by a parallel checkout), the
+ * intent just made is cancelled and the refusal answered.
+ */
+async function insertOrderWithCoupon(
+  ctx: AppContext,
+  provider: PaymentProvider,
+  order: CheckoutOrderRow,
+  coupon: AppliedCoupon,
+  pluginSlug: string,
+  tier: CheckoutTier,
+): Promise<{ id: number } | undefined> {
+  const withCoupon = { ...order, coupon_id: coupon.couponId, discount_amount: coupon.discount };
+  try {
+    return await redeemCouponWithOrder(ctx.db, coupon, couponTarget(pluginSlug, tier, order.email), (trx) => insertPendingOrder(trx, withCoupon));
+  } catch (error) {
+    await provider.cancelIntent(order.provider_ref).catch(() => undefined);
+    throw error;
+  }
+}
+
 /**
  * The same buyer starting checkout again (same e-mail, plugin, amount, currency and provider) while their order
  * waits for payment gets that order back, with a client secret for its intent, instead of another pending order.
  * An order older than ABANDONED_ORDER_AFTER_MS (abandoned: left out of the admin's list) or whose intent can no
  * longer be paid keeps its history but gives up the key, and the caller makes a new one.
  */
-async function reusePendingOrder(
+export async function reusePendingOrder(
   ctx: AppContext,
   provider: PaymentProvider,
   checkoutKey: string,

@@ -26,7 +26,27 @@ export interface PaymentProvider {
   reuseIntent(providerRef: string, input: CreateIntentInput): Promise<CreatedIntent | null>;
   /** Drops an intent no order uses (a parallel attempt's order won); best effort, never throws. */
   cancelIntent(providerRef: string): Promise<void>;
+  /**
+   * Gives a paid intent's whole amount back to the buyer (issue 26: full refunds only). `idempotencyKey` makes a
+   * repeated call (two admins at once, a retry) the same refund. Throws PaymentRefusedError when the provider says
+   * no (already refunded, disputed), PaymentProviderError when it cannot be reached.
+   */
+  refund(providerRef: string, input: RefundInput): Promise<CreatedRefund>;
+}
+
+export interface RefundInput {
+  amount: number;
+  currency: string;
+  idempotencyKey: string;
+}
+
+export interface CreatedRefund {
+  /** The provider's reference of the refund (Stripe: the Refund id). */
+  refundRef: string;
 }
 
 /** A provider failure the buyer can do nothing about but retry (network, provider outage, bad key). */
 export class PaymentProviderError extends Error {}
+
+/** The provider answered and refused what was asked (e.g. a refund of a payment it has refunded already). */
+export class PaymentRefusedError extends PaymentProviderError {}

@@ -46,6 +46,21 @@ export class PaymentProviders {
     this.stripe ??= createStripeProvider({ secretKey: STRIPE_SECRET_KEY, publishableKey: STRIPE_PUBLISHABLE_KEY ?? null });
     return { available: true, provider: this.stripe };
   }
+
+  /**
+   * The provider an order was paid through, for what follows the payment (a refund), whichever provider new
+   * checkouts use now: the test provider's orders stay refundable after Stripe is configured. Null for a provider
+   * this server cannot act through (Lemon Squeezy: its dashboard), or Stripe without STRIPE_SECRET_KEY.
+   */
+  named(name: string): PaymentProvider | null {
+    if (this.override?.name === name) return this.override;
+    if (name === 'test') return createTestProvider();
+    if (name !== 'stripe') return null;
+    const { STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY } = this.config;
+    if (!STRIPE_SECRET_KEY) return null;
+    this.stripe ??= createStripeProvider({ secretKey: STRIPE_SECRET_KEY, publishableKey: STRIPE_PUBLISHABLE_KEY ?? null });
+    return this.stripe;
+  }
 }
 
 /** Whether the built-in test provider may confirm payments right now. */

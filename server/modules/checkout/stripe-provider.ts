@@ -1,5 +1,13 @@
 import Stripe from 'stripe';
-import { PaymentProviderError, type CreateIntentInput, type CreatedIntent, type PaymentProvider } from './payment-provider.js';
+import {
+  PaymentProviderError,
+  PaymentRefusedError,
+  type CreatedRefund,
+  type CreateIntentInput,
+  type CreatedIntent,
+  type PaymentProvider,
+  type RefundInput,
+} from './payment-provider.js';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -61,6 +69,27 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
     async cancelIntent(providerRef: string): Promise<void> {
       await stripe.paymentIntents.cancel(providerRef).catch(() => undefined);
+    },
+    // A refund of the PaymentIntent's charge, for its whole amount (asked for explicitly, so a partial refund made
+    // in Stripe's dashboard before cannot turn this into "the rest"). Stripe's own idempotency key makes a repeat
+    // answer the same Refund instead of a second one.
+    async refund(providerRef: string, input: RefundInput): Promise<CreatedRefund> {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: providerRef, amount: input.amount, metadata: { reason: 'refunded by the shop admin' } },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (refund.status === 'failed' || refund.status === 'canceled')
+          throw new PaymentRefusedError(`Stripe did not refund the payment (refund ${refund.status})`);
+        return { refundRef: refund.id };
+      } catch (error) {
+        if (error instanceof PaymentProviderError) throw error;
+        const message = error instanceof Error ? error.message : String(error);
+        // Stripe answered with a refusal (already refunded, disputed, unknown payment): nothing to retry.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError)
+          throw new PaymentRefusedError(`Stripe refused the refund: ${message}`);
+        throw new PaymentProviderError(`Stripe did not answer the refund of ${providerRef}: ${message}`);
+      }
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { TEST_CARD_DECLINE_MESSAGE, TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from '../../../common/checkout.js';
-import type { CreatedIntent, PaymentProvider } from './payment-provider.js';
+import type { CreatedIntent, CreatedRefund, PaymentProvider } from './payment-provider.js';
 
 const newSecret = (providerRef: string): CreatedIntent => ({ providerRef, clientSecret: `${providerRef}_secret_${randomBytes(24).toString('base64url')}` });
 
@@ -19,6 +19,11 @@ export function createTestProvider(): PaymentProvider {
     },
     cancelIntent(): Promise<void> {
       return Promise.resolve();
+    },
+    // No money moved, so none goes back: the refund is a reference for the order's records. Whether the order may
+    // be refunded (paid, not refunded yet) is checked before, by the caller (server/modules/checkout/refund-order.ts).
+    refund(): Promise<CreatedRefund> {
+      return Promise.resolve({ refundRef: `test_re_${randomBytes(12).toString('hex')}` });
     },
   };
 }

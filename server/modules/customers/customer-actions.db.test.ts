@@ -121,6 +121,9 @@ describe(`customer actions (${testDialect()})`, () => {
     const id = (await customerId('quinn@example.com')) as number;
     const roseId = (await customerId('rose@example.com')) as number;
     const quinn = await signIn('quinn@example.com');
+    // The sign-in is on the customer's timeline.
+    const page = (await t.app.inject({ method: 'GET', url: `/api/admin/customers/${id}`, headers })).json<CustomerDetail>();
+    expect(page.timeline[0]).toMatchObject({ action_type: 'customer_signed_in', details: { email: 'quinn@example.com' } });
 
     for (const email of ['', 'nope', 'a@b']) expect((await admin(`/api/admin/customers/${id}/change-email`, { email })).statusCode, email).toBe(400);
     const used = await admin(`/api/admin/customers/${id}/change-email`, { email: 'ROSE@example.com' });
@@ -158,6 +161,12 @@ describe(`customer actions (${testDialect()})`, () => {
     expect(await count('activities', ['action_type', 'license_email_resent'])).toBe(1);
     expect(await count('emails', ['to_address', 'sam@example.com'])).toBe(3);
     expect((await admin(`/api/admin/customers/999999/send-sign-in-link`)).statusCode).toBe(404);
+    // A revoked licence's e-mail (download link included) is not sent again.
+    await t.db.updateTable('licenses').set({ status: 'revoked' }).where('id', '=', license.id).execute();
+    const revoked = await admin(`/api/admin/customers/${id}/licenses/${license.id}/resend-email`);
+    expect(revoked.statusCode).toBe(409);
+    expect(revoked.json().message).toBe(`License ${license.key} is revoked, so its licence e-mail is not sent again`);
+    expect(await count('emails', ['to_address', 'sam@example.com'])).toBe(3);
   });
 
   it('exports everything held, and erases: refused with a pending payment; orders keep amounts; licences revoked or kept', async () => {

@@ -142,6 +142,8 @@ export async function resendCustomerLicenseEmail(ctx: AppContext, id: number, li
       throw new AppError('NOT_FOUND', `License ${licenseId} is not one of this customer's licences`);
     if (license.order_id === null)
       throw new AppError('CONFLICT', `License ${license.key} was made by hand, without an order, so it has no licence e-mail; send a sign-in link instead`);
+    // A revoked licence (its order refunded, or revoked by the admin) is not sent out again with a download link.
+    if (license.status === 'revoked') throw new AppError('CONFLICT', `License ${license.key} is revoked, so its licence e-mail is not sent again`);
     const queued = await insertQueuedEmail(trx, {
       to_address: customer.email,
       kind: 'licence',

@@ -6,25 +6,28 @@ import type { DB } from '../../db/schema.js';
 type Db = Kysely<DB> | Transaction<DB>;
 
 export async function listOrdersOfCustomer(db: Db, email: string) {
-  return db
-    .selectFrom('orders')
-    .leftJoin('licenses', 'licenses.id', 'orders.license_id')
-    .select([
-      'orders.id',
-      'orders.email',
-      'orders.plugin_slug',
-      'orders.amount',
-      'orders.currency',
-      'orders.status',
-      'orders.provider',
-      'orders.created_at',
-      'orders.paid_at',
-      'licenses.key as license_key',
-    ])
-    .where(sql<string>`lower(orders.email)`, '=', email)
-    .orderBy('orders.created_at', 'desc')
-    .orderBy('orders.id', 'desc')
-    .execute();
+  return (
+    db
+      .selectFrom('orders')
+      // The licence an order made, or the one a renewal or upgrade changed (0025-renewal-orders).
+      .leftJoin('licenses', (join) => join.on(sql<boolean>`licenses.id = coalesce(orders.license_id, orders.target_license_id)`))
+      .select([
+        'orders.id',
+        'orders.email',
+        'orders.plugin_slug',
+        'orders.amount',
+        'orders.currency',
+        'orders.status',
+        'orders.provider',
+        'orders.created_at',
+        'orders.paid_at',
+        'licenses.key as license_key',
+      ])
+      .where(sql<string>`lower(orders.email)`, '=', email)
+      .orderBy('orders.created_at', 'desc')
+      .orderBy('orders.id', 'desc')
+      .execute()
+  );
 }
 
 export async function listLicensesOfCustomer(db: Db, email: string) {

@@ -62,6 +62,7 @@ describe(`customer page (${testDialect()})`, () => {
         id: license.id,
         key: license.key,
         plan: 'lifetime',
+        tier: null,
         status: 'active',
         sites: [expect.objectContaining({ site_url: 'shop.example.co.uk' })],
       }),
@@ -71,6 +72,11 @@ describe(`customer page (${testDialect()})`, () => {
     expect(signInEmail?.text).not.toContain(token);
     expect(page.emails.some((email) => email.kind === 'licence')).toBe(true);
     expect(page.timeline.map((entry) => entry.action_type)).toEqual(expect.arrayContaining(['order_paid', 'license_created', 'license_activated']));
+
+    // A licence sold from a tier names it.
+    const tier = await t.db.selectFrom('plugin_prices').select(['id', 'name']).where('plugin_slug', '=', PLUGIN).orderBy('id').executeTakeFirstOrThrow();
+    await t.db.updateTable('licenses').set({ price_id: tier.id }).where('id', '=', license.id).execute();
+    expect((await detail(id)).licenses[0]?.tier).toBe(tier.name);
   });
 
   it('keeps a private note and a name; the name is searchable; bad input changes nothing', async () => {

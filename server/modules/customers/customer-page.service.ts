@@ -10,6 +10,7 @@ import { nowIso } from '../../lib/time.js';
 import { listActivitiesMentioning, recordActivity } from '../activities/index.js';
 import { listMessagesToAddress } from '../email/index.js';
 import { effectiveStatus, listActivationsOfLicenses } from '../licenses/index.js';
+import { findPriceById } from '../prices/index.js';
 import { listLicensesOfCustomer, listOrdersOfCustomer } from './customer-detail.repository.js';
 import { findCustomerById, lockCustomerById, updateCustomer, type CustomerRow } from './customer-summary.repository.js';
 import { toCustomerSummary } from './customers.service.js';
@@ -33,6 +34,11 @@ export async function getCustomerDetail(ctx: AppContext, id: number): Promise<Cu
     ctx.db,
     licenses.map((license) => license.id),
   );
+  // The tier each licence was sold from (issue 26), by name; few distinct tiers per customer.
+  const tierIds = [...new Set(licenses.flatMap((license) => (license.price_id === null ? [] : [license.price_id])))];
+  const tierNames = new Map(
+    (await Promise.all(tierIds.map((tierId) => findPriceById(ctx.db, tierId)))).flatMap((tier) => (tier ? [[tier.id, tier.name]] : [])),
+  );
   const timeline = await listActivitiesMentioning(ctx.db, [customer.email, ...licenses.map((license) => license.key)], TIMELINE_LIMIT);
   const now = new Date();
   return {
@@ -54,6 +60,7 @@ export async function getCustomerDetail(ctx: AppContext, id: number): Promise<Cu
       key: license.key,
       plugin_slug: license.plugin_slug,
       plan: license.plan as Plan,
+      tier: license.price_id === null ? null : (tierNames.get(license.price_id) ?? null),
       status: effectiveStatus(license, now) as LicenseStatus,
       max_activations: license.max_activations,
       expires_at: license.expires_at,

@@ -22,6 +22,7 @@ export function toAdminLicense(row: LicenseRow, activationsUsed: number, now = n
     created_at: row.created_at,
     updated_at: row.updated_at,
     channel: asChannel(row.channel),
+    price_id: row.price_id,
   };
 }
 

@@ -8,9 +8,16 @@ export const orderEventData = (row: OrderRow) => ({
   plugin_slug: row.plugin_slug,
   amount: row.amount,
   currency: row.currency,
+  /** The coupon's share of the price (minor units, 0 without one) and its id (docs/pricing.md "Coupons"). */
+  discount_amount: row.discount_amount,
+  coupon_id: row.coupon_id,
   status: row.status,
   provider: row.provider,
   license_id: row.license_id,
+  /** new | renewal | upgrade; a renewal or upgrade names the licence it changed in target_license_id. */
+  kind: row.kind,
+  price_id: row.price_id,
+  target_license_id: row.target_license_id,
   created_at: row.created_at,
   paid_at: row.paid_at,
 });

@@ -4,9 +4,11 @@ import type { AppContext } from '../../kernel/context.js';
 import { unitOfWork, type Unit } from '../../kernel/events.js';
 import { nowIso } from '../../lib/time.js';
 import { recordActivity } from '../activities/index.js';
-import { createLicense, revokeLicense } from '../licenses/index.js';
-import { insertQueuedEmail } from '../email/index.js';
+import { createLicense, renewLicenseTerm, revokeLicense, upgradeLicenseTier } from '../licenses/index.js';
+import { insertQueuedEmail, saveEmailContent } from '../email/index.js';
 import { LICENCE_EMAIL_KIND } from './license-email.js';
+import { REFUND_EMAIL_KIND, refundEmailFor } from './refund-email.js';
+import { emailBrand, type EmailBrand } from '../storefront/index.js';
 import { orderEventData } from './event-data.js';
 import { findPriceById } from '../prices/index.js';
 import { addTerm, PLAN_OF_TERM, type PriceTerm } from '../../../common/prices.js';
@@ -57,7 +59,12 @@ export interface OrderDetails {
 
 export type PaymentEvent =
   | (EventBase & { kind: 'paid'; providerRef: string; order?: OrderDetails })
-  | (EventBase & { kind: 'refunded'; providerRef: string })
+  | (EventBase & {
+      kind: 'refunded';
+      providerRef: string;
+      /** Refunded from the admin (server/modules/checkout/refund-order.ts): its refund reference. */
+      byAdmin?: { refundRef: string };
+    })
   | (EventBase & { kind: 'ignored'; reason: string; note?: string });
 
 export type FulfilmentOutcome =
@@ -68,20 +75,55 @@ export interface FulfilmentResult {
   orderId: number | null;
 }
 
-async function markPaid(unit: Unit, order: OrderRow, at: string): Promise<void> {
-  const { trx } = unit;
-  const license = await createLicense(unit, {
-    pluginSlug: order.plugin_slug,
-    ...(await licenseTermsOf(trx, order, at)),
-    customerEmail: order.email,
+/**
+ * A renewal or upgrade order changes the licence it targets (docs/pricing.md "Renewals", "Upgrades") instead of
+ * making one: a renewal extends it by its tier's term, an upgrade moves it to the order's tier. Answers the licence.
+ */
+async function applyRenewalOrUpgrade(unit: Unit, order: OrderRow, at: string) {
+  const tier = order.price_id === null ? undefined : await findPriceById(unit.trx, order.price_id);
+  if (order.target_license_id === null || !tier) throw new Error(`${order.kind} order ${order.id} names no licence or tier`);
+  if (order.kind === 'renewal') {
+    if (tier.term === 'lifetime') throw new Error(`renewal order ${order.id} names a lifetime tier`);
+    return renewLicenseTerm(unit, { licenseId: order.target_license_id, term: tier.term as 'year' | 'month', orderId: order.id, at });
+  }
+  return upgradeLicenseTier(unit, {
+    licenseId: order.target_license_id,
+    priceId: tier.id,
+    maxActivations: tier.sites ?? UNLIMITED_ACTIVATIONS,
     orderId: order.id,
+    at,
   });
-  await updateOrder(trx, order.id, { status: 'paid', license_id: license.id, paid_at: at, updated_at: at });
-  await unit.emit('order.paid', orderEventData({ ...order, status: 'paid', license_id: license.id, paid_at: at, updated_at: at }), at);
+}
+
+/** Answers false (nothing changed) when a renewal or upgrade finds its licence revoked since its checkout began. */
+async function markPaid(unit: Unit, order: OrderRow, at: string): Promise<boolean> {
+  const { trx } = unit;
+  const changesLicense = order.kind === 'renewal' || order.kind === 'upgrade';
+  const license = changesLicense
+    ? await applyRenewalOrUpgrade(unit, order, at)
+    : await createLicense(unit, {
+        pluginSlug: order.plugin_slug,
+        ...(await licenseTermsOf(trx, order, at)),
+        customerEmail: order.email,
+        orderId: order.id,
+      });
+  if (!license) return false;
+  // orders.license_id names the licence an order made (unique); a renewal or upgrade names its licence in target_license_id.
+  const licenseId = changesLicense ? null : license.id;
+  await updateOrder(trx, order.id, { status: 'paid', license_id: licenseId, paid_at: at, updated_at: at });
+  await unit.emit('order.paid', orderEventData({ ...order, status: 'paid', license_id: licenseId, paid_at: at, updated_at: at }), at);
   await recordActivity(
     trx,
     'order_paid',
-    { order_id: order.id, email: order.email, plugin_slug: order.plugin_slug, amount: order.amount, currency: order.currency, license_key: license.key },
+    {
+      order_id: order.id,
+      email: order.email,
+      plugin_slug: order.plugin_slug,
+      amount: order.amount,
+      currency: order.currency,
+      license_key: license.key,
+      kind: order.kind,
+    },
     at,
   );
   const emailId = await insertQueuedEmail(trx, {
@@ -92,14 +134,31 @@ async function markPaid(unit: Unit, order: OrderRow, at: string): Promise<void> 
     created_at: at,
   });
   await unit.emit('email.queued', { id: emailId }, at);
+  return true;
 }
 
-async function markRefunded(unit: Unit, order: OrderRow, at: string): Promise<void> {
+async function markRefunded(unit: Unit, brand: EmailBrand, order: OrderRow, at: string, byAdmin?: { refundRef: string }): Promise<void> {
   const { trx } = unit;
   if (order.license_id !== null) await revokeLicense(unit, order.license_id);
   await updateOrder(trx, order.id, { status: 'refunded', updated_at: at });
   await unit.emit('order.refunded', orderEventData({ ...order, status: 'refunded', updated_at: at }), at);
-  await recordActivity(trx, 'order_refunded', { order_id: order.id, email: order.email, plugin_slug: order.plugin_slug }, at);
+  await recordActivity(
+    trx,
+    'order_refunded',
+    { order_id: order.id, email: order.email, plugin_slug: order.plugin_slug, ...(byAdmin ? { by: 'admin', refund_ref: byAdmin.refundRef } : {}) },
+    at,
+  );
+  // The buyer of a paid order is told (a refund that arrives before the payment was never theirs to hear about).
+  if (order.status !== 'paid') return;
+  const emailId = await insertQueuedEmail(trx, {
+    to_address: order.email,
+    kind: REFUND_EMAIL_KIND,
+    order_id: order.id,
+    dedupe_key: `refund:order:${order.id}`,
+    created_at: at,
+  });
+  await saveEmailContent(trx, emailId, await refundEmailFor(trx, order, brand));
+  await unit.emit('email.queued', { id: emailId }, at);
 }
 
 /** Applies one provider event; answers what it did. Throws only on database failure (the provider then retries). */
@@ -148,14 +207,17 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): P
       // A refund that arrived first wins: a refunded order is never fulfilled afterwards.
       if (order.status === 'refunded') return done('already_refunded', order.id);
       if (await settlePendingRefunds(trx, event.provider, event.providerRef, order.id)) {
-        await markRefunded(unit, order, at); // no licence yet, so none to revoke and no e-mail
+        await markRefunded(unit, emailBrand(ctx.settings), order, at); // no licence yet, so none to revoke and no e-mail
         return done('already_refunded', order.id, 'a refund for this order arrived before it');
       }
-      await markPaid(unit, order, at);
+      if (!(await markPaid(unit, order, at))) {
+        // Paid for a licence revoked meanwhile: the order stays pending and the vendor sees the event (refund it).
+        return done('license_revoked', order.id, `the licence this ${order.kind} was for is revoked; refund the payment`);
+      }
       return done('fulfilled', order.id);
     }
     if (order.status === 'refunded') return done('already_refunded', order.id);
-    await markRefunded(unit, order, at);
+    await markRefunded(unit, emailBrand(ctx.settings), order, at, event.byAdmin);
     return done('refunded', order.id);
   });
   if (result.outcome === 'fulfilled' || result.outcome === 'refunded') {

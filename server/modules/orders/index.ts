@@ -4,6 +4,8 @@ export { applyPaymentEvent, type PaymentEvent, PURCHASE_PLAN } from './fulfilmen
 export {
   attachIntentToPendingOrder,
   findOrderByClientSecretHash,
+  findOrderById,
+  listOrdersForAdmin,
   findPendingOrderByCheckoutKey,
   hasPendingOrder,
   insertPendingOrder,

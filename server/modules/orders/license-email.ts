@@ -11,6 +11,10 @@ import { findPluginBySlug } from '../plugins/index.js';
 import { requireEmailLinkBase } from '../email/index.js';
 import { createDownloadUrl } from '../releases/index.js';
 import { findOrderById } from './orders.repository.js';
+import { couponCodesById } from '../coupons/index.js';
+import { formatMoney } from '../../../common/pricing.js';
+import { findPriceById } from '../prices/index.js';
+import { renewPath } from '../../../common/renewals.js';
 
 /** The `kind` of a licence message in the emails table. */
 export const LICENCE_EMAIL_KIND = 'licence';
@@ -24,31 +28,75 @@ export interface LicenseEmailInput {
   accountUrl: string;
   /** The store's name, support address and signature (server/modules/storefront). */
   brand: EmailBrand;
+  /** The coupon the order took: its line, e.g. 'Coupon SPRING-20: £9.80 off, you paid £39.20' (docs/pricing.md). */
+  couponLine?: string | null;
+  /** What the order was (docs/pricing.md): its kind, the tier and the licence after it; left out, a plain new sale of the base tier. */
+  purchase?: {
+    kind: string;
+    tier: { name: string; term: string; sites: number | null } | null;
+    expiresAt: string | null;
+    /** The renewal page (`/renew?key=…`) for a licence that expires. */
+    renewUrl: string | null;
+  };
+}
+
+const TERM_NAMES: Record<string, string> = { lifetime: 'lifetime licence', year: 'yearly licence', month: 'monthly licence' };
+const KIND_NAMES: Record<string, string> = { new: 'New licence', renewal: 'Renewal', upgrade: 'Upgrade' };
+const day = (iso: string): string => new Date(iso).toISOString().slice(0, 10);
+
+/** The receipt lines of an order (kind, tier and term, expiry), empty for an order without a tier. */
+function purchaseLines(purchase: LicenseEmailInput['purchase']): string[] {
+  if (!purchase?.tier) return [];
+  const { tier } = purchase;
+  const sites = tier.sites === null ? 'unlimited sites' : `${tier.sites} site${tier.sites === 1 ? '' : 's'}`;
+  return [
+    `Order: ${KIND_NAMES[purchase.kind] ?? purchase.kind}, ${tier.name} (${TERM_NAMES[tier.term] ?? tier.term}, ${sites})`,
+    purchase.expiresAt ? `Valid until: ${day(purchase.expiresAt)}${purchase.renewUrl ? `; renew at ${purchase.renewUrl}` : ''}` : 'Valid: for life',
+  ];
+}
+
+/** What the licence covers, in the install steps: the specification's sentence for the base tier (3 sites, lifetime). */
+function coverSentence(purchase: LicenseEmailInput['purchase']): string {
+  const tier = purchase?.tier;
+  if (!tier) return 'Your licence covers up to 3 websites and includes lifetime updates.';
+  const sites = tier.sites === null ? 'unlimited websites' : `up to ${tier.sites} website${tier.sites === 1 ? '' : 's'}`;
+  const updates = purchase?.expiresAt ? `updates until ${day(purchase.expiresAt)}` : 'lifetime updates';
+  return `Your licence covers ${sites} and includes ${updates}.`;
 }
 
 const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
-const installSteps = (pluginName: string): string[] => [
+const installSteps = (pluginName: string, purchase: LicenseEmailInput['purchase']): string[] => [
   `Download ${pluginName} with the link above (it is valid for 7 days).`,
   'In WordPress go to Plugins → Add New → Upload Plugin, choose the zip file and click Install Now.',
   'Activate the plugin, open its settings page and paste your licence key.',
-  'Your licence covers up to 3 websites and includes lifetime updates.',
+  coverSentence(purchase),
 ];
 
 export function renderLicenseEmail(input: LicenseEmailInput): EmailContent {
-  const subject = `Your ${input.pluginName} licence key`;
+  const kind = input.purchase?.kind ?? 'new';
+  const subject =
+    kind === 'renewal'
+      ? `Your ${input.pluginName} licence is renewed`
+      : kind === 'upgrade'
+        ? `Your ${input.pluginName} licence is upgraded`
+        : `Your ${input.pluginName} licence key`;
+  const thanks = kind === 'renewal' ? 'renewing' : kind === 'upgrade' ? 'upgrading' : 'buying';
+  const receipt = purchaseLines(input.purchase);
   const download = input.downloadUrl
     ? `Download (valid for 7 days): ${input.downloadUrl}`
     : `Download: the first release is being prepared; we will e-mail you when it is ready (${input.accountUrl}).`;
-  const steps = installSteps(input.pluginName);
+  const steps = installSteps(input.pluginName, input.purchase);
   const { supportEmail, signature } = input.brand;
   const help = supportEmail ? `Need help? Write to ${supportEmail} and we will answer within 24 hours.` : 'Need help? Reply to this e-mail.';
   const text = [
-    `Thank you for buying ${input.pluginName}!`,
+    `Thank you for ${thanks} ${input.pluginName}!`,
     '',
     `Plugin: ${input.pluginName}`,
     `Licence key: ${input.licenseKey}`,
+    ...(input.couponLine ? [input.couponLine] : []),
+    ...receipt,
     '',
     download,
     '',
@@ -63,9 +111,10 @@ export function renderLicenseEmail(input: LicenseEmailInput): EmailContent {
   ].join('\n');
   const html = `<!doctype html>
 <html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
-<h1 style="font-size:20px">Thank you for buying ${escapeHtml(input.pluginName)}!</h1>
+<h1 style="font-size:20px">Thank you for ${thanks} ${escapeHtml(input.pluginName)}!</h1>
 <p>Plugin: <strong>${escapeHtml(input.pluginName)}</strong></p>
 <p>Licence key: <code style="font-size:16px;background:#f4f4f5;padding:2px 6px">${escapeHtml(input.licenseKey)}</code></p>
+${input.couponLine ? `<p>${escapeHtml(input.couponLine)}</p>\n` : ''}${receipt.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 ${
   input.downloadUrl
     ? `<p><a href="${escapeHtml(input.downloadUrl)}">Download ${escapeHtml(input.pluginName)}</a> (valid for 7 days)</p>`
@@ -88,8 +137,11 @@ ${
 export async function renderLicenseEmailForOrder(ctx: AppContext, email: EmailRow): Promise<EmailContent> {
   if (email.order_id === null) return { subject: email.subject, text: email.text, html: email.html };
   const order = await findOrderById(ctx.db, email.order_id);
-  if (!order || order.license_id === null) throw new Error(`order ${email.order_id} has no licence to send`);
-  const license = await ctx.db.selectFrom('licenses').select(['id', 'key']).where('id', '=', order.license_id).executeTakeFirstOrThrow();
+  // The licence the order made, or the one its renewal or upgrade changed (0025-renewal-orders).
+  const licenseId = order?.license_id ?? order?.target_license_id ?? null;
+  if (!order || licenseId === null) throw new Error(`order ${email.order_id} has no licence to send`);
+  const license = await ctx.db.selectFrom('licenses').select(['id', 'key', 'expires_at']).where('id', '=', licenseId).executeTakeFirstOrThrow();
+  const tier = order.price_id === null ? undefined : await findPriceById(ctx.db, order.price_id);
   const plugin = await findPluginBySlug(ctx.db, order.plugin_slug);
   // Never the order's origin nor any request's host: the buyer chose those (docs/checkout.md, "Links in e-mails").
   const baseUrl = requireEmailLinkBase(ctx);
@@ -105,5 +157,21 @@ export async function renderLicenseEmailForOrder(ctx: AppContext, email: EmailRo
     brand: emailBrand(ctx.settings),
     downloadUrl,
     accountUrl: `${baseUrl}${ACCOUNT_PAGES.account}`,
+    couponLine: await couponLine(ctx, order),
+    purchase: {
+      kind: order.kind,
+      tier: tier ? { name: tier.name, term: tier.term, sites: tier.sites } : null,
+      expiresAt: license.expires_at,
+      renewUrl: license.expires_at ? `${baseUrl}${renewPath(license.key)}` : null,
+    },
   });
+}
+
+async function couponLine(
+  ctx: AppContext,
+  order: { coupon_id: number | null; discount_amount: number; amount: number; currency: string },
+): Promise<string | null> {
+  if (order.coupon_id === null) return null;
+  const code = (await couponCodesById(ctx.db, [order.coupon_id])).get(order.coupon_id) ?? 'applied';
+  return `Coupon ${code}: ${formatMoney(order.discount_amount, order.currency)} off, you paid ${formatMoney(order.amount, order.currency)}`;
 }

@@ -21,6 +21,8 @@ export interface NewOrder {
   kind?: string;
   coupon_id?: number | null;
   discount_amount?: number;
+  /** 0025: the licence a renewal extends or an upgrade raises. */
+  target_license_id?: number | null;
 }
 
 /**
@@ -171,14 +173,21 @@ export interface OrderListFilter {
   now?: Date;
 }
 
-/** Orders for the admin, newest first, with their licence key and the state of their latest e-mail. */
+/** Orders for the admin, newest first, with their licence key, their coupon's code and the state of their latest e-mail. */
 export async function listOrdersForAdmin(db: Db, filter: OrderListFilter = {}): Promise<Order[]> {
   let query = db
     .selectFrom('orders')
-    .leftJoin('licenses', 'licenses.id', 'orders.license_id')
+    // The licence an order made, or the one a renewal or upgrade changed (0025-renewal-orders).
+    .leftJoin('licenses', (join) => join.on(sql<boolean>`licenses.id = coalesce(orders.license_id, orders.target_license_id)`))
     .leftJoin('plugins', 'plugins.slug', 'orders.plugin_slug')
+    .leftJoin('coupons', 'coupons.id', 'orders.coupon_id')
+    .leftJoin('plugin_prices', 'plugin_prices.id', 'orders.price_id')
     .select([
       'orders.id',
+      'orders.kind',
+      'plugin_prices.name as tier_name',
+      'plugin_prices.term as tier_term',
+      'plugin_prices.sites as tier_sites',
       'orders.email',
       'orders.plugin_slug',
       'plugins.name as plugin_name',
@@ -188,6 +197,8 @@ export async function listOrdersForAdmin(db: Db, filter: OrderListFilter = {}): 
       'orders.provider',
       'orders.created_at',
       'orders.paid_at',
+      'orders.discount_amount',
+      'coupons.code as coupon_code',
       'licenses.key as license_key',
       (eb) =>
         eb.selectFrom('emails').select('emails.status').whereRef('emails.order_id', '=', 'orders.id').orderBy('emails.id', 'desc').limit(1).as('email_status'),
@@ -216,11 +227,13 @@ export async function listOrdersForAdmin(db: Db, filter: OrderListFilter = {}): 
     );
   }
   const rows = await query.limit(500).execute();
-  return rows.map((row) => ({
+  return rows.map(({ tier_name, tier_term, tier_sites, ...row }) => ({
     ...row,
+    tier: tier_name !== null && tier_term !== null ? { name: tier_name, term: tier_term, sites: tier_sites } : null,
     plugin_name: row.plugin_name ?? row.plugin_slug,
     status: row.status as OrderStatus,
     license_key: row.license_key ?? null,
+    coupon_code: row.coupon_code ?? null,
     email_status: (row.email_status ?? 'none') as EmailStatus | 'none',
   }));
 }

@@ -11,7 +11,8 @@ import { LICENCE_EMAIL_KIND } from './license-email.js';
 export async function resendLicenseEmail(ctx: AppContext, orderId: number): Promise<ResendEmailResponse> {
   const order = await findOrderById(ctx.db, orderId);
   if (!order) throw new AppError('NOT_FOUND', `Order ${orderId} was not found`);
-  if (order.status !== 'paid' || order.license_id === null) {
+  // A renewal or upgrade's licence is its target (0025-renewal-orders); its e-mail is the receipt of that change.
+  if (order.status !== 'paid' || (order.license_id ?? order.target_license_id) === null) {
     throw new AppError('CONFLICT', `Order ${orderId} is ${order.status}; only a paid order has a licence e-mail to send`);
   }
   const emailId = await unitOfWork(ctx, async ({ trx, emit }) => {

@@ -70,7 +70,10 @@ describe(`expired licences (${testDialect()})`, () => {
       expect(update.statusCode).toBe(200);
       const body = update.json();
       expect(body.download_url).toBeUndefined();
-      expect(body.package_withheld).toMatchObject({ code: 'license_expired', renew_url: expect.stringMatching(/^https?:\/\/[^/]+\/account$/) });
+      expect(body.package_withheld).toMatchObject({
+        code: 'license_expired',
+        renew_url: expect.stringMatching(/^https?:\/\/[^/]+\/renew\?key=8022-EXPD-TEST-AAAA-0001$/),
+      });
     }
   });
 

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../kernel/context.js';
+import { renewPath } from '../../../common/renewals.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { checkLicenseForSite, recordSiteReport } from '../licenses/index.js';
@@ -115,7 +116,10 @@ export async function checkForUpdate(ctx: AppContext, input: UpdateCheckInput): 
           package_withheld: {
             code: withheld,
             message: WITHHELD_MESSAGES[withheld],
-            ...(withheld === 'license_expired' && { renew_url: `${input.baseUrl}/account` }),
+            // The renewal page for this licence (docs/pricing.md "Renewals"); the account page when there is no licence row.
+            ...(withheld === 'license_expired' && {
+              renew_url: check?.license ? `${input.baseUrl}${renewPath(check.license.key)}` : `${input.baseUrl}/account`,
+            }),
           },
         }),
     homepage: plugin.homepage ?? `${input.baseUrl}/plugin/${plugin.slug}`,

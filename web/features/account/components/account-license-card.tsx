@@ -64,6 +64,13 @@ export function AccountLicenseCard({ license }: { license: AccountLicense }) {
             </dd>
           </div>
         </dl>
+        {license.renew_url && (
+          <p className="text-sm">
+            <a href={license.renew_url} className="font-medium text-primary underline-offset-4 hover:underline" data-testid="licence-renew">
+              {license.plan === 'lifetime' ? 'Upgrade' : 'Renew or upgrade'}
+            </a>
+          </p>
+        )}
         <Progress value={usage} label={`Sites ${license.activations_used} of ${license.max_activations} used`} />
         <section className="space-y-2" aria-labelledby={`${headingId}-sites`}>
           <h4 id={`${headingId}-sites`} className="text-sm font-semibold">

@@ -120,8 +120,14 @@ export function ReceiptPage() {
               <td className="py-3" data-testid="receipt-item">
                 {data.item.plugin_name} <span className="text-muted-foreground">({PLAN_LABELS[data.item.plan]} licence)</span>
               </td>
-              <td className="py-3 text-right">{amount}</td>
+              <td className="py-3 text-right">{data.coupon ? formatMoney(data.amount + data.coupon.discount, data.currency) : amount}</td>
             </tr>
+            {data.coupon && (
+              <tr className="border-b" data-testid="receipt-coupon">
+                <td className="py-3">Coupon {data.coupon.code}</td>
+                <td className="py-3 text-right">−{formatMoney(data.coupon.discount, data.currency)}</td>
+              </tr>
+            )}
           </tbody>
           <tfoot>
             <tr>

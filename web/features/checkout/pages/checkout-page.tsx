@@ -6,12 +6,14 @@ import { tierPriceMinor, tierSummary } from '@common/prices';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
 import { usePublicPlugin } from '@/lib/public-plugins';
 import { useCheckoutConfig } from '../api/get-checkout-config';
 import { useCreatePaymentIntent } from '../api/create-payment-intent';
 import { EmailStep } from '../components/email-step';
 import { TestCardForm } from '../components/test-card-form';
+import { CouponField, type AppliedCoupon } from '../components/coupon-field';
 import { PluginNotAvailable } from '../components/plugin-not-available';
 import { successPath, toastPaymentFailed, toastPaymentSucceeded, toastSetupFailed } from '../lib/payment-outcome';
 import { rememberPurchase } from '../lib/purchase-proof';
@@ -34,6 +36,8 @@ export function CheckoutPage() {
   const [email, setEmail] = useState('');
   // A declined card is said beside the form as well as in the toast, which disappears after a few seconds.
   const [paymentError, setPaymentError] = useState<string | null>(null);
+  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
+  const [couponError, setCouponError] = useState<string | null>(null);
 
   if (pluginLoading || config.isPending) {
     return (
@@ -44,18 +48,25 @@ export function CheckoutPage() {
   }
   const tier = plugin?.prices.find((price) => price.id === chosenPriceId) ?? plugin?.prices[0];
   if (!plugin || !plugin.is_purchasable || !tier || config.data?.provider === 'unavailable') return <PluginNotAvailable />;
-  const amount = tierPriceMinor(tier);
+  const fullPrice = tierPriceMinor(tier);
+  // A code applied to another tier than the one shown no longer counts.
+  const applied = coupon && coupon.price === fullPrice && coupon.currency === tier.currency ? coupon : null;
+  const amount = applied ? applied.amount : fullPrice;
   const priceLabel = formatMoney(amount, tier.currency);
 
   const startPayment = (address: string) => {
     setEmail(address);
     setStep({ name: 'setup' });
     createIntent.mutate(
-      { items: [{ id: plugin.slug, name: plugin.name, price_id: tier.id }], amount, customerEmail: address },
+      { items: [{ id: plugin.slug, name: plugin.name, price_id: tier.id }], amount, customerEmail: address, ...(applied && { coupon_code: applied.code }) },
       {
         onSuccess: ({ clientSecret }) => setStep({ name: 'payment', clientSecret }),
-        onError: () => {
-          toastSetupFailed();
+        onError: (error) => {
+          // A code refused at this point (used up meanwhile, or this buyer's limit): said beside the field, taken off.
+          if (applied && error instanceof ApiError && error.status === 422 && error.serverMessage) {
+            setCoupon(null);
+            setCouponError(error.serverMessage);
+          } else toastSetupFailed();
           setStep({ name: 'email' });
         },
       },
@@ -122,8 +133,22 @@ export function CheckoutPage() {
               {plugin.name}
               {plugin.prices.length > 1 && <span className="block text-muted-foreground">{tier.name}</span>}
             </span>
-            <span data-testid="checkout-price">{priceLabel}</span>
+            <span data-testid="checkout-price" className={applied ? 'text-muted-foreground line-through' : undefined}>
+              {formatMoney(fullPrice, tier.currency)}
+            </span>
           </div>
+          {applied && (
+            <>
+              <div className="flex justify-between text-green-700" data-testid="checkout-discount">
+                <span>Coupon {applied.code}</span>
+                <span>−{formatMoney(applied.discount, tier.currency)}</span>
+              </div>
+              <div className="flex justify-between border-t pt-2 font-semibold">
+                <span>Total</span>
+                <span data-testid="checkout-total">{priceLabel}</span>
+              </div>
+            </>
+          )}
           <ul className="space-y-1 text-muted-foreground">
             {[tierSummary(tier), tier.term === 'lifetime' ? 'Lifetime updates' : `Updates for a ${tier.term}, renewable`, '30-day money-back guarantee'].map(
               (line) => (
@@ -134,6 +159,17 @@ export function CheckoutPage() {
               ),
             )}
           </ul>
+          <CouponField
+            pluginSlug={plugin.slug}
+            priceId={tier.id}
+            applied={applied}
+            disabled={step.name !== 'email' || createIntent.isPending}
+            error={couponError}
+            onApplied={(next) => {
+              setCouponError(null);
+              setCoupon(next);
+            }}
+          />
         </CardContent>
       </Card>
     </div>

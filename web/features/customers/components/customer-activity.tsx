@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { CustomerDetail } from '@common/customers';
 import { formatMoney } from '@common/pricing';
 import { Badge } from '@/components/ui/badge';
@@ -6,7 +7,8 @@ import { formatDateTime } from '@/lib/dates';
 
 const label = (type: string) => type.replaceAll('_', ' ').replace(/\b\w/g, (letter) => letter.toUpperCase());
 
-export function CustomerOrders({ orders }: { orders: CustomerDetail['orders'] }) {
+/** The customer's orders; `actions` adds per-order buttons (Refund). */
+export function CustomerOrders({ orders, actions }: { orders: CustomerDetail['orders']; actions?: (order: CustomerDetail['orders'][number]) => ReactNode }) {
   if (orders.length === 0) return <p className="text-muted-foreground">No orders.</p>;
   return (
     <Table>
@@ -17,6 +19,7 @@ export function CustomerOrders({ orders }: { orders: CustomerDetail['orders'] })
           <TableHead className="text-right">Amount</TableHead>
           <TableHead>Status</TableHead>
           <TableHead>Date</TableHead>
+          {actions && <TableHead className="text-right">Actions</TableHead>}
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -28,7 +31,8 @@ export function CustomerOrders({ orders }: { orders: CustomerDetail['orders'] })
             <TableCell>
               <Badge variant={order.status === 'paid' ? 'default' : 'secondary'}>{order.status}</Badge>
             </TableCell>
-            <TableCell className="whitespace-nowrap">{formatDateTime(order.paid_at ?? order.created_at)}</TableCell>
+            <TableCell>{formatDateTime(order.paid_at ?? order.created_at)}</TableCell>
+            {actions && <TableCell className="text-right">{actions(order)}</TableCell>}
           </TableRow>
         ))}
       </TableBody>

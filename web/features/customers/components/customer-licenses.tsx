@@ -37,7 +37,8 @@ export function CustomerLicenses({ licenses, actions }: { licenses: License[]; a
             <div>
               <div className="font-mono text-sm [overflow-wrap:anywhere]">{license.key}</div>
               <div className="text-sm text-muted-foreground">
-                {license.plugin_slug} · {PLAN_LABELS[license.plan]} · {license.expires_at ? `expires ${formatDate(license.expires_at)}` : 'never expires'} ·{' '}
+                {license.plugin_slug} · {license.tier ? `${license.tier} · ` : ''}
+                {PLAN_LABELS[license.plan]} · {license.expires_at ? `expires ${formatDate(license.expires_at)}` : 'never expires'} ·{' '}
                 {license.sites.filter((each) => !each.is_local).length} of {license.max_activations} sites
               </div>
             </div>

@@ -24,12 +24,20 @@ export function LicenseActions({ customerId, license }: { customerId: number; li
   };
   return (
     <>
+      {/* A licence with a term renews on the public renewal page (issue 26), which the admin may open or send the buyer. */}
+      {license.expires_at !== null && license.status !== 'revoked' && (
+        <Button variant="outline" size="sm" asChild>
+          <a href={`/renew?key=${encodeURIComponent(license.key)}`} target="_blank" rel="noreferrer" aria-label={`Renew ${license.key}`}>
+            Renew
+          </a>
+        </Button>
+      )}
       {license.status !== 'revoked' && (
         <Button variant="outline" size="sm" onClick={() => setOpen('transfer')} aria-label={`Transfer ${license.key}`}>
           Transfer
         </Button>
       )}
-      {license.order_id !== null && (
+      {license.order_id !== null && license.status !== 'revoked' && (
         <Button variant="outline" size="sm" onClick={() => setOpen('resend')} aria-label={`Resend licence e-mail for ${license.key}`}>
           Resend e-mail
         </Button>

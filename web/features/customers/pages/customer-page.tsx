@@ -11,6 +11,7 @@ import { CustomerLicenses } from '../components/customer-licenses';
 import { CustomerNote } from '../components/customer-note';
 import { CustomerActions } from '../components/customer-actions';
 import { LicenseActions } from '../components/license-actions';
+import { OrderActions } from '../components/order-actions';
 import { CustomerEmails, CustomerOrders, CustomerTimeline } from '../components/customer-activity';
 
 /** One customer (issue 27): orders, licences and sites, e-mails sent to them (tokens masked), timeline, private note. */
@@ -63,7 +64,7 @@ export function CustomerPage() {
                   <CardTitle>Orders</CardTitle>
                 </CardHeader>
                 <CardContent>
-                  <CustomerOrders orders={data.orders} />
+                  <CustomerOrders orders={data.orders} actions={(order) => <OrderActions order={order} />} />
                 </CardContent>
               </Card>
               <Card>

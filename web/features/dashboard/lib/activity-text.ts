@@ -20,6 +20,7 @@ const TITLES: Record<string, string> = {
   // Sentence case like the specification's titles (the fallback below would read "Order Paid").
   order_paid: 'Order paid',
   order_refunded: 'Order refunded',
+  customer_signed_in: 'Customer signed in',
 };
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
@@ -67,6 +68,8 @@ export function activityText(activity: Pick<Activity, 'action_type' | 'details'>
       const email = text(details.email);
       return { title, secondary: order && email ? `${order} · ${email}` : (order ?? email) };
     }
+    case 'customer_signed_in':
+      return { title, secondary: text(details.email) };
     default:
       return { title, secondary: text(details.site_url) ?? text(details.license_key) ?? (text(details.version) ? `Version ${text(details.version)}` : null) };
   }

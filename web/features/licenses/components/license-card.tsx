@@ -1,5 +1,6 @@
-import { Mail, MoreHorizontal, Pencil, ShieldX } from 'lucide-react';
+import { Mail, MoreHorizontal, Pencil, RefreshCw, ShieldX } from 'lucide-react';
 import { PLAN_LABELS, type License } from '@common/licenses';
+import { renewPath } from '@common/renewals';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -41,7 +42,8 @@ export function LicenseCard({ license, pluginName, onEdit, onRevoke }: { license
             </DropdownMenuItem>
             <DropdownMenuItem onSelect={sendLink} disabled={!license.customer_email || sendSignInLink.isPending}>
               <Mail />
-              Send sign-in link
+              {/* Why it is greyed out, said where it is (issue 27): a hand-made licence may have no e-mail. */}
+              {license.customer_email ? 'Send sign-in link' : 'Send sign-in link (no customer e-mail)'}
             </DropdownMenuItem>
             <DropdownMenuItem variant="destructive" onSelect={onRevoke} disabled={license.status === 'revoked'}>
               <ShieldX />
@@ -66,10 +68,25 @@ export function LicenseCard({ license, pluginName, onEdit, onRevoke }: { license
           </div>
           <Progress value={usage} label={`Activations ${license.activations_used} of ${license.max_activations}`} />
         </div>
-        <p className="text-xs text-muted-foreground">
-          Created {formatDate(license.created_at)}
-          {license.expires_at ? ` · expires ${formatDate(license.expires_at)}` : ' · never expires'}
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-xs text-muted-foreground">
+            Created {formatDate(license.created_at)}
+            {license.expires_at ? ` · expires ${formatDate(license.expires_at)}` : ' · never expires'}
+          </p>
+          {/* The customer's renewal and upgrade page (docs/pricing.md): open it to pay, or copy it to the customer. */}
+          {license.status !== 'revoked' && license.price_id !== null && (
+            <a
+              href={renewPath(license.key)}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex items-center gap-1 text-xs font-medium text-primary underline-offset-4 hover:underline"
+              data-testid="licence-renew"
+            >
+              <RefreshCw className="size-3" aria-hidden="true" />
+              {license.plan === 'lifetime' ? 'Upgrade' : 'Renew'}
+            </a>
+          )}
+        </div>
       </CardContent>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { Mail, Send } from 'lucide-react';
+import { Mail, RotateCcw, Send } from 'lucide-react';
 import type { Order } from '@common/orders';
 import { formatMoney } from '@common/pricing';
 import { Badge } from '@/components/ui/badge';
@@ -15,11 +15,14 @@ export function OrdersTable({
   resendingId,
   onResend,
   onViewEmail,
+  onRefund,
 }: {
   orders: Order[];
   resendingId: number | null;
   onResend: (id: number) => void;
   onViewEmail: (id: number) => void;
+  /** Opens the refund confirmation (full refunds only) for a paid order. */
+  onRefund: (order: Order) => void;
 }) {
   return (
     <Table>
@@ -46,8 +49,22 @@ export function OrdersTable({
               </div>
             </TableCell>
             <TableCell>{order.email}</TableCell>
-            <TableCell>{order.plugin_name}</TableCell>
-            <TableCell>{formatMoney(order.amount, order.currency)}</TableCell>
+            <TableCell>
+              {order.plugin_name}
+              {/* What was bought and why (docs/pricing.md): the kind unless a new sale, and the tier with its term. */}
+              <div className="text-xs text-muted-foreground" data-testid="order-kind">
+                {order.kind !== 'new' && <span className="font-medium capitalize text-foreground">{order.kind} · </span>}
+                {order.tier ? `${order.tier.name} (${order.tier.term === 'lifetime' ? 'lifetime' : `per ${order.tier.term}`})` : ''}
+              </div>
+            </TableCell>
+            <TableCell>
+              {formatMoney(order.amount, order.currency)}
+              {order.coupon_code && (
+                <div className="whitespace-nowrap text-xs text-muted-foreground" data-testid="order-coupon">
+                  {order.coupon_code} −{formatMoney(order.discount_amount, order.currency)}
+                </div>
+              )}
+            </TableCell>
             <TableCell>
               <Badge variant={statusVariant[order.status]}>{order.status}</Badge>
             </TableCell>
@@ -70,6 +87,11 @@ export function OrdersTable({
                 >
                   <Send /> {resendingId === order.id ? 'Sending...' : 'Resend Email'}
                 </Button>
+                {order.status === 'paid' && (
+                  <Button size="sm" variant="outline" onClick={() => onRefund(order)} aria-label={`Refund order ${order.id}`}>
+                    <RotateCcw /> Refund
+                  </Button>
+                )}
               </div>
             </TableCell>
           </TableRow>

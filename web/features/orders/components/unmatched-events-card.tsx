@@ -11,6 +11,7 @@ const outcomeLabel: Record<string, string> = {
   invalid_email: 'Customer e-mail is not one valid address',
   unknown_order: 'Order not known to this server',
   refund_pending: 'Refund received before its order; applied when the order arrives',
+  license_revoked: 'Renewal or upgrade paid for a licence revoked meanwhile: refund it',
 } satisfies Record<(typeof UNMATCHED_OUTCOMES)[number], string>;
 
 /** Provider events that issued no licence, so a payment is never silently left without one. */

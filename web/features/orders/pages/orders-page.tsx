@@ -9,6 +9,9 @@ import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/use-toast';
 import { useOrders } from '../api/get-orders';
 import { useUnmatchedPaymentEvents } from '../api/get-unmatched-payment-events';
+import type { Order } from '@common/orders';
+import { RefundOrderDialog } from '@/components/refund-order-dialog';
+import { useRefundOrder } from '../api/refund-order';
 import { useResendOrderEmail } from '../api/resend-order-email';
 import { OrdersTable } from '../components/orders-table';
 import { OrderEmailDialog } from '../components/order-email-dialog';
@@ -25,6 +28,18 @@ export function OrdersPage() {
   const unmatched = useUnmatchedPaymentEvents();
   const resend = useResendOrderEmail();
   const [viewing, setViewing] = useState<number | null>(null);
+  const refund = useRefundOrder();
+  const [refunding, setRefunding] = useState<Order | null>(null);
+  const onRefund = () => {
+    if (!refunding) return;
+    refund.mutate(refunding.id, {
+      onSuccess: (order) => {
+        toast({ title: 'Order Refunded', description: `Order #${order.id} was refunded in full; the buyer gets an e-mail.` });
+        setRefunding(null);
+      },
+      onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to refund the order'), variant: 'destructive' }),
+    });
+  };
 
   const onResend = (id: number) =>
     resend.mutate(id, {
@@ -81,11 +96,18 @@ export function OrdersPage() {
             <p className="text-muted-foreground">{filtered ? 'No orders match this search.' : 'No orders yet. Purchases from the storefront appear here.'}</p>
           )}
           {orders.data && orders.data.length > 0 && (
-            <OrdersTable orders={orders.data} resendingId={resend.isPending ? (resend.variables ?? null) : null} onResend={onResend} onViewEmail={setViewing} />
+            <OrdersTable
+              orders={orders.data}
+              resendingId={resend.isPending ? (resend.variables ?? null) : null}
+              onResend={onResend}
+              onViewEmail={setViewing}
+              onRefund={setRefunding}
+            />
           )}
         </CardContent>
       </Card>
       <OrderEmailDialog orderId={viewing} onClose={() => setViewing(null)} />
+      <RefundOrderDialog order={refunding} pending={refund.isPending} onOpenChange={(open) => !open && setRefunding(null)} onConfirm={onRefund} />
     </div>
   );
 }

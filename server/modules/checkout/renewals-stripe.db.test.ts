@@ -1,0 +1,111 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { createStripeProvider } from './index.js';
+import { BUYABLE_SLUG, ensureQualifyingRelease } from '../../test/checkout-test-helpers.js';
+import { startFakeStripeApi, type FakeStripeApi } from '../../test/fake-stripe-api.js';
+import { addTerm } from '../../../common/prices.js';
+
+// A renewal paid through Stripe (the real SDK against the local Stripe stand-in): the intent is created for the
+// renewal price, and the signed payment_intent.succeeded webhook extends the licence (docs/pricing.md "Renewals").
+const WEBHOOK_SECRET = 'whsec_renewal_secret';
+const signer = new Stripe('sk_test_fake');
+
+describe(`renewal through Stripe (${testDialect()})`, () => {
+  let t: TestApp;
+  let stripeApi: FakeStripeApi;
+  beforeAll(async () => {
+    stripeApi = await startFakeStripeApi();
+    t = await createTestApp({
+      env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+      services: {
+        paymentProvider: createStripeProvider({
+          secretKey: 'sk_test_fake',
+          publishableKey: 'pk_test_fake',
+          host: '127.0.0.1',
+          port: stripeApi.port,
+          protocol: 'http',
+        }),
+      },
+    });
+    await ensureQualifyingRelease(t.db);
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripeApi.close();
+  });
+
+  it('charges the renewal price at Stripe and extends the licence by one term when the webhook says it succeeded', async () => {
+    const admin = await t.adminHeaders();
+    const tier = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/plugins/${BUYABLE_SLUG}/prices`,
+      headers: admin,
+      payload: { name: 'Yearly', sites: 5, term: 'year', amount: 9000, currency: 'GBP', renewal_discount_percent: 10 },
+    });
+    const priceId = tier.json<{ id: number }>().id;
+    const expiresAt = '2027-06-15T09:00:00.000Z';
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/licenses',
+      headers: admin,
+      payload: { plugin_slug: BUYABLE_SLUG, plan: 'pro_yearly', max_activations: 5, customer_email: 'stripe-renewer@example.com' },
+    });
+    const license = created.json<{ id: number; key: string }>();
+    await t.db.updateTable('licenses').set({ price_id: priceId, expires_at: expiresAt }).where('id', '=', license.id).execute();
+
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/renewals/payment-intent',
+      payload: { license_key: license.key, kind: 'renewal', amount: 8100 },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(stripeApi.created.at(-1)).toMatchObject({ amount: '8100', currency: 'gbp', receipt_email: 'stripe-renewer@example.com' });
+    const intentId = started.json<{ clientSecret: string }>().clientSecret.split('_secret_')[0] as string;
+    expect(await t.db.selectFrom('orders').selectAll().where('provider_ref', '=', intentId).executeTakeFirstOrThrow()).toMatchObject({
+      kind: 'renewal',
+      status: 'pending',
+      target_license_id: license.id,
+      amount: 8100,
+    });
+
+    const payload = JSON.stringify({
+      id: `evt_renewal_${testDialect()}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: intentId,
+          object: 'payment_intent',
+          amount: 8100,
+          amount_received: 8100,
+          currency: 'gbp',
+          status: 'succeeded',
+          metadata: { plugin_slug: BUYABLE_SLUG, customer_email: 'stripe-renewer@example.com' },
+        },
+      },
+    });
+    const delivered = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+      payload,
+    });
+    expect(delivered.json()).toEqual({ received: true, outcome: 'fulfilled' });
+    const after = await t.db.selectFrom('licenses').selectAll().where('id', '=', license.id).executeTakeFirstOrThrow();
+    expect(after.expires_at).toBe(addTerm(expiresAt, 'year'));
+    // A redelivery changes nothing: one term per payment.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+      payload,
+    });
+    expect(again.json()).toMatchObject({ received: true, outcome: 'duplicate' });
+    expect((await t.db.selectFrom('licenses').select('expires_at').where('id', '=', license.id).executeTakeFirstOrThrow()).expires_at).toBe(
+      addTerm(expiresAt, 'year'),
+    );
+  });
+});

@@ -1,0 +1,79 @@
+// A paid renewal or upgrade changing a licence (docs/pricing.md "Renewals" and "Upgrades"). Fulfilment
+// (server/modules/orders/fulfilment.service.ts) calls these in the payment's unit of work, so the licence, the
+// order, the activity and the webhook (`license.renewed`, `license.upgraded`) commit together or not at all.
+import { addTerm, type PriceTerm } from '../../../common/prices.js';
+import { AppError } from '../../lib/errors.js';
+import { withinUnit, type UnitOrContext } from '../../kernel/events.js';
+import { recordActivity } from '../activities/index.js';
+import { licenseEventData } from './event-data.js';
+import { lockLicenseById, updateLicense, type LicenseRow } from './licenses.repository.js';
+
+/**
+ * Extends a licence by one term from the later of `at` and its current expiry, and makes it active again if it had
+ * expired. A revoked licence is left as it is and answers null: checkout refuses it first, this is the backstop for a
+ * licence revoked while its renewal was being paid (fulfilment records that for the vendor). Answers the licence after the change.
+ */
+export async function renewLicenseTerm(
+  target: UnitOrContext,
+  input: { licenseId: number; term: Exclude<PriceTerm, 'lifetime'>; orderId: number; at: string },
+): Promise<LicenseRow | null> {
+  return withinUnit(target, async ({ trx, emit }) => {
+    const license = await lockLicenseById(trx, input.licenseId);
+    if (!license) throw new AppError('NOT_FOUND', `License ${input.licenseId} was not found`);
+    if (license.status === 'revoked') return null;
+    const from = license.expires_at !== null && license.expires_at > input.at ? license.expires_at : input.at;
+    const expiresAt = addTerm(from, input.term) as string;
+    const after: LicenseRow = { ...license, status: 'active', expires_at: expiresAt, updated_at: input.at };
+    await updateLicense(trx, license.id, { status: 'active', expires_at: expiresAt, updated_at: input.at });
+    await recordActivity(
+      trx,
+      'license_renewed',
+      { license_key: license.key, plugin_slug: license.plugin_slug, order_id: input.orderId, from: license.expires_at, to: expiresAt },
+      input.at,
+    );
+    await emit('license.renewed', { license: licenseEventData(after, input.at), order_id: input.orderId, previous_expires_at: license.expires_at }, input.at);
+    return after;
+  });
+}
+
+/**
+ * Moves a licence to a higher tier: its tier (`price_id`), plan and site limit change; its key and expiry stay.
+ * A revoked licence is left as it is and answers null (as renewLicenseTerm). Answers the licence after the change.
+ */
+export async function upgradeLicenseTier(
+  target: UnitOrContext,
+  input: { licenseId: number; priceId: number; maxActivations: number; orderId: number; at: string },
+): Promise<LicenseRow | null> {
+  return withinUnit(target, async ({ trx, emit }) => {
+    const license = await lockLicenseById(trx, input.licenseId);
+    if (!license) throw new AppError('NOT_FOUND', `License ${input.licenseId} was not found`);
+    if (license.status === 'revoked') return null;
+    const after: LicenseRow = { ...license, price_id: input.priceId, max_activations: input.maxActivations, updated_at: input.at };
+    await updateLicense(trx, license.id, { price_id: input.priceId, max_activations: input.maxActivations, updated_at: input.at });
+    await recordActivity(
+      trx,
+      'license_upgraded',
+      {
+        license_key: license.key,
+        plugin_slug: license.plugin_slug,
+        order_id: input.orderId,
+        from_price_id: license.price_id,
+        to_price_id: input.priceId,
+        max_activations: input.maxActivations,
+      },
+      input.at,
+    );
+    await emit(
+      'license.upgraded',
+      {
+        license: licenseEventData(after, input.at),
+        order_id: input.orderId,
+        previous_price_id: license.price_id,
+        previous_max_activations: license.max_activations,
+        price_id: input.priceId,
+      },
+      input.at,
+    );
+    return after;
+  });
+}

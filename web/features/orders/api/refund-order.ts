@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Order } from '@common/orders';
+import { apiJson } from '@/lib/api';
+import { ordersQueryKey } from './get-orders';
+import { emailsQueryKey } from './get-order-emails';
+
+/** POST /api/admin/orders/{id}/refund: the whole amount back through the order's provider; the licence is revoked. */
+export const refundOrder = (orderId: number): Promise<Order> => apiJson<Order>('POST', `/api/admin/orders/${orderId}/refund`);
+
+export function useRefundOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: refundOrder,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+      await queryClient.invalidateQueries({ queryKey: emailsQueryKey });
+    },
+  });
+}
