@@ -112,14 +112,16 @@ export async function transferCustomerLicense(ctx: AppContext, id: number, licen
     const moved = { ...license, customer_email: target, updated_at: at };
     await emit('license.transferred', { license: licenseEventData(moved), from_email: customer.email, to_email: target }, at);
     const ids = [
-      await queueNotice(ctx, 
+      await queueNotice(
+        ctx,
         trx,
         customer.email,
         'A licence was transferred',
         [`The licence ${license.key} (${license.plugin_slug}) has been transferred to ${target}.`, 'It no longer appears in your account.'],
         at,
       ),
-      await queueNotice(ctx, 
+      await queueNotice(
+        ctx,
         trx,
         target,
         'A licence was transferred to you',

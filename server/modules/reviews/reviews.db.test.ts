@@ -283,7 +283,10 @@ describe(`verified-buyer reviews and real numbers (${testDialect()})`, () => {
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
-    const emailsOf = async () => (await t.db.selectFrom('reviews').select(['email', 'plugin_slug']).where('email', 'like', 'move-%').orderBy('email').execute()).map((row) => `${row.email} ${row.plugin_slug}`);
+    const emailsOf = async () =>
+      (await t.db.selectFrom('reviews').select(['email', 'plugin_slug']).where('email', 'like', 'move-%').orderBy('email').execute()).map(
+        (row) => `${row.email} ${row.plugin_slug}`,
+      );
     for (const email of ['move-a@example.com', 'move-b@example.com']) {
       await addLicense(email);
       expect((await write('POST', await sessionOf(email), review())).statusCode).toBe(201);
