@@ -120,4 +120,12 @@ test('a buyer reviews the plugin from their account, the vendor approves it, and
   expect(html).toContain('"aggregateRating":{"@type":"AggregateRating","ratingValue":"4.0","reviewCount":1');
   await reviews.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('plugin-reviews.png'), fullPage: true });
+
+  // A 360 px phone: the plugin page with its reviews, and the account page with the review, do not scroll sideways.
+  await page.setViewportSize({ width: 360, height: 780 });
+  for (const path of [`/plugin/${SLUG}`, '/account']) {
+    await page.goto(path);
+    await expect(page.getByTestId(path === '/account' ? 'account-review' : 'plugin-review')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+  }
 });
