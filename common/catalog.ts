@@ -28,9 +28,18 @@ export const publicPluginSchema = pluginPricingSchema.extend({
   description: z.string(),
   current_version: z.string().nullable(),
   category: z.string(),
+  /**
+   * Real numbers (docs/storefront.md, "Reviews and numbers"): the approved reviews' average (one decimal) and count
+   * once the plugin has one, else the values stored on its row (the seeded demo's 4.8 and 156; 0 for a vendor's
+   * plugin, which shows no rating). `verified_rating` says which: only a verified rating reaches the JSON-LD.
+   */
   rating: z.number(),
   review_count: z.number().int(),
+  verified_rating: z.boolean(),
+  /** "1,234 downloads" from the packages served, else the row's text ("2,500+ downloads" for the demo); '' hides it. */
   downloads_label: z.string(),
+  /** Sites (not local or staging) with a licence of the plugin activated; 0 hides it. */
+  active_installs: z.number().int(),
   is_popular: z.boolean(),
   is_featured: z.boolean(),
   features: z.array(z.string()),

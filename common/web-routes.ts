@@ -49,6 +49,7 @@ export const ADMIN_PAGE_PATHS = [
   '/webhooks',
   '/storefront',
   '/import',
+  '/reviews',
 ] as const;
 
 const PUBLIC_PATHS = new Set<string>(Object.keys(PUBLIC_ROUTES).filter((pattern) => !pattern.includes(':')));

@@ -45,6 +45,7 @@ import { registerReleaseHealthRoutes } from './modules/release-health/index.js';
 import { registerEddCompatRoutes } from './modules/edd-compat/index.js';
 import { registerCustomerRoutes } from './modules/customers/index.js';
 import { registerStorefrontRoutes } from './modules/storefront/index.js';
+import { registerReviewRoutes } from './modules/reviews/index.js';
 import { registerRenewalReminderRoutes } from './modules/renewal-reminders/index.js';
 import { registerImportRoutes } from './modules/importers/index.js';
 
@@ -80,6 +81,7 @@ const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
   registerEcommerceTestingRoutes,
   registerWordpressClientRoutes,
   registerAccountRoutes,
+  registerReviewRoutes,
   registerPriceRoutes,
   registerCouponRoutes,
   registerEddCompatRoutes,

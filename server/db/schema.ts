@@ -69,6 +69,7 @@ export interface PluginsTable {
   // 0022-edd-compat: the product's id and name in Easy Digital Downloads (server/modules/edd-compat)
   edd_item_id: number | null;
   edd_item_name: string | null;
+  download_count: Generated<number>; // 0031: release packages served (the machine download route)
 }
 
 export interface ActivitiesTable {
@@ -406,6 +407,19 @@ export interface CouponRedemptionsTable {
   created_at: string;
 }
 
+// --- verified-buyer reviews (0031-reviews) ---
+export interface ReviewsTable {
+  id: Generated<number>;
+  plugin_slug: string;
+  email: string; // lower case; one review per address and plugin
+  rating: number; // 1-5
+  title: string;
+  body: string; // plain text
+  status: string; // pending | approved | hidden
+  created_at: string;
+  updated_at: string;
+}
+
 // --- renewal reminders (0026-renewal-reminders) ---
 /** One row per licence, term and reminder step (or `expired`): the claim that it was sent (docs/renewal-reminders.md). */
 export interface LicenseRemindersTable {
@@ -424,6 +438,7 @@ export interface ReminderOptOutsTable {
 }
 
 export interface DB {
+  reviews: ReviewsTable;
   license_reminders: LicenseRemindersTable;
   reminder_opt_outs: ReminderOptOutsTable;
   plugin_prices: PluginPricesTable;

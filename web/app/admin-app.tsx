@@ -25,6 +25,7 @@ const pages = {
   storefront: lazy(() => import('@/features/store-identity/pages/storefront-admin-page').then((m) => ({ default: m.StorefrontAdminPage }))),
   coupons: lazy(() => import('@/features/coupons/pages/coupons-page').then((m) => ({ default: m.CouponsPage }))),
   import: lazy(() => import('@/features/imports/pages/import-page').then((m) => ({ default: m.ImportPage }))),
+  reviews: lazy(() => import('@/features/reviews/pages/reviews-page').then((m) => ({ default: m.ReviewsPage }))),
 };
 
 function AdminRoutes() {
@@ -61,6 +62,7 @@ function AdminRoutes() {
         <Route path="/webhooks" component={pages.webhooks} />
         <Route path="/storefront" component={pages.storefront} />
         <Route path="/import" component={pages.import} />
+        <Route path="/reviews" component={pages.reviews} />
         <Route>
           <NotFoundPage homeHref="/admin" />
         </Route>

@@ -13,6 +13,7 @@ import {
   Puzzle,
   TicketPercent,
   ShoppingBag,
+  Star,
   Store,
   Webhook,
   type LucideIcon,
@@ -61,6 +62,7 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
     entries: [
       { title: 'Plugins', path: '/plugins', icon: Package },
       { title: 'Storefront', path: '/storefront', icon: Store },
+      { title: 'Reviews', path: '/reviews', icon: Star },
     ],
   },
   {

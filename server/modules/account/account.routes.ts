@@ -23,6 +23,8 @@ import {
   signOutResponseSchema,
 } from '../../../common/account.js';
 import { idParamsSchema } from '../../../common/licenses.js';
+import { accountReviewSchema, accountReviewsSchema, REVIEW_WRITES_PER_IP_PER_MINUTE, reviewInputSchema } from '../../../common/reviews.js';
+import { listAccountReviews, writeReview } from '../reviews/index.js';
 import type { App, AppContext } from '../../kernel/context.js';
 import { requestOrigin } from '../../lib/request-origin.js';
 import { rateLimit } from '../../http/rate-limit.js';
@@ -174,6 +176,20 @@ export function registerAccountRoutes(app: App, ctx: AppContext): void {
     },
     async (request) => getAccountReceipt(ctx, customerOf(request).email, request.params.id),
   );
+
+  // Verified-buyer reviews (docs/storefront.md, "Reviews and numbers"): the reviews module decides; the session is ours.
+  app.get('/api/account/reviews', { ...guarded, schema: { response: { 200: accountReviewsSchema, ...errors } } }, async (request) =>
+    listAccountReviews(ctx, customerOf(request).email),
+  );
+  const reviewWrites = rateLimit({ name: 'account-review-writes', max: REVIEW_WRITES_PER_IP_PER_MINUTE });
+  const reviewWrite = {
+    onRequest: [accountCalls, reviewWrites, requireCustomer, requireXhr],
+    schema: { body: reviewInputSchema, response: { 200: accountReviewSchema, 201: accountReviewSchema, ...errors, 422: errorSchema } },
+  };
+  app.post('/api/account/reviews', reviewWrite, async (request, reply) =>
+    reply.code(201).send(await writeReview(ctx, customerOf(request).email, request.body, 'create')),
+  );
+  app.put('/api/account/reviews', reviewWrite, async (request) => writeReview(ctx, customerOf(request).email, request.body, 'update'));
 
   // Admin (the admin guard covers /api/admin/): beside the other licence calls, hence "licenses".
   app.post(

@@ -39,7 +39,13 @@ export type ActivityType =
   | 'license_email_resent'
   // renewals and upgrades (server/modules/licenses/license-terms.ts)
   | 'license_renewed'
-  | 'license_upgraded';
+  | 'license_upgraded'
+
+  // verified-buyer reviews (server/modules/reviews)
+  | 'review_submitted'
+  | 'review_edited'
+  | 'review_approved'
+  | 'review_hidden';
 
 /** Appends one entry to the activity log; pass the transaction when the entry belongs to one. */
 export async function recordActivity(

@@ -37,7 +37,7 @@ describe(`public catalogue (${testDialect()})`, () => {
       category: 'shipping',
       rating: 4.8,
       review_count: 156,
-      downloads_label: '2,500+',
+      downloads_label: '2,500+ downloads',
       is_popular: true,
       price: 4900,
       currency: 'GBP',

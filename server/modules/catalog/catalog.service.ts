@@ -1,6 +1,7 @@
 import type { PublicPlugin } from '../../../common/catalog.js';
 import type { PluginImage } from '../../../common/images.js';
 import type { PublicPrice } from '../../../common/prices.js';
+import { downloadsLabel, roundRating } from '../../../common/reviews.js';
 import { isWebAddress } from '../../../common/plugin-admin.js';
 import { isPurchasable } from '../../../common/pricing.js';
 import { qualifyingRelease, type ReleaseLike } from '../../../common/versions.js';
@@ -10,6 +11,14 @@ import { listPrimaryImages, toPluginImage } from '../images/index.js';
 import { listActivePlugins, toAdminPlugin, type PluginRow } from '../plugins/index.js';
 import { listReleaseVersions } from '../releases/index.js';
 import { publicPricesBySlug } from '../prices/index.js';
+import { countActiveInstalls } from '../licenses/index.js';
+import { approvedReviewStats, type ReviewStats } from '../reviews/index.js';
+
+/** What real data says of a plugin (docs/storefront.md, "Reviews and numbers"); absent parts fall back to its row. */
+export interface PluginNumbers {
+  reviews?: ReviewStats;
+  activeInstalls?: number;
+}
 
 /** A link the storefront may show: rows written before the admin checked addresses may hold anything. */
 const webLink = (value: string | null): string | null => (value && isWebAddress(value) ? value : null);
@@ -21,6 +30,7 @@ export function toPublicPlugin(
   minimumVersion: string,
   primaryImage: PluginImage | null = null,
   prices: PublicPrice[] = [],
+  numbers: PluginNumbers = {},
 ): PublicPlugin {
   const admin = toAdminPlugin(row);
   const release = qualifyingRelease(releases, row.slug, minimumVersion);
@@ -41,9 +51,12 @@ export function toPublicPlugin(
     description: row.description,
     current_version: release?.version ?? row.current_version,
     category: row.category,
-    rating: Number(row.rating),
-    review_count: row.review_count,
-    downloads_label: row.downloads_label,
+    // Approved reviews replace the row's stored numbers (the seeded demo's specification values) once there is one.
+    rating: numbers.reviews && numbers.reviews.count > 0 ? roundRating(numbers.reviews.average) : Number(row.rating),
+    review_count: numbers.reviews && numbers.reviews.count > 0 ? numbers.reviews.count : row.review_count,
+    verified_rating: Boolean(numbers.reviews && numbers.reviews.count > 0),
+    downloads_label: row.download_count > 0 ? downloadsLabel(row.download_count) : row.downloads_label ? `${row.downloads_label} downloads` : '',
+    active_installs: numbers.activeInstalls ?? 0,
     is_popular: toBool(row.is_popular),
     is_featured: toBool(row.is_featured),
     features: parseJsonList(row.features),
@@ -72,20 +85,29 @@ export function toPublicCatalog(
   minimumVersion: string,
   primaryImages: PluginImage[] = [],
   pricesBySlug: Map<string, PublicPrice[]> = new Map(),
+  reviewsBySlug: Map<string, ReviewStats> = new Map(),
+  installsBySlug: Map<string, number> = new Map(),
 ): PublicPlugin[] {
   const imageBySlug = new Map(primaryImages.map((image) => [image.plugin_slug, image]));
-  return rows.map((row) => toPublicPlugin(row, releases, minimumVersion, imageBySlug.get(row.slug) ?? null, pricesBySlug.get(row.slug) ?? []));
+  return rows.map((row) =>
+    toPublicPlugin(row, releases, minimumVersion, imageBySlug.get(row.slug) ?? null, pricesBySlug.get(row.slug) ?? [], {
+      reviews: reviewsBySlug.get(row.slug),
+      activeInstalls: installsBySlug.get(row.slug),
+    }),
+  );
 }
 
 /** The active plugins as the storefront shows them; the storefront's HTML carries the same list (the web-pages module). */
 export async function loadPublicCatalog(ctx: AppContext): Promise<PublicPlugin[]> {
   const plugins = await listActivePlugins(ctx.db);
   const slugs = plugins.map((plugin) => plugin.slug);
-  const [releases, images, prices] = await Promise.all([
+  const [releases, images, prices, reviews, installs] = await Promise.all([
     listReleaseVersions(ctx.db, slugs),
     listPrimaryImages(ctx.db, slugs),
     publicPricesBySlug(ctx.db, slugs),
+    approvedReviewStats(ctx.db, slugs),
+    countActiveInstalls(ctx.db, slugs),
   ]);
   // Read per request from the settings cache, so a new minimum applies without a restart.
-  return toPublicCatalog(plugins, releases, ctx.settings.get('min_release_version'), images.map(toPluginImage), prices);
+  return toPublicCatalog(plugins, releases, ctx.settings.get('min_release_version'), images.map(toPluginImage), prices, reviews, installs);
 }

@@ -9,6 +9,7 @@ import { nowIso } from '../../lib/time.js';
 import { recordActivity, replaceInActivities } from '../activities/index.js';
 import { deliverSignInEmail, queueSignInEmailIn } from '../account/index.js';
 import { forgetCustomerAddress } from '../account/index.js';
+import { deleteReviewsOfAddress, moveReviewsToAddress } from '../reviews/index.js';
 import { eraseEmailsToAddress, insertQueuedEmail, saveEmailContent } from '../email/index.js';
 import { unitOfWork } from '../../kernel/events.js';
 import { revokeLicense } from '../licenses/index.js';
@@ -66,6 +67,7 @@ export async function changeCustomerEmail(ctx: AppContext, id: number, newEmail:
     if (!other && options.merge) throw new AppError('NOT_FOUND', `No customer has the e-mail ${target}; change the e-mail instead`);
     await reassignOrders(trx, customer.email, target, at);
     await reassignLicenses(trx, customer.email, target, at);
+    await moveReviewsToAddress(trx, customer.email, target, at);
     await forgetCustomerAddress(trx, customer.email);
     if (other) {
       const note = [other.note, customer.note].filter((text) => text.trim() !== '').join('\n\n');
@@ -183,6 +185,7 @@ export async function eraseCustomer(ctx: AppContext, id: number, licenses: 'revo
     await reassignOrders(trx, customer.email, anonymous, at);
     await eraseEmailsToAddress(trx, customer.email, anonymous, at);
     await replaceInActivities(trx, customer.email, anonymous);
+    await deleteReviewsOfAddress(trx, customer.email);
     await forgetCustomerAddress(trx, customer.email);
     await deleteCustomer(trx, customer.id);
     await recordActivity(trx, 'customer_erased', { customer_id: customer.id, licenses }, at);

@@ -3,12 +3,14 @@
 export { canonicalKey, checkLicenseForSite, createLicense, effectiveStatus, revokeLicense } from './license-access.service.js';
 export { findExistingKeys, type ImportedLicense, insertImportedLicenses } from './license-import.service.js';
 export {
+  countActiveInstalls,
   countLicensesOfPlugin,
   countLicenseStats,
   findLicenseById,
   findLicenseByKey,
   findLicenseForDownload,
   listActivationsOfLicenses,
+  listLicensedPluginSlugs,
   lockLicenseById,
   reassignLicenses,
   updateLicense,

@@ -206,3 +206,36 @@ export async function listActivationsOfLicenses(db: Db, licenseIds: number[]) {
     .orderBy('id')
     .execute();
 }
+
+/**
+ * Active installs per plugin (docs/storefront.md, "Reviews and numbers"): the distinct sites (not local or staging)
+ * activated on a licence of the plugin that is not revoked. One grouped statement for the whole catalogue.
+ */
+export async function countActiveInstalls(db: Db, pluginSlugs: string[]): Promise<Map<string, number>> {
+  if (pluginSlugs.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('license_activations')
+    .innerJoin('licenses', 'licenses.id', 'license_activations.license_id')
+    .select(['licenses.plugin_slug', (eb) => eb.fn.count<string | number>('license_activations.site_url').distinct().as('n')])
+    .where('licenses.plugin_slug', 'in', pluginSlugs)
+    .where('licenses.status', '!=', 'revoked')
+    .where('license_activations.is_local', '=', 0)
+    .groupBy('licenses.plugin_slug')
+    .execute();
+  return new Map(rows.map((row) => [row.plugin_slug, Number(row.n)]));
+}
+
+/**
+ * The plugins an address may review (docs/storefront.md, "Reviews and numbers"): those it holds a licence of that
+ * was not revoked (an expired one still counts: the buyer used the plugin). The address compared in lower case.
+ */
+export async function listLicensedPluginSlugs(db: Db, email: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('licenses')
+    .select('plugin_slug')
+    .distinct()
+    .where(sql<string>`lower(customer_email)`, '=', email.toLowerCase())
+    .where('status', '!=', 'revoked')
+    .execute();
+  return rows.map((row) => row.plugin_slug).sort();
+}

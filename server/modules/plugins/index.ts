@@ -3,6 +3,7 @@
 // this folder is private to the module (eslint.config.js; docs/architecture.md).
 export { type EddItemPlugin, type EddItemReader, openEddItemReader } from './edd-item-reader.js';
 export {
+  countPluginDownload,
   findPluginByEddItemId,
   findPluginByEddItemName,
   findPluginByLemonSqueezyProduct,

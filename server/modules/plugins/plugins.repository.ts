@@ -101,3 +101,12 @@ export function toAdminPlugin(row: PluginRow): AdminPlugin {
     edd_item_name: row.edd_item_name,
   };
 }
+
+/** One release package served (server/modules/releases/releases-machine.routes.ts): one UPDATE, no read. */
+export async function countPluginDownload(db: Db, slug: string): Promise<void> {
+  await db
+    .updateTable('plugins')
+    .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
+    .where('slug', '=', slug)
+    .execute();
+}

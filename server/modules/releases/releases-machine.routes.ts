@@ -5,6 +5,10 @@ import { updateCheckQuerySchema, updateCheckResponseSchema, type UpdateCheckQuer
 import { checkForUpdate } from './update-check.js';
 import { resolveDownload, sendReleaseZip } from './serve-download.js';
 import { machineApiRateLimit } from '../../http/rate-limit.js';
+import { countPluginDownload } from '../plugins/index.js';
+
+/** A whole download, or the first part of one: no Range header, or one starting at byte 0 (`bytes=0-…`). */
+const startsAtFirstByte = (range: string | undefined): boolean => range === undefined || /^\s*bytes\s*=\s*0\s*-/i.test(range);
 
 /** The public machine API of releases: update checks and signed downloads, rate limited per IP. */
 export function registerReleaseMachineRoutes(app: App, ctx: AppContext): void {
@@ -43,6 +47,9 @@ export function registerReleaseMachineRoutes(app: App, ctx: AppContext): void {
       const download = await resolveDownload(ctx, request.params.token, request.params.file);
       reply.header('Cache-Control', 'private, no-store');
       if (download.wantsSignature) return reply.type('text/plain; charset=utf-8').send(download.release.signature);
+      // The storefront's download count (docs/storefront.md, "Reviews and numbers"): one UPDATE per package served;
+      // a resumed download (a Range not starting at byte 0) is the same download, not another.
+      if (startsAtFirstByte(request.headers.range)) await countPluginDownload(ctx.db, download.release.plugin_slug);
       return sendReleaseZip(ctx, request, reply, download.release);
     },
   );

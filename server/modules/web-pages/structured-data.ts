@@ -37,6 +37,18 @@ export function productJsonLd(plugin: PublicPlugin, identity: StoreIdentity, ori
     url: `${origin}/plugin/${encodeURIComponent(plugin.slug)}`,
     brand: { '@type': 'Brand', name: identity.store_name },
     ...(plugin.primary_image ? { image: `${origin}${plugin.primary_image.url}` } : {}),
+    // Only verified-buyer reviews (docs/storefront.md, "Reviews and numbers"), never the seeded demo's stored numbers.
+    ...(plugin.verified_rating && plugin.review_count > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: plugin.rating.toFixed(1),
+            reviewCount: plugin.review_count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
     ...(price !== null
       ? {
           offers: {

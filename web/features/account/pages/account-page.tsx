@@ -12,6 +12,8 @@ import { useLicenses } from '../api/get-licenses';
 import { useMe } from '../api/get-me';
 import { useOrders } from '../api/get-orders';
 import { useSignOut } from '../api/sign-out';
+import { useReviews } from '../api/reviews';
+import { AccountReviewCard } from '../components/account-reviews';
 import { AccountLicenseCard } from '../components/account-license-card';
 import { AccountOrders } from '../components/account-orders';
 
@@ -34,6 +36,7 @@ export function AccountPage() {
   const signedIn = Boolean(me.data);
   const licenses = useLicenses(signedIn);
   const orders = useOrders(signedIn);
+  const reviews = useReviews(signedIn);
   const signOut = useSignOut();
 
   if (me.isPending)
@@ -87,6 +90,25 @@ export function AccountPage() {
           </div>
         )}
       </section>
+
+      {reviews.data && reviews.data.reviewable.length > 0 && (
+        <section className="space-y-4" aria-labelledby="reviews-heading">
+          <h2 id="reviews-heading" className="text-2xl font-semibold">
+            Your reviews
+          </h2>
+          <p className="text-sm text-muted-foreground">Rate the plugins you bought. A review appears on the plugin&apos;s page once approved.</p>
+          <div className="space-y-4">
+            {reviews.data.reviewable.map((plugin) => (
+              <AccountReviewCard
+                key={plugin.slug}
+                slug={plugin.slug}
+                name={plugin.name}
+                review={reviews.data.reviews.find((review) => review.plugin_slug === plugin.slug)}
+              />
+            ))}
+          </div>
+        </section>
+      )}
 
       <section className="space-y-4" aria-labelledby="orders-heading">
         <h2 id="orders-heading" className="text-2xl font-semibold">

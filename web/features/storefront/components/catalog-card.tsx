@@ -7,7 +7,7 @@ import { categoryLabel } from '../lib/category-label';
 import { PluginThumbnail } from './plugin-thumbnail';
 import { PriceTag } from './price-tag';
 import { PurchaseActions } from './purchase-actions';
-import { Rating } from './rating';
+import { activeInstallsText, Rating } from './rating';
 import type { CatalogLayout } from '../lib/catalog-view';
 
 /** A catalogue card: 4 features in grid mode, 6 in list mode (docs/product-spec.md section 2); the primary image comes with the catalogue. */
@@ -29,9 +29,10 @@ export function CatalogCard({ plugin, layout, priority = false }: { plugin: Publ
           {plugin.downloads_label && (
             <span className="inline-flex items-center gap-1 text-sm text-muted-foreground">
               <Download className="size-4" aria-hidden="true" />
-              {plugin.downloads_label} downloads
+              {plugin.downloads_label}
             </span>
           )}
+          {plugin.active_installs > 0 && <span className="text-sm text-muted-foreground">{activeInstallsText(plugin.active_installs)}</span>}
         </div>
         <ul className={cn('grid gap-1 text-sm', isList && 'sm:grid-cols-2')} data-testid="card-features">
           {plugin.features.slice(0, isList ? 6 : 4).map((feature) => (

@@ -5,7 +5,7 @@ import { categoryLabel } from '../lib/category-label';
 import { PluginThumbnail } from './plugin-thumbnail';
 import { PriceTag } from './price-tag';
 import { PurchaseActions } from './purchase-actions';
-import { Rating } from './rating';
+import { activeInstallsText, Rating } from './rating';
 
 /** A landing-page card: the primary image (placeholder without), Learn More / Purchase, or Coming Soon for a plugin that cannot be bought yet. */
 export function FeaturedPluginCard({ plugin, priority = false }: { plugin: PublicPlugin; priority?: boolean }) {
@@ -26,7 +26,8 @@ export function FeaturedPluginCard({ plugin, priority = false }: { plugin: Publi
       <CardContent className="flex flex-1 flex-col gap-3">
         <div className="flex flex-wrap items-center gap-3">
           <Rating rating={plugin.rating} reviewCount={plugin.review_count} />
-          {plugin.downloads_label && <span className="text-sm text-muted-foreground">{plugin.downloads_label} downloads</span>}
+          {plugin.downloads_label && <span className="text-sm text-muted-foreground">{plugin.downloads_label}</span>}
+          {plugin.active_installs > 0 && <span className="text-sm text-muted-foreground">{activeInstallsText(plugin.active_installs)}</span>}
         </div>
         <ul className="list-inside list-disc space-y-1 text-sm text-muted-foreground">
           {plugin.features.slice(0, 4).map((feature) => (

@@ -8,7 +8,8 @@ import { usePublicPlugins } from '@/lib/public-plugins';
 import { PluginByline, PluginOverview } from '../components/plugin-about';
 import { PluginDetailsTabs } from '../components/plugin-details-tabs';
 import { PurchaseBox } from '../components/purchase-box';
-import { Rating } from '../components/rating';
+import { activeInstallsText, Rating } from '../components/rating';
+import { PluginReviews } from '../components/plugin-reviews';
 import { ScreenshotGallery } from '../components/screenshot-gallery';
 import { categoryLabel } from '../lib/category-label';
 import { formatDate } from '@/lib/dates';
@@ -67,9 +68,10 @@ export function PluginPage() {
               <Rating rating={plugin.rating} reviewCount={plugin.review_count} />
               {plugin.downloads_label && (
                 <span className="inline-flex items-center gap-1">
-                  <Download className="size-4" aria-hidden="true" /> {plugin.downloads_label} downloads
+                  <Download className="size-4" aria-hidden="true" /> {plugin.downloads_label}
                 </span>
               )}
+              {plugin.active_installs > 0 && <span>{activeInstallsText(plugin.active_installs)}</span>}
               {plugin.release_version && (
                 <span data-testid="release">
                   Version {plugin.release_version}
@@ -81,6 +83,7 @@ export function PluginPage() {
           <ScreenshotGallery slug={plugin.slug} name={plugin.name} />
           <PluginOverview plugin={plugin} />
           <PluginDetailsTabs plugin={plugin} />
+          <PluginReviews plugin={plugin} />
         </div>
         <aside className="lg:sticky lg:top-6 lg:self-start">
           <PurchaseBox plugin={plugin} />
