@@ -5,6 +5,8 @@ import { listRecentActivities } from '../activities/index.js';
 import { dashboardStats } from './dashboard.service.js';
 import { analyticsQuerySchema, analyticsSchema } from '../../../common/dashboard.js';
 import { dashboardAnalytics } from './analytics.service.js';
+import { setupChecklistDismissSchema, setupChecklistSchema } from '../../../common/setup-checklist.js';
+import { setSetupChecklistDismissed, setupChecklist } from './setup-checklist.js';
 
 const activitiesQuerySchema = z.object({
   limit: z.coerce
@@ -25,5 +27,11 @@ export function registerDashboardRoutes(app: App, ctx: AppContext): void {
   // Charts of the last 30 or 90 UTC days and the current version shares (docs/dashboard.md).
   app.get('/api/admin/dashboard/analytics', { schema: { querystring: analyticsQuerySchema, response: { 200: analyticsSchema } } }, async (request) =>
     dashboardAnalytics(ctx.db, request.query.days),
+  );
+
+  // The first-run checklist (issue 25; docs/dashboard.md): what a new shop still needs before it can sell.
+  app.get('/api/admin/setup-checklist', { schema: { response: { 200: setupChecklistSchema } } }, async () => setupChecklist(ctx));
+  app.put('/api/admin/setup-checklist', { schema: { body: setupChecklistDismissSchema, response: { 200: setupChecklistSchema } } }, async (request) =>
+    setSetupChecklistDismissed(ctx, request.body.dismissed),
   );
 }

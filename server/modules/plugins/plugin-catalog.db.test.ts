@@ -60,6 +60,13 @@ describe(`plugins created and edited in the admin (${testDialect()})`, () => {
     });
   });
 
+  it("takes the vendor's own category, trimmed, and answers it as typed (issue 25)", async () => {
+    const response = await create({ slug: 'seo-helper', name: 'SEO Helper', category: '  SEO Tools ' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ category: 'SEO Tools' });
+    expect((await patch('seo-helper', { category: 'Marketing' })).json()).toMatchObject({ category: 'Marketing' });
+  });
+
   it('answers 409 with a clear message for a slug that is taken, adding nothing', async () => {
     const before = await pluginCount();
     const response = await create({ slug: 'postcode-delivery-zones', name: 'Copy' });
@@ -84,7 +91,8 @@ describe(`plugins created and edited in the admin (${testDialect()})`, () => {
     [{ slug: 'ok-slug' }, 'Name is required'],
     [{ slug: 'ok-slug', name: '   ' }, 'Name is required'],
     [{ slug: 'ok-slug', name: 'X', description: 'x'.repeat(301) }, 'Short description must be at most 300 characters'],
-    [{ slug: 'ok-slug', name: 'X', category: 'games' }, 'Category must be one of shipping, developer-tools'],
+    [{ slug: 'ok-slug', name: 'X', category: 'x'.repeat(41) }, 'Category must be at most 40 characters'],
+    [{ slug: 'ok-slug', name: 'X', category: '  ' }, 'Category is required'],
     [{ slug: 'ok-slug', name: 'X', homepage: 'example.com' }, 'Homepage must be a full web address starting with https://'],
     [{ slug: 'ok-slug', name: 'X', documentation_url: 'javascript:alert(1)' }, 'Documentation URL must be a full web address'],
     [{ slug: 'ok-slug', name: 'X', features: ['ok', ''] }, 'Feature lines cannot be empty'],

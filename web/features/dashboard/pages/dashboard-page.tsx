@@ -2,6 +2,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { AnalyticsSection } from '../components/analytics-section';
 import { QuickActions } from '../components/quick-actions';
 import { RecentActivity } from '../components/recent-activity';
+import { SetupChecklistCard } from '../components/setup-checklist-card';
 import { StatCards } from '../components/stat-cards';
 
 export function DashboardPage() {
@@ -12,6 +13,7 @@ export function DashboardPage() {
         <h1 className="text-2xl font-bold">Dashboard</h1>
         <p className="text-muted-foreground">Welcome to the product Licensing Dashboard</p>
       </div>
+      <SetupChecklistCard />
       <StatCards />
       <div className="grid gap-4 lg:grid-cols-3">
         <RecentActivity />

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SetupChecklist, SetupStepId } from '../../../common/setup-checklist.js';
+import { makeImage, multipartBody as imageBody } from '../../test/image-fixtures.js';
+import { makePluginZip, multipartBody as releaseBody } from '../../test/release-test-helpers.js';
+import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+
+// Issue 25: a shop started without the demo (SEED_DEMO=false) guides its vendor. Each step ticks itself from the
+// shop's state as the vendor does it, in whatever order; "Hide" is remembered; bad input changes nothing.
+
+const SLUG = 'order-notes';
+
+describe(`first-run checklist (${testDialect()})`, () => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false, confirmedOrigin: null });
+    headers = await t.adminHeaders();
+  });
+  afterAll(async () => t.close());
+
+  const checklist = async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/admin/setup-checklist', headers });
+    expect(response.statusCode).toBe(200);
+    return response.json<SetupChecklist>();
+  };
+  const done = async () => {
+    const list = await checklist();
+    return Object.fromEntries(list.steps.map((step) => [step.id, step.done])) as Record<SetupStepId, boolean>;
+  };
+
+  it('starts with every step open on an empty shop, each linking to its page', async () => {
+    const list = await checklist();
+    expect(list.steps.map((step) => [step.id, step.path, step.done])).toEqual([
+      ['shop_address', '/settings', false],
+      ['store_identity', '/storefront', false],
+      ['first_plugin', '/plugins', false],
+      ['first_release', '/releases', false],
+      ['price', '/plugins', false],
+      ['payments', '/settings', false],
+      ['email', '/outbox', false],
+    ]);
+    expect(list.complete).toBe(false);
+    expect(list.dismissed).toBe(false);
+  });
+
+  it('ticks each step as the vendor does it', async () => {
+    expect((await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers, payload: { base_url: 'https://shop.example' } })).statusCode).toBe(200);
+    expect((await done()).shop_address).toBe(true);
+
+    expect((await t.app.inject({ method: 'PUT', url: '/api/admin/storefront', headers, payload: { store_name: 'Order Tools' } })).statusCode).toBe(200);
+    expect((await done()).store_identity).toBe(false); // a name without a logo is half of it
+    const logo = imageBody('logo', 'logo.png', await makeImage('png', 240, 80), 'image/png');
+    const uploaded = await t.app.inject({ method: 'POST', url: '/api/admin/storefront/logo', headers: { ...headers, ...logo.headers }, payload: logo.payload });
+    expect(uploaded.statusCode).toBe(200);
+    expect((await done()).store_identity).toBe(true);
+
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/plugins', headers, payload: { slug: SLUG, name: 'Order Notes' } })).statusCode).toBe(201);
+    expect((await done()).first_plugin).toBe(true);
+    expect((await done()).price).toBe(false);
+
+    const release = releaseBody({ plugin_slug: SLUG, version: '1.0.0', notes: '' }, { content: await makePluginZip(SLUG, '1.0.0') });
+    const stored = await t.app.inject({ method: 'POST', url: '/api/admin/releases', headers: { ...headers, ...release.headers }, payload: release.payload });
+    expect(stored.statusCode).toBe(201);
+    expect((await done()).first_release).toBe(true);
+
+    const tier = { name: 'Personal', sites: 1, term: 'year', amount: 4900, currency: 'GBP' };
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/plugins/${SLUG}/prices`, headers, payload: tier })).statusCode).toBe(201);
+    const list = await checklist();
+    expect(list.steps.filter((step) => !step.done).map((step) => step.id)).toEqual(['payments', 'email']);
+    expect(list.complete).toBe(false);
+  });
+
+  it('remembers Hide, refuses a malformed request without changing anything', async () => {
+    const bad = await t.app.inject({ method: 'PUT', url: '/api/admin/setup-checklist', headers, payload: { dismissed: 'yes' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toMatch(/dismissed must be true or false/);
+    expect((await checklist()).dismissed).toBe(false);
+    const hidden = await t.app.inject({ method: 'PUT', url: '/api/admin/setup-checklist', headers, payload: { dismissed: true } });
+    expect(hidden.json<SetupChecklist>().dismissed).toBe(true);
+    expect((await checklist()).dismissed).toBe(true);
+  });
+
+  it('is for the admin only', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/setup-checklist' })).statusCode).toBe(401);
+  });
+});
+
+describe(`first-run checklist with payments and e-mail configured (${testDialect()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { SMTP_URL: 'smtp://127.0.0.1:2525', STRIPE_SECRET_KEY: 'sk_test_checklist', STRIPE_PUBLISHABLE_KEY: 'pk_test_checklist' },
+    });
+  });
+  afterAll(async () => t.close());
+
+  it('ticks Payments for Stripe and E-mail for SMTP_URL', async () => {
+    const list = (await t.app.inject({ method: 'GET', url: '/api/admin/setup-checklist', headers: await t.adminHeaders() })).json<SetupChecklist>();
+    const byId = Object.fromEntries(list.steps.map((step) => [step.id, step]));
+    expect(byId.payments?.done).toBe(true);
+    expect(byId.email?.done).toBe(true);
+    expect(byId.first_plugin?.done).toBe(true); // the seeded demo
+  });
+});

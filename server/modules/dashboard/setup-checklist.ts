@@ -1,0 +1,68 @@
+import { DEFAULT_STORE_IDENTITY } from '../../../common/store-identity.js';
+import type { SetupChecklist, SetupStep } from '../../../common/setup-checklist.js';
+import type { AppContext } from '../../kernel/context.js';
+import { checkoutConfig } from '../checkout/index.js';
+import { countPluginRows } from '../plugins/index.js';
+import { countPriceRows } from '../prices/index.js';
+import { countReleaseRows } from '../releases/index.js';
+import { storeIdentity } from '../storefront/index.js';
+
+// The first-run checklist (issue 25; docs/dashboard.md): each step is read from the shop's own state every time,
+// so it ticks itself as soon as the vendor has done it, wherever they did it (admin, API, import, environment).
+
+/** The internal setting that remembers "Hide" (never answered by GET /api/admin/settings). */
+export const SETUP_CHECKLIST_DISMISSED_KEY = 'setup_checklist_dismissed';
+
+export async function setupChecklist(ctx: AppContext): Promise<SetupChecklist> {
+  const identity = storeIdentity(ctx.settings);
+  const [plugins, releases, prices] = await Promise.all([countPluginRows(ctx.db), countReleaseRows(ctx.db), countPriceRows(ctx.db)]);
+  // Card payments through Stripe, or Lemon Squeezy's hosted checkout once its webhook secret is saved (docs/checkout.md).
+  const stripe = checkoutConfig(ctx).provider === 'stripe';
+  const lemonSqueezy = ctx.settings.getSecret('lemonsqueezy_webhook_secret') !== null;
+  const baseUrl = ctx.settings.get('base_url');
+  const steps: SetupStep[] = [
+    {
+      id: 'shop_address',
+      title: 'Shop address',
+      hint: baseUrl ? `Links in e-mails use ${baseUrl}.` : 'Set the public address of your shop, used in every link an e-mail carries.',
+      path: '/settings',
+      done: Boolean(baseUrl),
+    },
+    {
+      id: 'store_identity',
+      title: 'Store name and logo',
+      hint: 'Name your store and upload its logo: the header, page titles, e-mails and receipts use them.',
+      path: '/storefront',
+      done: identity.store_name !== DEFAULT_STORE_IDENTITY.store_name && identity.logo !== null,
+    },
+    { id: 'first_plugin', title: 'First plugin', hint: 'Add the plugin you sell.', path: '/plugins', done: plugins > 0 },
+    { id: 'first_release', title: 'First release', hint: "Upload a version of your plugin's zip.", path: '/releases', done: releases > 0 },
+    { id: 'price', title: 'Price', hint: 'Give a plugin a price tier.', path: '/plugins', done: prices.tiers > 0 },
+    {
+      id: 'payments',
+      title: 'Payments',
+      hint: stripe
+        ? 'Buyers pay by card through Stripe.'
+        : lemonSqueezy
+          ? 'Buyers pay through Lemon Squeezy.'
+          : 'Connect Stripe or Lemon Squeezy so buyers can pay.',
+      path: '/settings',
+      done: stripe || lemonSqueezy,
+    },
+    {
+      id: 'email',
+      title: 'E-mail',
+      hint: ctx.config.SMTP_URL
+        ? 'Licence keys and receipts leave through your SMTP server.'
+        : 'Set SMTP_URL (docs/deploy.md) so licence keys reach buyers; until then messages are kept here, not sent.',
+      path: '/outbox',
+      done: Boolean(ctx.config.SMTP_URL),
+    },
+  ];
+  return { steps, complete: steps.every((step) => step.done), dismissed: ctx.settings.getInternal(SETUP_CHECKLIST_DISMISSED_KEY) === true };
+}
+
+export async function setSetupChecklistDismissed(ctx: AppContext, dismissed: boolean): Promise<SetupChecklist> {
+  await ctx.settings.setInternal({ [SETUP_CHECKLIST_DISMISSED_KEY]: dismissed });
+  return setupChecklist(ctx);
+}
