@@ -131,3 +131,13 @@ export type AdminPluginDetailWithSale = z.infer<typeof adminPluginDetailWithSale
 /** GET /api/admin/plugin-sale-status: every plugin's sale status, for the Plugins page table. */
 export const pluginSaleStatusListSchema = z.array(z.object({ slug: z.string(), sale_status: saleStatusSchema }));
 export type PluginSaleStatusList = z.infer<typeof pluginSaleStatusListSchema>;
+
+/** GET /api/admin/demo-content and the answer of its removal (docs/plugins.md, "Remove demo content"). */
+export const demoContentSchema = z.object({
+  /** The demo plugins still in the shop. */
+  plugins: z.array(z.string()),
+  removable: z.boolean(),
+  /** Why they cannot be removed (a sale or a licence), or null. */
+  blocked_by: z.string().nullable(),
+});
+export type DemoContent = z.infer<typeof demoContentSchema>;

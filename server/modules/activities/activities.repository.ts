@@ -21,6 +21,7 @@ export type ActivityType =
   | 'plugin_created'
   | 'plugin_updated'
   | 'plugin_retired'
+  | 'demo_content_removed'
   | 'order_paid'
   | 'order_refunded'
   | 'price_created'

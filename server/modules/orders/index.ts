@@ -3,6 +3,7 @@
 export { applyPaymentEvent, type PaymentEvent, PURCHASE_PLAN } from './fulfilment.service.js';
 export {
   attachIntentToPendingOrder,
+  countOrdersOfPlugin,
   findOrderByClientSecretHash,
   findOrderById,
   listOrdersForAdmin,

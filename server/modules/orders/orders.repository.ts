@@ -259,3 +259,13 @@ export async function hasPendingOrder(db: Db, email: string): Promise<boolean> {
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Orders of any status for a plugin (the demo content may be removed only while it has none). */
+export async function countOrdersOfPlugin(db: Db, pluginSlug: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('plugin_slug', '=', pluginSlug)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

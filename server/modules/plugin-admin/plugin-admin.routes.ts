@@ -14,6 +14,8 @@ import { AppError } from '../../lib/errors.js';
 import { listPlugins, toAdminPlugin } from '../plugins/index.js';
 import { createPlugin, getPluginDetail, updatePlugin } from './plugin-admin.service.js';
 import { listSaleStatuses } from './sale-status.js';
+import { demoContent, removeDemoContent } from './demo-content.js';
+import { demoContentSchema } from '../../../common/plugin-admin.js';
 
 /**
  * The body's own messages are already sentences a person can act on ('LemonSqueezy Product ID must be a
@@ -53,6 +55,10 @@ export function registerPluginRoutes(app: App, ctx: AppContext): void {
     },
     async (request) => getPluginDetail(ctx.db, request.params.slug, ctx.settings.get('min_release_version')),
   );
+
+  // "Remove demo content" (issue 25; docs/plugins.md): the seeded demo plugins, removable while none has sold.
+  app.get('/api/admin/demo-content', { schema: { response: { 200: demoContentSchema } } }, async () => demoContent(ctx));
+  app.post('/api/admin/demo-content/remove', { schema: { response: { 200: demoContentSchema } } }, async () => removeDemoContent(ctx));
 
   // Beside the plugin list (which every admin page reads) rather than inside it, and
   // outside /api/admin/plugins/ so that no plugin slug can shadow it.

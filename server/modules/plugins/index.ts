@@ -4,6 +4,7 @@
 export { type EddItemPlugin, type EddItemReader, openEddItemReader } from './edd-item-reader.js';
 export {
   countPluginDownload,
+  deletePluginRow,
   findPluginByEddItemId,
   findPluginByEddItemName,
   findPluginByLemonSqueezyProduct,

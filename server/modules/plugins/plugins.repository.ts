@@ -110,3 +110,9 @@ export async function countPluginDownload(db: Db, slug: string): Promise<void> {
     .where('slug', '=', slug)
     .execute();
 }
+
+/** Deletes a plugin's row: only once nothing refers to its slug (plugin-admin's demo removal checks). */
+export async function deletePluginRow(db: Db, slug: string): Promise<boolean> {
+  const result = await db.deleteFrom('plugins').where('slug', '=', slug).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -81,3 +81,8 @@ export function toAdminPrice(row: PriceRow): AdminPrice {
     sort_order: row.sort_order,
   };
 }
+
+/** Deletes a plugin's tiers: only for a plugin that sold nothing (no order or licence names them). */
+export async function deleteTiersOfPlugin(db: Db, slug: string): Promise<void> {
+  await db.deleteFrom('plugin_prices').where('plugin_slug', '=', slug).execute();
+}

@@ -9,6 +9,7 @@ export { isInRollout } from './release-choice.js';
 export { releasesDir } from './release-storage.js';
 export {
   countReleasesOfPlugin,
+  deleteReleasesOfPlugin,
   findLatestRelease,
   findRelease,
   findReleaseById,
@@ -23,6 +24,7 @@ export {
 } from './releases.repository.js';
 export { registerReleaseRoutes } from './releases.routes.js';
 export { checkForUpdate } from './update-check.js';
+export { removeReleaseFiles } from './withdraw-release.js';
 export {
   countReleaseRows,
   exportReleaseChangelogRows,

@@ -307,3 +307,9 @@ export async function listReleaseLabels(db: Database, ids: readonly number[]): P
     .execute();
   return new Map(rows.map((row) => [row.id, { plugin_slug: row.plugin_slug, version: row.version }]));
 }
+
+/** Deletes every release of a plugin (their changelogs, rollout steps and health rows cascade); answers their zips' paths. */
+export async function deleteReleasesOfPlugin(db: Db, pluginSlug: string): Promise<string[]> {
+  const rows = await db.deleteFrom('releases').where('plugin_slug', '=', pluginSlug).returning('zip_path').execute();
+  return rows.map((row) => row.zip_path);
+}

@@ -72,3 +72,12 @@ export async function deleteRelease(ctx: AppContext, id: number): Promise<void> 
       ctx.log.error({ err: error, zip_path: deleted.zip_path }, "The deleted release's file could not be removed from the object store"),
     );
 }
+
+/** Removes the stored zips of releases whose rows are gone; a file the store fails to delete is logged. */
+export async function removeReleaseFiles(ctx: AppContext, zipPaths: string[]): Promise<void> {
+  for (const zipPath of zipPaths) {
+    await ctx.objects
+      .delete(releaseKey(zipPath))
+      .catch((error: unknown) => ctx.log.error({ err: error, zip_path: zipPath }, "A removed release's file could not be deleted from the object store"));
+  }
+}

@@ -17,6 +17,7 @@ const TITLES: Record<string, string> = {
   release_rollout_changed: 'Release rollout changed',
   release_rollout_paused: 'Release rollout paused',
   plugin_created: 'Plugin created',
+  demo_content_removed: 'Demo content removed',
   plugin_updated: 'Plugin updated',
   plugin_retired: 'Plugin retired',
   // Sentence case like the specification's titles (the fallback below would read "Order Paid").
@@ -73,6 +74,8 @@ export function activityText(activity: Pick<Activity, 'action_type' | 'details'>
     }
     case 'customer_signed_in':
       return { title, secondary: text(details.email) };
+    case 'demo_content_removed':
+      return { title, secondary: Array.isArray(details.plugins) ? details.plugins.filter((slug) => typeof slug === 'string').join(', ') : null };
     default:
       return { title, secondary: text(details.site_url) ?? text(details.license_key) ?? (text(details.version) ? `Version ${text(details.version)}` : null) };
   }

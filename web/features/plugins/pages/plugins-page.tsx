@@ -8,6 +8,7 @@ import { useAdminPlugins } from '@/lib/admin-plugins';
 import { usePageMeta } from '@/lib/page-meta';
 import { useSaleStatuses } from '../api/get-sale-statuses';
 import { CreatePluginDialog } from '../components/create-plugin-dialog';
+import { DemoContentCard } from '../components/demo-content-card';
 import { PluginsListTable } from '../components/plugins-list-table';
 import { RetirePluginDialog } from '../components/retire-plugin-dialog';
 
@@ -49,6 +50,7 @@ export function PluginsPage() {
           {plugins.data && plugins.data.length > 0 && <PluginsListTable plugins={plugins.data} saleStatuses={saleStatuses} onRetire={setRetiring} />}
         </CardContent>
       </Card>
+      <DemoContentCard />
       <CreatePluginDialog open={isCreating} onOpenChange={setIsCreating} />
       <RetirePluginDialog plugin={retiring} onOpenChange={(open) => !open && setRetiring(null)} />
     </div>
