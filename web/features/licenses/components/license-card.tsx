@@ -23,7 +23,8 @@ export function LicenseCard({ license, pluginName, onEdit, onRevoke }: { license
     });
   const usage = license.max_activations > 0 ? (license.activations_used / license.max_activations) * 100 : 0;
   return (
-    <Card data-testid="licence-card" data-key={license.key}>
+    // min-w-0: a grid item may shrink below its title's one-line width, so an imported key of any length truncates at 360 px.
+    <Card data-testid="licence-card" data-key={license.key} className="min-w-0">
       <CardHeader className="flex flex-row items-start justify-between gap-2 space-y-0">
         <div className="min-w-0 space-y-1">
           <CardTitle className="truncate font-mono text-sm">{license.key}</CardTitle>
