@@ -36,7 +36,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod$|\\./)', message: 'common/ is shared by the server and the browser: it imports only zod and other common/ files.' }] },
+        // markdown-it: the one Markdown renderer, server and admin preview alike (common/markdown.ts); no Node built-ins.
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|markdown-it$|\\./)',
+              message: 'common/ is shared by the server and the browser: it imports only zod, markdown-it and other common/ files.',
+            },
+          ],
+        },
       ],
     },
   },
