@@ -97,10 +97,10 @@ export const PLAN_OF_TERM = { lifetime: 'lifetime', year: 'pro_yearly', month: '
  * When a licence of this term bought at `fromIso` expires: null for lifetime; otherwise the same time one calendar
  * month or year later, the day clamped to the month's last (31 January + 1 month = 28 or 29 February).
  */
-export function addTerm(fromIso: string, term: PriceTerm): string | null {
+export function addTerm(fromIso: string, term: PriceTerm, count = 1): string | null {
   if (term === 'lifetime') return null;
   const from = new Date(fromIso);
-  const months = term === 'year' ? 12 : 1;
+  const months = (term === 'year' ? 12 : 1) * count;
   const target = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + months, 1));
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(from.getUTCDate(), lastDay));

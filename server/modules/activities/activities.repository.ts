@@ -40,6 +40,7 @@ export type ActivityType =
   | 'license_email_resent'
   // renewals and upgrades (server/modules/licenses/license-terms.ts)
   | 'license_renewed'
+  | 'license_renewal_refunded'
   | 'license_upgraded'
 
   // verified-buyer reviews (server/modules/reviews)

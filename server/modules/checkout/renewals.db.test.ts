@@ -132,6 +132,36 @@ describe(`renewals and upgrades (${testDialect()})`, () => {
     expect(resent.json()).toMatchObject({ order: { id: order.id, kind: 'renewal', license_key: bought.key } });
   });
 
+  it('takes the term back when a renewal is refunded: the expiry returns to where it was, the licence keeps working', async () => {
+    const bought = await buy(yearly);
+    const before = bought.expires_at as string;
+    // From an address of its own: the other tests here spend this file's per-address renewal budget (30 a minute).
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/renewals/payment-intent',
+      remoteAddress: '192.0.2.26',
+      payload: { license_key: bought.key, kind: 'renewal', amount: 8000 },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    expect((await pay(started.json<{ clientSecret: string }>().clientSecret)).json()).toEqual({ status: 'succeeded' });
+    expect((await license(bought.id)).expires_at).toBe(addTerm(before, 'year'));
+    const order = await t.db.selectFrom('orders').selectAll().where('target_license_id', '=', bought.id).executeTakeFirstOrThrow();
+    const refunded = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/refund`, headers: admin });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const after = await license(bought.id);
+    expect(after).toMatchObject({ status: 'active', expires_at: before, key: bought.key });
+    const delivery = await t.db
+      .selectFrom('webhook_deliveries')
+      .select('body')
+      .where('event_type', '=', 'license.updated')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(delivery.body).data).toMatchObject({ key: bought.key, expires_at: before });
+    // A second refund of the same order changes nothing more.
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/refund`, headers: admin })).statusCode).toBe(409);
+    expect((await license(bought.id)).expires_at).toBe(before);
+  });
+
   it('renews after expiry: from now by one term, and the licence is active again', async () => {
     const bought = await buy(yearly);
     await setLicense(bought.id, { expires_at: new Date(Date.now() - 40 * 86_400_000).toISOString(), status: 'expired' });

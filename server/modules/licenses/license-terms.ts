@@ -77,3 +77,30 @@ export async function upgradeLicenseTier(
     return after;
   });
 }
+
+/**
+ * Takes back one renewal whose order was refunded (docs/pricing.md "Renewals"): the expiry moves back by the term
+ * that renewal added (each renewal added one term, so this holds even after later renewals). The licence stays as it
+ * is otherwise: once the date has passed, it is expired like any other. A revoked licence, or one without an expiry,
+ * is left alone and answers null.
+ */
+export async function revertRenewalTerm(
+  target: UnitOrContext,
+  input: { licenseId: number; term: Exclude<PriceTerm, 'lifetime'>; orderId: number; at: string },
+): Promise<LicenseRow | null> {
+  return withinUnit(target, async ({ trx, emit }) => {
+    const license = await lockLicenseById(trx, input.licenseId);
+    if (!license || license.status === 'revoked' || license.expires_at === null) return null;
+    const expiresAt = addTerm(license.expires_at, input.term, -1) as string;
+    const after: LicenseRow = { ...license, expires_at: expiresAt, updated_at: input.at };
+    await updateLicense(trx, license.id, { expires_at: expiresAt, updated_at: input.at });
+    await recordActivity(
+      trx,
+      'license_renewal_refunded',
+      { license_key: license.key, plugin_slug: license.plugin_slug, order_id: input.orderId, from: license.expires_at, to: expiresAt },
+      input.at,
+    );
+    await emit('license.updated', licenseEventData(after, input.at), input.at);
+    return after;
+  });
+}

@@ -4,7 +4,7 @@ import type { AppContext } from '../../kernel/context.js';
 import { unitOfWork, type Unit } from '../../kernel/events.js';
 import { nowIso } from '../../lib/time.js';
 import { recordActivity } from '../activities/index.js';
-import { createLicense, renewLicenseTerm, revokeLicense, upgradeLicenseTier } from '../licenses/index.js';
+import { createLicense, renewLicenseTerm, revertRenewalTerm, revokeLicense, upgradeLicenseTier } from '../licenses/index.js';
 import { insertQueuedEmail, saveEmailContent } from '../email/index.js';
 import { LICENCE_EMAIL_KIND } from './license-email.js';
 import { REFUND_EMAIL_KIND, refundEmailFor } from './refund-email.js';
@@ -140,6 +140,12 @@ async function markPaid(unit: Unit, order: OrderRow, at: string): Promise<boolea
 async function markRefunded(unit: Unit, brand: EmailBrand, order: OrderRow, at: string, byAdmin?: { refundRef: string }): Promise<void> {
   const { trx } = unit;
   if (order.license_id !== null) await revokeLicense(unit, order.license_id);
+  // A refunded renewal takes its term back (a refund before the payment was applied has nothing to take back).
+  if (order.kind === 'renewal' && order.status === 'paid' && order.target_license_id !== null && order.price_id !== null) {
+    const tier = await findPriceById(trx, order.price_id);
+    if (tier && tier.term !== 'lifetime')
+      await revertRenewalTerm(unit, { licenseId: order.target_license_id, term: tier.term as 'year' | 'month', orderId: order.id, at });
+  }
   await updateOrder(trx, order.id, { status: 'refunded', updated_at: at });
   await unit.emit('order.refunded', orderEventData({ ...order, status: 'refunded', updated_at: at }), at);
   await recordActivity(
