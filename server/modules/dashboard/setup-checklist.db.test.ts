@@ -100,5 +100,6 @@ describe(`first-run checklist with payments and e-mail configured (${testDialect
     expect(byId.payments?.done).toBe(true);
     expect(byId.email?.done).toBe(true);
     expect(byId.first_plugin?.done).toBe(true); // the seeded demo
+    expect(byId.shop_address?.done).toBe(true); // the address the admin confirmed (createTestApp's confirmedOrigin)
   });
 });

@@ -19,7 +19,8 @@ export async function setupChecklist(ctx: AppContext): Promise<SetupChecklist> {
   // Card payments through Stripe, or Lemon Squeezy's hosted checkout once its webhook secret is saved (docs/checkout.md).
   const stripe = checkoutConfig(ctx).provider === 'stripe';
   const lemonSqueezy = ctx.settings.getSecret('lemonsqueezy_webhook_secret') !== null;
-  const baseUrl = ctx.settings.get('base_url');
+  // The address e-mailed links use: the Base URL setting, or the shop address the admin confirmed at sign-in.
+  const baseUrl = ctx.settings.emailLinkBase();
   const steps: SetupStep[] = [
     {
       id: 'shop_address',
