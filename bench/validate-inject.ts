@@ -15,8 +15,10 @@ const CONNECTIONS = 50;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const PLUGIN = 'postcode-delivery-zones';
-/** BENCH_ONLY=validate (or health) runs one kind, e.g. for a profile of it alone. */
-const KINDS = (['validate', 'health'] as const).filter((kind) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY === kind);
+/** The demo plugin's EDD item id, for the `edd` kind (EDD-compatible check_license, server/modules/edd-compat). */
+const EDD_ITEM_ID = 4242;
+/** BENCH_ONLY=validate (or health, or edd) runs one kind, e.g. for a profile of it alone. */
+const KINDS = (['validate', 'edd', 'health'] as const).filter((kind) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY === kind);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 interface Subject {
@@ -43,6 +45,7 @@ async function subject(name: string, dir: string, root: string): Promise<Subject
   const now = new Date().toISOString();
   const keys = Array.from({ length: LICENSES }, () => generateLicenseKey());
   await seedActiveLicenses(seeding, keys, PLUGIN, now);
+  await seeding.updateTable('plugins').set({ edd_item_id: EDD_ITEM_ID }).where('slug', '=', PLUGIN).execute();
   await seeding.deleteFrom('settings').where('key', '=', 'rate_limit_per_minute').execute();
   await seeding
     .insertInto('settings')
@@ -73,7 +76,7 @@ async function main(): Promise<void> {
   const subjects: Subject[] = [];
   for (const dir of others) subjects.push(await subject(`older: ${path.basename(dir)}`, dir, root));
   subjects.push(await subject('this checkout', here, root));
-  const cpu = new Map(subjects.map((s) => [s.name, { validate: [] as number[], health: [] as number[] }]));
+  const cpu = new Map(subjects.map((s) => [s.name, { validate: [] as number[], edd: [] as number[], health: [] as number[] }]));
   let counter = 0;
   for (let round = 0; round < ROUNDS; round++) {
     for (const s of subjects) {
@@ -94,7 +97,14 @@ async function main(): Promise<void> {
                     payload: JSON.stringify({ license_key: key, site_url: `https://site-${key.toLowerCase()}.com`, plugin_slug: PLUGIN }),
                     headers: { ...headers, 'content-type': 'application/json' },
                   }
-                : { method: 'GET', url: '/api/health', headers },
+                : kind === 'edd'
+                  ? {
+                      method: 'POST',
+                      url: '/',
+                      payload: new URLSearchParams({ edd_action: 'check_license', license: key, item_id: String(EDD_ITEM_ID), url: `https://site-${key.toLowerCase()}.com` }).toString(),
+                      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+                    }
+                  : { method: 'GET', url: '/api/health', headers },
             );
             if (answer.statusCode !== 200) throw new Error(`${s.name}: ${kind} answered ${answer.statusCode}`);
           }
@@ -108,12 +118,13 @@ async function main(): Promise<void> {
   console.log(
     `app.inject, ${LICENSES} licences, ${REQUESTS} requests of each kind per round, ${CONNECTIONS} at a time, ${ROUNDS} alternating rounds, load average ${os.loadavg()[0]?.toFixed(1)}`,
   );
-  console.log('subject                          validate µs   health µs   difference');
+  console.log('subject                          validate µs   check_license µs   health µs   validate − health');
   for (const s of subjects) {
     const c = cpu.get(s.name);
     const v = median(c?.validate ?? []);
+    const e = median(c?.edd ?? []);
     const h = median(c?.health ?? []);
-    console.log(`${s.name.padEnd(32)} ${v.toFixed(1).padStart(11)} ${h.toFixed(1).padStart(11)} ${(v - h).toFixed(1).padStart(12)}`);
+    console.log(`${s.name.padEnd(32)} ${v.toFixed(1).padStart(11)} ${e.toFixed(1).padStart(18)} ${h.toFixed(1).padStart(11)} ${(v - h).toFixed(1).padStart(19)}`);
   }
   for (const s of subjects) await s.close();
   fs.rmSync(root, { recursive: true, force: true });

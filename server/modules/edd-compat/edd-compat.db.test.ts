@@ -225,6 +225,11 @@ describe(`EDD Software Licensing-compatible API at / (${testDialect()})`, () => 
       expect(body.success).toBe(status !== 'invalid');
       if (status !== 'invalid') expect(body).toMatchObject({ expires: expect.any(String), license_limit: expect.any(Number), site_count: expect.any(Number) });
     });
+    it('answers every status right when the checks arrive together (their item and licence lookups run as one batch)', async () => {
+      const asked = await Promise.all(rows.map(async ({ status, fields }) => ({ status, fields: await fields() })));
+      const answers = await Promise.all(asked.map(({ fields }) => edd({ edd_action: 'check_license', ...fields }, { method: 'POST', form: true })));
+      expect(answers.map((answer) => answer.json().license)).toEqual(asked.map(({ status }) => status));
+    });
     it('answers the expiry as Y-m-d H:i:s and records the daily verification', async () => {
       const l = await license({ sites: ['https://dated.example.org'] });
       await t.db.updateTable('licenses').set({ expires_at: '2099-03-04T05:06:07.000Z' }).where('id', '=', l.id).execute();

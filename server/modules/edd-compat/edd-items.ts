@@ -24,7 +24,7 @@ export async function lookUpItem(db: Database, request: EddRequest, useLegacyNam
   const itemId = parseItemId(request.item_id);
   const itemName = (request.item_name ?? (useLegacyName ? request.name : undefined) ?? '').trim();
   if (itemId !== false) {
-    const plugin = reader ? reader(itemId) : await findPluginByEddItemId(db, itemId);
+    const plugin = reader ? await reader(itemId) : await findPluginByEddItemId(db, itemId);
     return { by: 'id', itemId, itemName: itemName || eddName(plugin), ...(plugin && { plugin }) };
   }
   if (itemName) {

@@ -9,6 +9,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { AppContext } from '../../kernel/context.js';
 import { postgresPoolOf } from '../../db/database.js';
+import { sqliteReadBatch } from '../../db/sqlite-read-batch.js';
 import { toValidationLookup, validationLookup, type ValidationLookup, type ValidationRow } from './licenses.repository.js';
 
 export type ValidationReader = (key: string, siteUrl: string | undefined) => ValidationLookup | undefined | Promise<ValidationLookup | undefined>;
@@ -42,59 +43,10 @@ export function openValidationReader(ctx: Pick<AppContext, 'config' | 'db'>): Op
   return batchedSqliteReader(connection, connection.prepare<[string, string], ValidationRow>(text));
 }
 
-/**
- * SQLite: the lookups asked during one turn of the event loop run together, in one read transaction, when
- * the loop reaches its check phase (`setImmediate`). A statement outside a transaction is a read transaction
- * of its own, and starting one costs system calls (the WAL read lock taken and released with `fcntl`, the
- * database file's size with `fstat`) as well as SQLite's own work: a lookup alone cost 15–19 µs of CPU, ten in
- * one transaction 7–11 µs each (bench/sqlite-read-batch.ts; bench/README.md, issue 30). Each batch's transaction starts
- * after every request in it arrived, so it sees every write committed before then, as a lookup of its own
- * would: nothing is cached between batches.
- */
+/** SQLite: the lookups asked during one turn of the event loop run together, in one read transaction (server/db/sqlite-read-batch.ts). */
 function batchedSqliteReader(connection: SQLite.Database, lookup: SQLite.Statement<[string, string], ValidationRow>): OpenValidationReader {
-  const begin = connection.prepare('begin');
-  const commit = connection.prepare('commit');
-  let waiting: PendingLookup[] = [];
-
-  const answer = (pending: PendingLookup): void => {
-    try {
-      pending.resolve(toValidationLookup(lookup.get(pending.site, pending.key)));
-    } catch (error) {
-      pending.reject(error);
-    }
-  };
-
-  function runBatch(): void {
-    const batch = waiting;
-    waiting = [];
-    if (batch.length === 1) return answer(batch[0]!);
-    try {
-      begin.run();
-    } catch (error) {
-      for (const pending of batch) pending.reject(error);
-      return;
-    }
-    try {
-      for (const pending of batch) answer(pending);
-    } finally {
-      end();
-    }
-  }
-
-  // A read transaction has nothing to commit: this ends it, and its snapshot.
-  function end(): void {
-    try {
-      commit.run();
-    } catch {
-      if (connection.inTransaction) connection.exec('rollback');
-    }
-  }
-
-  const read: ValidationReader = (key, siteUrl) =>
-    new Promise((resolve, reject) => {
-      if (waiting.length === 0) setImmediate(runBatch);
-      waiting.push({ key, site: siteUrl ?? '', resolve, reject });
-    });
+  const batch = sqliteReadBatch(connection);
+  const read: ValidationReader = (key, siteUrl) => batch(() => toValidationLookup(lookup.get(siteUrl ?? '', key)));
   return { read, close: () => void connection.close() };
 }
 

@@ -1,19 +1,51 @@
-// The EDD item lookup of check_license (server/modules/edd-compat), on SQLite as a statement prepared once on a
-// read-only connection of its own, as the licence validation reader does (server/modules/licenses/validation-reader.ts):
-// Kysely's SQLite driver funnels every query through one connection's mutex, which measured as much of a busy
-// call's cost. Nothing is cached, so nothing can be stale. PostgreSQL and in-memory SQLite use Kysely.
+// The EDD item lookup of check_license (server/modules/edd-compat), as fast as the licence validation it comes
+// with: without it a check cost 15–20 µs more server CPU than a validation (bench/license-validate.ts with
+// BENCH_EDD=1, issue 30). On SQLite a statement prepared once on a read-only connection of its own, its lookups
+// run in batches of one read transaction per turn of the event loop (server/db/sqlite-read-batch.ts), as the
+// validation reader's do (server/modules/licenses/validation-reader.ts); Kysely's SQLite driver funnels every
+// query through one connection's mutex. On PostgreSQL the item ids asked during one turn go in one query. Nothing
+// is cached, so nothing can be stale. In-memory SQLite (tests) uses Kysely.
 import SQLite from 'better-sqlite3';
 import type { AppContext } from '../../kernel/context.js';
+import { postgresPoolOf } from '../../db/database.js';
+import { sqliteReadBatch } from '../../db/sqlite-read-batch.js';
 import type { PluginRow } from './plugins.repository.js';
 
 export type EddItemPlugin = Pick<PluginRow, 'slug' | 'name' | 'edd_item_id' | 'edd_item_name'>;
-export type EddItemReader = (itemId: number) => EddItemPlugin | undefined;
+export type EddItemReader = (itemId: number) => Promise<EddItemPlugin | undefined>;
 
-export function openEddItemReader(ctx: Pick<AppContext, 'config'>): { read: EddItemReader; close: () => void } | null {
+const ITEM_QUERY = 'select slug, name, edd_item_id, edd_item_name from plugins where edd_item_id';
+
+export function openEddItemReader(ctx: Pick<AppContext, 'config' | 'db'>): { read: EddItemReader; close: () => void } | null {
+  const pool = postgresPoolOf(ctx.db);
+  if (pool) {
+    let waiting: Array<{ itemId: number; resolve: (plugin: EddItemPlugin | undefined) => void; reject: (error: unknown) => void }> = [];
+    const send = (): void => {
+      const batch = waiting;
+      waiting = [];
+      const ids = [...new Set(batch.map((pending) => pending.itemId))];
+      pool.query<EddItemPlugin>(`${ITEM_QUERY} = any($1::int[])`, [ids]).then(
+        ({ rows }) => {
+          const byId = new Map(rows.map((row) => [row.edd_item_id, row]));
+          for (const pending of batch) pending.resolve(byId.get(pending.itemId));
+        },
+        (error: unknown) => {
+          for (const pending of batch) pending.reject(error);
+        },
+      );
+    };
+    const read: EddItemReader = (itemId) =>
+      new Promise((resolve, reject) => {
+        if (waiting.length === 0) setImmediate(send);
+        waiting.push({ itemId, resolve, reject });
+      });
+    return { read, close: () => undefined };
+  }
   const target = ctx.config.database;
   if (target.dialect !== 'sqlite' || target.file === ':memory:') return null;
   const connection = new SQLite(target.file, { readonly: true, fileMustExist: true });
   connection.pragma('busy_timeout = 5000');
-  const lookup = connection.prepare<[number], EddItemPlugin>('select slug, name, edd_item_id, edd_item_name from plugins where edd_item_id = ?');
-  return { read: (itemId) => lookup.get(itemId), close: () => void connection.close() };
+  const lookup = connection.prepare<[number], EddItemPlugin>(`${ITEM_QUERY} = ?`);
+  const batch = sqliteReadBatch(connection);
+  return { read: (itemId) => batch(() => lookup.get(itemId)), close: () => void connection.close() };
 }
