@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerOptions, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { App } from '../kernel/context.js';
 
 /** How long a client may take, in milliseconds. `buildApp({ timeouts })` shortens them for tests. */
@@ -53,22 +54,27 @@ const isMultipart = (raw: IncomingMessage) => raw.headers['content-type']?.toLow
  * the routes, no timer per request; bench/input-guards.ts measured 0.17 µs, where a timer and two listeners
  * per request cost 2.7 µs, against about 70 µs of server CPU for a licence validation, bench/README.md), and
  * a sweep a few times per deadline closes those whose body is still arriving past it.
+ * The note is kept per connection, not per request: the next request on a keep-alive connection replaces it,
+ * so at most one finished request per open connection waits for the sweep. Kept per request, every answered
+ * request stayed reachable until the next sweep (a second): at thousands a second they outlived the young
+ * generation, and the garbage collector's copying and old-space collections doubled (bench/README.md, issue 30).
  * A multipart upload still being read while no answer was sent has passed the admin guard (a stranger's gets
  * its 401 first): it is bounded by the whole-request timeout instead.
  */
 export function registerBodyDeadline(app: App, ms: number): void {
-  const arrivals = new Map<ServerResponse, number>();
+  const arrivals = new Map<Socket, { response: ServerResponse; arrivedAt: number }>();
   app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (hasBody(request)) arrivals.set(response, Date.now());
+    if (hasBody(request)) arrivals.set(request.socket, { response, arrivedAt: Date.now() });
+    else if (arrivals.size > 0) arrivals.delete(request.socket);
   });
   const sweep = setInterval(
     () => {
       const now = Date.now();
-      for (const [response, arrivedAt] of arrivals) {
+      for (const [socket, { response, arrivedAt }] of arrivals) {
         const request = response.req;
-        if (request.complete || request.destroyed) arrivals.delete(response);
+        if (request.complete || request.destroyed) arrivals.delete(socket);
         else if (now - arrivedAt >= ms && !(isMultipart(request) && !response.headersSent)) {
-          arrivals.delete(response);
+          arrivals.delete(socket);
           app.log.info(`request body not received within ${ms} ms: connection closed`);
           request.destroy();
         }
