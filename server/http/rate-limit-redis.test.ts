@@ -150,17 +150,24 @@ describe('rate limits shared through Redis', () => {
     expect((await a.from('198.51.100.20')).statusCode).toBe(200);
 
     relay.stall();
-    const started = Date.now();
     const during = [];
-    for (let i = 0; i < 5; i++) during.push((await a.from('198.51.100.20')).statusCode);
+    const waited = [];
+    for (let i = 0; i < 5; i++) {
+      const started = Date.now();
+      during.push((await a.from('198.51.100.20')).statusCode);
+      waited.push(Date.now() - started >= 250);
+    }
     expect(during).toEqual([200, 200, 200, 200, 200]);
-    // One request waited for the timeout (250 ms); the others skipped Redis.
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // The first request waited for the command timeout (250 ms); the others skipped Redis. Counted per request,
+    // not as one total, so a busy machine's slower answers cannot pass for waits or hide one.
+    expect(waited[0]).toBe(true);
+    expect(waited.filter(Boolean).length).toBeLessThanOrEqual(2);
     expect(a.warnings()).toEqual(['Redis does not answer: rate limits are counted per instance until it does']);
 
     // Redis back (as after a restart: the connections drop, the client reconnects): counted in Redis again.
+    // The reconnection backs off, so a loaded machine may take seconds.
     relay.resume();
-    for (let i = 0; i < 60 && !a.lines.some((line) => line.msg.startsWith('Redis answers again')); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 300 && !a.lines.some((line) => line.msg.startsWith('Redis answers again')); i++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await a.from('198.51.100.20')).statusCode).toBe(200);
     const keys = await redis.keys(`${prefix}rate:limited:*:198.51.100.20`);
     // The first request and this one: the five while Redis hung were counted in the app's memory only.
