@@ -202,6 +202,7 @@ interface Running {
   edd: PhaseResult[];
   cpu: { server: number; database: number; edd: number };
   backends: number[];
+  applicationName: string;
   peakRssMb: number;
 }
 
@@ -260,11 +261,11 @@ async function main(): Promise<void> {
         },
       );
       fs.closeSync(logFd);
-      running.push({ variant, port, server, logFile, health: [], validate: [], edd: [], cpu: { server: 0, database: 0, edd: 0 }, backends: [], peakRssMb: 0 });
+      running.push({ variant, port, server, logFile, health: [], validate: [], edd: [], cpu: { server: 0, database: 0, edd: 0 }, backends: [], applicationName: '', peakRssMb: 0 });
       await waitForHealth(port);
       // Workers announce themselves after the primary answers nothing: wait until the port answers steadily.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      if (onPostgres) running[index]!.backends = await backendPids(databaseUrl, applicationName);
+      running[index]!.applicationName = applicationName;
     }
     // Every request is made before measuring, so the load generator (on the same cores) spends the same
     // little on each kind: the phases compare the server's work, not the cost of building a form or JSON body.
@@ -286,6 +287,14 @@ async function main(): Promise<void> {
     // Warm-up: JIT, statement cache, and each site's once-a-day verification write happen before measuring.
     for (const run of running) await runPhase('warm-up', run.port, validateRequest, 5);
     if (WITH_EDD) for (const run of running) await runPhase('warm-up', run.port, eddRequest, 2);
+    // The database backends serving each server, found after the warm-up opened them: Kysely's pool and the
+    // validation reader's own connections (server/modules/licenses/validation-reader.ts), named per process.
+    if (onPostgres) {
+      for (const run of running) {
+        const readers = processTree(run.server.pid ?? 0).map((pid) => `licence-validation-reader-${pid}`);
+        run.backends = await backendPids(databaseUrl, [run.applicationName, ...readers]);
+      }
+    }
     // The machines are shared and noisy: alternate short rounds of each phase of each variant, so all see
     // the same background load.
     const seconds = SECONDS / ROUNDS;
@@ -295,10 +304,10 @@ async function main(): Promise<void> {
         const pids = processTree(run.server.pid ?? 0);
         run.health.push(await runPhase('GET /api/health', run.port, () => ({ method: 'GET', path: '/api/health' }), seconds));
         // CPU time the server's processes and (PostgreSQL) its database backends spent during the validate rounds.
-        const before = { server: cpuMs(pids), database: cpuMs(run.backends) };
+        const before = { server: cpuMs(pids), database: cpuMsByPid(run.backends) };
         run.validate.push(await runPhase('POST /api/v1/licenses/validate', run.port, validateRequest, seconds));
         run.cpu.server += cpuMs(pids) - before.server;
-        run.cpu.database += cpuMs(run.backends) - before.database;
+        run.cpu.database += cpuMsSince(before.database);
         if (WITH_EDD) {
           const eddBefore = cpuMs(pids);
           run.edd.push(await runPhase('POST /?edd_action=check_license', run.port, eddRequest, seconds));
@@ -447,31 +456,40 @@ function withSearchPath(url: string, schema: string, applicationName: string): s
 }
 
 /** The process ids of the PostgreSQL backends serving the server (the database runs on this machine). */
-async function backendPids(url: string, applicationName: string): Promise<number[]> {
+async function backendPids(url: string, applicationNames: string[]): Promise<number[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [applicationName]);
+    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where application_name = any($1)', [applicationNames]);
     return rows.map((row) => row.pid);
   } finally {
     await client.end();
   }
 }
 
-/** User + system CPU milliseconds of these processes so far, from /proc (Linux); 0 for one that is gone. */
-function cpuMs(pids: number[]): number {
+/** User + system CPU milliseconds of each of these processes so far, from /proc (Linux); none for one that is gone. */
+function cpuMsByPid(pids: number[]): Map<number, number> {
   const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
-  let ticks = 0;
+  const spent = new Map<number, number>();
   for (const pid of pids) {
     try {
       // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      ticks += Number(fields[11]) + Number(fields[12]);
+      spent.set(pid, (Number(fields[11]) + Number(fields[12])) / ticksPerMs);
     } catch {
       // the process ended
     }
   }
-  return ticks / ticksPerMs;
+  return spent;
+}
+
+const cpuMs = (pids: number[]): number => [...cpuMsByPid(pids).values()].reduce((sum, ms) => sum + ms, 0);
+
+/** CPU milliseconds spent since `before` by the processes still there (a pool may close an idle connection meanwhile). */
+function cpuMsSince(before: Map<number, number>): number {
+  let spent = 0;
+  for (const [pid, ms] of cpuMsByPid([...before.keys()])) spent += ms - (before.get(pid) ?? ms);
+  return spent;
 }
 
 async function postgresAdmin(url: string, statement: string): Promise<void> {
