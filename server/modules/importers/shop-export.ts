@@ -183,8 +183,29 @@ async function* wholeExport(file: string): AsyncGenerator<ExportEntry> {
   }
 }
 
+/** Whether the file is laid out one row a line: its first line is the header alone (read from the first 4 KB). */
+async function isLineLayout(file: string): Promise<boolean> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
+    const text = buffer
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\ufeff/, '');
+    const end = text.indexOf('\n');
+    const first = end < 0 ? '' : text.slice(0, end).trimEnd();
+    return first.startsWith('{"format":') && !first.endsWith('}');
+  } finally {
+    await handle.close();
+  }
+}
+
 /** The export's header, then each table and its rows, read a line at a time (one row in memory). */
 async function* readExport(file: string): AsyncGenerator<ExportEntry> {
+  if (!(await isLineLayout(file))) {
+    yield* wholeExport(file);
+    return;
+  }
   const lines = readline.createInterface({ input: fs.createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
   let state: 'start' | 'tables' | 'rows' | 'end' = 'start';
   let number = 0;
@@ -194,12 +215,7 @@ async function* readExport(file: string): AsyncGenerator<ExportEntry> {
       number += 1;
       const line = number === 1 ? read.replace(/^\ufeff/, '') : read;
       if (state === 'start') {
-        if (!line.startsWith('{"format":') || line.trimEnd().endsWith('}')) {
-          lines.close();
-          yield* wholeExport(file);
-          return;
-        }
-        yield { kind: 'header', header: parseLine(`${line}}`, number) };
+        yield { kind: 'header', header: parseLine(`${line.trimEnd()}}`, number) };
         state = 'tables';
       } else if (state === 'tables') {
         const table = /^,("[a-z_]+"):\[$/.exec(line);
