@@ -9,25 +9,30 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/startup.js';
 import { LICENSING_PLUGIN_SLUG } from '../server/db/seed.js';
 
-const { values } = parseArgs({ options: { postgres: { type: 'boolean', default: false }, licenses: { type: 'string', default: '100000' } } });
+const direct = import.meta.url === pathToFileURL(process.argv[1] ?? '').href;
+const { values } = direct
+  ? parseArgs({ options: { postgres: { type: 'boolean', default: false }, licenses: { type: 'string', default: '100000' } } })
+  : { values: { postgres: false, licenses: '100000' } };
 const COUNT = Number(values.licenses);
 const BAD_EVERY = 10_000;
 const HEADER =
   'License ID,License Key,License Status,Customer ID,Customer Email,Customer Name,User ID,Product Name,Price ID,Purchase Date,Expiration Date,Activation Limit,Activation Count,Activated URLs';
 
-async function writeCsv(file: string): Promise<{ bytes: number; bad: number; sites: number }> {
+/** The EDD export of COUNT licences (bench/shop-export.ts imports it too, to have a shop to export). */
+export async function writeCsv(file: string, count = COUNT): Promise<{ bytes: number; bad: number; sites: number }> {
   const out = fs.createWriteStream(file);
   let bad = 0;
   let sites = 0;
   const write = (line: string) => (out.write(line) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', () => resolve())));
   await write(`${HEADER}\n`);
-  for (let i = 1; i <= COUNT; i++) {
+  for (let i = 1; i <= count; i++) {
     const key = `${i.toString(16).padStart(8, '0')}${'b3nch'.padEnd(24, 'f')}`.slice(0, 32);
     const status = i % 50 === 0 ? 'disabled' : i % 7 === 0 ? 'expired' : i % 2 === 0 ? 'inactive' : 'active';
     const expires = i % 5 === 0 ? '0' : `20${27 + (i % 5)}-0${1 + (i % 9)}-15 10:00:00`;
@@ -138,4 +143,4 @@ async function main() {
   }
 }
 
-await main();
+if (direct) await main();

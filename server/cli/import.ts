@@ -39,7 +39,7 @@ async function main(): Promise<void> {
       console.log(`line ${row.line}: ${row.action}${row.key ? ` ${row.key}` : ''}${row.plugin ? ` → ${row.plugin}` : ''}: ${row.reason}`);
     const summary =
       format === 'self'
-        ? await importShopExport(db, JSON.parse(await fs.promises.readFile(file, 'utf8')) as unknown, { apply: values.apply === true, onRow })
+        ? await importShopExport(db, file, { apply: values.apply === true, onRow })
         : await runImport(db, fs.createReadStream(file), {
             format,
             mapping,

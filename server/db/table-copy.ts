@@ -17,6 +17,26 @@ export async function readAllRows<T extends keyof DB>(db: Db, table: T, orderBy:
   return (await (db as Kysely<any>).selectFrom(table).selectAll().orderBy(orderBy).execute()) as Array<TableRow<T>>;
 }
 
+/** Rows per page of a streamed read (readRowPages): a page of licences is about 0.5 MB. */
+export const EXPORT_PAGE = 1000;
+
+/**
+ * Every row of `table` in pages of `size`, in the order of `key` (a unique, increasing number: its id), each page
+ * read after the last key of the one before: an export holds one page at a time, however large the table.
+ */
+export async function* readRowPages<T extends keyof DB>(db: Db, table: T, key: string, size = EXPORT_PAGE): AsyncGenerator<Array<TableRow<T>>> {
+  let after: number | null = null;
+  for (;;) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one helper for every table
+    let query = (db as Kysely<any>).selectFrom(table).selectAll().orderBy(key).limit(size);
+    if (after !== null) query = query.where(key, '>', after);
+    const rows = (await query.execute()) as Array<TableRow<T>>;
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+    after = Number((rows[rows.length - 1] as Record<string, unknown>)[key]);
+  }
+}
+
 /** Inserts rows as they are, ids included; on PostgreSQL the id sequence then continues after the highest id. */
 export async function insertRowsAsTheyAre<T extends keyof DB>(trx: Transaction<DB>, table: T, rows: Array<TableRow<T>>, hasId = true): Promise<void> {
   for (let at = 0; at < rows.length; at += CHUNK) {

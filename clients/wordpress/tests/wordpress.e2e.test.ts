@@ -4,32 +4,20 @@
 // licence through the grace period while this server is down. WordPress runs as php-cli scripts
 // (tests/e2e/wp-driver.php); this server listens on 127.0.0.1 on a free port, which the test's mu-plugin
 // lets WordPress's safe HTTP reach (`http_allowed_safe_ports`, `http_request_host_is_external`).
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../server/test/test-app.js';
 import { makeZip, multipartBody } from '../../../server/test/release-test-helpers.js';
+import { createWordPressSite, dropWordPressSite, run, runDriver, type WordPressSite as Site } from './e2e/wp-site.js';
 
-const run = promisify(execFile);
-const WORDPRESS = process.env.WORDPRESS_DIR ?? '/usr/share/wordpress';
 const DRIVER = path.join(import.meta.dirname, 'e2e', 'wp-driver.php');
 const LIBRARY = path.join(import.meta.dirname, '..', 'plugin-licensing-client.php');
 const SLUG = 'pls-e2e-plugin';
 const BASENAME = `${SLUG}/${SLUG}.php`;
 const FORM_ACTION = 'pls-e2e-plugin_licence'.replace(/[^a-z0-9_-]/g, '');
-const MYSQL = ['-h', '127.0.0.1', '-u', 'root'];
-
-interface Site {
-  name: string;
-  host: string;
-  dir: string;
-  database: string;
-}
-
 let t: TestApp;
 let port = 0;
 let server = '';
@@ -118,73 +106,18 @@ async function createLicense(maxActivations: number): Promise<{ id: number; key:
   return response.json<{ id: number; key: string }>();
 }
 
-const driverEnv = (site: Site) => ({
-  PLS_E2E_HOST: site.host,
-  PLS_E2E_PLUGIN: BASENAME,
-  PLS_E2E_SLUG: SLUG,
-  PLS_E2E_SERVER: server,
-  PLS_E2E_PORT: String(port),
-});
+const driverEnv = (site: Site) => ({ PLS_E2E_HOST: site.host, ...site.env });
 
 /** Runs one driver command on a site; answers its JSON. */
-async function wp<T = Record<string, unknown>>(site: Site, command: string, args: Record<string, unknown> = {}): Promise<T> {
-  const { stdout } = await run('php', [DRIVER, site.dir, command, JSON.stringify(args)], {
-    env: { ...process.env, ...driverEnv(site) },
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  try {
-    return JSON.parse(stdout) as T;
-  } catch {
-    throw new Error(`wp-driver ${command} printed no JSON:\n${stdout.slice(0, 2000)}`);
-  }
-}
+const wp = <T = Record<string, unknown>>(site: Site, command: string, args: Record<string, unknown> = {}): Promise<T> => runDriver<T>(site, command, args);
 
-/** A WordPress site: the package's files linked, its own wp-config.php, wp-content and MariaDB database. */
+/** A WordPress site (clients/wordpress/tests/e2e/wp-site.ts) whose driver is wp-driver.php. */
 async function createSite(name: string): Promise<Site> {
-  const dir = path.join(work, name);
-  fs.mkdirSync(dir);
-  for (const entry of fs.readdirSync(WORDPRESS)) {
-    if (entry === 'wp-config.php' || entry === 'wp-content') continue;
-    fs.symlinkSync(path.join(WORDPRESS, entry), path.join(dir, entry));
-  }
-  for (const folder of ['plugins', 'mu-plugins', 'upgrade', 'uploads']) fs.mkdirSync(path.join(dir, 'wp-content', folder), { recursive: true });
-  fs.symlinkSync(path.join(WORDPRESS, 'wp-content', 'themes'), path.join(dir, 'wp-content', 'themes'));
-  const database = `pls_e2e_${randomBytes(4).toString('hex')}_${name}`;
-  await run('mysql', [...MYSQL, '-e', `create database ${database}`]);
-  fs.writeFileSync(
-    path.join(dir, 'wp-config.php'),
-    `<?php
-define( 'DB_NAME', '${database}' );
-define( 'DB_USER', 'root' );
-define( 'DB_PASSWORD', '' );
-define( 'DB_HOST', '127.0.0.1' );
-define( 'DB_CHARSET', 'utf8mb4' );
-define( 'DB_COLLATE', '' );
-$table_prefix = 'wp_';
-define( 'WP_DEBUG', false );
-define( 'DISABLE_WP_CRON', true );
-define( 'AUTOMATIC_UPDATER_DISABLED', true );
-define( 'FS_METHOD', 'direct' );
-define( 'WP_CONTENT_DIR', __DIR__ . '/wp-content' );
-if ( ! defined( 'ABSPATH' ) ) { define( 'ABSPATH', __DIR__ . '/' ); }
-require_once ABSPATH . 'wp-settings.php';
-`,
-  );
-  // The driver defines ABSPATH as the site folder, so wp-load.php (a link into the package) finds this config.
-  fs.writeFileSync(
-    path.join(dir, 'wp-content', 'mu-plugins', 'pls-e2e.php'),
-    `<?php
-// Test only: this server listens on 127.0.0.1 on a free port; nothing else is reachable.
-add_filter( 'http_request_host_is_external', function ( $external, $host ) { return '127.0.0.1' === $host ? true : $external; }, 10, 2 );
-add_filter( 'http_allowed_safe_ports', function ( $ports ) { $ports[] = (int) getenv( 'PLS_E2E_PORT' ); return $ports; } );
-add_filter( 'pre_http_request', function ( $pre, $args, $url ) {
-\treturn '127.0.0.1' === parse_url( $url, PHP_URL_HOST ) ? $pre : new WP_Error( 'e2e_offline', 'No outside network in the test' );
-}, 10, 3 );
-`,
-  );
-  const site = { name, host: `${name}.example.com`, dir, database };
+  const site = await createWordPressSite(work, name, {
+    driver: DRIVER,
+    env: { PLS_E2E_PLUGIN: BASENAME, PLS_E2E_SLUG: SLUG, PLS_E2E_SERVER: server, PLS_E2E_PORT: String(port) },
+  });
   sites.push(site);
-  await wp(site, 'install', { url: `https://${site.host}` });
   return site;
 }
 
@@ -228,7 +161,7 @@ describe('the WordPress client on real WordPress 6.1', () => {
 
   afterAll(async () => {
     await t?.close();
-    for (const site of sites) await run('mysql', [...MYSQL, '-e', `drop database if exists ${site.database}`]).catch(() => undefined);
+    for (const site of sites) await dropWordPressSite(site);
     fs.rmSync(work, { recursive: true, force: true });
   });
 

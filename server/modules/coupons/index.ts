@@ -3,3 +3,12 @@
 export { couponCodesById } from './coupons.repository.js';
 export { registerCouponRoutes } from './coupons.routes.js';
 export { couponLabel, priceWithCoupon, redeemCouponWithOrder, type AppliedCoupon, type CouponTarget } from './coupons.service.js';
+export {
+  countCouponRows,
+  type CouponExportRow,
+  type CouponRedemptionExportRow,
+  exportCouponRedemptionRows,
+  exportCouponRows,
+  restoreCouponRedemptionRows,
+  restoreCouponRows,
+} from './coupon-export.js';

@@ -119,6 +119,29 @@ describe(`EDD Software Licensing-compatible API at / (${testDialect()})`, () => 
     expect(activities.length).toBeGreaterThanOrEqual(3);
   });
 
+  it("reads item_name as EDD does, rawurldecoded: EDD's sample plugin sends rawurlencode( item name )", async () => {
+    const l = await license({ max: 2 });
+    // PHP's rawurlencode: every byte but letters, digits and -_.~ escaped, so "(" is %28 too.
+    const encoded = encodeURIComponent(ITEM_NAME).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+    expect(encoded).toContain('%20');
+    const activated = await edd(
+      { edd_action: 'activate_license', license: l.key, item_name: encoded, url: 'https://encoded.example.org' },
+      { method: 'POST', form: true },
+    );
+    expect(activated.json()).toMatchObject({ success: true, license: 'valid', item_id: ITEM_ID, item_name: ITEM_NAME });
+    const checked = await edd(
+      { edd_action: 'check_license', license: l.key, item_name: encoded, url: 'https://encoded.example.org' },
+      { method: 'POST', form: true },
+    );
+    expect(checked.json()).toMatchObject({ license: 'valid', item_name: ITEM_NAME });
+    // A lone "%" or an escape that is not UTF-8 is kept as sent (no such item: EDD's item_name_mismatch).
+    const odd = await edd(
+      { edd_action: 'check_license', license: l.key, item_name: '100%25 %E0 off', url: 'https://encoded.example.org' },
+      { method: 'POST', form: true },
+    );
+    expect(odd.json()).toMatchObject({ license: 'item_name_mismatch', item_name: '100% %E0 off' });
+  });
+
   it('takes the site from WordPress User-Agent when url is empty', async () => {
     const l = await license();
     const response = await edd(

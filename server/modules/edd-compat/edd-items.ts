@@ -11,6 +11,22 @@ export function parseItemId(raw: string | undefined): number | false {
   return id >= 1 && id <= 2_147_483_647 ? id : false;
 }
 
+/**
+ * EDD's sample plugin and updaters send `item_name` through `rawurlencode()` (`My%20Plugin`) inside a form body,
+ * and EDD reads it back with `rawurldecode()`: decode each run of `%XX` escapes the same way (a `+` stays a `+`,
+ * and an escape that is not UTF-8 stays as it was sent).
+ */
+export const rawUrlDecode = (value: string): string =>
+  value.includes('%')
+    ? value.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+        try {
+          return decodeURIComponent(run);
+        } catch {
+          return run;
+        }
+      })
+    : value;
+
 export interface ItemLookup {
   /** How the request named the item: EDD's error differs (invalid_item_id or item_name_mismatch). */
   by: 'id' | 'name' | 'none';
@@ -22,7 +38,7 @@ export interface ItemLookup {
 
 export async function lookUpItem(db: Database, request: EddRequest, useLegacyName = false, reader?: EddItemReader | null): Promise<ItemLookup> {
   const itemId = parseItemId(request.item_id);
-  const itemName = (request.item_name ?? (useLegacyName ? request.name : undefined) ?? '').trim();
+  const itemName = rawUrlDecode(request.item_name ?? (useLegacyName ? request.name : undefined) ?? '').trim();
   if (itemId !== false) {
     const plugin = reader ? await reader(itemId) : await findPluginByEddItemId(db, itemId);
     return { by: 'id', itemId, itemName: itemName || eddName(plugin), ...(plugin && { plugin }) };

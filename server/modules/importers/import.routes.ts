@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
@@ -25,7 +26,7 @@ import {
 import { readCsvRecords, CsvSyntaxError } from './csv-reader.js';
 import { detectFormat, FORMATS, type ImportFormat } from './import-formats.js';
 import { runImport, type ImportSummary } from './import.service.js';
-import { buildShopExport, importShopExport } from './shop-export.js';
+import { importShopExport, writeShopExport } from './shop-export.js';
 
 /** Distinct source products listed for mapping on the page. */
 const MAX_PRODUCTS = 500;
@@ -121,17 +122,9 @@ async function resolveFormat(file: string, chosen: ImportSource | 'auto'): Promi
   );
 }
 
-async function readExportJson(file: string): Promise<unknown> {
-  try {
-    return JSON.parse((await fs.promises.readFile(file, 'utf8')).replace(/^\ufeff/, '')) as unknown;
-  } catch {
-    throw new AppError('BAD_REQUEST', "This file is not valid JSON: this server's export is the JSON file GET /api/admin/export downloads");
-  }
-}
-
 async function inspect(ctx: AppContext, upload: Upload, format: ImportSource): Promise<ImportInspection> {
   if (format === 'self') {
-    const summary = await importShopExport(ctx.db, await readExportJson(upload.file), { apply: false });
+    const summary = await importShopExport(ctx.db, upload.file, { apply: false });
     return { format, label: IMPORT_SOURCE_LABELS.self, rows: summary.rows, products: [], products_truncated: false };
   }
   const definition = FORMATS[format];
@@ -174,12 +167,22 @@ async function inspect(ctx: AppContext, upload: Upload, format: ImportSource): P
 }
 
 export async function registerImportRoutes(app: App, ctx: AppContext): Promise<void> {
+  // Written to a temporary file a page at a time (bounded memory, one short transaction), then streamed from it; the
+  // file is removed once opened (the open stream keeps it readable until sent).
   app.get('/api/admin/export', async (_request, reply) => {
-    const data = await buildShopExport(ctx.db);
-    return reply
-      .header('content-disposition', `attachment; filename="shop-export-${data.exported_at.slice(0, 10)}.json"`)
-      .type('application/json; charset=utf-8')
-      .send(JSON.stringify(data));
+    const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'pls-export-'));
+    try {
+      const file = path.join(dir, 'shop-export.json');
+      const { exported_at: exportedAt } = await writeShopExport(ctx.db, file);
+      const stream = fs.createReadStream(file);
+      await once(stream, 'open');
+      return reply
+        .header('content-disposition', `attachment; filename="shop-export-${exportedAt.slice(0, 10)}.json"`)
+        .type('application/json; charset=utf-8')
+        .send(stream);
+    } finally {
+      await fs.promises.rm(dir, { recursive: true, force: true });
+    }
   });
 
   await withUploads(app, (scope) => {
@@ -210,7 +213,7 @@ export async function registerImportRoutes(app: App, ctx: AppContext): Promise<v
           else if (row.action !== 'error' && others.length < IMPORT_ROWS_SHOWN) others.push(row);
         };
         let summary: ImportSummary;
-        if (format === 'self') summary = await importShopExport(ctx.db, await readExportJson(upload.file), { apply, onRow });
+        if (format === 'self') summary = await importShopExport(ctx.db, upload.file, { apply, onRow });
         else {
           summary = await runImport(ctx.db, fs.createReadStream(upload.file), {
             format,

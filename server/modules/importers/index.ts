@@ -2,4 +2,4 @@
 export { FORMATS, IMPORT_FORMATS, type ImportFormat } from './import-formats.js';
 export { type ImportOptions, type ImportRowReport, type ImportSummary, runImport } from './import.service.js';
 export { registerImportRoutes } from './import.routes.js';
-export { buildShopExport, importShopExport } from './shop-export.js';
+export { importShopExport, writeShopExport } from './shop-export.js';

@@ -79,7 +79,48 @@ async function fillShop(t: TestApp): Promise<void> {
     .returning('id')
     .executeTakeFirstOrThrow();
   await t.db.insertInto('release_changelogs').values({ release_id: release.id, html: '<ul><li>Fix</li></ul>', changelog: '= 2.0.1 =\n* Fix' }).execute();
+  await t.db
+    .insertInto('ended_activations')
+    .values({ license_id: license.id, site_url: 'old-shop.example.com', is_local: 0, activated_at: '2025-01-01T00:00:00.000Z', deactivated_at: at })
+    .execute();
+  const coupon = await t.db
+    .insertInto('coupons')
+    .values({
+      code: 'SPRING25',
+      kind: 'percent',
+      value: 25,
+      currency: null,
+      plugin_slugs: JSON.stringify([POSTCODE_PLUGIN_SLUG]),
+      price_ids: '[]',
+      for_new: 1,
+      for_renewals: 0,
+      valid_from: null,
+      valid_to: '2026-12-31T23:59:59.000Z',
+      max_redemptions: 100,
+      max_per_buyer: 1,
+      redemptions: 1,
+      active: 1,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db.insertInto('coupon_redemptions').values({ coupon_id: coupon.id, order_id: order.id, email: license.customer_email!, created_at: at }).execute();
 }
+
+const TABLES = [
+  'plugins',
+  'plugin_prices',
+  'customers',
+  'licenses',
+  'license_activations',
+  'orders',
+  'releases',
+  'release_changelogs',
+  'ended_activations',
+  'coupons',
+  'coupon_redemptions',
+];
 
 describe(`this server's export and its re-import (${testDialect()})`, () => {
   let source: TestApp;
@@ -100,20 +141,30 @@ describe(`this server's export and its re-import (${testDialect()})`, () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="shop-export-\d{4}-\d\d-\d\d\.json"$/);
     return response.json<Record<string, unknown> & { exported_at: string }>();
   };
+  /** The export file as downloaded: one JSON document, one row a line. */
+  const exportFileOf = async (t: TestApp) => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/admin/export', headers: await t.adminHeaders() });
+    expect(response.statusCode).toBe(200);
+    return response.rawPayload;
+  };
   const importInto = async (t: TestApp, content: Buffer, fields: Record<string, string>) => {
     const form = multipartBody({ format: 'self', ...fields }, { content, filename: 'shop-export.json' });
     return t.app.inject({ method: 'POST', url: '/api/admin/imports', headers: { ...(await t.adminHeaders()), ...form.headers }, payload: form.payload });
   };
 
   it('exports every table, and the export imported into an empty shop exports the same (lossless round trip)', async () => {
-    const exported = await exportOf(source);
-    for (const table of ['plugins', 'plugin_prices', 'customers', 'licenses', 'license_activations', 'orders', 'releases', 'release_changelogs']) {
-      expect((exported[table] as unknown[]).length, table).toBeGreaterThan(0);
-    }
-    const content = Buffer.from(JSON.stringify(exported));
+    const content = await exportFileOf(source);
+    const exported = JSON.parse(content.toString('utf8')) as Record<string, unknown> & { exported_at: string };
+    for (const table of TABLES) expect((exported[table] as unknown[]).length, table).toBeGreaterThan(0);
+    // Laid out one row a line, so that it is written and read a line at a time.
+    const lines = content.toString('utf8').split('\n');
+    expect(lines[0]).toMatch(/^\{"format":"plugin-licensing-server-export","version":1,"exported_at":"[^"]+"$/);
+    expect(lines[1]).toBe(',"plugins":[');
+    const totalRows = TABLES.reduce((n, table) => n + (exported[table] as unknown[]).length, 0);
+    expect(lines.length).toBe(1 + TABLES.length * 2 + totalRows + 2);
 
     const dry = await importInto(target, content, { apply: 'false' });
-    expect(dry.statusCode).toBe(200);
+    expect(dry.statusCode, dry.body).toBe(200);
     expect(dry.json().summary).toMatchObject({ format: 'self', dryRun: true, errors: 0 });
     expect(dry.json().rows[3]).toMatchObject({ line: 4, action: 'create', reason: '4 licences' });
     expect(await target.db.selectFrom('licenses').select('id').execute()).toEqual([]);
@@ -140,7 +191,7 @@ describe(`this server's export and its re-import (${testDialect()})`, () => {
     const refused = await importInto(source, content, { apply: 'true' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(
-      /^This shop is not empty \(4 licences, 1 orders, 1 customers, 1 releases\): an export is imported into an empty shop only$/,
+      /^This shop is not empty \(4 licences, 1 orders, 1 customers, 1 releases, 1 coupons\): an export is imported into an empty shop only$/,
     );
     expect((await source.db.selectFrom('licenses').select('id').execute()).length).toBe(before);
   });
@@ -166,11 +217,27 @@ describe(`this server's export and its re-import (${testDialect()})`, () => {
       expect(other.statusCode).toBe(400);
       expect(other.json().message).toMatch(/^This file is not this server's export: expected a JSON object with "format": "plugin-licensing-server-export"/);
 
-      const applied = await importInto(seeded, Buffer.from(JSON.stringify(exported)), { apply: 'true' });
-      expect(applied.statusCode).toBe(200);
-      const { exported_at: _a, ...before } = exported;
+      // A truncated or broken file, in the line layout: refused with the line, nothing written.
+      const file = (await exportFileOf(source)).toString('utf8');
+      const truncated = await importInto(seeded, Buffer.from(file.slice(0, file.indexOf(',"orders":['))), { apply: 'true' });
+      expect(truncated.statusCode).toBe(400);
+      expect(truncated.json().message).toBe(
+        'This file is not valid JSON: this server\'s export is the JSON file GET /api/admin/export downloads (it ends before its closing "}": is the file complete?)',
+      );
+      const lines = file.split('\n');
+      const second = lines.indexOf(',"licenses":[') + 2;
+      lines[second] = lines[second]!.slice(0, -3);
+      const broken2 = await importInto(seeded, Buffer.from(lines.join('\n')), { apply: 'true' });
+      expect(broken2.json().message).toMatch(new RegExp(` \\(line ${second + 1} is not\\)$`));
+      expect(await seeded.db.selectFrom('plugins').select('slug').execute()).not.toEqual([]);
+
+      // An export written whole on one line, as this server wrote it before (without the tables added since), imports too.
+      const { ended_activations: _e, coupons: _c, coupon_redemptions: _r, ...older } = exported;
+      const applied = await importInto(seeded, Buffer.from(JSON.stringify(older)), { apply: 'true' });
+      expect(applied.statusCode, applied.body).toBe(200);
+      const { exported_at: _a, ...before } = older;
       const { exported_at: _b, ...after } = await exportOf(seeded);
-      expect(after).toEqual(before);
+      expect(after).toEqual({ ...before, ended_activations: [], coupons: [], coupon_redemptions: [] });
     } finally {
       await seeded.close();
     }

@@ -26,8 +26,11 @@ export { openValidationReader, type ValidationReader } from './validation-reader
 export {
   type ActivationExportRow,
   countLicenseRows,
+  type EndedActivationExportRow,
   exportActivationRows,
+  exportEndedActivationRows,
   exportLicenseRows,
   type LicenseExportRow,
+  restoreEndedActivationRows,
   restoreLicenseRows,
 } from './license-export.js';

@@ -1,10 +1,10 @@
-// The orders in this server's own export, and their re-import into an empty shop (server/db/table-copy.ts).
-// Payment events (the providers' delivery log) are not part of the export.
+// The orders in this server's own export, read in pages, and their re-import into an empty shop
+// (server/db/table-copy.ts). Payment events (the providers' delivery log) are not part of the export.
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { countAllRows, insertRowsAsTheyAre, readAllRows, type TableRow } from '../../db/table-copy.js';
+import { countAllRows, insertRowsAsTheyAre, readRowPages, type TableRow } from '../../db/table-copy.js';
 
 export type OrderExportRow = TableRow<'orders'>;
-export const exportOrderRows = (db: Kysely<DB> | Transaction<DB>): Promise<OrderExportRow[]> => readAllRows(db, 'orders', 'id');
+export const exportOrderRows = (db: Kysely<DB> | Transaction<DB>): AsyncIterable<OrderExportRow[]> => readRowPages(db, 'orders', 'id');
 export const restoreOrderRows = (trx: Transaction<DB>, rows: OrderExportRow[]): Promise<void> => insertRowsAsTheyAre(trx, 'orders', rows);
 export const countOrderRows = (db: Kysely<DB> | Transaction<DB>): Promise<number> => countAllRows(db, 'orders');

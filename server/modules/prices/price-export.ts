@@ -1,12 +1,12 @@
-// The price tiers in this server's own export, and their re-import into an empty shop (server/db/table-copy.ts).
+// The price tiers in this server's own export, read in pages, and their re-import into an empty shop (server/db/table-copy.ts).
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { countAllRows, insertRowsAsTheyAre, readAllRows, type TableRow } from '../../db/table-copy.js';
+import { countAllRows, insertRowsAsTheyAre, readRowPages, type TableRow } from '../../db/table-copy.js';
 
 export type PriceExportRow = TableRow<'plugin_prices'>;
-export const exportPriceRows = (db: Kysely<DB> | Transaction<DB>): Promise<PriceExportRow[]> => readAllRows(db, 'plugin_prices', 'id');
+export const exportPriceRows = (db: Kysely<DB> | Transaction<DB>): AsyncIterable<PriceExportRow[]> => readRowPages(db, 'plugin_prices', 'id');
 export const restorePriceRows = (trx: Transaction<DB>, rows: PriceExportRow[]): Promise<void> => insertRowsAsTheyAre(trx, 'plugin_prices', rows);
-/** Coupons are not exported: a shop that has any is not empty. */
+/** How many price tiers there are, and coupons (the coupons module exports those). */
 export const countPriceRows = async (db: Kysely<DB> | Transaction<DB>): Promise<{ tiers: number; coupons: number }> => ({
   tiers: await countAllRows(db, 'plugin_prices'),
   coupons: await countAllRows(db, 'coupons'),

@@ -1,14 +1,14 @@
-// Release metadata in this server's own export (rows and changelogs, not the zips: docs/migrating.md says how
-// to carry the files), and its re-import into an empty shop (server/db/table-copy.ts).
+// Release metadata in this server's own export (rows and changelogs, read in pages; not the zips: docs/migrating.md
+// says how to carry the files), and its re-import into an empty shop (server/db/table-copy.ts).
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { countAllRows, insertRowsAsTheyAre, readAllRows, type TableRow } from '../../db/table-copy.js';
+import { countAllRows, insertRowsAsTheyAre, readRowPages, type TableRow } from '../../db/table-copy.js';
 
 export type ReleaseExportRow = TableRow<'releases'>;
 export type ReleaseChangelogExportRow = TableRow<'release_changelogs'>;
-export const exportReleaseRows = (db: Kysely<DB> | Transaction<DB>): Promise<ReleaseExportRow[]> => readAllRows(db, 'releases', 'id');
-export const exportReleaseChangelogRows = (db: Kysely<DB> | Transaction<DB>): Promise<ReleaseChangelogExportRow[]> =>
-  readAllRows(db, 'release_changelogs', 'release_id');
+export const exportReleaseRows = (db: Kysely<DB> | Transaction<DB>): AsyncIterable<ReleaseExportRow[]> => readRowPages(db, 'releases', 'id');
+export const exportReleaseChangelogRows = (db: Kysely<DB> | Transaction<DB>): AsyncIterable<ReleaseChangelogExportRow[]> =>
+  readRowPages(db, 'release_changelogs', 'release_id');
 export async function restoreReleaseRows(trx: Transaction<DB>, releases: ReleaseExportRow[], changelogs: ReleaseChangelogExportRow[]): Promise<void> {
   await insertRowsAsTheyAre(trx, 'releases', releases);
   await insertRowsAsTheyAre(trx, 'release_changelogs', changelogs, false);
