@@ -74,4 +74,11 @@ export const autoRenewStateSchema = z.object({
 });
 export type AutoRenewState = z.infer<typeof autoRenewStateSchema>;
 
-export const AUTO_RENEW_OFF: AutoRenewState = { enabled: false, card_saved: false, provider: null, failed_attempts: 0, next_attempt_at: null, last_error: null };
+export const AUTO_RENEW_OFF: AutoRenewState = {
+  enabled: false,
+  card_saved: false,
+  provider: null,
+  failed_attempts: 0,
+  next_attempt_at: null,
+  last_error: null,
+};

@@ -97,7 +97,12 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
         confirmations.push({ ...form, id: intent.id as string, idempotency_key: key ?? '' });
         const method = form.payment_method ?? (intent.payment_method as string | undefined);
         if (intent.status === 'succeeded') {
-          return invalid(response, 400, `You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.`, 'payment_intent_unexpected_state');
+          return invalid(
+            response,
+            400,
+            `You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.`,
+            'payment_intent_unexpected_state',
+          );
         }
         if (intent.customer && !customers.has(intent.customer as string)) return invalid(response, 400, `No such customer: '${intent.customer as string}'`);
         intent.payment_method = method;

@@ -30,7 +30,14 @@ import { requestOrigin } from '../../lib/request-origin.js';
 import { rateLimit } from '../../http/rate-limit.js';
 import { SIGN_IN_EMAIL_KIND } from './sign-in-email.js';
 import { autoRenewBodySchema, autoRenewStateSchema } from '../../../common/auto-renewal.js';
-import { createAccountDownload, deactivateAccountSite, setAccountAutoRenew, getAccountReceipt, listAccountLicenses, listAccountOrders } from './account.service.js';
+import {
+  createAccountDownload,
+  deactivateAccountSite,
+  setAccountAutoRenew,
+  getAccountReceipt,
+  listAccountLicenses,
+  listAccountOrders,
+} from './account.service.js';
 import {
   closeCustomerSession,
   findCustomerSession,

@@ -24,7 +24,13 @@ describe(`automatic renewal through Stripe (${testDialect()})`, () => {
     t = await createTestApp({
       env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
       services: {
-        paymentProvider: createStripeProvider({ secretKey: 'sk_test_fake', publishableKey: 'pk_test_fake', host: '127.0.0.1', port: stripeApi.port, protocol: 'http' }),
+        paymentProvider: createStripeProvider({
+          secretKey: 'sk_test_fake',
+          publishableKey: 'pk_test_fake',
+          host: '127.0.0.1',
+          port: stripeApi.port,
+          protocol: 'http',
+        }),
       },
     });
     await ensureQualifyingRelease(t.db);

@@ -75,7 +75,8 @@ describe(`automatic renewal, test provider (${testDialect()})`, () => {
     (await t.db.selectFrom('activities').selectAll().where('action_type', '=', type).orderBy('id').execute()).filter(
       (row) => (JSON.parse(row.details) as { license_id?: number }).license_id === licenseId,
     );
-  const emailsTo = (to: string, kind: string) => t.db.selectFrom('emails').selectAll().where('to_address', '=', to).where('kind', '=', kind).orderBy('id').execute();
+  const emailsTo = (to: string, kind: string) =>
+    t.db.selectFrom('emails').selectAll().where('to_address', '=', to).where('kind', '=', kind).orderBy('id').execute();
 
   /** A customer session through the e-mailed sign-in link. */
   async function signIn(email: string): Promise<Record<string, string>> {

@@ -85,10 +85,7 @@ export async function setAutoRenew(ctx: AppContext, licenseId: number, enabled: 
   if (license.expires_at === null || tier?.term === 'lifetime') throw new AppError('UNPROCESSABLE', AUTO_RENEW_TERM_REFUSAL);
   if (!tier) throw new AppError('UNPROCESSABLE', 'This licence was not sold from a price tier, so it has no renewal price to charge. Please contact support.');
   if (!row || !toAutoRenewState(row).card_saved) {
-    throw new AppError(
-      'CONFLICT',
-      `No card is saved for this licence. Renew it once with "Renew automatically" ticked to save one: ${renewPath(license.key)}`,
-    );
+    throw new AppError('CONFLICT', `No card is saved for this licence. Renew it once with "Renew automatically" ticked to save one: ${renewPath(license.key)}`);
   }
   if (row.enabled !== 1) {
     await setAutoRenewEnabled(ctx.db, row.id, true, at);

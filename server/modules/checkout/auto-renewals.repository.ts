@@ -42,14 +42,22 @@ export async function findAutoRenewalOfLicense(db: Db, licenseId: number): Promi
 
 export async function listAutoRenewalsOfLicenses(db: Db, licenseIds: readonly number[]): Promise<AutoRenewalRow[]> {
   if (licenseIds.length === 0) return [];
-  return db.selectFrom('license_auto_renewals').selectAll().where('license_id', 'in', [...licenseIds]).execute();
+  return db
+    .selectFrom('license_auto_renewals')
+    .selectAll()
+    .where('license_id', 'in', [...licenseIds])
+    .execute();
 }
 
 /** The buyer's or the worker's switch; turning it on starts the current term's charges afresh. */
 export async function setAutoRenewEnabled(db: Db, id: number, enabled: boolean, at: string, lastError: string | null = null): Promise<void> {
   await db
     .updateTable('license_auto_renewals')
-    .set(enabled ? { enabled: 1, attempts: 0, term_expires_at: null, next_attempt_at: null, last_error: null, updated_at: at } : { enabled: 0, next_attempt_at: null, last_error: lastError, updated_at: at })
+    .set(
+      enabled
+        ? { enabled: 1, attempts: 0, term_expires_at: null, next_attempt_at: null, last_error: null, updated_at: at }
+        : { enabled: 0, next_attempt_at: null, last_error: lastError, updated_at: at },
+    )
     .where('id', '=', id)
     .execute();
 }

@@ -33,7 +33,8 @@ import { insertOptIn, setPaymentMethodOfOrder } from './auto-renewals.repository
 /** A refusal of `auto_renew` for this tier and provider, or undefined (docs/pricing.md "Automatic renewal"). */
 export function autoRenewRefusal(term: string, providerName: string): string | undefined {
   if (term === 'lifetime') return AUTO_RENEW_TERM_REFUSAL;
-  if (!AUTO_RENEW_PROVIDERS.has(providerName)) return `Automatic renewal is not available with ${providerName} payments; renew by hand from the renewal e-mail.`;
+  if (!AUTO_RENEW_PROVIDERS.has(providerName))
+    return `Automatic renewal is not available with ${providerName} payments; renew by hand from the renewal e-mail.`;
   return undefined;
 }
 
@@ -119,7 +120,13 @@ export async function createPaymentIntent(ctx: AppContext, body: CreatePaymentIn
   };
   const created = coupon ? await insertOrderWithCoupon(ctx, choice.provider, order, coupon, plugin.slug, tier) : await insertPendingOrder(ctx.db, order);
   if (created) {
-    if (autoRenew) await insertOptIn(ctx.db, { order_id: created.id, provider: choice.provider.name, customer_ref: intent.customerRef ?? null, created_at: order.created_at });
+    if (autoRenew)
+      await insertOptIn(ctx.db, {
+        order_id: created.id,
+        provider: choice.provider.name,
+        customer_ref: intent.customerRef ?? null,
+        created_at: order.created_at,
+      });
     return { clientSecret: intent.clientSecret };
   }
   // A parallel attempt of the same buyer recorded its order first: this one's intent goes, that order is used.

@@ -172,7 +172,13 @@ export async function createRenewalIntent(ctx: AppContext, body: RenewalIntentBo
     created_at: nowIso(),
   });
   if (created) {
-    if (autoRenew) await insertOptIn(ctx.db, { order_id: created.id, provider: choice.provider.name, customer_ref: intent.customerRef ?? null, created_at: created.created_at });
+    if (autoRenew)
+      await insertOptIn(ctx.db, {
+        order_id: created.id,
+        provider: choice.provider.name,
+        customer_ref: intent.customerRef ?? null,
+        created_at: created.created_at,
+      });
     return { clientSecret: intent.clientSecret };
   }
   await choice.provider.cancelIntent(intent.providerRef);
