@@ -78,9 +78,9 @@ test('opts in at checkout, sees it on in the account, turns it off; the admin se
     await page.screenshot({ path: test.info().outputPath('admin-licence-auto-renew-1280.png') });
 
     await page.goto('/settings');
-    await expect(page.getByRole('heading', { name: 'Automatic Renewal' })).toBeVisible();
+    await expect(page.getByText('Automatic Renewal', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Retry a failed payment, days after the expiry')).toHaveValue('1, 3, 7');
-    await page.getByRole('heading', { name: 'Automatic Renewal' }).scrollIntoViewIfNeeded();
+    await page.getByText('Automatic Renewal', { exact: true }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath('settings-auto-renew-1280.png') });
   } finally {
     await buyer.close();
