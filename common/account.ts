@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField } from './ids.js';
 import { LICENCE_STATUSES, PLANS } from './licenses.js';
+import { autoRenewStateSchema } from './auto-renewal.js';
 
 // Customer self-service (issue 15; docs/account.md): password-less sign-in by e-mailed one-time link, a
 // customer session separate from the admin's, and the customer's own licences, sites, downloads and orders.
@@ -57,6 +58,8 @@ export const ACCOUNT_API = {
   deactivateSite: (licenseId: number, activationId: number) => `/api/account/licences/${licenseId}/sites/${activationId}/deactivate`,
   /** POST (X-Requested-With) → 200 AccountDownload; 404 not theirs or no release; 409 licence revoked/expired. */
   download: (licenseId: number) => `/api/account/licences/${licenseId}/download`,
+  /** POST {enabled} (X-Requested-With) → 200 AutoRenewState; 404 not theirs; 409 no saved card; 422 revoked or lifetime. */
+  autoRenew: (licenseId: number) => `/api/account/licences/${licenseId}/auto-renew`,
   /** GET → 200 AccountOrder[] (paid and refunded only). */
   orders: '/api/account/orders',
   /** GET → 200 Receipt; 404 not theirs or pending. */
@@ -134,6 +137,8 @@ export const accountLicenseSchema = z.object({
   created_at: z.string(),
   /** The licence's renewal and upgrade page (`/renew?key=…`, common/renewals.ts), or null when it has none (revoked, no price tier). */
   renew_url: z.string().nullable(),
+  /** Automatic renewal (docs/account.md): whether the saved card is charged at expiry; the buyer switches it. */
+  auto_renew: autoRenewStateSchema,
 });
 export type AccountLicense = z.infer<typeof accountLicenseSchema>;
 export const accountLicenseListSchema = z.array(accountLicenseSchema);

@@ -9,6 +9,10 @@ import { checkoutCouponCodeField } from './coupons.js';
 export const TEST_CARD_SUCCESS = '4242424242424242';
 export const TEST_CARD_DECLINED = '4000000000000002';
 export const TEST_CARD_DECLINE_MESSAGE = 'Your card was declined. Try the test card 4242 4242 4242 4242.';
+/** Pays at checkout, but its later automatic-renewal charges are declined (as Stripe's 4000 0000 0000 0341). */
+export const TEST_CARD_RENEWAL_DECLINED = '4000000000000341';
+/** Pays at checkout, but its later automatic-renewal charges need the buyer to authenticate (as Stripe's 4000 0027 6000 3184). */
+export const TEST_CARD_RENEWAL_NEEDS_AUTH = '4000002760003184';
 
 export const customerEmailSchema = z
   .string({ error: 'customerEmail is required' })
@@ -33,6 +37,8 @@ export const createPaymentIntentBodySchema = z.object({
   customerEmail: customerEmailSchema,
   /** A coupon code (docs/pricing.md "Coupons"); `amount` is then the price after its discount. */
   coupon_code: checkoutCouponCodeField,
+  /** Automatic renewal (docs/pricing.md): the card is saved and charged at expiry. Only for a tier with a term. */
+  auto_renew: z.boolean({ error: 'auto_renew must be true or false' }).optional(),
 });
 export type CreatePaymentIntentBody = z.infer<typeof createPaymentIntentBodySchema>;
 

@@ -58,10 +58,13 @@ export const renewalIntentBodySchema = z
     amount: z.number({ error: 'amount must be a whole number of minor units' }).int('amount must be a whole number of minor units').min(0),
     /** Where the receipt goes; left out, the licence's own address. */
     customerEmail: customerEmailSchema.optional(),
+    /** Automatic renewal from now on (renewals only): the card paid with is saved and charged at the next expiry. */
+    auto_renew: z.boolean({ error: 'auto_renew must be true or false' }).optional(),
   })
   .strict()
   .refine((body) => body.kind === 'renewal' || body.price_id !== undefined, { message: 'price_id is required for an upgrade', path: ['price_id'] })
-  .refine((body) => body.kind === 'upgrade' || body.price_id === undefined, { message: 'price_id is only for an upgrade', path: ['price_id'] });
+  .refine((body) => body.kind === 'upgrade' || body.price_id === undefined, { message: 'price_id is only for an upgrade', path: ['price_id'] })
+  .refine((body) => body.kind === 'renewal' || body.auto_renew !== true, { message: 'auto_renew is only for a renewal', path: ['auto_renew'] });
 export type RenewalIntentBody = z.infer<typeof renewalIntentBodySchema>;
 
 /** The renewal price of a tier: its full amount (not a sale price) less its renewal discount, rounded to a minor unit. */

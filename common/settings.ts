@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VERSION_PATTERN } from './versions.js';
 import { reminderBodySchema, reminderDaysSchema, reminderSubjectSchema } from './renewal-reminders.js';
+import { autoRenewDaysBeforeSchema, autoRenewRetryDaysSchema } from './auto-renewal.js';
 
 export const SECRET_SETTING_NAMES = ['stripe_webhook_secret', 'lemonsqueezy_webhook_secret', 'webhook_secret'] as const;
 export type SecretSettingName = (typeof SECRET_SETTING_NAMES)[number];
@@ -92,6 +93,15 @@ export const settingsUpdateSchema = z
     renewal_reminder_body: reminderBodySchema,
     renewal_reminder_expired_subject: reminderSubjectSchema,
     renewal_reminder_expired_body: reminderBodySchema,
+    // Automatic renewal (docs/pricing.md "Automatic renewal"): when the card is charged, the retries, the wording.
+    auto_renew_days_before: autoRenewDaysBeforeSchema,
+    auto_renew_retry_days: autoRenewRetryDaysSchema,
+    auto_renew_failed_subject: reminderSubjectSchema,
+    auto_renew_failed_body: reminderBodySchema,
+    auto_renew_stopped_subject: reminderSubjectSchema,
+    auto_renew_stopped_body: reminderBodySchema,
+    auto_renew_reminder_subject: reminderSubjectSchema,
+    auto_renew_reminder_body: reminderBodySchema,
     // Deactivation reasons (docs/releases.md): whether the WordPress client asks, and the answers it offers.
     deactivation_survey_enabled: z.boolean({ error: 'must be true or false' }),
     deactivation_reasons: z
@@ -131,6 +141,14 @@ export const settingsResponseSchema = z.object({
   renewal_reminder_body: z.string(),
   renewal_reminder_expired_subject: z.string(),
   renewal_reminder_expired_body: z.string(),
+  auto_renew_days_before: z.number(),
+  auto_renew_retry_days: z.array(z.number()),
+  auto_renew_failed_subject: z.string(),
+  auto_renew_failed_body: z.string(),
+  auto_renew_stopped_subject: z.string(),
+  auto_renew_stopped_body: z.string(),
+  auto_renew_reminder_subject: z.string(),
+  auto_renew_reminder_body: z.string(),
   deactivation_survey_enabled: z.boolean(),
   deactivation_reasons: z.array(z.string()),
   secrets: z.object({

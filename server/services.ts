@@ -6,7 +6,7 @@ import { DiskObjectStore, type ObjectStore } from './lib/object-storage.js';
 import { S3ObjectStore } from './lib/object-storage-s3.js';
 import { createSignInWork, signInWorkSettled } from './modules/account/index.js';
 import type { PaymentProvider } from './modules/checkout/index.js';
-import { PaymentProviders } from './modules/checkout/index.js';
+import { AutoRenewWorker, PaymentProviders } from './modules/checkout/index.js';
 import { createMailTransport, type MailTransport } from './modules/email/index.js';
 import { ImagesService } from './modules/images/index.js';
 import { ImageStorage } from './modules/images/index.js';
@@ -39,6 +39,7 @@ export function createAppContext(core: CoreContext, overrides: ServiceOverrides 
   let postcode: PostcodeService | undefined;
   let webhooks: WebhookWorker | undefined;
   let renewalReminders: ReminderWorker | undefined;
+  let autoRenewals: AutoRenewWorker | undefined;
   const ctx: AppContext = {
     ...core,
     events: new EventBus(log),
@@ -64,12 +65,16 @@ export function createAppContext(core: CoreContext, overrides: ServiceOverrides 
     get renewalReminders() {
       return (renewalReminders ??= new ReminderWorker(ctx));
     },
+    get autoRenewals() {
+      return (autoRenewals ??= new AutoRenewWorker(ctx));
+    },
     signInWork: createSignInWork(),
   };
 
   // In this order: sign-in deliveries still use the mail transport; the worker's last attempts are recorded.
   const close = async (): Promise<void> => {
     await signInWorkSettled(ctx);
+    await autoRenewals?.stop();
     await renewalReminders?.stop();
     await webhooks?.stop();
     mail?.close();

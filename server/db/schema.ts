@@ -213,6 +213,23 @@ export interface OrdersTable {
   target_license_id: Generated<number | null>; // 0025: the licence a renewal extends or an upgrade raises; null for new sales
 }
 
+/** 0032: a buyer's opt-in to automatic renewal and the saved card's references (owner: checkout; decision 0013). */
+export interface LicenseAutoRenewalsTable {
+  id: Generated<number>;
+  license_id: number | null; // set when the order that saved the card is paid; unique
+  order_id: number | null; // the checkout order whose payment saved the card; unique
+  enabled: Generated<number>; // 0/1
+  provider: string; // stripe | test
+  customer_ref: string | null; // Stripe Customer id
+  payment_method_ref: string | null; // Stripe PaymentMethod id; the test provider's test card
+  term_expires_at: string | null; // the expiry the attempts below are for
+  attempts: Generated<number>; // attempts claimed for that term
+  next_attempt_at: string | null; // when a failed charge is tried again
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Every payment event a provider delivered, once per provider event id. */
 export interface PaymentEventsTable {
   id: Generated<number>;
@@ -460,6 +477,7 @@ export interface DB {
   release_health_reports: ReleaseHealthReportsTable;
   release_deactivation_reasons: ReleaseDeactivationReasonsTable;
   orders: OrdersTable;
+  license_auto_renewals: LicenseAutoRenewalsTable;
   payment_events: PaymentEventsTable;
   emails: EmailsTable;
   image_uploads: ImageUploadsTable;

@@ -14,6 +14,16 @@ export interface FakeStripeApi {
   refunds: Array<{ id: string; object: 'refund'; payment_intent: string; amount: number; currency: string; status: string; idempotency_key: string | null }>;
   /** Set to 'down' to answer every refund with a 500 (Stripe unreachable or failing). */
   refundFailure: 'down' | null;
+  /** The Customers made (POST /v1/customers), by id. */
+  customers: Map<string, { id: string; object: 'customer'; email: string }>;
+  /** Confirmations received (POST /v1/payment_intents/:id/confirm), parsed, with their Idempotency-Key. */
+  confirmations: Array<Record<string, string> & { id: string; idempotency_key: string }>;
+  /**
+   * The buyer pays a checkout intent in the browser: it succeeds with `paymentMethod` (attached to its Customer
+   * when it was made with setup_future_usage). Stripe's test PaymentMethods decide later off-session charges:
+   * `pm_card_visa` pays, `pm_card_chargeCustomerFail` is declined, `pm_card_authenticationRequired` needs authentication.
+   */
+  pay(intentId: string, paymentMethod?: string): void;
   close(): Promise<void>;
 }
 
@@ -24,6 +34,16 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
   const cancelled: string[] = [];
   const refunds: FakeStripeApi['refunds'] = [];
   const api = { refundFailure: null as FakeStripeApi['refundFailure'] };
+  const customers: FakeStripeApi['customers'] = new Map();
+  const confirmations: FakeStripeApi['confirmations'] = [];
+  // Stripe answers a repeated Idempotency-Key with the first answer: status and body.
+  const idempotent = new Map<string, { status: number; body: string }>();
+  const cardError = (response: http.ServerResponse, intent: Record<string, unknown>, code: string, message: string) => {
+    response.statusCode = 402;
+    const body = JSON.stringify({ error: { type: 'card_error', code, message, payment_intent: intent } });
+    response.end(body);
+    return body;
+  };
   const invalid = (response: http.ServerResponse, status: number, message: string, code?: string) => {
     response.statusCode = status;
     response.end(JSON.stringify({ error: { type: 'invalid_request_error', message, ...(code ? { code } : {}) } }));
@@ -35,16 +55,76 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
       response.setHeader('content-type', 'application/json');
       response.setHeader('request-id', `req_${randomBytes(6).toString('hex')}`);
       if (
-        (request.url?.startsWith('/v1/payment_intents') || request.url?.startsWith('/v1/refunds')) &&
+        (request.url?.startsWith('/v1/payment_intents') || request.url?.startsWith('/v1/refunds') || request.url?.startsWith('/v1/customers')) &&
         request.headers.authorization !== 'Bearer sk_test_fake'
       ) {
         response.statusCode = 401;
         response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }));
         return;
       }
+      const key = typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : null;
+      const repeated = key !== null && request.method === 'POST' ? idempotent.get(`${request.url ?? ''} ${key}`) : undefined;
+      if (repeated) {
+        response.statusCode = repeated.status;
+        response.end(repeated.body);
+        return;
+      }
+      const remember = (body: string) => {
+        if (key !== null) idempotent.set(`${request.url ?? ''} ${key}`, { status: response.statusCode, body });
+      };
+      if (request.url?.startsWith('/v1/customers')) {
+        if (request.method === 'GET') {
+          const email = new URL(request.url, 'http://stripe.test').searchParams.get('email');
+          const data = [...customers.values()].filter((customer) => email === null || customer.email === email);
+          response.end(JSON.stringify({ object: 'list', url: '/v1/customers', has_more: false, data: data.slice(0, 1) }));
+          return;
+        }
+        if (request.method === 'POST' && request.url === '/v1/customers') {
+          const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+          const customer = { id: `cus_${randomBytes(7).toString('hex')}`, object: 'customer' as const, email: form.email ?? '' };
+          customers.set(customer.id, customer);
+          const body = JSON.stringify(customer);
+          remember(body);
+          response.end(body);
+          return;
+        }
+      }
+      const confirm = /^\/v1\/payment_intents\/([^/?]+)\/confirm$/.exec(request.url ?? '');
+      if (request.method === 'POST' && confirm) {
+        const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+        const intent = intents.get(confirm[1] ?? '');
+        if (!intent) return invalid(response, 404, `No such payment_intent: '${confirm[1]}'`, 'resource_missing');
+        confirmations.push({ ...form, id: intent.id as string, idempotency_key: key ?? '' });
+        const method = form.payment_method ?? (intent.payment_method as string | undefined);
+        if (intent.status === 'succeeded') {
+          return invalid(
+            response,
+            400,
+            `You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.`,
+            'payment_intent_unexpected_state',
+          );
+        }
+        if (intent.customer && !customers.has(intent.customer as string)) return invalid(response, 400, `No such customer: '${intent.customer as string}'`);
+        intent.payment_method = method;
+        if (method === 'pm_card_chargeCustomerFail') {
+          intent.status = 'requires_payment_method';
+          return remember(cardError(response, intent, 'card_declined', 'Your card was declined.'));
+        }
+        if (method === 'pm_card_authenticationRequired' && form.off_session === 'true') {
+          intent.status = 'requires_payment_method';
+          return remember(cardError(response, intent, 'authentication_required', 'Your card was declined. This transaction requires authentication.'));
+        }
+        intent.status = 'succeeded';
+        intent.amount_received = intent.amount;
+        const body = JSON.stringify(intent);
+        remember(body);
+        response.end(body);
+        return;
+      }
       if (request.method === 'POST' && request.url === '/v1/payment_intents') {
         const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
         created.push(form);
+        if (form.customer && !customers.has(form.customer)) return invalid(response, 400, `No such customer: '${form.customer}'`, 'resource_missing');
         const id = `pi_${randomBytes(8).toString('hex')}`;
         const intent = {
           id,
@@ -54,17 +134,26 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
           status: 'requires_payment_method',
           client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
           receipt_email: form.receipt_email,
-          metadata: { plugin_slug: form['metadata[plugin_slug]'], customer_email: form['metadata[customer_email]'] },
+          customer: form.customer ?? null,
+          setup_future_usage: form.setup_future_usage ?? null,
+          payment_method: form.payment_method ?? null,
+          metadata: Object.fromEntries(
+            Object.entries(form)
+              .filter(([name]) => name.startsWith('metadata['))
+              .map(([name, value]) => [name.slice('metadata['.length, -1), value]),
+          ),
         };
+        if (form.payment_method) intent.status = 'requires_confirmation';
         intents.set(id, intent);
-        response.end(JSON.stringify(intent));
+        const body = JSON.stringify(intent);
+        remember(body);
+        response.end(body);
         return;
       }
       // Refunds as Stripe makes them: of a succeeded PaymentIntent, never more than it took in all, the same Refund
       // again for a repeated Idempotency-Key.
       if (request.method === 'POST' && request.url === '/v1/refunds') {
         const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
-        const key = typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : null;
         const again = key === null ? undefined : refunds.find((refund) => refund.idempotency_key === key);
         if (again) {
           response.end(JSON.stringify(again));
@@ -126,6 +215,15 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
     intents,
     cancelled,
     refunds,
+    customers,
+    confirmations,
+    pay(intentId: string, paymentMethod = 'pm_card_visa') {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`no intent ${intentId}`);
+      intent.status = 'succeeded';
+      intent.payment_method = paymentMethod;
+      intent.amount_received = intent.amount;
+    },
     get refundFailure() {
       return api.refundFailure;
     },

@@ -29,7 +29,15 @@ import type { App, AppContext } from '../../kernel/context.js';
 import { requestOrigin } from '../../lib/request-origin.js';
 import { rateLimit } from '../../http/rate-limit.js';
 import { SIGN_IN_EMAIL_KIND } from './sign-in-email.js';
-import { createAccountDownload, deactivateAccountSite, getAccountReceipt, listAccountLicenses, listAccountOrders } from './account.service.js';
+import { autoRenewBodySchema, autoRenewStateSchema } from '../../../common/auto-renewal.js';
+import {
+  createAccountDownload,
+  deactivateAccountSite,
+  setAccountAutoRenew,
+  getAccountReceipt,
+  listAccountLicenses,
+  listAccountOrders,
+} from './account.service.js';
 import {
   closeCustomerSession,
   findCustomerSession,
@@ -153,6 +161,16 @@ export function registerAccountRoutes(app: App, ctx: AppContext): void {
       schema: { params: accountSiteParamsSchema, response: { 200: accountLicenseSchema, ...errors } },
     },
     async (request) => deactivateAccountSite(ctx, customerOf(request).email, request.params.id, request.params.activationId),
+  );
+
+  // Automatic renewal: on (needs a saved card) or off (docs/account.md).
+  app.post(
+    '/api/account/licences/:id/auto-renew',
+    {
+      ...guarded,
+      schema: { params: accountLicenseParamsSchema, body: autoRenewBodySchema, response: { 200: autoRenewStateSchema, ...errors, 422: errorSchema } },
+    },
+    async (request) => setAccountAutoRenew(ctx, customerOf(request).email, request.params.id, request.body.enabled),
   );
 
   app.post(

@@ -10,6 +10,8 @@ import { renewPath } from '../../../common/renewals.js';
 import { effectiveStatus } from '../licenses/index.js';
 import { deactivateAdminSite, listActivationsOfLicenses } from '../licenses/index.js';
 import { PURCHASE_PLAN } from '../orders/index.js';
+import { autoRenewStates, setAutoRenew } from '../checkout/index.js';
+import { AUTO_RENEW_OFF, type AutoRenewState } from '../../../common/auto-renewal.js';
 import { createDownloadLink } from '../releases/index.js';
 import { findLatestRelease } from '../releases/index.js';
 import { findOwnedLicense, findOwnedOrder, listOwnedLicenses, listOwnedOrders, type OwnedLicenseRow, type OwnedOrderRow } from './account.repository.js';
@@ -31,6 +33,10 @@ async function toAccountLicenses(ctx: AppContext, rows: OwnedLicenseRow[]): Prom
   );
   const hasRelease = new Map<string, boolean>();
   for (const slug of new Set(rows.map((row) => row.plugin_slug))) hasRelease.set(slug, (await findLatestRelease(ctx.db, slug)) !== undefined);
+  const autoRenew = await autoRenewStates(
+    ctx,
+    rows.map((row) => row.id),
+  );
   const now = new Date();
   return rows.map((row) => {
     const sites = activations.filter((activation) => activation.license_id === row.id);
@@ -58,6 +64,7 @@ async function toAccountLicenses(ctx: AppContext, rows: OwnedLicenseRow[]): Prom
       })),
       created_at: row.created_at,
       renew_url: status !== 'revoked' && row.price_id !== null ? renewPath(row.key) : null,
+      auto_renew: autoRenew.get(row.id) ?? AUTO_RENEW_OFF,
     };
   });
 }
@@ -70,6 +77,12 @@ async function ownedLicense(ctx: AppContext, email: string, id: number): Promise
   const row = await findOwnedLicense(ctx.db, email, id);
   if (!row) throw notFound(id);
   return row;
+}
+
+/** The buyer turns automatic renewal on or off for a licence of theirs (another's answers 404). */
+export async function setAccountAutoRenew(ctx: AppContext, email: string, id: number, enabled: boolean): Promise<AutoRenewState> {
+  const row = await ownedLicense(ctx, email, id);
+  return setAutoRenew(ctx, row.id, enabled, 'customer');
 }
 
 async function accountLicense(ctx: AppContext, email: string, id: number): Promise<AccountLicense> {

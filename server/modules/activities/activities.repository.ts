@@ -42,6 +42,12 @@ export type ActivityType =
   | 'license_renewed'
   | 'license_renewal_refunded'
   | 'license_upgraded'
+  // automatic renewal (server/modules/checkout/auto-renew-worker.ts, auto-renewal.ts)
+  | 'auto_renew_enabled'
+  | 'auto_renew_disabled'
+  | 'auto_renew_charged'
+  | 'auto_renew_failed'
+  | 'auto_renew_stopped'
 
   // verified-buyer reviews (server/modules/reviews)
   | 'review_submitted'

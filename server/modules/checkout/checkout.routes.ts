@@ -15,6 +15,10 @@ import { rateLimit } from '../../http/rate-limit.js';
 import { PaymentProviderError } from './payment-provider.js';
 import { registerRenewalRoutes } from './renewal-checkout.routes.js';
 import { refundOrder, RefundProviderUnavailableError } from './refund-order.js';
+import { autoRenewStateSchema } from '../../../common/auto-renewal.js';
+import { idParamsSchema } from '../../../common/licenses.js';
+import { AUTO_RENEW_FAILED_EMAIL_KIND, AUTO_RENEW_STOPPED_EMAIL_KIND, renderAutoRenewEmail } from './auto-renew-email.js';
+import { attachOptInsOnPayment, autoRenewStateOf } from './auto-renewal.js';
 import { checkoutConfig, confirmTestPayment, createPaymentIntent, findCheckoutOrder, PaymentsUnavailableError } from './checkout.service.js';
 
 const errorAnswerSchema = z.object({ error: z.string(), message: z.string() });
@@ -60,6 +64,15 @@ export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
   );
 
   registerRenewalRoutes(app, ctx);
+
+  // Automatic renewal (docs/pricing.md): the opt-in follows its order's payment; the admin's licence card shows it.
+  attachOptInsOnPayment(ctx);
+  ctx.emailRenderers.set(AUTO_RENEW_FAILED_EMAIL_KIND, renderAutoRenewEmail);
+  ctx.emailRenderers.set(AUTO_RENEW_STOPPED_EMAIL_KIND, renderAutoRenewEmail);
+  app.get('/api/admin/licenses/:id/auto-renewal', { schema: { params: idParamsSchema, response: { 200: autoRenewStateSchema } } }, async (request) =>
+    autoRenewStateOf(ctx, request.params.id),
+  );
+  ctx.autoRenewals.start();
   // Refunds from the admin (issue 26): the whole amount, through the provider the order was paid with.
   app.post(
     '/api/admin/orders/:id/refund',

@@ -27,6 +27,16 @@ import { priceWithCoupon, redeemCouponWithOrder, type AppliedCoupon } from '../c
 import { isTestProviderAllowed, TEST_PROVIDER_OFF_MESSAGE } from './provider-choice.js';
 import { chargeTestCard } from './test-provider.js';
 import type { CreateIntentInput, PaymentProvider } from './payment-provider.js';
+import { AUTO_RENEW_PROVIDERS, AUTO_RENEW_TERM_REFUSAL } from './auto-renewal.js';
+import { insertOptIn, setPaymentMethodOfOrder } from './auto-renewals.repository.js';
+
+/** A refusal of `auto_renew` for this tier and provider, or undefined (docs/pricing.md "Automatic renewal"). */
+export function autoRenewRefusal(term: string, providerName: string): string | undefined {
+  if (term === 'lifetime') return AUTO_RENEW_TERM_REFUSAL;
+  if (!AUTO_RENEW_PROVIDERS.has(providerName))
+    return `Automatic renewal is not available with ${providerName} payments; renew by hand from the renewal e-mail.`;
+  return undefined;
+}
 
 export const NOT_PURCHASABLE_MESSAGE = 'This plugin is not available for purchase.';
 
@@ -66,17 +76,31 @@ export async function createPaymentIntent(ctx: AppContext, body: CreatePaymentIn
       `The amount ${body.amount} does not match the current price of ${plugin.name} (${tier.name})${coupon ? ` with the coupon ${coupon.code}` : ''}, ${formatMoney(price, tier.currency)} (${price} in minor units). Reload the page and try again.`,
     );
   }
+  if (body.auto_renew && tier.term === 'lifetime') throw new AppError('UNPROCESSABLE', AUTO_RENEW_TERM_REFUSAL);
   const choice = ctx.payments.choose();
   if (!choice.available) throw new PaymentsUnavailableError(choice.message);
+  const autoRenew = body.auto_renew === true;
+  const refusal = autoRenew ? autoRenewRefusal(tier.term, choice.provider.name) : undefined;
+  if (refusal) throw new AppError('UNPROCESSABLE', refusal);
   const input: CreateIntentInput = {
     amount: price,
     currency: tier.currency,
     customerEmail: body.customerEmail,
     pluginSlug: plugin.slug,
     pluginName: plugin.name,
+    ...(autoRenew ? { saveCard: true } : {}),
   };
   const checkoutKey = sha256Hex(
-    JSON.stringify([choice.provider.name, body.customerEmail.toLowerCase(), plugin.slug, price, tier.currency, tier.id, ...(coupon ? [coupon.code] : [])]),
+    JSON.stringify([
+      choice.provider.name,
+      body.customerEmail.toLowerCase(),
+      plugin.slug,
+      price,
+      tier.currency,
+      tier.id,
+      ...(coupon ? [coupon.code] : []),
+      ...(autoRenew ? ['auto_renew'] : []),
+    ]),
   );
   const reused = await reusePendingOrder(ctx, choice.provider, checkoutKey, input);
   if (reused) return reused;
@@ -95,7 +119,16 @@ export async function createPaymentIntent(ctx: AppContext, body: CreatePaymentIn
     created_at: nowIso(),
   };
   const created = coupon ? await insertOrderWithCoupon(ctx, choice.provider, order, coupon, plugin.slug, tier) : await insertPendingOrder(ctx.db, order);
-  if (created) return { clientSecret: intent.clientSecret };
+  if (created) {
+    if (autoRenew)
+      await insertOptIn(ctx.db, {
+        order_id: created.id,
+        provider: choice.provider.name,
+        customer_ref: intent.customerRef ?? null,
+        created_at: order.created_at,
+      });
+    return { clientSecret: intent.clientSecret };
+  }
   // A parallel attempt of the same buyer recorded its order first: this one's intent goes, that order is used.
   await choice.provider.cancelIntent(intent.providerRef);
   const winner = await reusePendingOrder(ctx, choice.provider, checkoutKey, input);
@@ -167,6 +200,8 @@ export async function confirmTestPayment(ctx: AppContext, input: { clientSecret:
   if (order.status === 'refunded') throw new AppError('CONFLICT', 'This payment was refunded; start the checkout again');
   const outcome = chargeTestCard(input.cardNumber);
   if (!outcome.approved) return { status: 'declined', message: outcome.message };
+  // An order with automatic renewal remembers the test card its buyer paid with (no-op without an opt-in).
+  await setPaymentMethodOfOrder(ctx.db, order.id, input.cardNumber, nowIso());
   await applyPaymentEvent(ctx, {
     kind: 'paid',
     provider: 'test',

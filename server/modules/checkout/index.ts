@@ -5,13 +5,18 @@ export { checkoutConfig } from './checkout.service.js';
 export { type PaymentProvider } from './payment-provider.js';
 export { isTestProviderLive, PaymentProviders } from './provider-choice.js';
 export { createStripeProvider } from './stripe-provider.js';
+export { AutoRenewWorker, AUTO_RENEW_POLL_INTERVAL_MS } from './auto-renew-worker.js';
+export { autoRenewStates, isAutoRenewing, setAutoRenew } from './auto-renewal.js';
 
 import type { PaymentProviders } from './provider-choice.js';
+import type { AutoRenewWorker } from './auto-renew-worker.js';
 
 // The service this module offers every other through the context (server/kernel/context.ts).
 declare module '../../kernel/context.js' {
   interface AppServices {
     /** The payment provider for a checkout: the built-in test provider, Stripe, or none. */
     readonly payments: PaymentProviders;
+    /** The automatic renewal worker (started by this module's registration; its clock is the reminders'). */
+    readonly autoRenewals: AutoRenewWorker;
   }
 }

@@ -6,13 +6,36 @@ export interface CreateIntentInput {
   customerEmail: string;
   pluginSlug: string;
   pluginName: string;
+  /** The buyer asked for automatic renewal: the card is saved for off-session charges (Stripe: on a Customer). */
+  saveCard?: boolean;
 }
 
 export interface CreatedIntent {
   /** The provider's reference the order is recorded under (Stripe: the PaymentIntent id). */
   providerRef: string;
   clientSecret: string;
+  /** With `saveCard`: the provider's customer the card is saved on (Stripe: the Customer id), if it has such a thing. */
+  customerRef?: string | null;
 }
+
+/** An automatic renewal's charge of a saved card, without the buyer (decision 0013). */
+export interface OffSessionInput {
+  amount: number;
+  currency: string;
+  customerEmail: string;
+  pluginName: string;
+  customerRef: string | null;
+  paymentMethodRef: string;
+  /** One per licence, term and attempt: a repeated request is the same charge, never a second one. */
+  idempotencyKey: string;
+}
+
+export type OffSessionOutcome =
+  | { status: 'succeeded' }
+  /** Accepted, not settled yet (Stripe `processing`): the provider's webhook fulfils the order. */
+  | { status: 'processing' }
+  /** Declined, or the bank wants the buyer to authenticate (`authentication_required`); `reason` is for the log. */
+  | { status: 'failed'; code: string; reason: string };
 
 /** The two steps of every card provider: the server creates an intent, the browser confirms it with the client secret. */
 export interface PaymentProvider {
@@ -32,6 +55,12 @@ export interface PaymentProvider {
    * no (already refunded, disputed), PaymentProviderError when it cannot be reached.
    */
   refund(providerRef: string, input: RefundInput): Promise<CreatedRefund>;
+  /** The card a paid checkout with `saveCard` saved (Stripe: the PaymentIntent's PaymentMethod), or null. */
+  savedPaymentMethod(providerRef: string): Promise<string | null>;
+  /** Step one of an off-session charge: an intent for the saved card, not confirmed yet (the order is recorded under it first). */
+  prepareOffSession(input: OffSessionInput): Promise<{ providerRef: string }>;
+  /** Step two: confirms it without the buyer. Throws PaymentProviderError only when the provider cannot be reached. */
+  confirmOffSession(providerRef: string, input: OffSessionInput): Promise<OffSessionOutcome>;
 }
 
 export interface RefundInput {

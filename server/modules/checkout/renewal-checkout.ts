@@ -14,7 +14,8 @@ import { canonicalKey, effectiveStatus, findLicenseByKey } from '../licenses/ind
 import { findPriceById, listActivePrices, type PriceRow } from '../prices/index.js';
 import { findPluginBySlug } from '../plugins/index.js';
 import { insertPendingOrder } from '../orders/index.js';
-import { PaymentsUnavailableError, reusePendingOrder } from './checkout.service.js';
+import { autoRenewRefusal, PaymentsUnavailableError, reusePendingOrder } from './checkout.service.js';
+import { insertOptIn } from './auto-renewals.repository.js';
 import type { CreateIntentInput } from './payment-provider.js';
 
 type LicenseRow = NonNullable<Awaited<ReturnType<typeof findLicenseByKey>>>;
@@ -139,14 +140,20 @@ export async function createRenewalIntent(ctx: AppContext, body: RenewalIntentBo
   if (!email) throw new AppError('UNPROCESSABLE', 'This licence has no e-mail address: send customerEmail for the receipt.');
   const choice = ctx.payments.choose();
   if (!choice.available) throw new PaymentsUnavailableError(choice.message);
+  const autoRenew = body.auto_renew === true;
+  const refusal = autoRenew ? autoRenewRefusal(tier.term, choice.provider.name) : undefined;
+  if (refusal) throw new AppError('UNPROCESSABLE', refusal);
   const input: CreateIntentInput = {
     amount,
     currency: tier.currency,
     customerEmail: email,
     pluginSlug: license.plugin_slug,
     pluginName: `${offers.pluginName} (${body.kind === 'renewal' ? 'renewal' : `upgrade to ${tier.name}`})`,
+    ...(autoRenew ? { saveCard: true } : {}),
   };
-  const checkoutKey = sha256Hex(JSON.stringify([choice.provider.name, body.kind, license.id, email.toLowerCase(), amount, tier.currency, tier.id]));
+  const checkoutKey = sha256Hex(
+    JSON.stringify([choice.provider.name, body.kind, license.id, email.toLowerCase(), amount, tier.currency, tier.id, ...(autoRenew ? ['auto_renew'] : [])]),
+  );
   const reused = await reusePendingOrder(ctx, choice.provider, checkoutKey, input);
   if (reused) return reused;
   const intent = await choice.provider.createIntent(input);
@@ -164,7 +171,16 @@ export async function createRenewalIntent(ctx: AppContext, body: RenewalIntentBo
     checkout_key: checkoutKey,
     created_at: nowIso(),
   });
-  if (created) return { clientSecret: intent.clientSecret };
+  if (created) {
+    if (autoRenew)
+      await insertOptIn(ctx.db, {
+        order_id: created.id,
+        provider: choice.provider.name,
+        customer_ref: intent.customerRef ?? null,
+        created_at: created.created_at,
+      });
+    return { clientSecret: intent.clientSecret };
+  }
   await choice.provider.cancelIntent(intent.providerRef);
   const winner = await reusePendingOrder(ctx, choice.provider, checkoutKey, input);
   if (winner) return winner;

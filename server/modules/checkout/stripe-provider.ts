@@ -5,6 +5,8 @@ import {
   type CreatedRefund,
   type CreateIntentInput,
   type CreatedIntent,
+  type OffSessionInput,
+  type OffSessionOutcome,
   type PaymentProvider,
   type RefundInput,
 } from './payment-provider.js';
@@ -38,6 +40,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     publishableKey: options.publishableKey,
     async createIntent(input: CreateIntentInput): Promise<CreatedIntent> {
       try {
+        // Automatic renewal: the card is saved on the buyer's Customer (one per e-mail, reused) for off-session use.
+        const customerRef = input.saveCard ? await customerFor(stripe, input.customerEmail) : null;
         const intent = await stripe.paymentIntents.create({
           amount: input.amount,
           currency: input.currency.toLowerCase(),
@@ -46,9 +50,10 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           automatic_payment_methods: { enabled: true },
           // The webhook can rebuild the order from these should the pending order be missing.
           metadata: { plugin_slug: input.pluginSlug, customer_email: input.customerEmail },
+          ...(customerRef ? { customer: customerRef, setup_future_usage: 'off_session' as const } : {}),
         });
         if (!intent.client_secret) throw new PaymentProviderError('Stripe answered without a client secret');
-        return { providerRef: intent.id, clientSecret: intent.client_secret };
+        return { providerRef: intent.id, clientSecret: intent.client_secret, customerRef };
       } catch (error) {
         if (error instanceof PaymentProviderError) throw error;
         throw new PaymentProviderError(`Stripe refused to create the payment: ${error instanceof Error ? error.message : String(error)}`);
@@ -91,5 +96,67 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         throw new PaymentProviderError(`Stripe did not answer the refund of ${providerRef}: ${message}`);
       }
     },
+    async savedPaymentMethod(providerRef: string): Promise<string | null> {
+      try {
+        const intent = await stripe.paymentIntents.retrieve(providerRef);
+        return intent.status === 'succeeded' ? idOf(intent.payment_method) : null;
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+        throw new PaymentProviderError(`Stripe did not answer for the payment ${providerRef}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+    // Off-session charges (decision 0013): made in two steps so the order is recorded under the intent before any
+    // money moves. No plugin_slug in the metadata: the webhook must never rebuild a new sale from a renewal's intent.
+    async prepareOffSession(input: OffSessionInput): Promise<{ providerRef: string }> {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amount,
+            currency: input.currency.toLowerCase(),
+            receipt_email: input.customerEmail,
+            description: `${input.pluginName} (automatic renewal)`,
+            payment_method: input.paymentMethodRef,
+            ...(input.customerRef ? { customer: input.customerRef } : {}),
+            metadata: { customer_email: input.customerEmail, auto_renew: 'true' },
+          },
+          { idempotencyKey: `${input.idempotencyKey}:create` },
+        );
+        return { providerRef: intent.id };
+      } catch (error) {
+        throw new PaymentProviderError(`Stripe refused to create the renewal payment: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+    async confirmOffSession(providerRef: string, input: OffSessionInput): Promise<OffSessionOutcome> {
+      try {
+        const intent = await stripe.paymentIntents.confirm(
+          providerRef,
+          { payment_method: input.paymentMethodRef, off_session: true },
+          { idempotencyKey: `${input.idempotencyKey}:confirm` },
+        );
+        if (intent.status === 'succeeded') return { status: 'succeeded' };
+        if (intent.status === 'processing') return { status: 'processing' };
+        if (intent.status === 'requires_action')
+          return { status: 'failed', code: 'authentication_required', reason: 'the bank asks the buyer to authenticate this payment' };
+        return { status: 'failed', code: intent.status, reason: `the payment is ${intent.status}` };
+      } catch (error) {
+        // A decline or an authentication the bank asks for: Stripe answers 402 with a card error.
+        if (error instanceof Stripe.errors.StripeCardError)
+          return { status: 'failed', code: error.code ?? 'card_declined', reason: error.message || 'the saved card was declined' };
+        if (error instanceof Stripe.errors.StripeInvalidRequestError)
+          return { status: 'failed', code: error.code ?? 'invalid_request', reason: error.message || 'Stripe refused the payment' };
+        throw new PaymentProviderError(`Stripe did not answer the renewal payment ${providerRef}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
   };
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
+
+/** The buyer's Stripe Customer: the one with this e-mail made before (by this server), else a new one. */
+async function customerFor(stripe: Stripe, email: string): Promise<string> {
+  const found = await stripe.customers.list({ email, limit: 1 });
+  const existing = found.data[0];
+  if (existing) return existing.id;
+  const created = await stripe.customers.create({ email, metadata: { created_by: 'plugin-licensing-server' } });
+  return created.id;
 }

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { TEST_CARD_DECLINE_MESSAGE, TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from '../../../common/checkout.js';
-import type { CreatedIntent, CreatedRefund, PaymentProvider } from './payment-provider.js';
+import {
+  TEST_CARD_DECLINE_MESSAGE,
+  TEST_CARD_DECLINED,
+  TEST_CARD_RENEWAL_DECLINED,
+  TEST_CARD_RENEWAL_NEEDS_AUTH,
+  TEST_CARD_SUCCESS,
+} from '../../../common/checkout.js';
+import type { CreatedIntent, CreatedRefund, OffSessionInput, OffSessionOutcome, PaymentProvider } from './payment-provider.js';
 
 const newSecret = (providerRef: string): CreatedIntent => ({ providerRef, clientSecret: `${providerRef}_secret_${randomBytes(24).toString('base64url')}` });
 
@@ -25,14 +31,35 @@ export function createTestProvider(): PaymentProvider {
     refund(): Promise<CreatedRefund> {
       return Promise.resolve({ refundRef: `test_re_${randomBytes(12).toString('hex')}` });
     },
+    // The test card is remembered when the payment is confirmed (server/modules/checkout/auto-renewal.ts), not here.
+    savedPaymentMethod(): Promise<string | null> {
+      return Promise.resolve(null);
+    },
+    prepareOffSession(): Promise<{ providerRef: string }> {
+      return Promise.resolve({ providerRef: `test_pi_${randomBytes(12).toString('hex')}` });
+    },
+    confirmOffSession(_providerRef: string, input: OffSessionInput): Promise<OffSessionOutcome> {
+      return Promise.resolve(chargeSavedTestCard(input.paymentMethodRef));
+    },
   };
 }
 
 export type TestCardOutcome = { approved: true } | { approved: false; message: string };
 
+/** The test cards a buyer can pay with at checkout (the two renewal cards pay; their later off-session charges fail). */
+const PAYING_CARDS = new Set([TEST_CARD_SUCCESS, TEST_CARD_RENEWAL_DECLINED, TEST_CARD_RENEWAL_NEEDS_AUTH]);
+
 /** 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined; any other number is declined with a hint. */
 export function chargeTestCard(cardNumber: string): TestCardOutcome {
-  if (cardNumber === TEST_CARD_SUCCESS) return { approved: true };
+  if (PAYING_CARDS.has(cardNumber)) return { approved: true };
   if (cardNumber === TEST_CARD_DECLINED) return { approved: false, message: TEST_CARD_DECLINE_MESSAGE };
   return { approved: false, message: 'Test mode accepts only test cards: use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.' };
+}
+
+/** An automatic renewal's charge of a saved test card: 4242 pays; 0341 is declined; 3184 needs the buyer to authenticate. */
+export function chargeSavedTestCard(cardNumber: string): OffSessionOutcome {
+  if (cardNumber === TEST_CARD_SUCCESS) return { status: 'succeeded' };
+  if (cardNumber === TEST_CARD_RENEWAL_NEEDS_AUTH)
+    return { status: 'failed', code: 'authentication_required', reason: 'the bank asks the buyer to authenticate this payment' };
+  return { status: 'failed', code: 'card_declined', reason: 'the saved card was declined' };
 }

@@ -1,6 +1,7 @@
 // The delivery worker: claims due outbox rows, POSTs them signed, and records the outcome (docs/webhooks.md).
 // One per app (ctx.webhooks); several processes share the work through the claims in deliveries.repository.ts.
 import type { AppContext } from '../../kernel/context.js';
+import { PollingLoop } from '../../lib/polling-loop.js';
 import { claimDueDeliveries, finishDelivery, pruneDeliveries, type AttemptOutcome, type ClaimedDelivery } from './deliveries.repository.js';
 import { resolveDestination, systemLookup, type DestinationRules, type LookupAll } from './destination.js';
 import { signWebhook } from './secret.js';
@@ -37,18 +38,21 @@ export class WebhookWorker {
   now: () => Date = () => new Date();
   /** How host names are resolved, when an endpoint is saved and at each attempt (destination.ts); tests replace it. */
   lookup: LookupAll = systemLookup;
-  private passing: Promise<void> | null = null;
-  private passAgain = false;
+  private readonly loop: PollingLoop;
   private prunedAt = Number.NEGATIVE_INFINITY;
-  private stopped = false;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly aborts = new Set<AbortController>();
-  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly ctx: AppContext,
     readonly timeoutMs: number,
-  ) {}
+  ) {
+    this.loop = new PollingLoop({
+      intervalMs: POLL_INTERVAL_MS,
+      pass: () => this.pass(),
+      onError: (error) => this.ctx.log.error({ err: error }, 'webhook delivery pass failed'),
+    });
+  }
 
   /** Where endpoints may point: WEBHOOK_ALLOW_PRIVATE_NETWORKS and the resolver (docs/webhooks.md, "Where webhooks may go"). */
   get destinationRules(): DestinationRules {
@@ -57,33 +61,17 @@ export class WebhookWorker {
 
   /** Starts polling (registerOutgoingWebhookRoutes); stop() ends it when the app closes. */
   start(): void {
-    this.timer = setInterval(() => this.kick(), POLL_INTERVAL_MS);
-    this.timer.unref();
-    // Whatever a previous run left due goes out now, not after the first interval.
-    setImmediate(() => this.kick());
+    this.loop.start();
   }
 
   /** Runs a pass now; a kick during a pass runs one more after it, so no nudge is lost. */
   kick(): void {
-    if (this.stopped) return;
-    if (this.passing) {
-      this.passAgain = true;
-      return;
-    }
-    this.passing = this.pass()
-      .catch((error: unknown) => this.ctx.log.error({ err: error }, 'webhook delivery pass failed'))
-      .finally(() => {
-        this.passing = null;
-        if (this.passAgain) {
-          this.passAgain = false;
-          this.kick();
-        }
-      });
+    this.loop.kick();
   }
 
   /** Resolves once no pass and no attempt is running (tests). */
   async idle(): Promise<void> {
-    while (this.passing || this.inFlight.size > 0) {
+    while (this.loop.isPassing || this.inFlight.size > 0) {
       await Promise.all([...this.inFlight]);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -91,9 +79,7 @@ export class WebhookWorker {
 
   /** Stops polling and interrupts attempts in flight; they are recorded as due again at once. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.passing; // its claims start attempts, aborted just below
+    await this.loop.stop(); // the last pass's claims start attempts, aborted just below
     for (const abort of this.aborts) abort.abort(new Error('the server is shutting down'));
     await Promise.all([...this.inFlight]);
   }
@@ -158,7 +144,7 @@ export class WebhookWorker {
     const at = now.toISOString();
     if (error === null) return { status: 'delivered', statusCode, error: null, nextAttemptAt: null, at };
     // Interrupted by our own shutdown: due again at once (another process, or this one after its restart).
-    if (this.stopped) return { status: 'pending', statusCode, error: 'interrupted: the server shut down', nextAttemptAt: at, at };
+    if (this.loop.isStopped) return { status: 'pending', statusCode, error: 'interrupted: the server shut down', nextAttemptAt: at, at };
     const deadline = new Date(claim.createdAt).getTime() + GIVE_UP_AFTER_MS;
     if (now.getTime() >= deadline) return { status: 'failed', statusCode, error, nextAttemptAt: null, at };
     // The last try lands on the deadline itself rather than being skipped.

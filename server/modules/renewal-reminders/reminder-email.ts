@@ -5,6 +5,7 @@ import type { AppContext } from '../../kernel/context.js';
 import { fillReminderTemplate, type ReminderPlaceholder } from '../../../common/renewal-reminders.js';
 import { requireEmailLinkBase, type EmailContent, type EmailRow } from '../email/index.js';
 import { findLicenseById } from '../licenses/index.js';
+import { isAutoRenewing } from '../checkout/index.js';
 import { findPluginBySlug } from '../plugins/index.js';
 import { findClaimByEmailId } from './reminders.repository.js';
 import { signUnsubscribeToken } from './unsubscribe-token.js';
@@ -42,8 +43,12 @@ export async function renderReminderEmail(ctx: AppContext, email: EmailRow): Pro
     days: String(Math.abs(offset)),
   };
   const after = offset > 0;
-  const subject = fillReminderTemplate(ctx.settings.get(after ? 'renewal_reminder_expired_subject' : 'renewal_reminder_subject'), values);
-  const body = fillReminderTemplate(ctx.settings.get(after ? 'renewal_reminder_expired_body' : 'renewal_reminder_body'), values);
+  // A licence that renews automatically is not told to renew by hand before its expiry (docs/pricing.md "Automatic renewal").
+  const auto = !after && (await isAutoRenewing(ctx, license.id));
+  const subjectKey = auto ? 'auto_renew_reminder_subject' : after ? 'renewal_reminder_expired_subject' : 'renewal_reminder_subject';
+  const bodyKey = auto ? 'auto_renew_reminder_body' : after ? 'renewal_reminder_expired_body' : 'renewal_reminder_body';
+  const subject = fillReminderTemplate(ctx.settings.get(subjectKey), values);
+  const body = fillReminderTemplate(ctx.settings.get(bodyKey), values);
   // The way out is always there, whatever the wording says.
   const text = `${body}\n\n--\nNo more renewal reminders for this licence: ${unsubscribeUrl(base, signUnsubscribeToken(ctx, license.id))}`;
   return { subject: subject.replace(/[\r\n]+/g, ' '), text, html: textToHtml(text) };

@@ -4,6 +4,7 @@
 // e-mail in the outbox or emits `license.expired`. One per app (ctx.renewalReminders).
 import type { AppContext } from '../../kernel/context.js';
 import { unitOfWork } from '../../kernel/events.js';
+import { PollingLoop } from '../../lib/polling-loop.js';
 import { insertQueuedEmail } from '../email/index.js';
 import { licenseEventData, lockLicenseById } from '../licenses/index.js';
 import { claimStep, findDueLicenses, isOptedOut, setClaimEmail, type DueLicense } from './reminders.repository.js';
@@ -24,51 +25,36 @@ export interface PassResult {
 export class ReminderWorker {
   /** The clock every decision uses (which steps are due, the claims' and e-mails' times); tests move it. */
   now: () => Date = () => new Date();
-  private passing: Promise<void> | null = null;
-  private passAgain = false;
-  private stopped = false;
-  private timer: NodeJS.Timeout | undefined;
   /** What the passes sent since the app started (tests and the log). */
   readonly sent: PassResult = { reminders: 0, expired: 0 };
 
-  constructor(private readonly ctx: AppContext) {}
+  private readonly loop: PollingLoop;
+
+  constructor(private readonly ctx: AppContext) {
+    this.loop = new PollingLoop({
+      intervalMs: REMINDER_POLL_INTERVAL_MS,
+      pass: () => this.pass(),
+      onError: (error) => this.ctx.log.error({ err: error }, 'renewal reminder pass failed'),
+    });
+  }
 
   /** Starts polling (registerRenewalReminderRoutes); stop() ends it when the app closes. */
   start(): void {
-    this.timer = setInterval(() => this.kick(), REMINDER_POLL_INTERVAL_MS);
-    this.timer.unref();
-    // Whatever came due while no instance ran goes out now, not after the first interval.
-    setImmediate(() => this.kick());
+    this.loop.start();
   }
 
   /** Runs a pass now; a kick during a pass runs one more after it. */
   kick(): void {
-    if (this.stopped) return;
-    if (this.passing) {
-      this.passAgain = true;
-      return;
-    }
-    this.passing = this.pass()
-      .catch((error: unknown) => this.ctx.log.error({ err: error }, 'renewal reminder pass failed'))
-      .finally(() => {
-        this.passing = null;
-        if (this.passAgain) {
-          this.passAgain = false;
-          this.kick();
-        }
-      });
+    this.loop.kick();
   }
 
   /** Runs a pass now (after the one running, if any) and resolves when no pass runs: tests after moving the clock. */
-  async runNow(): Promise<void> {
-    this.kick();
-    while (this.passing) await this.passing;
+  runNow(): Promise<void> {
+    return this.loop.runNow();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.passing;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** The licences due for each step at `now`, at most `limit` a step, claiming nothing: what a pass reads (bench/renewal-reminders.ts). */
@@ -91,7 +77,7 @@ export class ReminderWorker {
     const now = this.now();
     for (const window of dueWindows(this.ctx.settings.get('renewal_reminder_days'), now)) {
       for (;;) {
-        if (this.stopped) return;
+        if (this.loop.isStopped) return;
         const due = await findDueLicenses(this.ctx.db, {
           step: window.step,
           after: window.after,

@@ -18,6 +18,16 @@ import {
   DEFAULT_REMINDER_DAYS,
   DEFAULT_REMINDER_SUBJECT,
 } from '../../../common/renewal-reminders.js';
+import {
+  DEFAULT_AUTO_RENEW_DAYS_BEFORE,
+  DEFAULT_AUTO_RENEW_FAILED_BODY,
+  DEFAULT_AUTO_RENEW_FAILED_SUBJECT,
+  DEFAULT_AUTO_RENEW_REMINDER_BODY,
+  DEFAULT_AUTO_RENEW_REMINDER_SUBJECT,
+  DEFAULT_AUTO_RENEW_RETRY_DAYS,
+  DEFAULT_AUTO_RENEW_STOPPED_BODY,
+  DEFAULT_AUTO_RENEW_STOPPED_SUBJECT,
+} from '../../../common/auto-renewal.js';
 
 export interface PublicSettings {
   base_url: string | null;
@@ -47,6 +57,16 @@ export interface PublicSettings {
   renewal_reminder_body: string;
   renewal_reminder_expired_subject: string;
   renewal_reminder_expired_body: string;
+  /** Automatic renewal (docs/pricing.md): the charge this many days before the expiry, retries days after it, the wording. */
+  auto_renew_days_before: number;
+  auto_renew_retry_days: number[];
+  auto_renew_failed_subject: string;
+  auto_renew_failed_body: string;
+  auto_renew_stopped_subject: string;
+  auto_renew_stopped_body: string;
+  /** Reminders before the expiry of a licence that renews automatically say this instead. */
+  auto_renew_reminder_subject: string;
+  auto_renew_reminder_body: string;
   /** Whether the WordPress client asks why on deactivation (docs/releases.md, "Deactivation reasons"). */
   deactivation_survey_enabled: boolean;
   /** The answers it offers, in order. */
@@ -74,6 +94,14 @@ const DEFAULTS: PublicSettings = {
   renewal_reminder_body: DEFAULT_REMINDER_BODY,
   renewal_reminder_expired_subject: DEFAULT_EXPIRED_REMINDER_SUBJECT,
   renewal_reminder_expired_body: DEFAULT_EXPIRED_REMINDER_BODY,
+  auto_renew_days_before: DEFAULT_AUTO_RENEW_DAYS_BEFORE,
+  auto_renew_retry_days: [...DEFAULT_AUTO_RENEW_RETRY_DAYS],
+  auto_renew_failed_subject: DEFAULT_AUTO_RENEW_FAILED_SUBJECT,
+  auto_renew_failed_body: DEFAULT_AUTO_RENEW_FAILED_BODY,
+  auto_renew_stopped_subject: DEFAULT_AUTO_RENEW_STOPPED_SUBJECT,
+  auto_renew_stopped_body: DEFAULT_AUTO_RENEW_STOPPED_BODY,
+  auto_renew_reminder_subject: DEFAULT_AUTO_RENEW_REMINDER_SUBJECT,
+  auto_renew_reminder_body: DEFAULT_AUTO_RENEW_REMINDER_BODY,
   deactivation_survey_enabled: false,
   deactivation_reasons: [...DEFAULT_DEACTIVATION_REASONS],
 };
@@ -206,6 +234,14 @@ export class SettingsService {
       renewal_reminder_body: this.get('renewal_reminder_body'),
       renewal_reminder_expired_subject: this.get('renewal_reminder_expired_subject'),
       renewal_reminder_expired_body: this.get('renewal_reminder_expired_body'),
+      auto_renew_days_before: this.get('auto_renew_days_before'),
+      auto_renew_retry_days: this.get('auto_renew_retry_days'),
+      auto_renew_failed_subject: this.get('auto_renew_failed_subject'),
+      auto_renew_failed_body: this.get('auto_renew_failed_body'),
+      auto_renew_stopped_subject: this.get('auto_renew_stopped_subject'),
+      auto_renew_stopped_body: this.get('auto_renew_stopped_body'),
+      auto_renew_reminder_subject: this.get('auto_renew_reminder_subject'),
+      auto_renew_reminder_body: this.get('auto_renew_reminder_body'),
       deactivation_survey_enabled: this.get('deactivation_survey_enabled'),
       deactivation_reasons: this.get('deactivation_reasons'),
       secrets: Object.fromEntries(SECRET_SETTING_NAMES.map((name) => [name, secret(name)])) as SettingsResponse['secrets'],

@@ -8,6 +8,7 @@ import { Progress } from '@/components/ui/progress';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useCreateDownload } from '../api/create-download';
+import { useSetAutoRenew } from '../api/set-auto-renew';
 import { formatDate } from '@/lib/dates';
 import { DeactivateSiteButton } from './deactivate-site-button';
 import { LicenseKeyField } from './license-key-field';
@@ -28,6 +29,49 @@ function DownloadButton({ license }: { license: AccountLicense }) {
       <Download aria-hidden="true" />
       {download.isPending ? 'Preparing...' : 'Download latest release'}
     </Button>
+  );
+}
+
+/** "Automatic renewal: on/off" for a licence with a term: the saved card is charged at expiry (docs/account.md). */
+function AutoRenewSwitch({ license }: { license: AccountLicense }) {
+  const setAutoRenew = useSetAutoRenew();
+  const state = license.auto_renew;
+  if (license.expires_at === null || license.status === 'revoked') return null;
+  const change = (enabled: boolean) =>
+    setAutoRenew.mutate(
+      { licenseId: license.id, enabled },
+      {
+        onSuccess: (next) =>
+          toast({
+            title: next.enabled ? 'Automatic renewal is on' : 'Automatic renewal is off',
+            description: next.enabled ? 'Your saved card is charged when the licence expires.' : 'Renew by hand from the renewal e-mail or this page.',
+          }),
+        onError: (error) => toast({ title: 'Automatic renewal not changed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      },
+    );
+  return (
+    <div className="space-y-1 rounded-md border p-3 text-sm" data-testid="licence-auto-renew">
+      <label className="flex items-center gap-2 font-medium">
+        <input
+          type="checkbox"
+          className="size-4 accent-primary"
+          checked={state.enabled}
+          disabled={setAutoRenew.isPending || (!state.enabled && !state.card_saved)}
+          onChange={(event) => change(event.target.checked)}
+        />
+        Automatic renewal: {state.enabled ? 'on' : 'off'}
+      </label>
+      <p className="text-muted-foreground">
+        {state.enabled
+          ? license.expires_at && `Your saved card is charged for the renewal price on ${formatDate(license.expires_at)}.`
+          : state.card_saved
+            ? 'Turn it on to renew with your saved card when the licence expires.'
+            : 'No card is saved for this licence. Renew it once with "Renew automatically" ticked to save one.'}
+      </p>
+      {state.enabled && state.next_attempt_at && (
+        <p className="text-destructive">The last payment failed; it is tried again on {formatDate(state.next_attempt_at)}.</p>
+      )}
+    </div>
   );
 }
 
@@ -71,6 +115,7 @@ export function AccountLicenseCard({ license }: { license: AccountLicense }) {
             </a>
           </p>
         )}
+        <AutoRenewSwitch license={license} />
         <Progress value={usage} label={`Sites ${license.activations_used} of ${license.max_activations} used`} />
         <section className="space-y-2" aria-labelledby={`${headingId}-sites`}>
           <h4 id={`${headingId}-sites`} className="text-sm font-semibold">

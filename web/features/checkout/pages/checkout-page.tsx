@@ -38,6 +38,7 @@ export function CheckoutPage() {
   const [paymentError, setPaymentError] = useState<string | null>(null);
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
   const [couponError, setCouponError] = useState<string | null>(null);
+  const [autoRenew, setAutoRenew] = useState(false);
 
   if (pluginLoading || config.isPending) {
     return (
@@ -53,12 +54,20 @@ export function CheckoutPage() {
   const applied = coupon && coupon.price === fullPrice && coupon.currency === tier.currency ? coupon : null;
   const amount = applied ? applied.amount : fullPrice;
   const priceLabel = formatMoney(amount, tier.currency);
+  // Automatic renewal (docs/pricing.md): offered for a tier with a term, with a provider that can save the card.
+  const offersAutoRenew = tier.term !== 'lifetime' && (config.data?.provider === 'stripe' || config.data?.provider === 'test');
 
   const startPayment = (address: string) => {
     setEmail(address);
     setStep({ name: 'setup' });
     createIntent.mutate(
-      { items: [{ id: plugin.slug, name: plugin.name, price_id: tier.id }], amount, customerEmail: address, ...(applied && { coupon_code: applied.code }) },
+      {
+        items: [{ id: plugin.slug, name: plugin.name, price_id: tier.id }],
+        amount,
+        customerEmail: address,
+        ...(applied && { coupon_code: applied.code }),
+        ...(offersAutoRenew && autoRenew && { auto_renew: true }),
+      },
       {
         onSuccess: ({ clientSecret }) => setStep({ name: 'payment', clientSecret }),
         onError: (error) => {
@@ -92,6 +101,23 @@ export function CheckoutPage() {
           <CardDescription>{step.name === 'payment' ? `Paying as ${email}` : 'Step 1 of 2'}</CardDescription>
         </CardHeader>
         <CardContent>
+          {step.name === 'email' && offersAutoRenew && (
+            <label className="mb-4 flex items-start gap-2 rounded-md border p-3 text-sm" data-testid="checkout-auto-renew">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 shrink-0 accent-primary"
+                checked={autoRenew}
+                onChange={(event) => setAutoRenew(event.target.checked)}
+              />
+              <span>
+                <span className="font-medium">Renew automatically</span>
+                <span className="block text-muted-foreground">
+                  Save my card and charge it for the renewal price when the licence expires, every {tier.term}. You can turn this off in your account at any
+                  time.
+                </span>
+              </span>
+            </label>
+          )}
           {step.name === 'email' && <EmailStep initialEmail={email} isPending={createIntent.isPending} onContinue={startPayment} />}
           {step.name === 'setup' && (
             <div className="flex items-center gap-3 py-8 text-muted-foreground" role="status">

@@ -43,6 +43,7 @@ export function RenewPage() {
   const returnedFromStripe = params.get('paid') === '1';
   const [step, setStep] = useState<Step>({ name: 'choose' });
   const [paymentError, setPaymentError] = useState<string | null>(null);
+  const [autoRenew, setAutoRenew] = useState(false);
   const waiting = step.name === 'done' || returnedFromStripe;
   // After a payment the licence changes when the payment is confirmed: asked again every 2 s for a minute at most.
   const [since] = useState(() => Date.now());
@@ -62,11 +63,19 @@ export function RenewPage() {
     return <Problem title="Licence not found" message={errorMessage(quote.error, 'This licence could not be loaded. Please try again.')} />;
   const data = quote.data;
 
+  // Automatic renewal from now on (docs/pricing.md): the card paid with is saved, with a provider that can save it.
+  const offersAutoRenew = config.data?.provider === 'stripe' || config.data?.provider === 'test';
   const start = (purchase: Purchase) => {
     setPaymentError(null);
     setStep({ name: 'setup', purchase });
     createIntent.mutate(
-      { license_key: key, kind: purchase.kind, amount: purchase.amount, ...(purchase.kind === 'upgrade' && { price_id: purchase.priceId }) },
+      {
+        license_key: key,
+        kind: purchase.kind,
+        amount: purchase.amount,
+        ...(purchase.kind === 'upgrade' && { price_id: purchase.priceId }),
+        ...(purchase.kind === 'renewal' && offersAutoRenew && autoRenew && { auto_renew: true }),
+      },
       {
         onSuccess: ({ clientSecret }) => setStep({ name: 'payment', purchase, clientSecret }),
         onError: (error) => {
@@ -149,6 +158,22 @@ export function RenewPage() {
                   <dd data-testid="renew-price">{formatMoney(renewal.amount, renewal.currency)}</dd>
                 </div>
               </dl>
+              {!busy && offersAutoRenew && (
+                <label className="flex items-start gap-2 rounded-md border p-3 text-sm" data-testid="renew-auto-renew">
+                  <input
+                    type="checkbox"
+                    className="mt-0.5 size-4 shrink-0 accent-primary"
+                    checked={autoRenew}
+                    onChange={(event) => setAutoRenew(event.target.checked)}
+                  />
+                  <span>
+                    <span className="font-medium">Renew automatically</span>
+                    <span className="block text-muted-foreground">
+                      Save my card and charge it for the renewal price each time the licence expires. You can turn this off in your account at any time.
+                    </span>
+                  </span>
+                </label>
+              )}
               {!busy && (
                 <Button
                   data-testid="renew-pay"

@@ -9,9 +9,23 @@ import { Progress } from '@/components/ui/progress';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useSendSignInLink } from '../api/send-sign-in-link';
+import { useAutoRenewal } from '../api/get-auto-renewal';
 import { formatDate } from '@/lib/dates';
 
 const STATUS_VARIANT = { active: 'success', expired: 'warning', revoked: 'destructive' } as const;
+
+/** "Automatic renewal: on/off" (docs/pricing.md): the buyer's choice; a failed charge says when it is tried again. */
+function AutoRenewLine({ license }: { license: License }) {
+  const state = useAutoRenewal(license.id, license.expires_at !== null && license.status !== 'revoked').data;
+  if (!state) return null;
+  return (
+    <p className="text-xs text-muted-foreground" data-testid="licence-auto-renew">
+      Automatic renewal: {state.enabled ? 'on' : 'off'}
+      {state.enabled && state.next_attempt_at ? ` · payment failed, retry ${formatDate(state.next_attempt_at)}` : ''}
+      {!state.enabled && state.last_error ? ` · stopped (${state.last_error})` : ''}
+    </p>
+  );
+}
 
 export function LicenseCard({ license, pluginName, onEdit, onRevoke }: { license: License; pluginName: string; onEdit: () => void; onRevoke: () => void }) {
   const sendSignInLink = useSendSignInLink();
@@ -74,6 +88,7 @@ export function LicenseCard({ license, pluginName, onEdit, onRevoke }: { license
             Created {formatDate(license.created_at)}
             {license.expires_at ? ` · expires ${formatDate(license.expires_at)}` : ' · never expires'}
           </p>
+          <AutoRenewLine license={license} />
           {/* The customer's renewal and upgrade page (docs/pricing.md): open it to pay, or copy it to the customer. */}
           {license.status !== 'revoked' && license.price_id !== null && (
             <a

@@ -8,6 +8,7 @@ import { EndpointsCard } from '../components/endpoints-card';
 import { GeneralSettingsCard } from '../components/general-settings-card';
 import { PasswordCard } from '../components/password-card';
 import { RenewalRemindersCard } from '../components/renewal-reminders-card';
+import { AutoRenewalCard } from '../components/auto-renewal-card';
 import { ReleaseHealthSettingsCard } from '../components/release-health-settings-card';
 import { WebhookSecretsCard } from '../components/webhook-secrets-card';
 import { WebhookEndpointsCard } from '../components/webhook-endpoints-card';
@@ -37,6 +38,7 @@ export function SettingsPage() {
         <div className="grid items-start gap-6 xl:grid-cols-2">
           <GeneralSettingsCard settings={settings.data} />
           <RenewalRemindersCard settings={settings.data} />
+          <AutoRenewalCard settings={settings.data} />
           <ReleaseHealthSettingsCard settings={settings.data} />
           <WebhookSecretsCard settings={settings.data} />
           <ApiTokenCard settings={settings.data} />

@@ -1,0 +1,127 @@
+// SQL on `license_auto_renewals` (owner: checkout; migration 0032; decision 0013): a buyer's opt-in to automatic
+// renewal, the saved card's references and the charges of the licence's current term.
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { DB, LicenseAutoRenewalsTable } from '../../db/schema.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+export type AutoRenewalRow = Selectable<LicenseAutoRenewalsTable>;
+
+/** The opt-in of a checkout, recorded with its pending order; it applies to a licence once that order is paid. */
+export async function insertOptIn(db: Db, row: { order_id: number; provider: string; customer_ref: string | null; created_at: string }): Promise<void> {
+  await db
+    .insertInto('license_auto_renewals')
+    .values({ ...row, enabled: 0, updated_at: row.created_at })
+    .onConflict((oc) => oc.column('order_id').doNothing())
+    .execute();
+}
+
+/** The test provider's card, remembered when the buyer confirms the payment of an opted-in order. */
+export async function setPaymentMethodOfOrder(db: Db, orderId: number, paymentMethodRef: string, at: string): Promise<void> {
+  await db.updateTable('license_auto_renewals').set({ payment_method_ref: paymentMethodRef, updated_at: at }).where('order_id', '=', orderId).execute();
+}
+
+/**
+ * The paid order's opt-in now belongs to its licence (in the payment's transaction): the card it saved replaces one
+ * saved before for the same licence, and automatic renewal is on with no failed charge.
+ */
+export async function attachOptInToLicense(trx: Transaction<DB>, orderId: number, licenseId: number, at: string): Promise<boolean> {
+  const optIn = await trx.selectFrom('license_auto_renewals').select('id').where('order_id', '=', orderId).where('license_id', 'is', null).executeTakeFirst();
+  if (!optIn) return false;
+  await trx.deleteFrom('license_auto_renewals').where('license_id', '=', licenseId).execute();
+  await trx
+    .updateTable('license_auto_renewals')
+    .set({ license_id: licenseId, enabled: 1, attempts: 0, term_expires_at: null, next_attempt_at: null, last_error: null, updated_at: at })
+    .where('id', '=', optIn.id)
+    .execute();
+  return true;
+}
+
+export async function findAutoRenewalOfLicense(db: Db, licenseId: number): Promise<AutoRenewalRow | undefined> {
+  return db.selectFrom('license_auto_renewals').selectAll().where('license_id', '=', licenseId).executeTakeFirst();
+}
+
+export async function listAutoRenewalsOfLicenses(db: Db, licenseIds: readonly number[]): Promise<AutoRenewalRow[]> {
+  if (licenseIds.length === 0) return [];
+  return db
+    .selectFrom('license_auto_renewals')
+    .selectAll()
+    .where('license_id', 'in', [...licenseIds])
+    .execute();
+}
+
+/** The buyer's or the worker's switch; turning it on starts the current term's charges afresh. */
+export async function setAutoRenewEnabled(db: Db, id: number, enabled: boolean, at: string, lastError: string | null = null): Promise<void> {
+  await db
+    .updateTable('license_auto_renewals')
+    .set(
+      enabled
+        ? { enabled: 1, attempts: 0, term_expires_at: null, next_attempt_at: null, last_error: null, updated_at: at }
+        : { enabled: 0, next_attempt_at: null, last_error: lastError, updated_at: at },
+    )
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setSavedPaymentMethod(db: Db, id: number, paymentMethodRef: string, at: string): Promise<void> {
+  await db.updateTable('license_auto_renewals').set({ payment_method_ref: paymentMethodRef, updated_at: at }).where('id', '=', id).execute();
+}
+
+export async function setAttemptOutcome(db: Db, id: number, patch: { next_attempt_at: string | null; last_error: string | null }, at: string): Promise<void> {
+  await db
+    .updateTable('license_auto_renewals')
+    .set({ ...patch, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** An opted-in licence whose charge may be due, with what the charge needs of the licence. */
+export interface AutoRenewCandidate extends AutoRenewalRow {
+  license_id: number;
+  license_key: string;
+  license_status: string;
+  expires_at: string;
+  customer_email: string | null;
+  plugin_slug: string;
+  price_id: number | null;
+}
+
+/**
+ * Read model (docs/architecture.md, "One owner per table"): enabled opt-ins whose licence is not revoked and expires
+ * at or before `upTo`, in id order after `afterId` (the worker pages through them). Whether an attempt is due is
+ * decided by the worker from the term and the attempts made.
+ */
+export async function findAutoRenewCandidates(db: Db, input: { upTo: string; afterId: number; limit: number }): Promise<AutoRenewCandidate[]> {
+  const rows = await db
+    .selectFrom('license_auto_renewals as a')
+    .innerJoin('licenses as l', 'l.id', 'a.license_id')
+    .selectAll('a')
+    .select(['l.key as license_key', 'l.status as license_status', 'l.expires_at', 'l.customer_email', 'l.plugin_slug', 'l.price_id'])
+    .where('a.enabled', '=', 1)
+    .where('l.status', '!=', 'revoked')
+    .where('l.expires_at', 'is not', null)
+    .where('l.expires_at', '<=', input.upTo)
+    .where('a.id', '>', input.afterId)
+    .orderBy('a.id')
+    .limit(input.limit)
+    .execute();
+  return rows as AutoRenewCandidate[];
+}
+
+/**
+ * Claims attempt `attempts` of the term ending `termExpiresAt`: one conditional UPDATE on what the worker read, so of
+ * several instances (or passes) exactly one moves the row on and charges; the others change nothing and skip it.
+ */
+export async function claimAttempt(
+  db: Db,
+  input: { id: number; readTerm: string | null; readAttempts: number; termExpiresAt: string; attempts: number; at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('license_auto_renewals')
+    .set({ term_expires_at: input.termExpiresAt, attempts: input.attempts, updated_at: input.at })
+    .where('id', '=', input.id)
+    .where('enabled', '=', 1)
+    .where('attempts', '=', input.readAttempts)
+    .where('term_expires_at', input.readTerm === null ? 'is' : '=', input.readTerm)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
