@@ -70,7 +70,10 @@ const faqList = z
           question: text('FAQ question', MAX_FAQ_QUESTION).min(1, 'FAQ questions cannot be empty'),
           answer: text('FAQ answer', MAX_FAQ_ANSWER).min(1, 'FAQ answers cannot be empty: write the answer or remove the question'),
         },
-        { error: 'FAQ entries must each have a question and an answer' },
+        {
+          error: (issue) =>
+            issue.code === 'unrecognized_keys' ? 'FAQ entries take only a question and an answer' : 'FAQ entries must each have a question and an answer',
+        },
       )
       .strict(),
     { error: 'FAQ must be a list of questions and answers' },
