@@ -26,7 +26,14 @@ function Changelog({ entries }: { entries: ChangelogEntry[] }) {
         <li key={entry.version} className="space-y-2">
           <h3 className="font-semibold">
             {entry.version}
-            {entry.date && <span className="ml-2 text-sm font-normal text-muted-foreground">{formatDate(entry.date)}</span>}
+            {entry.date && (
+              <>
+                {' '}
+                <time dateTime={entry.date} className="ml-1 text-sm font-normal text-muted-foreground">
+                  {formatDate(entry.date)}
+                </time>
+              </>
+            )}
           </h3>
           <MarkdownContent html={entry.html} className="space-y-2 text-sm" />
         </li>
