@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { makeZip, pluginMainFile } from '../server/test/release-test-helpers';
@@ -25,6 +26,12 @@ Stable tag: 2.0.0
 * Faster pages, see [the guide](https://example.com/guide).
 * <script>window.injected = 1</script> stays text.
 `;
+
+/** axe-core's serious or critical findings (WCAG 2.1 A and AA), as e2e/a11y.spec.ts counts them. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+}
 
 /** The page scrolls sideways if its content is wider than the window. */
 const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
@@ -80,6 +87,7 @@ test('a vendor adds an icon, a banner, use cases and FAQ entries, and sees them 
   await page.getByLabel('Banner file').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: await makePng(1544, 500) });
   await expect(page.getByTestId('artwork-banner').getByRole('img')).toHaveCount(1);
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/plugin-pages-admin.png`, fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
 
   // A release whose readme has a changelog.
   const release = await page.request.post('/api/admin/releases', {
@@ -140,6 +148,7 @@ test('a vendor adds an icon, a banner, use cases and FAQ entries, and sees them 
     await expect(changelog).toContainText('<script>window.injected = 1</script> stays text.');
     expect(await page.evaluate(() => (window as unknown as { injected?: number }).injected)).toBeUndefined();
     expect(await scrollsSideways(page)).toBe(false);
+    expect(await seriousViolations(page)).toEqual([]);
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/plugin-pages-page-${width}.png`, fullPage: true });
   }
 
