@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pluginImageSchema } from './images.js';
-import { CURRENCIES } from './plugins.js';
+import { pluginImageSchema, storefrontArtworkSchema } from './images.js';
+import { CURRENCIES, pluginFaqEntrySchema } from './plugins.js';
 import { publicPriceSchema } from './prices.js';
 
 // The public catalogue (docs/product-spec.md sections 2, 3 and 7): what a visitor may see of a plugin.
@@ -62,9 +62,30 @@ export const publicPluginSchema = pluginPricingSchema.extend({
   is_purchasable: z.boolean(),
   /** The plugin's primary gallery image (cards and link previews), null when it has none: no call per card. */
   primary_image: pluginImageSchema.nullable(),
+  /** The plugin's icon (cards show it where there is no gallery image) and banner (its page's header); null when none. */
+  icon: storefrontArtworkSchema.nullable(),
+  banner: storefrontArtworkSchema.nullable(),
   /** The active price tiers, in the vendor's order (docs/pricing.md); `sites: null` is unlimited. */
   prices: z.array(publicPriceSchema),
 });
 export type PublicPlugin = z.infer<typeof publicPluginSchema>;
 
 export const publicPluginListSchema = z.array(publicPluginSchema);
+
+/** One entry of a plugin's changelog, from its releases' readme.txt (docs/storefront.md, "Changelog"). */
+export const changelogEntrySchema = z.object({
+  /** The entry's heading, usually a version. */
+  version: z.string(),
+  /** The release date of that version, when a release has it. */
+  date: z.string().nullable(),
+  /** The entry rendered by common/markdown.ts (raw HTML off, safe links only). */
+  html: z.string(),
+});
+export type ChangelogEntry = z.infer<typeof changelogEntrySchema>;
+
+/** GET /api/plugins/{slug}/details: what only the plugin's own page shows (kept out of the catalogue's list). */
+export const publicPluginDetailsSchema = z.object({
+  faq: z.array(pluginFaqEntrySchema),
+  changelog: z.array(changelogEntrySchema),
+});
+export type PublicPluginDetails = z.infer<typeof publicPluginDetailsSchema>;

@@ -47,6 +47,18 @@ export const pluginImageSchema = z.object({
 });
 export type PluginImage = z.infer<typeof pluginImageSchema>;
 
+/**
+ * A plugin's icon or banner as the storefront shows it (catalogue cards, the plugin page's header): its WebP variants,
+ * `url` the largest, and the stored size for the width/height attributes (no layout shift).
+ */
+export const storefrontArtworkSchema = z.object({
+  url: z.string(),
+  srcset: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type StorefrontArtwork = z.infer<typeof storefrontArtworkSchema>;
+
 export const imageUploadResponseSchema = z.object({ success: z.literal(true), url: z.string() });
 export type ImageUploadResponse = z.infer<typeof imageUploadResponseSchema>;
 

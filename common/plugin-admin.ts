@@ -22,6 +22,9 @@ export const PLUGIN_SLUG_MESSAGE =
 export const MAX_SHORT_DESCRIPTION = 300;
 export const MAX_LONG_DESCRIPTION = 20_000;
 export const MAX_LIST_ITEMS = 30;
+export const MAX_FAQ_ENTRIES = 30;
+export const MAX_FAQ_QUESTION = 300;
+export const MAX_FAQ_ANSWER = 5000;
 
 const minorAmount = (label: string) =>
   z
@@ -58,6 +61,26 @@ const textList = (label: string, plural: string) =>
     .array(text(label, 200).min(1, `${label} lines cannot be empty`), { error: `${plural} must be a list of texts` })
     .max(MAX_LIST_ITEMS, `At most ${MAX_LIST_ITEMS} ${plural.toLowerCase()}`);
 
+/** A plugin's FAQ: questions and answers of plain text, each question once (the storefront lists them in this order). */
+const faqList = z
+  .array(
+    z
+      .object(
+        {
+          question: text('FAQ question', MAX_FAQ_QUESTION).min(1, 'FAQ questions cannot be empty'),
+          answer: text('FAQ answer', MAX_FAQ_ANSWER).min(1, 'FAQ answers cannot be empty: write the answer or remove the question'),
+        },
+        {
+          error: (issue) =>
+            issue.code === 'unrecognized_keys' ? 'FAQ entries take only a question and an answer' : 'FAQ entries must each have a question and an answer',
+        },
+      )
+      .strict(),
+    { error: 'FAQ must be a list of questions and answers' },
+  )
+  .max(MAX_FAQ_ENTRIES, `At most ${MAX_FAQ_ENTRIES} FAQ entries`)
+  .refine((entries) => new Set(entries.map((entry) => entry.question.toLowerCase())).size === entries.length, 'Each FAQ question must be different');
+
 export const pluginSlugSchema = z
   .string({ error: (issue) => (issue.input === undefined ? 'Slug is required' : 'Slug must be text') })
   .trim()
@@ -74,6 +97,8 @@ const catalogFields = {
   features: textList('Feature', 'Features'),
   benefits: textList('Benefit', 'Benefits'),
   requirements: textList('Requirement', 'Requirements'),
+  use_cases: textList('Use case', 'Use cases'),
+  faq: faqList,
   homepage: webAddress('Homepage'),
   documentation_url: webAddress('Documentation URL'),
   author: text('Author', 100).nullable(),

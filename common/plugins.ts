@@ -3,6 +3,10 @@ import { z } from 'zod';
 export const CURRENCIES = ['GBP', 'USD', 'EUR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
+/** One question of a plugin's FAQ (docs/plugins.md, "Storefront texts"): plain text, shown on its storefront page. */
+export const pluginFaqEntrySchema = z.object({ question: z.string(), answer: z.string() });
+export type PluginFaqEntry = z.infer<typeof pluginFaqEntrySchema>;
+
 /** Plugin (admin), docs/product-spec.md section 3. */
 export const adminPluginSchema = z.object({
   id: z.number(),
@@ -25,6 +29,8 @@ export const adminPluginSchema = z.object({
   features: z.array(z.string()),
   benefits: z.array(z.string()),
   requirements: z.array(z.string()),
+  use_cases: z.array(z.string()),
+  faq: z.array(pluginFaqEntrySchema),
   homepage: z.string().nullable(),
   documentation_url: z.string().nullable(),
   author: z.string().nullable(),

@@ -9,6 +9,9 @@ export const publicPluginsQueryKey = [PUBLIC_PLUGINS_URL] as const;
 
 export const publicPluginImagesQueryKey = (slug: string) => ['/api/plugins', slug, 'images'] as const;
 
+/** A plugin page's FAQ and changelog (GET /api/plugins/{slug}/details): they come with that page's HTML. */
+export const publicPluginDetailsQueryKey = (slug: string) => ['/api/plugins', slug, 'details'] as const;
+
 /** Which card form checkout shows; every storefront page reads it for the TEST MODE bar, so it comes with the HTML. */
 export const CHECKOUT_CONFIG_URL = '/api/checkout/config';
 

@@ -263,7 +263,8 @@ test.describe('plugin page', () => {
     await expect(page.getByTestId('plugin-byline')).toHaveCount(0);
     await expect(page.getByTestId('plugin-overview')).toHaveCount(0);
 
-    await expect(page.getByRole('tab')).toHaveText(['Features', 'Benefits', 'Requirements']);
+    // The Changelog tab is the releases' readme changelog: the demo's 1.7.51 entry, dated 18 September 2025 (specification).
+    await expect(page.getByRole('tab')).toHaveText(['Features', 'Benefits', 'Requirements', 'Changelog']);
     await expect(page.getByRole('tabpanel')).toContainText('Postcode-based delivery zones');
     await page.getByRole('tab', { name: 'Benefits' }).click();
     await expect(page.getByRole('tabpanel')).toContainText('Deliver only where you can');
@@ -272,6 +273,9 @@ test.describe('plugin page', () => {
     for (const requirement of ['WordPress 6.0+', 'WooCommerce 7.0+', 'PHP 8.0+']) {
       await expect(page.getByRole('tabpanel')).toContainText(requirement);
     }
+    await page.getByRole('tab', { name: 'Changelog' }).click();
+    await expect(page.getByTestId('plugin-changelog')).toContainText('1.7.51 18 September 2025');
+    await expect(page.getByTestId('plugin-changelog')).toContainText('Sector pricing, weekend surcharges and faster bulk postcode checks.');
     await page.getByRole('link', { name: 'Purchase Now' }).click();
     await expect(page).toHaveURL(`/checkout/${POSTCODE}`);
   });

@@ -26,6 +26,7 @@ import * as renewalOrders from './migrations/0025-renewal-orders.js';
 import * as deactivationReasons from './migrations/0029-deactivation-reasons.js';
 import * as reviews from './migrations/0031-reviews.js';
 import * as autoRenewal from './migrations/0032-auto-renewal.js';
+import * as pluginFaq from './migrations/0034-plugin-faq.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0029-deactivation-reasons': deactivationReasons,
   '0031-reviews': reviews,
   '0032-auto-renewal': autoRenewal,
+  '0034-plugin-faq': pluginFaq,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

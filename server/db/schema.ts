@@ -70,6 +70,7 @@ export interface PluginsTable {
   edd_item_id: number | null;
   edd_item_name: string | null;
   download_count: Generated<number>; // 0031: release packages served (the machine download route)
+  faq: Generated<string>; // 0034: JSON {question, answer}[] (common/plugins.ts pluginFaqEntrySchema)
 }
 
 export interface ActivitiesTable {

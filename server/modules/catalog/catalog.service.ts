@@ -1,5 +1,7 @@
-import type { PublicPlugin } from '../../../common/catalog.js';
+import type { PublicPlugin, PublicPluginDetails } from '../../../common/catalog.js';
 import type { PluginImage } from '../../../common/images.js';
+import { renderMarkdown } from '../../../common/markdown.js';
+import { AppError } from '../../lib/errors.js';
 import type { PublicPrice } from '../../../common/prices.js';
 import { downloadsLabel, roundRating } from '../../../common/reviews.js';
 import { isWebAddress } from '../../../common/plugin-admin.js';
@@ -7,9 +9,9 @@ import { isPurchasable } from '../../../common/pricing.js';
 import { qualifyingRelease, type ReleaseLike } from '../../../common/versions.js';
 import { parseJsonList, toBool } from '../../db/portable.js';
 import type { AppContext } from '../../kernel/context.js';
-import { listPrimaryImages, toPluginImage } from '../images/index.js';
-import { listActivePlugins, toAdminPlugin, type PluginRow } from '../plugins/index.js';
-import { listReleaseVersions } from '../releases/index.js';
+import { listPrimaryImages, listStorefrontArtwork, toPluginImage, type PluginArtworkPair } from '../images/index.js';
+import { findPluginBySlug, listActivePlugins, parseFaq, toAdminPlugin, type PluginRow } from '../plugins/index.js';
+import { listPluginChangelog, listReleaseVersions } from '../releases/index.js';
 import { publicPricesBySlug } from '../prices/index.js';
 import { countActiveInstalls } from '../licenses/index.js';
 import { approvedReviewStats, type ReviewStats } from '../reviews/index.js';
@@ -18,6 +20,8 @@ import { approvedReviewStats, type ReviewStats } from '../reviews/index.js';
 export interface PluginNumbers {
   reviews?: ReviewStats;
   activeInstalls?: number;
+  /** Its icon and banner (images module), when it has either. */
+  artwork?: PluginArtworkPair;
 }
 
 /** A link the storefront may show: rows written before the admin checked addresses may hold anything. */
@@ -75,6 +79,8 @@ export function toPublicPlugin(
     // Checkout sells a tier (server/modules/prices/prices.service.ts resolveCheckoutTier): none active, nothing to buy.
     is_purchasable: isPurchasable(pricing, release !== null) && prices.length > 0,
     primary_image: primaryImage,
+    icon: numbers.artwork?.icon ?? null,
+    banner: numbers.artwork?.banner ?? null,
     prices,
   };
 }
@@ -87,12 +93,14 @@ export function toPublicCatalog(
   pricesBySlug: Map<string, PublicPrice[]> = new Map(),
   reviewsBySlug: Map<string, ReviewStats> = new Map(),
   installsBySlug: Map<string, number> = new Map(),
+  artworkBySlug: Map<string, PluginArtworkPair> = new Map(),
 ): PublicPlugin[] {
   const imageBySlug = new Map(primaryImages.map((image) => [image.plugin_slug, image]));
   return rows.map((row) =>
     toPublicPlugin(row, releases, minimumVersion, imageBySlug.get(row.slug) ?? null, pricesBySlug.get(row.slug) ?? [], {
       reviews: reviewsBySlug.get(row.slug),
       activeInstalls: installsBySlug.get(row.slug),
+      artwork: artworkBySlug.get(row.slug),
     }),
   );
 }
@@ -101,13 +109,28 @@ export function toPublicCatalog(
 export async function loadPublicCatalog(ctx: AppContext): Promise<PublicPlugin[]> {
   const plugins = await listActivePlugins(ctx.db);
   const slugs = plugins.map((plugin) => plugin.slug);
-  const [releases, images, prices, reviews, installs] = await Promise.all([
+  const [releases, images, prices, reviews, installs, artwork] = await Promise.all([
     listReleaseVersions(ctx.db, slugs),
     listPrimaryImages(ctx.db, slugs),
     publicPricesBySlug(ctx.db, slugs),
     approvedReviewStats(ctx.db, slugs),
     countActiveInstalls(ctx.db, slugs),
+    listStorefrontArtwork(ctx.db, slugs),
   ]);
   // Read per request from the settings cache, so a new minimum applies without a restart.
-  return toPublicCatalog(plugins, releases, ctx.settings.get('min_release_version'), images.map(toPluginImage), prices, reviews, installs);
+  return toPublicCatalog(plugins, releases, ctx.settings.get('min_release_version'), images.map(toPluginImage), prices, reviews, installs, artwork);
+}
+
+/**
+ * What only an active plugin's own page shows: its FAQ and the changelog of its releases' readmes, each entry
+ * rendered by common/markdown.ts (raw HTML off, safe links only). An unknown or retired plugin is a 404.
+ */
+export async function loadPluginDetails(ctx: AppContext, slug: string): Promise<PublicPluginDetails> {
+  const row = await findPluginBySlug(ctx.db, slug);
+  if (!row || !toBool(row.active)) throw new AppError('NOT_FOUND', `No plugin with slug "${slug}"`);
+  const changelog = await listPluginChangelog(ctx.db, slug);
+  return {
+    faq: parseFaq(row.faq),
+    changelog: changelog.map((entry) => ({ version: entry.version, date: entry.date, html: renderMarkdown(entry.text) })),
+  };
 }

@@ -111,6 +111,31 @@ export async function listArtworkImages(db: Database, pluginSlug: string): Promi
     .execute();
 }
 
+export type PluginArtworkRow = ArtworkImageRow & { plugin_slug: string; width: number; height: number };
+
+/** The `icon` and `banner` images of several plugins in one query (the catalogue), in the admin's order. */
+export async function listArtworkOfPlugins(db: Database, pluginSlugs: string[]): Promise<PluginArtworkRow[]> {
+  if (pluginSlugs.length === 0) return [];
+  return db
+    .selectFrom('plugin_images')
+    .innerJoin('image_uploads', 'image_uploads.name', 'plugin_images.upload_name')
+    .select([
+      'plugin_images.plugin_slug',
+      'plugin_images.type',
+      'plugin_images.upload_name',
+      'image_uploads.ext',
+      'image_uploads.variant_widths',
+      'image_uploads.width',
+      'image_uploads.height',
+      'plugin_images.is_primary',
+    ])
+    .where('plugin_images.plugin_slug', 'in', pluginSlugs)
+    .where('plugin_images.type', 'in', ['icon', 'banner'])
+    .orderBy('plugin_images.sort_order')
+    .orderBy('plugin_images.id')
+    .execute();
+}
+
 /** Moves the plugin's images to its new slug (files are stored under generated names, so only rows change). */
 export async function moveImagesToSlug(trx: Transaction, from: string, to: string): Promise<void> {
   await trx.updateTable('plugin_images').set({ plugin_slug: to }).where('plugin_slug', '=', from).execute();

@@ -4,6 +4,7 @@ export { type ArtworkImageRow, listArtworkImages, listImages, listPrimaryImages,
 export { registerImageRoutes } from './images.routes.js';
 export { ImagesService, toPluginImage } from './images.service.js';
 export { ImageStorage, MEDIA_PREFIX } from './images.storage.js';
+export { listStorefrontArtwork, type PluginArtworkPair } from './storefront-artwork.js';
 
 import type { ImagesService } from './images.service.js';
 

@@ -54,6 +54,12 @@ async function fillShop(t: TestApp): Promise<void> {
       updated_at: at,
     })
     .execute();
+  // A plugin's FAQ (0034): a JSON list on its row, carried as it is.
+  await t.db
+    .updateTable('plugins')
+    .set({ faq: JSON.stringify([{ question: 'Multisite, "quoted"?', answer: 'Yes.\nOne licence per site.' }]) })
+    .where('slug', '=', POSTCODE_PLUGIN_SLUG)
+    .execute();
   const release = await t.db
     .insertInto('releases')
     .values({
@@ -175,6 +181,8 @@ describe(`this server's export and its re-import (${testDialect()})`, () => {
     const { exported_at: _a, ...before } = exported;
     const { exported_at: _b, ...after } = again;
     expect(after).toEqual(before);
+    const faq = await target.db.selectFrom('plugins').select('faq').where('slug', '=', POSTCODE_PLUGIN_SLUG).executeTakeFirstOrThrow();
+    expect(JSON.parse(faq.faq)).toEqual([{ question: 'Multisite, "quoted"?', answer: 'Yes.\nOne licence per site.' }]);
 
     // Ids continue after the imported ones, and an imported key validates at once with its site counted.
     const validate = await target.app.inject({

@@ -17,6 +17,12 @@ import { listSaleStatuses } from './sale-status.js';
 import { demoContent, removeDemoContent } from './demo-content.js';
 import { demoContentSchema } from '../../../common/plugin-admin.js';
 
+/** "Question 3: " for a problem inside the third FAQ entry, so the admin knows which one; '' elsewhere. */
+const faqEntryPrefix = (instancePath: string | undefined): string => {
+  const index = /^\/faq\/(\d+)(?:\/|$)/.exec(instancePath ?? '')?.[1];
+  return index === undefined ? '' : `Question ${Number(index) + 1}: `;
+};
+
 /**
  * The body's own messages are already sentences a person can act on ('LemonSqueezy Product ID must be a
  * numeric string'), so they are answered as they are rather than behind the generic "Invalid body:" prefix.
@@ -25,8 +31,8 @@ function refuseInvalidBody(request: FastifyRequest): void {
   const error = request.validationError;
   if (!error) return;
   if (hasZodFastifySchemaValidationErrors(error) && request.validationError?.validationContext === 'body') {
-    const issues: Array<{ message?: string }> = error.validation;
-    throw new AppError('BAD_REQUEST', [...new Set(issues.map((issue) => issue.message))].join('; '));
+    const issues: Array<{ message?: string; instancePath?: string }> = error.validation;
+    throw new AppError('BAD_REQUEST', [...new Set(issues.map((issue) => faqEntryPrefix(issue.instancePath) + (issue.message ?? 'is invalid')))].join('; '));
   }
   throw error;
 }

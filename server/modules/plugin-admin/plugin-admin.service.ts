@@ -30,6 +30,8 @@ export function toPluginChanges(patch: Omit<PluginPatch, 'slug' | 'retired'>): U
   if (patch.features !== undefined) changes.features = JSON.stringify(patch.features);
   if (patch.benefits !== undefined) changes.benefits = JSON.stringify(patch.benefits);
   if (patch.requirements !== undefined) changes.requirements = JSON.stringify(patch.requirements);
+  if (patch.use_cases !== undefined) changes.use_cases = JSON.stringify(patch.use_cases);
+  if (patch.faq !== undefined) changes.faq = JSON.stringify(patch.faq.map(({ question, answer }) => ({ question, answer })));
   if (patch.homepage !== undefined) changes.homepage = patch.homepage || null;
   if (patch.documentation_url !== undefined) changes.documentation_url = patch.documentation_url || null;
   if (patch.author !== undefined) changes.author = patch.author || null;

@@ -14,6 +14,7 @@ export {
   listCurrentVersions,
   listPlugins,
   lockPlugin,
+  parseFaq,
   type PluginRow,
   toAdminPlugin,
   updatePluginBySlug,

@@ -2,7 +2,7 @@ import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { DB, PluginsTable } from '../../db/schema.js';
 import { isPostgres, parseJsonList, toBool } from '../../db/portable.js';
-import { CURRENCIES, type AdminPlugin, type Currency } from '../../../common/plugins.js';
+import { CURRENCIES, type AdminPlugin, type Currency, type PluginFaqEntry } from '../../../common/plugins.js';
 
 // Every query on the `plugins` table lives here (docs/architecture.md, "One owner per table"): other modules
 // (catalogue, checkout, images, licences, releases, webhooks) call these functions rather than writing SQL on it.
@@ -71,6 +71,21 @@ export async function lockPlugin(trx: Transaction<DB>, slug: string): Promise<Pl
   return query.executeTakeFirst();
 }
 
+/** The row's FAQ (0034): entries with a text question and answer; anything else in the JSON is skipped. */
+export function parseFaq(value: string | null | undefined): PluginFaqEntry[] {
+  if (!value) return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.flatMap((item: unknown) => {
+      const entry = item as { question?: unknown; answer?: unknown } | null;
+      return entry && typeof entry.question === 'string' && typeof entry.answer === 'string' ? [{ question: entry.question, answer: entry.answer }] : [];
+    });
+  } catch {
+    return [];
+  }
+}
+
 export function toAdminPlugin(row: PluginRow): AdminPlugin {
   return {
     id: row.id,
@@ -92,6 +107,8 @@ export function toAdminPlugin(row: PluginRow): AdminPlugin {
     features: parseJsonList(row.features),
     benefits: parseJsonList(row.benefits),
     requirements: parseJsonList(row.requirements),
+    use_cases: parseJsonList(row.use_cases),
+    faq: parseFaq(row.faq),
     homepage: row.homepage,
     documentation_url: row.documentation_url,
     author: row.author,

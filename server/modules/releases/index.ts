@@ -6,6 +6,7 @@ export { DOWNLOAD_SECRET_FILE, downloadSecret, ensureDownloadSecret, signDownloa
 export { releaseEventData } from './event-data.js';
 export { publishRelease } from './publish-release.js';
 export { isInRollout } from './release-choice.js';
+export { type ChangelogEntry, listPluginChangelog } from './plugin-changelog.js';
 export { releasesDir } from './release-storage.js';
 export {
   countReleasesOfPlugin,

@@ -12,12 +12,13 @@ import {
 } from '../../../common/page-meta.js';
 import { matchWebRoute, type PublicPage } from '../../../common/web-routes.js';
 import type { AppContext } from '../../kernel/context.js';
-import { loadPublicCatalog } from '../catalog/index.js';
+import { loadPluginDetails, loadPublicCatalog } from '../catalog/index.js';
 import { listImages } from '../images/index.js';
 import { toPluginImage } from '../images/index.js';
 import { findPluginBySlug } from '../plugins/index.js';
 import {
   checkoutConfigQueryKey,
+  publicPluginDetailsQueryKey,
   publicPluginImagesQueryKey,
   publicPluginsQueryKey,
   storeIdentityQueryKey,
@@ -26,7 +27,7 @@ import {
 import { checkoutConfig } from '../checkout/index.js';
 import { getStorePage, storeIdentity } from '../storefront/index.js';
 import { STORE_PAGE_SLUGS, type StorePageSlug } from '../../../common/store-pages.js';
-import { organizationJsonLd, productJsonLd } from './structured-data.js';
+import { faqPageJsonLd, organizationJsonLd, productJsonLd } from './structured-data.js';
 
 // The <head> of each page as the server sends it (docs/storefront.md, "Search engines and sharing"): title,
 // description, canonical, robots and Open Graph tags present before any JavaScript runs, and the data of the
@@ -118,15 +119,23 @@ export async function resolvePage(ctx: AppContext, url: string, origin: string):
     // The plugin page shows active plugins only (the catalogue holds nothing else).
     const plugin: PublicPlugin | undefined = catalog?.find((candidate) => candidate.slug === slug);
     if (!plugin) return { ...head, status: 404, title: pageTitle(PLUGIN_NOT_FOUND, storeName), canonicalUrl: null };
-    head.initialData.push([[...publicPluginImagesQueryKey(slug)], await galleryImages(ctx, slug)]);
-    const image = plugin.primary_image;
+    const [gallery, details] = await Promise.all([galleryImages(ctx, slug), loadPluginDetails(ctx, slug)]);
+    head.initialData.push([[...publicPluginImagesQueryKey(slug)], gallery]);
+    head.initialData.push([[...publicPluginDetailsQueryKey(slug)], details]);
+    // The link preview: the primary gallery image, else the banner (its wide shape suits one).
+    const image = plugin.primary_image
+      ? { url: `${origin}${plugin.primary_image.url}`, alt: plugin.primary_image.caption || plugin.name }
+      : plugin.banner
+        ? { url: `${origin}${plugin.banner.url}`, alt: plugin.name }
+        : null;
+    const faqPage = faqPageJsonLd(details.faq);
     return {
       ...head,
       title: pageTitle(plugin.name, storeName),
       description: metaDescription(plugin.description, description),
       ogType: 'product',
-      image: image ? { url: `${origin}${image.url}`, alt: image.caption || plugin.name } : null,
-      jsonLd: [...head.jsonLd, productJsonLd(plugin, identity, origin)],
+      image,
+      jsonLd: [...head.jsonLd, productJsonLd(plugin, identity, origin), ...(faqPage ? [faqPage] : [])],
     };
   }
   // Checkout of a plugin that exists but is inactive shows "not available" (200); an unknown slug is a 404.

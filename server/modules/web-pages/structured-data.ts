@@ -1,8 +1,9 @@
 import type { PublicPlugin } from '../../../common/catalog.js';
+import type { PluginFaqEntry } from '../../../common/plugins.js';
 import type { StoreIdentity } from '../../../common/store-identity.js';
 
 // schema.org data the server writes into every storefront page (docs/storefront.md, "Search engines and sharing"):
-// the store as an Organization, and on a plugin page the plugin as a Product. Written through scriptJson
+// the store as an Organization, and on a plugin page the plugin as a Product and its FAQ as an FAQPage. Written through scriptJson
 // (server/modules/web-pages/page-meta.ts), so vendor text cannot end the script element.
 
 export function organizationJsonLd(identity: StoreIdentity, origin: string): object {
@@ -36,7 +37,7 @@ export function productJsonLd(plugin: PublicPlugin, identity: StoreIdentity, ori
     description: plugin.description,
     url: `${origin}/plugin/${encodeURIComponent(plugin.slug)}`,
     brand: { '@type': 'Brand', name: identity.store_name },
-    ...(plugin.primary_image ? { image: `${origin}${plugin.primary_image.url}` } : {}),
+    ...(plugin.primary_image ? { image: `${origin}${plugin.primary_image.url}` } : plugin.banner ? { image: `${origin}${plugin.banner.url}` } : {}),
     // Only verified-buyer reviews (docs/storefront.md, "Reviews and numbers"), never the seeded demo's stored numbers.
     ...(plugin.verified_rating && plugin.review_count > 0
       ? {
@@ -60,5 +61,19 @@ export function productJsonLd(plugin: PublicPlugin, identity: StoreIdentity, ori
           },
         }
       : {}),
+  };
+}
+
+/** A plugin's FAQ as schema.org FAQPage (the questions the page shows, answers as plain text); null without any. */
+export function faqPageJsonLd(faq: PluginFaqEntry[]): object | null {
+  if (faq.length === 0) return null;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: faq.map((entry) => ({
+      '@type': 'Question',
+      name: entry.question,
+      acceptedAnswer: { '@type': 'Answer', text: entry.answer },
+    })),
   };
 }

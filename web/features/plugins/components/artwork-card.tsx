@@ -98,13 +98,16 @@ function ArtworkRow({ slug, type }: { slug: string; type: ArtworkType }) {
   );
 }
 
-/** The icon and banner WordPress shows in its update screens, uploaded through the image upload API. */
+/** The icon and banner WordPress shows in its update screens (and the storefront: docs/storefront.md), uploaded through the image upload API. */
 export function ArtworkCard({ slug }: { slug: string }) {
   return (
     <Card>
       <CardHeader>
         <CardTitle>Icon and Banner</CardTitle>
-        <CardDescription>Shown by WordPress in the plugin's update and details screens. Gallery images are managed in Plugin Settings.</CardDescription>
+        <CardDescription>
+          Shown by WordPress in the plugin&apos;s update and details screens, and on your storefront: the icon on catalogue cards while the plugin has no
+          gallery image, the banner across the top of its page. Gallery images are managed in Plugin Settings.
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
         <ArtworkRow slug={slug} type="icon" />

@@ -6,6 +6,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import type { PluginFormErrors, PluginFormValues } from '../lib/plugin-form';
+import { FaqEditor } from './faq-editor';
 
 type FieldName = keyof PluginFormValues;
 
@@ -98,7 +99,7 @@ export function PluginDetailFields(props: FieldsProps) {
       >
         <Textarea {...inputProps('long_description', props)} rows={6} />
       </Field>
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid gap-4 md:grid-cols-2">
         <Field id="plugin-features" label="Features" error={errors.features} hint="One per line.">
           <Textarea {...inputProps('features', props)} rows={5} />
         </Field>
@@ -108,7 +109,11 @@ export function PluginDetailFields(props: FieldsProps) {
         <Field id="plugin-requirements" label="Requirements" error={errors.requirements} hint="One per line, e.g. WordPress 6.0+.">
           <Textarea {...inputProps('requirements', props)} rows={5} />
         </Field>
+        <Field id="plugin-use_cases" label="Use Cases" error={errors.use_cases} hint="One per line; the plugin page lists them under Perfect for.">
+          <Textarea {...inputProps('use_cases', props)} rows={5} />
+        </Field>
       </div>
+      <FaqEditor entries={values.faq} error={errors.faq} onChange={(faq) => onChange({ faq })} />
       <div className="grid gap-4 md:grid-cols-3">
         <Field id="plugin-homepage" label="Homepage" error={errors.homepage}>
           <Input {...inputProps('homepage', props)} type="url" placeholder="https://" />

@@ -6,6 +6,16 @@ import type { AdminPlugin } from '@common/plugins';
 // The create and edit forms hold text; lists are typed one item per line. The payload is checked with the
 // server's own zod schema, so the page shows the same messages the API would answer.
 
+/** One FAQ entry being edited; `key` keeps React's rows stable while entries move. */
+export interface FaqDraft {
+  key: number;
+  question: string;
+  answer: string;
+}
+
+let nextFaqKey = 1;
+export const newFaqDraft = (question = '', answer = ''): FaqDraft => ({ key: nextFaqKey++, question, answer });
+
 export interface PluginFormValues {
   slug: string;
   name: string;
@@ -15,6 +25,8 @@ export interface PluginFormValues {
   features: string;
   benefits: string;
   requirements: string;
+  use_cases: string;
+  faq: FaqDraft[];
   homepage: string;
   documentation_url: string;
   author: string;
@@ -35,6 +47,8 @@ export const EMPTY_PLUGIN_FORM: PluginFormValues = {
   features: '',
   benefits: '',
   requirements: '',
+  use_cases: '',
+  faq: [],
   homepage: '',
   documentation_url: '',
   author: '',
@@ -52,6 +66,8 @@ export const formFromPlugin = (plugin: AdminPlugin): PluginFormValues => ({
   features: plugin.features.join('\n'),
   benefits: plugin.benefits.join('\n'),
   requirements: plugin.requirements.join('\n'),
+  use_cases: plugin.use_cases.join('\n'),
+  faq: plugin.faq.map((entry) => newFaqDraft(entry.question, entry.answer)),
   homepage: plugin.homepage ?? '',
   documentation_url: plugin.documentation_url ?? '',
   author: plugin.author ?? '',
@@ -67,6 +83,20 @@ export const toLines = (text: string): string[] =>
     .map((line) => line.trim())
     .filter((line) => line !== '');
 
+/** The FAQ as sent: entries left wholly empty are dropped, as blank lines are. */
+export const toFaq = (drafts: FaqDraft[]) =>
+  drafts.filter((entry) => entry.question.trim() !== '' || entry.answer.trim() !== '').map((entry) => ({ question: entry.question, answer: entry.answer }));
+
+/** Moves the entry at `from` by `by` places (-1 up, 1 down); the list as it was at an end. */
+export function moveFaq(drafts: FaqDraft[], from: number, by: -1 | 1): FaqDraft[] {
+  const to = from + by;
+  if (from < 0 || to < 0 || from >= drafts.length || to >= drafts.length) return drafts;
+  const moved = [...drafts];
+  const [entry] = moved.splice(from, 1);
+  moved.splice(to, 0, entry!);
+  return moved;
+}
+
 const orNull = (text: string): string | null => (text.trim() === '' ? null : text.trim());
 
 export const toPayload = (values: PluginFormValues) => ({
@@ -78,6 +108,8 @@ export const toPayload = (values: PluginFormValues) => ({
   features: toLines(values.features),
   benefits: toLines(values.benefits),
   requirements: toLines(values.requirements),
+  use_cases: toLines(values.use_cases),
+  faq: toFaq(values.faq),
   homepage: orNull(values.homepage),
   documentation_url: orNull(values.documentation_url),
   author: orNull(values.author),
@@ -92,7 +124,9 @@ function check<T>(schema: z.ZodType<unknown, T>, payload: T): Checked<T> {
   const errors: PluginFormErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path[0] as keyof PluginFormValues | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
+    // An FAQ entry's problem names the entry (its number in the list as sent).
+    const entry = field === 'faq' && typeof issue.path[1] === 'number' ? `Question ${issue.path[1] + 1}: ` : '';
+    if (field && !errors[field]) errors[field] = entry + issue.message;
   }
   return { ok: false, errors };
 }

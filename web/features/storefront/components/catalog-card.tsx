@@ -15,7 +15,7 @@ export function CatalogCard({ plugin, layout, priority = false }: { plugin: Publ
   const isList = layout === 'list';
   return (
     <Card data-testid="plugin-card" data-slug={plugin.slug} className={cn('overflow-hidden px-5', isList && 'md:flex-row')}>
-      <PluginThumbnail image={plugin.primary_image} name={plugin.name} priority={priority} className={cn(isList && 'md:w-64 md:shrink-0')} />
+      <PluginThumbnail image={plugin.primary_image} icon={plugin.icon} name={plugin.name} priority={priority} className={cn(isList && 'md:w-64 md:shrink-0')} />
       <div className="flex flex-1 flex-col gap-3">
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="secondary">{categoryLabel(plugin.category)}</Badge>

@@ -11,7 +11,14 @@ import { activeInstallsText, Rating } from './rating';
 export function FeaturedPluginCard({ plugin, priority = false }: { plugin: PublicPlugin; priority?: boolean }) {
   return (
     <Card data-testid={`featured-${plugin.slug}`} className="h-full">
-      <PluginThumbnail image={plugin.primary_image} name={plugin.name} priority={priority} sizes="(min-width: 768px) 50vw, 100vw" className="mx-5" />
+      <PluginThumbnail
+        image={plugin.primary_image}
+        icon={plugin.icon}
+        name={plugin.name}
+        priority={priority}
+        sizes="(min-width: 768px) 50vw, 100vw"
+        className="mx-5"
+      />
       <CardHeader>
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="secondary">{categoryLabel(plugin.category)}</Badge>

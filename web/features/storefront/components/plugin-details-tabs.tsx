@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Check } from 'lucide-react';
-import type { PublicPlugin } from '@common/catalog';
+import type { ChangelogEntry, PublicPlugin } from '@common/catalog';
+import { MarkdownContent } from '@/components/markdown-content';
+import { formatDate } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 
 function CheckList({ items }: { items: string[] }) {
@@ -16,21 +18,47 @@ function CheckList({ items }: { items: string[] }) {
   );
 }
 
-const TABS = ['Features', 'Benefits', 'Requirements'] as const;
+/** The changelog of the plugin's releases' readmes, newest first; each entry's HTML made by common/markdown.ts on the server. */
+function Changelog({ entries }: { entries: ChangelogEntry[] }) {
+  return (
+    <ol className="space-y-6" data-testid="plugin-changelog">
+      {entries.map((entry) => (
+        <li key={entry.version} className="space-y-2">
+          <h3 className="font-semibold">
+            {entry.version}
+            {entry.date && (
+              <>
+                {' '}
+                <time dateTime={entry.date} className="ml-1 text-sm font-normal text-muted-foreground">
+                  {formatDate(entry.date)}
+                </time>
+              </>
+            )}
+          </h3>
+          <MarkdownContent html={entry.html} className="space-y-2 text-sm" />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+const TABS = ['Features', 'Benefits', 'Requirements', 'Changelog'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * Features, Benefits and Requirements (docs/product-spec.md section 2); use cases sit with the benefits. A tab whose
+ * Features, Benefits and Requirements (docs/product-spec.md section 2), and the Changelog of the releases' readmes
+ * (`changelog`, from the plugin's details); use cases sit with the benefits. A tab whose
  * lists are empty is left out, and with all three empty so is the whole block (issue 25: a vendor's plugin shows no
  * empty sections). A small WAI-ARIA tabs
  * pattern (arrow keys, Home/End) rather than the Radix tabs primitive: it keeps about 10 KB of gzipped
  * JavaScript off the plugin page, which must score 95 in Lighthouse (docs/design.md section 9).
  */
-export function PluginDetailsTabs({ plugin }: { plugin: PublicPlugin }) {
+export function PluginDetailsTabs({ plugin, changelog = [] }: { plugin: PublicPlugin; changelog?: ChangelogEntry[] }) {
   const filled: Record<Tab, boolean> = {
     Features: plugin.features.length > 0,
     Benefits: plugin.benefits.length > 0 || plugin.use_cases.length > 0,
     Requirements: plugin.requirements.length > 0,
+    Changelog: changelog.length > 0,
   };
   const tabs = TABS.filter((tab) => filled[tab]);
   const [chosen, setActive] = useState<Tab>('Features');
@@ -64,6 +92,7 @@ export function PluginDetailsTabs({ plugin }: { plugin: PublicPlugin }) {
       </div>
     ),
     Requirements: <CheckList items={plugin.requirements} />,
+    Changelog: <Changelog entries={changelog} />,
   };
   return (
     <div className="flex flex-col gap-2">

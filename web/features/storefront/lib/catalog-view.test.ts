@@ -38,6 +38,8 @@ const plugin = (slug: string, overrides: Partial<PublicPlugin> = {}): PublicPlug
   release_date: null,
   is_purchasable: true,
   primary_image: null,
+  icon: null,
+  banner: null,
   prices: [],
   ...overrides,
 });

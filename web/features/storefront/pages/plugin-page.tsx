@@ -7,6 +7,9 @@ import { usePageMeta } from '@/lib/page-meta';
 import { usePublicPlugins } from '@/lib/public-plugins';
 import { PluginByline, PluginOverview } from '../components/plugin-about';
 import { PluginDetailsTabs } from '../components/plugin-details-tabs';
+import { PluginBanner } from '../components/plugin-banner';
+import { PluginFaq } from '../components/plugin-faq';
+import { usePluginDetails } from '../api/get-plugin-details';
 import { PurchaseBox } from '../components/purchase-box';
 import { activeInstallsText, Rating } from '../components/rating';
 import { PluginReviews } from '../components/plugin-reviews';
@@ -32,9 +35,11 @@ export function PluginPage() {
   const { data: plugins, isPending, isError } = usePublicPlugins();
   const plugin = plugins?.find((candidate) => candidate.slug === slug && candidate.active);
   const image = plugin?.primary_image;
+  const details = usePluginDetails(slug).data;
   usePageMeta(plugin?.name ?? (isPending ? undefined : 'Plugin Not Found'), plugin?.description, {
     canonical: plugin && `/plugin/${plugin.slug}`,
-    image: image && { url: image.url, alt: image.caption || plugin.name },
+    // As the server writes it (server/modules/web-pages/page-meta.ts): the primary image, else the banner.
+    image: image ? { url: image.url, alt: image.caption || plugin.name } : plugin?.banner ? { url: plugin.banner.url, alt: plugin.name } : undefined,
     ogType: plugin ? 'product' : 'website',
   });
 
@@ -53,6 +58,7 @@ export function PluginPage() {
       <Link href="/catalog" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
         <ArrowLeft className="size-4" aria-hidden="true" /> Back to Catalog
       </Link>
+      <PluginBanner banner={plugin.banner} />
       <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
         <div className="min-w-0 space-y-6">
           <div className="space-y-3">
@@ -82,7 +88,8 @@ export function PluginPage() {
           </div>
           <ScreenshotGallery slug={plugin.slug} name={plugin.name} />
           <PluginOverview plugin={plugin} />
-          <PluginDetailsTabs plugin={plugin} />
+          <PluginDetailsTabs plugin={plugin} changelog={details?.changelog} />
+          <PluginFaq faq={details?.faq ?? []} />
           <PluginReviews plugin={plugin} />
         </div>
         <aside className="lg:sticky lg:top-6 lg:self-start">
