@@ -236,6 +236,8 @@ test('a new vendor sets up an empty shop in the admin, sells a plugin and approv
   const buyer = await newPage(browser);
   await buyer.goto(`/plugin/${SLUG}`);
   await expect(buyer.getByRole('heading', { level: 1, name: PLUGIN })).toBeVisible();
+  // The one-site tier reads in the singular.
+  await expect(buyer.getByText('Use on 1 website', { exact: true })).toBeVisible();
   const purchase = buyer.getByRole('link', { name: /Purchase Now/ }).first();
   await expect(purchase).toBeVisible();
   await purchase.click();
