@@ -15,6 +15,10 @@ const CASES: string[] = [
   "gap-2 [&_svg:not([class*='size-'])]:size-4 shrink-0 outline-none h-9 px-4 py-2 flex-1",
   // The spinner at another size.
   'size-6 animate-spin text-muted-foreground size-8',
+  // A skeleton with its own corners.
+  'animate-pulse rounded-md bg-muted h-64 rounded-xl',
+  // Side corners are not the whole radius.
+  'rounded-md rounded-t-none',
   // No conflict: unchanged.
   'flex min-h-screen flex-col md:flex-row md:size-4 size-4 hover:text-foreground focus-visible:outline-2',
   // Variants keep their own groups.

@@ -4,7 +4,8 @@ import { clsx, type ClassValue } from 'clsx';
 // the storefront merges with `storefrontMerge` below, which keeps tailwind-merge (≈ 8 KB gzipped) off the landing
 // page's JavaScript budget (docs/design.md section 9, bench/README.md "Storefront"). It resolves only the conflicts the
 // public pages' components have, with tailwind-merge's result (web/lib/utils.test.ts compares the two): a class
-// repeated, a later size-*, a font size after leading-*, flex-1 after shrink-0. A public component that passes another
+// repeated, a later size-*, a font size after leading-*, flex-1 after shrink-0, a later
+// rounded-*. A public component that passes another
 // conflicting class (say `h-8` to a Button) must be checked against tailwind-merge there too.
 
 type Merge = (classes: string) => string;
@@ -25,6 +26,7 @@ const CONFLICTS: Array<[later: RegExp, earlier: RegExp]> = [
   [/^size-/, /^size-/],
   [/^text-(xs|sm|base|lg|\d?xl)$/, /^leading-/],
   [/^flex-(1|auto|initial|none)$/, /^(shrink|grow|basis)(-|$)/],
+  [/^rounded(-(none|xs|sm|md|lg|xl|\d?xl|full))?$/, /^rounded(-(none|xs|sm|md|lg|xl|\d?xl|full))?$/],
 ];
 
 /** Whether a later class overrides an earlier one, as tailwind-merge decides for the cases in CONFLICTS. */
