@@ -324,6 +324,18 @@ test('a new vendor sets up an empty shop in the admin, sells a plugin and approv
     if (!rendered.includes(STORE)) problems.push(`${pagePath}: rendered page without the store name`);
     const renderedTrace = traceIn(rendered);
     if (renderedTrace) problems.push(`${pagePath}: rendered page has ${renderedTrace}`);
+    // The store's name is read whole in the header beside its logo (two lines at most, no ellipsis). A path that is
+    // no page (/no-such-page) is the app's bare 404 page, without the storefront's header.
+    const name = buyer.getByRole('banner').getByRole('link', { name: STORE });
+    if (pagePath !== '/no-such-page') await expect(name, pagePath).toBeVisible();
+    if (
+      (await name.count()) > 0 &&
+      (await name.evaluate((link) => {
+        const text = link.querySelector('span');
+        return !text || text.scrollHeight > text.clientHeight + 1 || text.scrollWidth > text.clientWidth + 1;
+      }))
+    )
+      problems.push(`${pagePath}: the store name is cut short in the header at 360`);
     const width = await buyer.evaluate(() => document.documentElement.scrollWidth);
     if (width > 360) problems.push(`${pagePath}: ${width} px wide at 360`);
     await buyer.screenshot({ path: test.info().outputPath(`360${pagePath.replace(/[/?=]/g, '_')}.png`), fullPage: true });
