@@ -75,20 +75,9 @@ export const pricePatchSchema = z
   .refine(saleBelowAmount, SALE_MESSAGE);
 export type PricePatch = z.infer<typeof pricePatchSchema>;
 
-/** What a buyer pays for a new licence of this tier: the sale amount when it counts (above 0, below amount). */
-export function tierPriceMinor(price: Pick<PublicPrice, 'amount' | 'sale_amount'>): number {
-  return price.sale_amount !== null && price.sale_amount > 0 && price.sale_amount < price.amount ? price.sale_amount : price.amount;
-}
-
-const TERM_TEXT: Record<PriceTerm, string> = { lifetime: 'One-time purchase', year: 'Yearly licence', month: 'Monthly licence' };
-
-/**
- * How a tier describes itself on the plugin page, in the specification's style: the seeded tier (lifetime, 3 sites)
- * reads exactly 'One-time purchase, 3 domain license' (docs/product-spec.md section 2).
- */
-export function tierSummary(price: Pick<PublicPrice, 'term' | 'sites'>): string {
-  return `${TERM_TEXT[price.term]}, ${price.sites === null ? 'unlimited' : price.sites} domain license`;
-}
+// The storefront's tier helpers live in common/pricing.ts, which imports no zod: the plugin page uses them and would
+// load zod (≈ 25 KB gzipped) through this file.
+export { tierPriceMinor, tierSummary } from './pricing.js';
 
 /** The licence plan a tier's term sells (common/licenses.ts PLANS). */
 export const PLAN_OF_TERM = { lifetime: 'lifetime', year: 'pro_yearly', month: 'pro_monthly' } as const satisfies Record<PriceTerm, string>;

@@ -111,3 +111,18 @@ export function majorToMinor(input: string): number | null | undefined {
 export function minorToMajorInput(minor: number | null | undefined): string {
   return typeof minor === 'number' ? (minor / 100).toFixed(2) : '';
 }
+
+/** What a buyer pays for a new licence of a price tier (common/prices.ts): the sale amount when it counts (above 0, below amount). */
+export function tierPriceMinor(price: { amount: number; sale_amount: number | null }): number {
+  return price.sale_amount !== null && price.sale_amount > 0 && price.sale_amount < price.amount ? price.sale_amount : price.amount;
+}
+
+const TERM_TEXT = { lifetime: 'One-time purchase', year: 'Yearly licence', month: 'Monthly licence' } as const;
+
+/**
+ * How a tier describes itself on the plugin page, in the specification's style: the seeded tier (lifetime, 3 sites)
+ * reads exactly 'One-time purchase, 3 domain license' (docs/product-spec.md section 2).
+ */
+export function tierSummary(price: { term: keyof typeof TERM_TEXT; sites: number | null }): string {
+  return `${TERM_TEXT[price.term]}, ${price.sites === null ? 'unlimited' : price.sites} domain license`;
+}

@@ -1,10 +1,16 @@
 import { lazy } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { twMerge } from 'tailwind-merge';
+import { setClassMerge } from '@/lib/utils';
 import { Spinner } from '@/components/ui/spinner';
 import { SessionProvider, useSession } from '@/features/auth/session';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { AdminShell } from './admin-shell';
 import { NotFoundPage } from './not-found-page';
+
+// The admin's components merge classes with tailwind-merge; the storefront's smaller merge (web/lib/utils.ts) keeps
+// it off the landing page's JavaScript.
+setClassMerge(twMerge);
 
 const pages = {
   dashboard: lazy(() => import('@/features/dashboard/pages/dashboard-page').then((m) => ({ default: m.DashboardPage }))),

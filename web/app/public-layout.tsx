@@ -84,7 +84,8 @@ function PublicHeader({ path }: { path: string }) {
           ) : (
             <Package className="size-5 shrink-0" aria-hidden="true" />
           )}
-          <span className="truncate">{storeName}</span>
+          {/* Two lines before an ellipsis: beside a wide logo on a 360 px phone one line held "Northwind E…". */}
+          <span className="line-clamp-2 leading-tight break-words">{storeName}</span>
         </Link>
         <nav aria-label="Main" className="ml-auto hidden gap-4 text-sm text-muted-foreground md:flex">
           {links}

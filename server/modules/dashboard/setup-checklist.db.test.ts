@@ -65,6 +65,12 @@ describe(`first-run checklist (${testDialect()})`, () => {
 
     const tier = { name: 'Personal', sites: 1, term: 'year', amount: 4900, currency: 'GBP' };
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/plugins/${SLUG}/prices`, headers, payload: tier })).statusCode).toBe(201);
+    // A tier alone is not a price buyers can pay: the plugin's pricing is off until the vendor switches it on.
+    const tierOnly = (await checklist()).steps.find((step) => step.id === 'price');
+    expect(tierOnly).toMatchObject({ done: false, path: '/plugin-settings' });
+    expect(tierOnly?.hint).toMatch(/Switch the plugin.s pricing on/);
+    const switched = await t.app.inject({ method: 'PATCH', url: `/api/admin/plugins/${SLUG}`, headers, payload: { pricing_active: true } });
+    expect(switched.statusCode).toBe(200);
     const list = await checklist();
     expect(list.steps.filter((step) => !step.done).map((step) => step.id)).toEqual(['payments', 'email']);
     expect(list.complete).toBe(false);

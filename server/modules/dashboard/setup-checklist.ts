@@ -1,8 +1,9 @@
+import { effectivePriceMinor } from '../../../common/pricing.js';
 import { DEFAULT_STORE_IDENTITY } from '../../../common/store-identity.js';
 import type { SetupChecklist, SetupStep } from '../../../common/setup-checklist.js';
 import type { AppContext } from '../../kernel/context.js';
 import { checkoutConfig } from '../checkout/index.js';
-import { countPluginRows } from '../plugins/index.js';
+import { countPluginRows, listPlugins, toAdminPlugin } from '../plugins/index.js';
 import { countPriceRows } from '../prices/index.js';
 import { countReleaseRows } from '../releases/index.js';
 import { storeIdentity } from '../storefront/index.js';
@@ -15,7 +16,15 @@ export const SETUP_CHECKLIST_DISMISSED_KEY = 'setup_checklist_dismissed';
 
 export async function setupChecklist(ctx: AppContext): Promise<SetupChecklist> {
   const identity = storeIdentity(ctx.settings);
-  const [plugins, releases, prices] = await Promise.all([countPluginRows(ctx.db), countReleaseRows(ctx.db), countPriceRows(ctx.db)]);
+  const [plugins, releases, prices, pluginRows] = await Promise.all([
+    countPluginRows(ctx.db),
+    countReleaseRows(ctx.db),
+    countPriceRows(ctx.db),
+    listPlugins(ctx.db),
+  ]);
+  // A tier alone does not sell: the plugin's pricing must be switched on too (Plugin Settings, Pricing), or it stays
+  // "Not on sale" while the step said done (found by e2e/empty-shop-journey.spec.ts).
+  const priced = prices.tiers > 0 && pluginRows.some((row) => effectivePriceMinor(toAdminPlugin(row)) !== null);
   // Card payments through Stripe, or Lemon Squeezy's hosted checkout once its webhook secret is saved (docs/checkout.md).
   const stripe = checkoutConfig(ctx).provider === 'stripe';
   const lemonSqueezy = ctx.settings.getSecret('lemonsqueezy_webhook_secret') !== null;
@@ -38,7 +47,17 @@ export async function setupChecklist(ctx: AppContext): Promise<SetupChecklist> {
     },
     { id: 'first_plugin', title: 'First plugin', hint: 'Add the plugin you sell.', path: '/plugins', done: plugins > 0 },
     { id: 'first_release', title: 'First release', hint: "Upload a version of your plugin's zip.", path: '/releases', done: releases > 0 },
-    { id: 'price', title: 'Price', hint: 'Give a plugin a price tier.', path: '/plugins', done: prices.tiers > 0 },
+    {
+      id: 'price',
+      title: 'Price',
+      hint: priced
+        ? 'A plugin has a price buyers can pay.'
+        : prices.tiers > 0
+          ? "Switch the plugin's pricing on (Plugin Settings, Pricing): until then it is not on sale."
+          : 'Give a plugin a price tier, then switch its pricing on.',
+      path: prices.tiers > 0 && !priced ? '/plugin-settings' : '/plugins',
+      done: priced,
+    },
     {
       id: 'payments',
       title: 'Payments',

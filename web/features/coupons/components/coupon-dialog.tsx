@@ -132,11 +132,12 @@ export function CouponDialog({ coupon, onClose }: { coupon: AdminCoupon | 'new';
               Renewals
             </label>
           </fieldset>
-          <div className="space-y-1">
+          {/* A date and time needs the dialog's whole width on a phone (half of it clipped the time at 360 px). */}
+          <div className="col-span-2 space-y-1 sm:col-span-1">
             <Label htmlFor="coupon-from">Valid from (UTC)</Label>
             <Input id="coupon-from" type="datetime-local" value={form.valid_from} onChange={set('valid_from')} />
           </div>
-          <div className="space-y-1">
+          <div className="col-span-2 space-y-1 sm:col-span-1">
             <Label htmlFor="coupon-to">Valid to (UTC)</Label>
             <Input id="coupon-to" type="datetime-local" value={form.valid_to} onChange={set('valid_to')} />
           </div>

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { Check } from 'lucide-react';
 import type { PublicPlugin } from '@common/catalog';
-import { tierSummary, type PublicPrice } from '@common/prices';
+import type { PublicPrice } from '@common/prices';
+import { tierSummary } from '@common/pricing';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { PriceTag } from './price-tag';
@@ -12,7 +13,7 @@ import { TierPicker } from './tier-picker';
 function licenceTerms(tier: PublicPrice | undefined): string[] {
   const sites = tier === undefined ? 3 : tier.sites;
   const updates = !tier || tier.term === 'lifetime' ? 'Lifetime updates' : `Updates for a ${tier.term}, renewable`;
-  return [sites === null ? 'Use on unlimited websites' : `Use on up to ${sites} websites`, updates, '30-day money-back guarantee', 'Licence key by e-mail'];
+  return [sites === null ? 'Use on unlimited websites' : sites === 1 ? 'Use on 1 website' : `Use on up to ${sites} websites`, updates, '30-day money-back guarantee', 'Licence key by e-mail'];
 }
 
 /** Price, discount badge and Purchase Now (or Coming Soon) for the plugin page; a tier picker when several tiers are on sale. */

@@ -1,5 +1,5 @@
-import { formatMoney } from '@common/pricing';
-import { tierPriceMinor, type PublicPrice } from '@common/prices';
+import { formatMoney, tierPriceMinor } from '@common/pricing';
+import type { PublicPrice } from '@common/prices';
 import { cn } from '@/lib/utils';
 
 /** The plugin page's choice between price tiers: one radio per tier, its name, sites and price. */

@@ -27,24 +27,27 @@ export function LandingPage() {
         ))}
       </section>
 
-      <section className="mx-auto max-w-6xl px-4 pb-16">
-        <h2 className="mb-6 text-2xl font-bold">Featured Plugins</h2>
-        {isError ? (
-          <p className="text-muted-foreground">
-            Featured plugins could not be loaded.{' '}
-            <Link href="/catalog" className="underline">
-              Browse the catalog
-            </Link>
-            .
-          </p>
-        ) : (
-          <div className="grid gap-6 md:grid-cols-2">
-            {isPending
-              ? [0, 1].map((key) => <div key={key} className="h-80 animate-pulse rounded-xl bg-muted" />)
-              : featured.map((plugin, index) => <FeaturedPluginCard key={plugin.slug} plugin={plugin} priority={index === 0} />)}
-          </div>
-        )}
-      </section>
+      {/* A shop with nothing featured yet (a new vendor's) shows no empty section. */}
+      {(isPending || isError || featured.length > 0) && (
+        <section className="mx-auto max-w-6xl px-4 pb-16">
+          <h2 className="mb-6 text-2xl font-bold">Featured Plugins</h2>
+          {isError ? (
+            <p className="text-muted-foreground">
+              Featured plugins could not be loaded.{' '}
+              <Link href="/catalog" className="underline">
+                Browse the catalog
+              </Link>
+              .
+            </p>
+          ) : (
+            <div className="grid gap-6 md:grid-cols-2">
+              {isPending
+                ? [0, 1].map((key) => <div key={key} className="h-80 animate-pulse rounded-xl bg-muted" />)
+                : featured.map((plugin, index) => <FeaturedPluginCard key={plugin.slug} plugin={plugin} priority={index === 0} />)}
+            </div>
+          )}
+        </section>
+      )}
     </div>
   );
 }
