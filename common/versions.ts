@@ -1,6 +1,12 @@
 // Release versions are x.y.z. The catalogue ignores releases below a minimum version: the setting
 // `min_release_version`, whose default is the specification's 1.7.51 (docs/product-spec.md sections 5 and 9; docs/plugins.md).
 export const DEFAULT_MIN_RELEASE_VERSION = '1.7.51';
+/**
+ * The minimum of a shop without the demo: every release qualifies. Stored when a shop starts empty
+ * (`SEED_DEMO=false`, server/startup.ts) and when the demo content is removed, so a vendor's own 1.0.0 is on sale;
+ * the specification's 1.7.51 is the demo plugin's.
+ */
+export const ANY_RELEASE_MIN_VERSION = '0.0.0';
 /** A release version: x.y.z, each part 1 to 6 digits (the one pattern for uploads, settings and the web forms). */
 export const VERSION_PATTERN = /^\d{1,6}\.\d{1,6}\.\d{1,6}$/;
 /** What a form says when a version is not x.y.z (the specification's text). */

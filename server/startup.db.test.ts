@@ -5,6 +5,7 @@ import { loadConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { generateSigningKeyPem, SIGNING_KEY_FILE } from './modules/signing/index.js';
 import { openDatabase } from './startup.js';
+import { readSetting } from './modules/settings/index.js';
 import { createTestDatabase, testDialect, type TestDatabase } from './test/test-app.js';
 
 // What a start does to DATA_DIR: everything there (database, signing key, uploads, release zips) becomes the
@@ -37,6 +38,10 @@ describe(`start: DATA_DIR is owner-only (${testDialect()})`, () => {
     await db.destroy();
     await testDb.drop();
     process.umask(umask);
+  });
+
+  it('an empty shop (SEED_DEMO=false) sells from its first release: the demo minimum 1.7.51 is not its', async () => {
+    expect(await readSetting(db, 'min_release_version')).toBe('0.0.0');
   });
 
   it('tightens what was there: folders 0700, files 0600', () => {

@@ -68,6 +68,8 @@ describe(`remove demo content (${testDialect()})`, () => {
     expect(await count('releases', 'plugin_slug', 'own-plugin')).toBe(1);
     const slugs = (await t.app.inject({ method: 'GET', url: '/api/plugins/public' })).json<Array<{ slug: string }>>().map((plugin) => plugin.slug);
     expect(slugs).not.toContain(POSTCODE);
+    // The demo's minimum version went with it: the vendor's own 1.0.0 is now on sale.
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers })).json()).toMatchObject({ min_release_version: '0.0.0' });
     const activity = await t.db.selectFrom('activities').select('details').where('action_type', '=', 'demo_content_removed').executeTakeFirst();
     expect(JSON.parse(String(activity?.details))).toMatchObject({ plugins: [POSTCODE, 'ucre'] });
 

@@ -10,6 +10,8 @@ import { countOrdersOfPlugin } from '../orders/index.js';
 import { deletePluginRow, findPluginBySlug, lockPlugin } from '../plugins/index.js';
 import { deleteTiersOfPlugin } from '../prices/index.js';
 import { deleteReleasesOfPlugin, removeReleaseFiles } from '../releases/index.js';
+import { readSetting } from '../settings/index.js';
+import { ANY_RELEASE_MIN_VERSION } from '../../../common/versions.js';
 
 // "Remove demo content" (issue 25; docs/plugins.md): a shop that started with the seeded demo deletes its demo
 // plugins with their releases, images and tiers, as long as none of them has sold: once a demo plugin has an order
@@ -68,5 +70,8 @@ export async function removeDemoContent(ctx: AppContext): Promise<DemoContent> {
     return paths;
   });
   await removeReleaseFiles(ctx, zips);
+  // The specification's minimum version (1.7.51) was the demo's: left at its default, the vendor's own releases
+  // from 1.0.0 go on sale (common/versions.ts). A minimum the vendor chose stays.
+  if ((await readSetting(ctx.db, 'min_release_version')) === undefined) await ctx.settings.setInternal({ min_release_version: ANY_RELEASE_MIN_VERSION });
   return demoContent(ctx);
 }
