@@ -13,7 +13,7 @@ import { ImageStorage } from './modules/images/index.js';
 import { WebhookWorker } from './modules/outgoing-webhooks/index.js';
 import { createPostcodeService, type PostcodeService } from './modules/postcode/index.js';
 import { loadAppSigningKey } from './modules/signing/index.js';
-import { mailSenderName } from './modules/storefront/index.js';
+import { mailSender } from './modules/storefront/index.js';
 import { ReminderWorker } from './modules/renewal-reminders/index.js';
 
 /** Stand-ins a test gives buildApp (`services`) or createTestApp (`services`) in place of the real ones. */
@@ -44,7 +44,7 @@ export function createAppContext(core: CoreContext, overrides: ServiceOverrides 
     ...core,
     events: new EventBus(log),
     get mail() {
-      return (mail ??= createMailTransport(config, () => mailSenderName(settings)));
+      return (mail ??= createMailTransport(config, () => mailSender(settings)));
     },
     emailRenderers: new Map(),
     payments: new PaymentProviders(config, settings, overrides.paymentProvider),

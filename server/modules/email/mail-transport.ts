@@ -16,19 +16,25 @@ export interface MailTransport {
   close(): void;
 }
 
-/** The sender address when MAIL_FROM is unset. */
-export const DEFAULT_MAIL_ADDRESS = 'no-reply@8022.dev';
+/** The sender address when neither MAIL_FROM nor the store's support address is set. */
+export const DEFAULT_MAIL_ADDRESS = 'no-reply@localhost';
 
-/**
- * The From header: MAIL_FROM as given when it names its sender ("Shop <shop@example.com>"); otherwise its address
- * (or the default one) under the store's current name (`senderName`, read at each send: the admin may rename the store).
- */
-export function mailFrom(mailFromSetting: string | undefined, senderName: string): string | { name: string; address: string } {
-  if (mailFromSetting && /<[^>]+>\s*$/.test(mailFromSetting)) return mailFromSetting;
-  return { name: senderName, address: mailFromSetting?.trim() || DEFAULT_MAIL_ADDRESS };
+/** Who the shop's e-mail comes from, read at each send: the store's name and support address (the admin may change them). */
+export interface MailSender {
+  name: string;
+  address: string | null;
 }
 
-export function createMailTransport(config: Config, senderName: () => string = () => ''): MailTransport {
+/**
+ * The From header: MAIL_FROM as given when it names its sender ("Shop <shop@example.com>"); otherwise its address,
+ * else the store's support address (else DEFAULT_MAIL_ADDRESS), under the store's current name.
+ */
+export function mailFrom(mailFromSetting: string | undefined, sender: MailSender): string | { name: string; address: string } {
+  if (mailFromSetting && /<[^>]+>\s*$/.test(mailFromSetting)) return mailFromSetting;
+  return { name: sender.name, address: mailFromSetting?.trim() || sender.address || DEFAULT_MAIL_ADDRESS };
+}
+
+export function createMailTransport(config: Config, sender: () => MailSender = () => ({ name: '', address: null })): MailTransport {
   if (!config.SMTP_URL) return { kind: 'outbox', send: async () => undefined, close: () => undefined };
   const transporter = nodemailer.createTransport(config.SMTP_URL);
   return {
@@ -36,7 +42,7 @@ export function createMailTransport(config: Config, senderName: () => string = (
     send: async (message) => {
       // Last line of defence: whatever stored the address, a header injection or a recipient list never leaves.
       if (!isSingleEmailAddress(message.to)) throw new Error(`Refused to send: ${JSON.stringify(message.to.slice(0, 300))} is not one e-mail address`);
-      await transporter.sendMail({ from: mailFrom(config.MAIL_FROM, senderName()), ...message });
+      await transporter.sendMail({ from: mailFrom(config.MAIL_FROM, sender()), ...message });
     },
     close: () => transporter.close(),
   };

@@ -4,7 +4,8 @@ import type { AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { recordActivity } from '../activities/index.js';
-import { insertQueuedEmail, saveEmailContent } from '../email/index.js';
+import { insertQueuedEmail, mailFrom, saveEmailContent } from '../email/index.js';
+import { mailSender } from '../storefront/index.js';
 import { unitOfWork } from '../../kernel/events.js';
 import { checkLicenseForSite } from '../licenses/index.js';
 import { findPluginBySlug } from '../plugins/index.js';
@@ -25,8 +26,9 @@ export const passesHaltRule = (counts: { total: number; failures: number }, rule
 const alertAddress = (ctx: AppContext): string => {
   const configured = ctx.settings.get('rollout_alert_email');
   if (configured) return configured;
-  const from = ctx.config.MAIL_FROM ?? 'no-reply@8022.dev';
-  return /<([^>]+)>/.exec(from)?.[1] ?? from;
+  // Else the shop's own sender: MAIL_FROM's address, or the store's support address (server/modules/email).
+  const from = mailFrom(ctx.config.MAIL_FROM, mailSender(ctx.settings));
+  return typeof from === 'string' ? (/<([^>]+)>/.exec(from)?.[1] ?? from) : from.address;
 };
 
 /**

@@ -143,10 +143,12 @@ describe(`store identity (${testDialect()})`, () => {
     expect(renderSignInEmail({ signInUrl: 'u', brand: emailBrand(t.ctx.settings) }).text).not.toContain('Need help?');
   });
 
-  it('names the sender after the store unless MAIL_FROM names one', () => {
-    expect(mailFrom(undefined, 'Acme Widgets')).toEqual({ name: 'Acme Widgets', address: 'no-reply@8022.dev' });
-    expect(mailFrom('shop@acme.example', 'Acme Widgets')).toEqual({ name: 'Acme Widgets', address: 'shop@acme.example' });
-    expect(mailFrom('Shop <shop@acme.example>', 'Acme Widgets')).toBe('Shop <shop@acme.example>');
+  it('names the sender after the store, from its support address, unless MAIL_FROM names one', () => {
+    const acme = { name: 'Acme Widgets', address: 'help@acme.example' };
+    expect(mailFrom(undefined, acme)).toEqual({ name: 'Acme Widgets', address: 'help@acme.example' });
+    expect(mailFrom(undefined, { ...acme, address: null })).toEqual({ name: 'Acme Widgets', address: 'no-reply@localhost' });
+    expect(mailFrom('shop@acme.example', acme)).toEqual({ name: 'Acme Widgets', address: 'shop@acme.example' });
+    expect(mailFrom('Shop <shop@acme.example>', acme)).toBe('Shop <shop@acme.example>');
   });
 
   it('takes a logo through the images pipeline, refusing a non-image (415) and an oversized file (413)', async () => {

@@ -87,4 +87,8 @@ export const emailBrand = (settings: SettingsService): EmailBrand => {
 };
 
 /** The sender name of outgoing e-mail: the store's name (the address stays MAIL_FROM's). */
-export const mailSenderName = (settings: SettingsService): string => storeIdentity(settings).store_name;
+/** The shop's e-mail sender: the store's name and support address (server/modules/email/mail-transport.ts). */
+export const mailSender = (settings: SettingsService): { name: string; address: string | null } => {
+  const identity = storeIdentity(settings);
+  return { name: identity.store_name, address: identity.support_email };
+};
