@@ -25,6 +25,7 @@ import * as renewalReminders from './migrations/0026-renewal-reminders.js';
 import * as renewalOrders from './migrations/0025-renewal-orders.js';
 import * as deactivationReasons from './migrations/0029-deactivation-reasons.js';
 import * as reviews from './migrations/0031-reviews.js';
+import * as lemonSqueezyVariants from './migrations/0033-lemonsqueezy-variants.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0025-renewal-orders': renewalOrders,
   '0029-deactivation-reasons': deactivationReasons,
   '0031-reviews': reviews,
+  '0033-lemonsqueezy-variants': lemonSqueezyVariants,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

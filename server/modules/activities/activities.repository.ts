@@ -41,6 +41,7 @@ export type ActivityType =
   // renewals and upgrades (server/modules/licenses/license-terms.ts)
   | 'license_renewed'
   | 'license_renewal_refunded'
+  | 'license_upgrade_refunded'
   | 'license_upgraded'
 
   // verified-buyer reviews (server/modules/reviews)
