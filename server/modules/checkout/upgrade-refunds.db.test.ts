@@ -52,7 +52,9 @@ describe(`refunded upgrades (${testDialect()})`, () => {
     return { order, license: await t.db.selectFrom('licenses').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow() };
   };
   const upgrade = async (key: string, to: AdminPrice) => {
-    const quote = (await t.app.inject({ method: 'POST', url: '/api/renewals/quote', remoteAddress: from(), payload: { license_key: key } })).json<RenewalQuote>();
+    const quote = (
+      await t.app.inject({ method: 'POST', url: '/api/renewals/quote', remoteAddress: from(), payload: { license_key: key } })
+    ).json<RenewalQuote>();
     const offer = quote.upgrades.find((candidate) => candidate.id === to.id);
     expect(offer, JSON.stringify(quote)).toBeDefined();
     const started = await t.app.inject({
@@ -68,11 +70,26 @@ describe(`refunded upgrades (${testDialect()})`, () => {
   const refund = (orderId: number) => t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/refund`, headers: admin });
   const license = (id: number) => t.db.selectFrom('licenses').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const activate = (key: string, site: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/licenses/activate', remoteAddress: from(), payload: { license_key: key, site_url: site, plugin_slug: BUYABLE_SLUG } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/licenses/activate',
+      remoteAddress: from(),
+      payload: { license_key: key, site_url: site, plugin_slug: BUYABLE_SLUG },
+    });
   const validate = (key: string, site: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/licenses/validate', remoteAddress: from(), payload: { license_key: key, site_url: site, plugin_slug: BUYABLE_SLUG } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/licenses/validate',
+      remoteAddress: from(),
+      payload: { license_key: key, site_url: site, plugin_slug: BUYABLE_SLUG },
+    });
   const deactivate = (key: string, site: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/licenses/deactivate', remoteAddress: from(), payload: { license_key: key, site_url: site, plugin_slug: BUYABLE_SLUG } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/licenses/deactivate',
+      remoteAddress: from(),
+      payload: { license_key: key, site_url: site, plugin_slug: BUYABLE_SLUG },
+    });
   const activities = (type: string) => t.db.selectFrom('activities').selectAll().where('action_type', '=', type).orderBy('id').execute();
 
   it('moves the licence back to its former tier and site limit; sites beyond the old limit keep working, new ones wait for a free seat', async () => {
@@ -86,7 +103,13 @@ describe(`refunded upgrades (${testDialect()})`, () => {
     const refunded = await refund(order.id);
     expect(refunded.statusCode, refunded.body).toBe(200);
     const after = await license(bought.license.id);
-    expect(after).toMatchObject({ status: 'active', key: bought.license.key, price_id: business.id, max_activations: 5, expires_at: bought.license.expires_at });
+    expect(after).toMatchObject({
+      status: 'active',
+      key: bought.license.key,
+      price_id: business.id,
+      max_activations: 5,
+      expires_at: bought.license.expires_at,
+    });
     const [entry] = await activities('license_upgrade_refunded');
     expect(JSON.parse(entry?.details ?? '{}')).toMatchObject({
       order_id: order.id,

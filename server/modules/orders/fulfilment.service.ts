@@ -55,6 +55,10 @@ export interface OrderDetails {
   pluginSlug: string;
   amount: number;
   currency: string;
+  /** The tier sold (a Lemon Squeezy variant of a tier); without one, a lifetime licence for 3 sites. */
+  priceId?: number;
+  /** A renewal of the licence named (Lemon Squeezy custom data); a new sale otherwise. */
+  renewalOf?: number;
 }
 
 export type PaymentEvent =
@@ -156,7 +160,13 @@ async function markRefunded(unit: Unit, brand: EmailBrand, order: OrderRow, at: 
       await revertRenewalTerm(unit, { licenseId: order.target_license_id, term: tier.term as 'year' | 'month', orderId: order.id, at });
   }
   // A refunded upgrade moves the licence back to the tier and site limit it came from (docs/pricing.md "Upgrades").
-  if (order.kind === 'upgrade' && order.status === 'paid' && order.target_license_id !== null && order.price_id !== null && order.from_max_activations !== null) {
+  if (
+    order.kind === 'upgrade' &&
+    order.status === 'paid' &&
+    order.target_license_id !== null &&
+    order.price_id !== null &&
+    order.from_max_activations !== null
+  ) {
     await revertUpgradeTier(unit, {
       licenseId: order.target_license_id,
       upgradedPriceId: order.price_id,
@@ -215,6 +225,9 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): P
         plugin_slug: event.order.pluginSlug,
         amount: event.order.amount,
         currency: event.order.currency,
+        price_id: event.order.priceId ?? null,
+        kind: event.order.renewalOf === undefined ? 'new' : 'renewal',
+        target_license_id: event.order.renewalOf ?? null,
         provider: event.provider,
         provider_ref: event.providerRef,
         created_at: at,
