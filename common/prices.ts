@@ -51,7 +51,8 @@ const priceFields = {
   sort_order: z.number({ error: 'sort_order must be a whole number' }).int().min(-1000).max(1000),
   // Lemon Squeezy's numeric variant id (its webhook names it in first_order_item.variant_id); '' clears it.
   lemonsqueezy_variant_id: z
-    .union([z.number().int().min(1).transform(String), z.string().trim()], { error: 'lemonsqueezy_variant_id must be a number such as 123456' })
+    .string({ error: 'lemonsqueezy_variant_id must be the Lemon Squeezy variant id as text, digits only such as "123456"' })
+    .trim()
     .pipe(z.string().regex(/^(\d{1,20})?$/, 'lemonsqueezy_variant_id must be the Lemon Squeezy variant id, digits only such as 123456'))
     .transform((value) => (value === '' ? null : value))
     .nullable(),

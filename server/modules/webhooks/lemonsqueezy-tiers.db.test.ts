@@ -30,7 +30,7 @@ describe(`Lemon Squeezy tiers (${testDialect()})`, () => {
       return response.json<AdminPrice>();
     };
     business = await add({ name: 'Business', sites: 5, term: 'year', amount: 10000, currency: 'GBP', lemonsqueezy_variant_id: BUSINESS_VARIANT });
-    agency = await add({ name: 'Agency', sites: null, term: 'year', amount: 25000, currency: 'GBP', lemonsqueezy_variant_id: Number(AGENCY_VARIANT) });
+    agency = await add({ name: 'Agency', sites: null, term: 'year', amount: 25000, currency: 'GBP', lemonsqueezy_variant_id: AGENCY_VARIANT });
     personal = await add({ name: 'Personal', sites: 2, term: 'year', amount: 6000, currency: 'GBP' });
   });
   afterAll(async () => t.close());
