@@ -43,7 +43,7 @@ export function PriceTiersCard({ slug, currency }: { slug: string; currency: Pri
         {withoutVariant.length > 0 && (
           <Alert className="mb-4 border-amber-300" data-testid="tiers-without-variant">
             <TriangleAlert className="text-amber-600" />
-            <AlertTitle>Not for sale through Lemon Squeezy</AlertTitle>
+            <AlertTitle className="line-clamp-none">Not for sale through Lemon Squeezy</AlertTitle>
             <AlertDescription>
               Lemon Squeezy takes this shop&apos;s payments, and {withoutVariant.map((price) => price.name).join(', ')}{' '}
               {withoutVariant.length === 1 ? 'has' : 'have'} no Lemon Squeezy variant ID, so buyers cannot purchase{' '}
