@@ -48,9 +48,9 @@ export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResp
 export const PAYMENT_PROVIDERS = ['stripe', 'test'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
-/** GET /api/checkout/config: which card form the page shows. */
+/** GET /api/checkout/config: which card form the page shows; `lemonsqueezy`: Purchase goes to its hosted checkout. */
 export const checkoutConfigSchema = z.object({
-  provider: z.enum([...PAYMENT_PROVIDERS, 'unavailable']),
+  provider: z.enum([...PAYMENT_PROVIDERS, 'lemonsqueezy', 'unavailable']),
   publishableKey: z.string().nullable(),
   message: z.string().nullable(),
 });
@@ -102,3 +102,28 @@ export type CheckoutOrder = z.infer<typeof checkoutOrderSchema>;
 
 /** The answer (404) and the success page's heading when the proof matches no order. */
 export const ORDER_NOT_FOUND_MESSAGE = "We couldn't find this order.";
+
+/**
+ * POST /api/checkout/lemonsqueezy (docs/pricing.md "Lemon Squeezy"): the hosted checkout address for a tier, with the
+ * buyer's e-mail and the tier in its custom data. `kind: 'renewal'` with `license_key` renews that licence instead.
+ */
+export const lemonSqueezyCheckoutBodySchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      kind: z.literal('new'),
+      plugin: z.string().trim().min(1, 'plugin is required').max(200),
+      price_id: idField('price_id').optional(),
+      customerEmail: customerEmailSchema,
+    }),
+    z.object({
+      kind: z.literal('renewal'),
+      license_key: z.string().trim().min(1, 'license_key is required').max(200),
+      customerEmail: customerEmailSchema.optional(),
+    }),
+  ],
+  { error: "kind must be 'new' or 'renewal'" },
+);
+export type LemonSqueezyCheckoutBody = z.infer<typeof lemonSqueezyCheckoutBodySchema>;
+export const lemonSqueezyCheckoutResponseSchema = z.object({ url: z.string() });
+export type LemonSqueezyCheckoutResponse = z.infer<typeof lemonSqueezyCheckoutResponseSchema>;

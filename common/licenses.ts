@@ -49,6 +49,13 @@ export const DEFAULT_MAX_ACTIVATIONS = 3;
 export const UNLIMITED_ACTIVATIONS = 1_000_000;
 export const isUnlimitedActivations = (maxActivations: number): boolean => maxActivations >= UNLIMITED_ACTIVATIONS;
 
+/** A site limit as people read it: "Unlimited" for an unlimited tier's licence, else the number. */
+export const siteLimitText = (maxActivations: number): string => (isUnlimitedActivations(maxActivations) ? 'Unlimited' : String(maxActivations));
+
+/** How much of a licence's site limit is used, in percent (0 for an unlimited one), for a progress bar. */
+export const siteUsagePercent = (used: number, maxActivations: number): number =>
+  isUnlimitedActivations(maxActivations) || maxActivations <= 0 ? 0 : (used / maxActivations) * 100;
+
 const keyField = z
   .string({ error: 'License key is required' })
   .trim()

@@ -82,7 +82,16 @@ export type ResendEmailResponse = z.infer<typeof resendEmailResponseSchema>;
  * product not mapped to a plugin, an order without one valid e-mail address, a payment for an order this
  * server does not know, or a refund still waiting for its order.
  */
-export const UNMATCHED_OUTCOMES = ['unmapped_product', 'missing_email', 'invalid_email', 'unknown_order', 'refund_pending', 'license_revoked'] as const;
+export const UNMATCHED_OUTCOMES = [
+  'unmapped_product',
+  'missing_email',
+  'invalid_email',
+  'unknown_order',
+  'refund_pending',
+  'license_revoked',
+  'variant_mismatch',
+  'unknown_license',
+] as const;
 
 export const paymentEventSchema = z.object({
   id: z.number(),

@@ -27,6 +27,8 @@ export const adminPriceSchema = publicPriceSchema.extend({
   renewal_discount_percent: z.number().int(),
   active: z.boolean(),
   sort_order: z.number().int(),
+  /** The Lemon Squeezy variant the tier is sold as (docs/pricing.md "Lemon Squeezy"); null: not sold there. */
+  lemonsqueezy_variant_id: z.string().nullable(),
 });
 export type AdminPrice = z.infer<typeof adminPriceSchema>;
 
@@ -47,6 +49,13 @@ const priceFields = {
   renewal_discount_percent: z.number({ error: 'renewal_discount_percent must be a number from 0 to 100' }).int().min(0).max(100),
   active: z.boolean({ error: 'active must be true or false' }),
   sort_order: z.number({ error: 'sort_order must be a whole number' }).int().min(-1000).max(1000),
+  // Lemon Squeezy's numeric variant id (its webhook names it in first_order_item.variant_id); '' clears it.
+  lemonsqueezy_variant_id: z
+    .string({ error: 'lemonsqueezy_variant_id must be the Lemon Squeezy variant id as text, digits only such as "123456"' })
+    .trim()
+    .pipe(z.string().regex(/^(\d{1,20})?$/, 'lemonsqueezy_variant_id must be the Lemon Squeezy variant id, digits only such as 123456'))
+    .transform((value) => (value === '' ? null : value))
+    .nullable(),
 };
 
 const saleBelowAmount = (value: { amount?: number | undefined; sale_amount?: number | null | undefined }) =>
@@ -61,6 +70,7 @@ export const priceCreateSchema = z
     renewal_discount_percent: priceFields.renewal_discount_percent.default(0),
     active: priceFields.active.default(true),
     sort_order: priceFields.sort_order.default(0),
+    lemonsqueezy_variant_id: priceFields.lemonsqueezy_variant_id.default(null),
   })
   .strict()
   .refine(saleBelowAmount, SALE_MESSAGE);

@@ -118,6 +118,20 @@ export const settingsUpdateSchema = z
     stripe_webhook_secret: secretInput,
     lemonsqueezy_webhook_secret: secretInput,
     webhook_secret: secretInput,
+    // The Lemon Squeezy store whose hosted checkout sells the tiers (docs/pricing.md "Lemon Squeezy"): its subdomain.
+    lemonsqueezy_store: z
+      .string({ error: 'must be the store name of https://{store}.lemonsqueezy.com' })
+      .trim()
+      .toLowerCase()
+      .transform((value) => value.replace(/^https?:\/\//, '').replace(/\.lemonsqueezy\.com\/?$/, ''))
+      .pipe(
+        z
+          .string()
+          .max(63, 'must be at most 63 characters')
+          .regex(/^([a-z0-9]([a-z0-9-]*[a-z0-9])?)?$/, 'must be the store name of https://{store}.lemonsqueezy.com, such as my-store'),
+      )
+      .transform((value) => (value === '' ? null : value))
+      .nullable(),
   })
   .partial()
   .strict();
@@ -151,6 +165,7 @@ export const settingsResponseSchema = z.object({
   auto_renew_reminder_body: z.string(),
   deactivation_survey_enabled: z.boolean(),
   deactivation_reasons: z.array(z.string()),
+  lemonsqueezy_store: z.string().nullable(),
   secrets: z.object({
     stripe_webhook_secret: z.object({ is_set: z.boolean() }),
     lemonsqueezy_webhook_secret: z.object({ is_set: z.boolean() }),

@@ -910,8 +910,14 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 				echo esc_html__( 'Your licence has expired: renew it to receive updates again.', 'plugin-licensing-client' ) . '</p>';
 			}
 			if ( isset( $state['license']['activations_used'], $state['license']['max_activations'] ) ) {
-				/* translators: 1: sites in use, 2: sites allowed */
-				echo '<p>' . esc_html( sprintf( __( 'Sites: %1$d of %2$d', 'plugin-licensing-client' ), $state['license']['activations_used'], $state['license']['max_activations'] ) ) . '</p>';
+				// An unlimited tier's licence carries 1,000,000 sites (the server's UNLIMITED_ACTIVATIONS): said as unlimited.
+				if ( (int) $state['license']['max_activations'] >= 1000000 ) {
+					/* translators: %d: sites in use */
+					echo '<p>' . esc_html( sprintf( __( 'Sites: %d of unlimited', 'plugin-licensing-client' ), $state['license']['activations_used'] ) ) . '</p>';
+				} else {
+					/* translators: 1: sites in use, 2: sites allowed */
+					echo '<p>' . esc_html( sprintf( __( 'Sites: %1$d of %2$d', 'plugin-licensing-client' ), $state['license']['activations_used'], $state['license']['max_activations'] ) ) . '</p>';
+				}
 			}
 			echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '">';
 			echo '<input type="hidden" name="action" value="' . esc_attr( $this->form_action() ) . '">';

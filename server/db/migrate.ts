@@ -27,6 +27,7 @@ import * as deactivationReasons from './migrations/0029-deactivation-reasons.js'
 import * as reviews from './migrations/0031-reviews.js';
 import * as autoRenewal from './migrations/0032-auto-renewal.js';
 import * as pluginFaq from './migrations/0034-plugin-faq.js';
+import * as lemonSqueezyVariants from './migrations/0033-lemonsqueezy-variants.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0031-reviews': reviews,
   '0032-auto-renewal': autoRenewal,
   '0034-plugin-faq': pluginFaq,
+  '0033-lemonsqueezy-variants': lemonSqueezyVariants,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

@@ -212,6 +212,8 @@ export interface OrdersTable {
   coupon_id: Generated<number | null>;
   discount_amount: Generated<number>; // the coupon's share, minor units (amount is what was charged)
   target_license_id: Generated<number | null>; // 0025: the licence a renewal extends or an upgrade raises; null for new sales
+  from_price_id: Generated<number | null>; // 0033: an upgrade's licence tier before it was paid (its refund moves it back)
+  from_max_activations: Generated<number | null>; // 0033: that licence's site limit before
 }
 
 /** 0032: a buyer's opt-in to automatic renewal and the saved card's references (owner: checkout; decision 0013). */
@@ -378,6 +380,7 @@ export interface PluginPricesTable {
   sort_order: number;
   created_at: string;
   updated_at: string;
+  lemonsqueezy_variant_id: Generated<string | null>; // 0033: the Lemon Squeezy variant it is sold as; null: not sold there
 }
 
 // --- customers (0021-customers) ---

@@ -41,6 +41,7 @@ export type ActivityType =
   // renewals and upgrades (server/modules/licenses/license-terms.ts)
   | 'license_renewed'
   | 'license_renewal_refunded'
+  | 'license_upgrade_refunded'
   | 'license_upgraded'
   // automatic renewal (server/modules/checkout/auto-renew-worker.ts, auto-renewal.ts)
   | 'auto_renew_enabled'

@@ -4,6 +4,8 @@ import {
   checkoutOrderSchema,
   createPaymentIntentBodySchema,
   createPaymentIntentResponseSchema,
+  lemonSqueezyCheckoutBodySchema,
+  lemonSqueezyCheckoutResponseSchema,
   testConfirmBodySchema,
   testConfirmResponseSchema,
   type CheckoutConfig,
@@ -19,6 +21,7 @@ import { autoRenewStateSchema } from '../../../common/auto-renewal.js';
 import { idParamsSchema } from '../../../common/licenses.js';
 import { AUTO_RENEW_FAILED_EMAIL_KIND, AUTO_RENEW_STOPPED_EMAIL_KIND, renderAutoRenewEmail } from './auto-renew-email.js';
 import { attachOptInsOnPayment, autoRenewStateOf } from './auto-renewal.js';
+import { lemonSqueezyCheckout } from './lemonsqueezy-checkout.js';
 import { checkoutConfig, confirmTestPayment, createPaymentIntent, findCheckoutOrder, PaymentsUnavailableError } from './checkout.service.js';
 
 const errorAnswerSchema = z.object({ error: z.string(), message: z.string() });
@@ -42,6 +45,23 @@ export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
           request.log.error({ err: error }, 'payment provider failed');
           return reply.code(502).send({ error: 'PAYMENT_PROVIDER_ERROR', message: 'The payment provider could not set up the payment. Please try again.' });
         }
+        throw error;
+      }
+    },
+  );
+
+  // Lemon Squeezy's hosted checkout for a tier (docs/pricing.md "Lemon Squeezy"): answers its address; writes nothing.
+  app.post(
+    '/api/checkout/lemonsqueezy',
+    {
+      onRequest: publicLimit('lemonsqueezy-checkout'),
+      schema: { body: lemonSqueezyCheckoutBodySchema, response: { 200: lemonSqueezyCheckoutResponseSchema, 503: errorAnswerSchema } },
+    },
+    async (request, reply) => {
+      try {
+        return await lemonSqueezyCheckout(ctx, request.body);
+      } catch (error) {
+        if (error instanceof PaymentsUnavailableError) return reply.code(503).send({ error: 'PAYMENTS_UNAVAILABLE', message: error.message });
         throw error;
       }
     },

@@ -38,14 +38,19 @@ export function autoRenewRefusal(term: string, providerName: string): string | u
   return undefined;
 }
 
+export const LEMONSQUEEZY_STORE_MISSING_MESSAGE =
+  'Payments on this shop go through Lemon Squeezy, but its store is not set up yet, so nothing can be bought right now. Please try again later or contact us.';
+
 export const NOT_PURCHASABLE_MESSAGE = 'This plugin is not available for purchase.';
 
 /** GET /api/checkout/config: the provider whose card form checkout shows; also sent with every storefront page's HTML. */
 export function checkoutConfig(ctx: AppContext): CheckoutConfig {
   const choice = ctx.payments.choose();
-  return choice.available
-    ? { provider: choice.provider.name, publishableKey: choice.provider.publishableKey, message: null }
-    : { provider: 'unavailable', publishableKey: null, message: choice.message };
+  if (choice.available) return { provider: choice.provider.name, publishableKey: choice.provider.publishableKey, message: null };
+  // Lemon Squeezy's hosted checkout (docs/pricing.md "Lemon Squeezy"), once its store is set.
+  const lemonSqueezy = ctx.payments.lemonSqueezy();
+  if (lemonSqueezy?.store) return { provider: 'lemonsqueezy', publishableKey: null, message: null };
+  return { provider: 'unavailable', publishableKey: null, message: lemonSqueezy ? LEMONSQUEEZY_STORE_MISSING_MESSAGE : choice.message };
 }
 
 /** Thrown when payments cannot be taken in this configuration (answered 503). */

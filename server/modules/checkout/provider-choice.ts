@@ -48,6 +48,17 @@ export class PaymentProviders {
   }
 
   /**
+   * Lemon Squeezy is the shop's provider (docs/pricing.md "Lemon Squeezy"): no card provider is chosen (the test
+   * provider is off, no STRIPE_SECRET_KEY), its webhook secret is set and so is its store. Purchase then goes to its
+   * hosted checkout; `store` is null while the store is not set yet (the buyer is told payments are not set up).
+   */
+  lemonSqueezy(): { store: string | null } | null {
+    if (this.override || isTestProviderLive({ config: this.config, settings: this.settings }) || this.config.STRIPE_SECRET_KEY) return null;
+    if (this.settings.getSecret('lemonsqueezy_webhook_secret') === null) return null;
+    return { store: this.settings.get('lemonsqueezy_store') };
+  }
+
+  /**
    * The provider an order was paid through, for what follows the payment (a refund), whichever provider new
    * checkouts use now: the test provider's orders stay refundable after Stripe is configured. Null for a provider
    * this server cannot act through (Lemon Squeezy: its dashboard), or Stripe without STRIPE_SECRET_KEY.

@@ -8,6 +8,8 @@ export interface EmailContent {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers the message leaves with (e.g. RFC 8058 List-Unsubscribe); not stored. */
+  headers?: Record<string, string>;
 }
 
 /** Renders one queued message of its kind from the current data (it may throw: the attempt then fails and is retried). */

@@ -76,7 +76,7 @@ export async function hasUnrenderedEmail(db: Db, input: { to: string; kind: stri
 }
 
 export async function saveEmailContent(db: Db, id: number, content: { subject: string; text: string; html: string }): Promise<void> {
-  await db.updateTable('emails').set(content).where('id', '=', id).execute();
+  await db.updateTable('emails').set({ subject: content.subject, text: content.text, html: content.html }).where('id', '=', id).execute();
 }
 
 export async function finishEmail(

@@ -7,6 +7,8 @@ export interface OutgoingMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (their values are the sender's own, never a buyer's text: no CR/LF reaches them). */
+  headers?: Record<string, string>;
 }
 
 /** How a message leaves the server: SMTP when SMTP_URL is set; otherwise nothing leaves (the outbox keeps it). */

@@ -15,7 +15,7 @@ export {
   reassignLicenses,
   updateLicense,
 } from './licenses.repository.js';
-export { renewLicenseTerm, revertRenewalTerm, upgradeLicenseTier } from './license-terms.js';
+export { renewLicenseTerm, revertRenewalTerm, revertUpgradeTier, upgradeLicenseTier } from './license-terms.js';
 export { registerLicenseRoutes } from './licenses.routes.js';
 export { deactivateAdminSite } from './licenses.service.js';
 export { activationEventData, licenseEventData } from './event-data.js';

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { withinUnit, type UnitOrContext } from '../../kernel/events.js';
 import { recordActivity } from '../activities/index.js';
 import { licenseEventData } from './event-data.js';
-import { lockLicenseById, updateLicense, type LicenseRow } from './licenses.repository.js';
+import { countCountedActivations, lockLicenseById, updateLicense, type LicenseRow } from './licenses.repository.js';
 
 /**
  * Extends a licence by one term from the later of `at` and its current expiry, and makes it active again if it had
@@ -36,6 +36,9 @@ export async function renewLicenseTerm(
   });
 }
 
+/** The licence after an upgrade, and what it had before (the order keeps it, so a refund can move it back). */
+export type UpgradedLicense = LicenseRow & { previous: Pick<LicenseRow, 'price_id' | 'max_activations'> };
+
 /**
  * Moves a licence to a higher tier: its tier (`price_id`), plan and site limit change; its key and expiry stay.
  * A revoked licence is left as it is and answers null (as renewLicenseTerm). Answers the licence after the change.
@@ -43,7 +46,7 @@ export async function renewLicenseTerm(
 export async function upgradeLicenseTier(
   target: UnitOrContext,
   input: { licenseId: number; priceId: number; maxActivations: number; orderId: number; at: string },
-): Promise<LicenseRow | null> {
+): Promise<UpgradedLicense | null> {
   return withinUnit(target, async ({ trx, emit }) => {
     const license = await lockLicenseById(trx, input.licenseId);
     if (!license) throw new AppError('NOT_FOUND', `License ${input.licenseId} was not found`);
@@ -74,7 +77,7 @@ export async function upgradeLicenseTier(
       },
       input.at,
     );
-    return after;
+    return { ...after, previous: { price_id: license.price_id, max_activations: license.max_activations } };
   });
 }
 
@@ -102,5 +105,49 @@ export async function revertRenewalTerm(
     );
     await emit('license.updated', licenseEventData(after, input.at), input.at);
     return after;
+  });
+}
+
+/** What refunding an upgrade did to its licence (the activity says the same). */
+export type UpgradeRefundOutcome = 'reverted' | 'superseded' | 'revoked';
+
+/**
+ * Takes back one upgrade whose order was refunded (docs/pricing.md "Upgrades"): the licence returns to the tier and
+ * site limit it had before that upgrade (`from`, kept on the order when it was paid). Sites activated beyond the old
+ * limit stay activated and keep validating, but no new site activates until the count is below the limit again (as
+ * Easy Digital Downloads does). A licence no longer on the upgraded tier (a later upgrade, or the admin, moved it) is
+ * left as it is ('superseded'), as is a revoked one; the activity `license_upgrade_refunded` records which.
+ */
+export async function revertUpgradeTier(
+  target: UnitOrContext,
+  input: { licenseId: number; upgradedPriceId: number; from: { priceId: number | null; maxActivations: number }; orderId: number; at: string },
+): Promise<UpgradeRefundOutcome | null> {
+  return withinUnit(target, async ({ trx, emit }) => {
+    const license = await lockLicenseById(trx, input.licenseId);
+    if (!license) return null;
+    const details = { license_key: license.key, plugin_slug: license.plugin_slug, order_id: input.orderId };
+    if (license.status === 'revoked' || license.price_id !== input.upgradedPriceId) {
+      const outcome: UpgradeRefundOutcome = license.status === 'revoked' ? 'revoked' : 'superseded';
+      await recordActivity(trx, 'license_upgrade_refunded', { ...details, outcome, price_id: license.price_id }, input.at);
+      return outcome;
+    }
+    const after: LicenseRow = { ...license, price_id: input.from.priceId, max_activations: input.from.maxActivations, updated_at: input.at };
+    await updateLicense(trx, license.id, { price_id: input.from.priceId, max_activations: input.from.maxActivations, updated_at: input.at });
+    const sites = await countCountedActivations(trx, license.id);
+    await recordActivity(
+      trx,
+      'license_upgrade_refunded',
+      {
+        ...details,
+        outcome: 'reverted',
+        from_price_id: license.price_id,
+        to_price_id: input.from.priceId,
+        max_activations: input.from.maxActivations,
+        sites_over_limit: Math.max(0, sites - input.from.maxActivations),
+      },
+      input.at,
+    );
+    await emit('license.updated', licenseEventData(after, input.at), input.at);
+    return 'reverted';
   });
 }

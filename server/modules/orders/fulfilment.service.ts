@@ -4,7 +4,7 @@ import type { AppContext } from '../../kernel/context.js';
 import { unitOfWork, type Unit } from '../../kernel/events.js';
 import { nowIso } from '../../lib/time.js';
 import { recordActivity } from '../activities/index.js';
-import { createLicense, renewLicenseTerm, revertRenewalTerm, revokeLicense, upgradeLicenseTier } from '../licenses/index.js';
+import { createLicense, renewLicenseTerm, revertRenewalTerm, revertUpgradeTier, revokeLicense, upgradeLicenseTier } from '../licenses/index.js';
 import { insertQueuedEmail, saveEmailContent } from '../email/index.js';
 import { LICENCE_EMAIL_KIND } from './license-email.js';
 import { REFUND_EMAIL_KIND, refundEmailFor } from './refund-email.js';
@@ -55,6 +55,10 @@ export interface OrderDetails {
   pluginSlug: string;
   amount: number;
   currency: string;
+  /** The tier sold (a Lemon Squeezy variant of a tier); without one, a lifetime licence for 3 sites. */
+  priceId?: number;
+  /** A renewal of the licence named (Lemon Squeezy custom data); a new sale otherwise. */
+  renewalOf?: number;
 }
 
 export type PaymentEvent =
@@ -86,13 +90,22 @@ async function applyRenewalOrUpgrade(unit: Unit, order: OrderRow, at: string) {
     if (tier.term === 'lifetime') throw new Error(`renewal order ${order.id} names a lifetime tier`);
     return renewLicenseTerm(unit, { licenseId: order.target_license_id, term: tier.term as 'year' | 'month', orderId: order.id, at });
   }
-  return upgradeLicenseTier(unit, {
+  const upgraded = await upgradeLicenseTier(unit, {
     licenseId: order.target_license_id,
     priceId: tier.id,
     maxActivations: tier.sites ?? UNLIMITED_ACTIVATIONS,
     orderId: order.id,
     at,
   });
+  // The order keeps where the licence came from, so refunding it moves the licence back (markRefunded).
+  if (upgraded) {
+    await updateOrder(unit.trx, order.id, {
+      from_price_id: upgraded.previous.price_id,
+      from_max_activations: upgraded.previous.max_activations,
+      updated_at: at,
+    });
+  }
+  return upgraded;
 }
 
 /** Answers false (nothing changed) when a renewal or upgrade finds its licence revoked since its checkout began. */
@@ -146,6 +159,22 @@ async function markRefunded(unit: Unit, brand: EmailBrand, order: OrderRow, at: 
     if (tier && tier.term !== 'lifetime')
       await revertRenewalTerm(unit, { licenseId: order.target_license_id, term: tier.term as 'year' | 'month', orderId: order.id, at });
   }
+  // A refunded upgrade moves the licence back to the tier and site limit it came from (docs/pricing.md "Upgrades").
+  if (
+    order.kind === 'upgrade' &&
+    order.status === 'paid' &&
+    order.target_license_id !== null &&
+    order.price_id !== null &&
+    order.from_max_activations !== null
+  ) {
+    await revertUpgradeTier(unit, {
+      licenseId: order.target_license_id,
+      upgradedPriceId: order.price_id,
+      from: { priceId: order.from_price_id, maxActivations: order.from_max_activations },
+      orderId: order.id,
+      at,
+    });
+  }
   await updateOrder(trx, order.id, { status: 'refunded', updated_at: at });
   await unit.emit('order.refunded', orderEventData({ ...order, status: 'refunded', updated_at: at }), at);
   await recordActivity(
@@ -196,6 +225,9 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): P
         plugin_slug: event.order.pluginSlug,
         amount: event.order.amount,
         currency: event.order.currency,
+        price_id: event.order.priceId ?? null,
+        kind: event.order.renewalOf === undefined ? 'new' : 'renewal',
+        target_license_id: event.order.renewalOf ?? null,
         provider: event.provider,
         provider_ref: event.providerRef,
         created_at: at,

@@ -94,7 +94,14 @@ export async function findOrderByClientSecretHash(db: Db, hash: string): Promise
 export async function updateOrder(
   db: Db,
   id: number,
-  patch: { status?: OrderStatus; license_id?: number | null; paid_at?: string | null; updated_at: string },
+  patch: {
+    status?: OrderStatus;
+    license_id?: number | null;
+    paid_at?: string | null;
+    from_price_id?: number | null;
+    from_max_activations?: number | null;
+    updated_at: string;
+  },
 ): Promise<void> {
   await db.updateTable('orders').set(patch).where('id', '=', id).execute();
 }

@@ -1,6 +1,6 @@
 // The prices module's door: a plugin's price tiers (docs/pricing.md). Every other file in this folder is private to
 // the module (eslint.config.js; docs/architecture.md).
-export { deleteTiersOfPlugin, findPriceById, listActivePrices, moveTiersToSlug, type PriceRow } from './prices.repository.js';
+export { deleteTiersOfPlugin, findPriceById, findPriceByLemonSqueezyVariant, listActivePrices, moveTiersToSlug, type PriceRow } from './prices.repository.js';
 export { registerPriceRoutes } from './prices.routes.js';
 export { mirrorPluginPricingToTier, publicPricesBySlug, resolveCheckoutTier } from './prices.service.js';
 export { countPriceRows, deleteAllPriceRows, exportPriceRows, type PriceExportRow, restorePriceRows } from './price-export.js';

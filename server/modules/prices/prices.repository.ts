@@ -44,6 +44,7 @@ export async function insertPrice(db: Db, slug: string, input: PriceCreate, at: 
       renewal_discount_percent: input.renewal_discount_percent,
       active: fromBool(input.active),
       sort_order: input.sort_order,
+      lemonsqueezy_variant_id: input.lemonsqueezy_variant_id,
       created_at: at,
       updated_at: at,
     })
@@ -79,7 +80,13 @@ export function toAdminPrice(row: PriceRow): AdminPrice {
     renewal_discount_percent: row.renewal_discount_percent,
     active: toBool(row.active),
     sort_order: row.sort_order,
+    lemonsqueezy_variant_id: row.lemonsqueezy_variant_id,
   };
+}
+
+/** The tier sold as this Lemon Squeezy variant (the webhook's `first_order_item.variant_id`), if one is. */
+export async function findPriceByLemonSqueezyVariant(db: Db, variantId: string): Promise<PriceRow | undefined> {
+  return db.selectFrom('plugin_prices').selectAll().where('lemonsqueezy_variant_id', '=', variantId).orderBy('id').limit(1).executeTakeFirst();
 }
 
 /** Deletes a plugin's tiers: only for a plugin that sold nothing (no order or licence names them). */

@@ -26,7 +26,15 @@ import {
 
 export { findPriceById, moveTiersToSlug, toPublicPrice, type PriceRow } from './prices.repository.js';
 
-const BASE_TIER = { name: 'Standard', sites: 3, term: 'lifetime', renewal_discount_percent: 0, active: true, sort_order: 0 } as const;
+const BASE_TIER = {
+  name: 'Standard',
+  sites: 3,
+  term: 'lifetime',
+  renewal_discount_percent: 0,
+  active: true,
+  sort_order: 0,
+  lemonsqueezy_variant_id: null,
+} as const;
 
 const pluginNotFound = (slug: string) => new AppError('NOT_FOUND', `No plugin with the slug "${slug}"`);
 

@@ -50,6 +50,9 @@ export async function renderReminderEmail(ctx: AppContext, email: EmailRow): Pro
   const subject = fillReminderTemplate(ctx.settings.get(subjectKey), values);
   const body = fillReminderTemplate(ctx.settings.get(bodyKey), values);
   // The way out is always there, whatever the wording says.
-  const text = `${body}\n\n--\nNo more renewal reminders for this licence: ${unsubscribeUrl(base, signUnsubscribeToken(ctx, license.id))}`;
-  return { subject: subject.replace(/[\r\n]+/g, ' '), text, html: textToHtml(text) };
+  const unsubscribe = unsubscribeUrl(base, signUnsubscribeToken(ctx, license.id));
+  const text = `${body}\n\n--\nNo more renewal reminders for this licence: ${unsubscribe}`;
+  // RFC 8058 one-click: the mail client POSTs List-Unsubscribe=One-Click to this address (renewal-reminders.routes.ts).
+  const headers = { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+  return { subject: subject.replace(/[\r\n]+/g, ' '), text, html: textToHtml(text), headers };
 }

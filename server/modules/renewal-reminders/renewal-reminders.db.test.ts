@@ -130,15 +130,83 @@ describe(`renewal reminders (${testDialect()})`, () => {
     // A link checker's HEAD request unsubscribes nobody.
     await t.app.inject({ method: 'HEAD', url: url! });
     expect(await t.db.selectFrom('reminder_opt_outs').select('license_id').where('license_id', '=', id).execute()).toEqual([]);
+    // Opening the link (a mail scanner does) only asks: a page whose button POSTs.
     const page = await t.app.inject({ method: 'GET', url: url! });
     expect(page.statusCode, page.body).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.body).toContain('no more renewal reminders');
-    expect((await t.app.inject({ method: 'GET', url: url! })).statusCode).toBe(200); // twice is fine
+    expect(page.body).toContain('Stop renewal reminders?');
+    expect(page.body).toContain('<form method="post" action="">');
+    expect(await t.db.selectFrom('reminder_opt_outs').select('license_id').where('license_id', '=', id).execute()).toEqual([]);
+    const token = decodeURIComponent(/token=([^&\s]+)/.exec(url!)?.[1] ?? '');
+    expect(page.body).toContain(`name="token" value="${token}"`);
+    const form = (body: string) =>
+      t.app.inject({ method: 'POST', url: '/unsubscribe', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
+    expect((await form(`token=${encodeURIComponent(token.replace(`${id}.`, `${id + 1}.`))}`)).statusCode).toBe(400);
+    expect((await form('')).statusCode).toBe(400);
+    const done = await form(`token=${encodeURIComponent(token)}`);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.body).toContain('no more renewal reminders');
+    expect((await form(`token=${encodeURIComponent(token)}`)).statusCode).toBe(200); // twice is fine
     for (const at of [e - 7 * DAY + HOUR, e + HOUR, e + 7 * DAY + HOUR]) await runAt(t, at);
     expect((await reminders(email)).length).toBe(1);
     // The webhook still tells the vendor it expired.
     expect(await expiredEvents(id)).toBe(1);
+  });
+
+  it('leaves with RFC 8058 one-click headers; the one-click POST to the link unsubscribes, urlencoded or multipart', async () => {
+    const outgoing: Array<{ to: string; headers?: Record<string, string> }> = [];
+    const smtp = await createTestApp({
+      services: { mailTransport: { kind: 'smtp', send: async (message) => void outgoing.push(message), close: () => undefined } },
+    });
+    try {
+      const headers = await smtp.adminHeaders();
+      const made = async (email: string) => {
+        const created = await smtp.app.inject({
+          method: 'POST',
+          url: '/api/admin/licenses',
+          headers,
+          payload: { plugin_slug: BUYABLE_SLUG, plan: 'pro_yearly', customer_email: email },
+        });
+        const { id } = created.json<{ id: number }>();
+        const expiresAt = Math.floor((Date.now() + 40 * DAY) / 1000) * 1000;
+        await smtp.app.inject({ method: 'PATCH', url: `/api/admin/licenses/${id}`, headers, payload: { expires_at: new Date(expiresAt).toISOString() } });
+        return { id, expiresAt };
+      };
+      const first = await made('one-click@example.com');
+      const second = await made('one-click-multipart@example.com');
+      await runAt(smtp, first.expiresAt - 30 * DAY + HOUR);
+      // Delivered after the pass's commit, not awaited by it: up to 10 s on a loaded machine.
+      for (let attempt = 0; attempt < 500 && outgoing.length < 2; attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(outgoing.map((message) => message.to).sort()).toEqual(['one-click-multipart@example.com', 'one-click@example.com']);
+      const unsubscribeOf = (to: string) => {
+        const message = outgoing.find((each) => each.to === to);
+        expect(message?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+        const link = /^<(.+)>$/.exec(message?.headers?.['List-Unsubscribe'] ?? '')?.[1];
+        expect(link).toMatch(new RegExp(`^${TEST_CONFIRMED_ORIGIN}/unsubscribe\\?token=`));
+        return new URL(link!).pathname + new URL(link!).search;
+      };
+      const optedOut = async (licenseId: number) =>
+        (await smtp.db.selectFrom('reminder_opt_outs').select('license_id').where('license_id', '=', licenseId).execute()).length;
+      const urlencoded = await smtp.app.inject({
+        method: 'POST',
+        url: unsubscribeOf('one-click@example.com'),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(urlencoded.statusCode, urlencoded.body).toBe(200);
+      expect(await optedOut(first.id)).toBe(1);
+      const boundary = 'pls-one-click';
+      const multipart = await smtp.app.inject({
+        method: 'POST',
+        url: unsubscribeOf('one-click-multipart@example.com'),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+      });
+      expect(multipart.statusCode, multipart.body).toBe(200);
+      expect(await optedOut(second.id)).toBe(1);
+    } finally {
+      await smtp.close();
+    }
   });
 
   it('a renewal (expiry moved) gets the new term’s reminders only', async () => {

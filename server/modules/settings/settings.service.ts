@@ -71,6 +71,8 @@ export interface PublicSettings {
   deactivation_survey_enabled: boolean;
   /** The answers it offers, in order. */
   deactivation_reasons: string[];
+  /** The Lemon Squeezy store (its subdomain) whose hosted checkout sells tiers with a variant id (docs/pricing.md). */
+  lemonsqueezy_store: string | null;
 }
 
 /** The settings row of the admin-confirmed shop address (never answered by GET /api/admin/settings). */
@@ -104,6 +106,7 @@ const DEFAULTS: PublicSettings = {
   auto_renew_reminder_body: DEFAULT_AUTO_RENEW_REMINDER_BODY,
   deactivation_survey_enabled: false,
   deactivation_reasons: [...DEFAULT_DEACTIVATION_REASONS],
+  lemonsqueezy_store: null,
 };
 
 /**
@@ -244,6 +247,7 @@ export class SettingsService {
       auto_renew_reminder_body: this.get('auto_renew_reminder_body'),
       deactivation_survey_enabled: this.get('deactivation_survey_enabled'),
       deactivation_reasons: this.get('deactivation_reasons'),
+      lemonsqueezy_store: this.get('lemonsqueezy_store'),
       secrets: Object.fromEntries(SECRET_SETTING_NAMES.map((name) => [name, secret(name)])) as SettingsResponse['secrets'],
       api_token: {
         is_set: typeof this.values.get('api_token_hash') === 'string',

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import type { AccountLicense } from '@common/account';
-import { PLAN_LABELS } from '@common/licenses';
+import { isUnlimitedActivations, PLAN_LABELS, siteLimitText, siteUsagePercent } from '@common/licenses';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -77,7 +77,8 @@ function AutoRenewSwitch({ license }: { license: AccountLicense }) {
 
 /** One of the customer's licences: key, plugin, plan, status, expiry, seats, its sites and the download. */
 export function AccountLicenseCard({ license }: { license: AccountLicense }) {
-  const usage = license.max_activations > 0 ? (license.activations_used / license.max_activations) * 100 : 0;
+  const usage = siteUsagePercent(license.activations_used, license.max_activations);
+  const unlimited = isUnlimitedActivations(license.max_activations);
   const headingId = `licence-${license.id}-title`;
   return (
     <Card data-testid="account-licence" data-licence-id={license.id} aria-labelledby={headingId} role="region">
@@ -104,7 +105,9 @@ export function AccountLicenseCard({ license }: { license: AccountLicense }) {
           <div>
             <dt className="text-muted-foreground">Sites</dt>
             <dd data-testid="licence-seats">
-              {license.activations_used} of {license.max_activations} used, {license.activations_left} left
+              {unlimited
+                ? `${license.activations_used} used, unlimited sites`
+                : `${license.activations_used} of ${license.max_activations} used, ${license.activations_left} left`}
             </dd>
           </div>
         </dl>
@@ -116,7 +119,7 @@ export function AccountLicenseCard({ license }: { license: AccountLicense }) {
           </p>
         )}
         <AutoRenewSwitch license={license} />
-        <Progress value={usage} label={`Sites ${license.activations_used} of ${license.max_activations} used`} />
+        <Progress value={usage} label={`Sites ${license.activations_used} of ${siteLimitText(license.max_activations)} used`} />
         <section className="space-y-2" aria-labelledby={`${headingId}-sites`}>
           <h4 id={`${headingId}-sites`} className="text-sm font-semibold">
             Activated sites

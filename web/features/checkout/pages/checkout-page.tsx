@@ -6,11 +6,12 @@ import { tierPriceMinor, tierSummary } from '@common/prices';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
 import { usePublicPlugin } from '@/lib/public-plugins';
 import { useCheckoutConfig } from '../api/get-checkout-config';
 import { useCreatePaymentIntent } from '../api/create-payment-intent';
+import { useLemonSqueezyCheckout } from '../api/lemonsqueezy-checkout';
 import { EmailStep } from '../components/email-step';
 import { TestCardForm } from '../components/test-card-form';
 import { CouponField, type AppliedCoupon } from '../components/coupon-field';
@@ -32,6 +33,7 @@ export function CheckoutPage() {
   const chosenPriceId = Number(new URLSearchParams(useSearch()).get('price'));
   const config = useCheckoutConfig();
   const createIntent = useCreatePaymentIntent();
+  const hostedCheckout = useLemonSqueezyCheckout();
   const [step, setStep] = useState<Step>({ name: 'email' });
   const [email, setEmail] = useState('');
   // A declined card is said beside the form as well as in the toast, which disappears after a few seconds.
@@ -57,7 +59,27 @@ export function CheckoutPage() {
   // Automatic renewal (docs/pricing.md): offered for a tier with a term, with a provider that can save the card.
   const offersAutoRenew = tier.term !== 'lifetime' && (config.data?.provider === 'stripe' || config.data?.provider === 'test');
 
+  // Lemon Squeezy as merchant of record (docs/pricing.md "Lemon Squeezy"): the buyer pays on its hosted checkout,
+  // which handles tax and its own discount codes; the licence follows its webhook.
+  const viaLemonSqueezy = config.data?.provider === 'lemonsqueezy';
+
+  const goToLemonSqueezy = (address: string) => {
+    setEmail(address);
+    setPaymentError(null);
+    hostedCheckout.mutate(
+      { kind: 'new', plugin: plugin.slug, price_id: tier.id, customerEmail: address },
+      {
+        onSuccess: ({ url }) => window.location.assign(url),
+        onError: (error) => setPaymentError(errorMessage(error, 'The checkout could not be opened. Please try again.')),
+      },
+    );
+  };
+
   const startPayment = (address: string) => {
+    if (viaLemonSqueezy) {
+      goToLemonSqueezy(address);
+      return;
+    }
     setEmail(address);
     setStep({ name: 'setup' });
     createIntent.mutate(
@@ -118,7 +140,17 @@ export function CheckoutPage() {
               </span>
             </label>
           )}
-          {step.name === 'email' && <EmailStep initialEmail={email} isPending={createIntent.isPending} onContinue={startPayment} />}
+          {step.name === 'email' && viaLemonSqueezy && paymentError && (
+            <Alert variant="destructive" className="mb-4" data-testid="checkout-error">
+              <CircleAlert />
+              <AlertTitle>Cannot Continue</AlertTitle>
+              <AlertDescription>{paymentError}</AlertDescription>
+            </Alert>
+          )}
+          {step.name === 'email' && <EmailStep initialEmail={email} isPending={createIntent.isPending || hostedCheckout.isPending} onContinue={startPayment} />}
+          {step.name === 'email' && viaLemonSqueezy && (
+            <p className="mt-3 text-sm text-muted-foreground">You will pay on Lemon Squeezy&apos;s secure checkout, our reseller, which adds any sales tax.</p>
+          )}
           {step.name === 'setup' && (
             <div className="flex items-center gap-3 py-8 text-muted-foreground" role="status">
               <Spinner className="size-5" label="Setting up payment" />
@@ -185,17 +217,19 @@ export function CheckoutPage() {
               ),
             )}
           </ul>
-          <CouponField
-            pluginSlug={plugin.slug}
-            priceId={tier.id}
-            applied={applied}
-            disabled={step.name !== 'email' || createIntent.isPending}
-            error={couponError}
-            onApplied={(next) => {
-              setCouponError(null);
-              setCoupon(next);
-            }}
-          />
+          {!viaLemonSqueezy && (
+            <CouponField
+              pluginSlug={plugin.slug}
+              priceId={tier.id}
+              applied={applied}
+              disabled={step.name !== 'email' || createIntent.isPending}
+              error={couponError}
+              onApplied={(next) => {
+                setCouponError(null);
+                setCoupon(next);
+              }}
+            />
+          )}
         </CardContent>
       </Card>
     </div>

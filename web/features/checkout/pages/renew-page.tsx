@@ -15,6 +15,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/use-toast';
 import { useCheckoutConfig } from '../api/get-checkout-config';
 import { useCreateRenewalIntent, useRenewalQuote } from '../api/renewals';
+import { useLemonSqueezyCheckout } from '../api/lemonsqueezy-checkout';
 import { TestCardForm } from '../components/test-card-form';
 import { toastPaymentFailed } from '../lib/payment-outcome';
 
@@ -50,6 +51,7 @@ export function RenewPage() {
   const quote = useRenewalQuote(key, { refetchInterval: waiting && Date.now() - since < 60_000 ? 2000 : false });
   const config = useCheckoutConfig();
   const createIntent = useCreateRenewalIntent();
+  const hostedCheckout = useLemonSqueezyCheckout();
 
   if (key === '') return <Problem title="No licence key" message="Open this page from the link in your licence e-mail or your account." />;
   if (quote.isPending || config.isPending) {
@@ -67,6 +69,23 @@ export function RenewPage() {
   const offersAutoRenew = config.data?.provider === 'stripe' || config.data?.provider === 'test';
   const start = (purchase: Purchase) => {
     setPaymentError(null);
+    // Lemon Squeezy as merchant of record (docs/pricing.md "Lemon Squeezy"): a renewal is paid on its hosted checkout;
+    // an upgrade's prorated difference cannot be, so the buyer is told to ask.
+    if (config.data?.provider === 'lemonsqueezy') {
+      const failedToOpen = (message: string) => toast({ title: 'Cannot Continue', description: message, variant: 'destructive' });
+      if (purchase.kind !== 'renewal') {
+        failedToOpen('Upgrades cannot be paid online in this shop. Please contact us to upgrade your licence.');
+        return;
+      }
+      hostedCheckout.mutate(
+        { kind: 'renewal', license_key: key },
+        {
+          onSuccess: ({ url }) => window.location.assign(url),
+          onError: (error) => failedToOpen(errorMessage(error, 'The checkout could not be opened. Please try again.')),
+        },
+      );
+      return;
+    }
     setStep({ name: 'setup', purchase });
     createIntent.mutate(
       {

@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api';
 import { useAdminPlugins } from '@/lib/admin-plugins';
 import { toast } from '@/lib/use-toast';
 import { useSaveCoupon, type CouponBody } from '../api/save-coupon';
+import { useTiersOfPlugins } from '../api/get-tiers';
 
 const selectClass = 'h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm';
 // Dates are typed and shown in UTC, as the server stores them ('2026-12-01T09:00' is 09:00 UTC).
@@ -26,7 +27,7 @@ export function CouponDialog({ coupon, onClose }: { coupon: AdminCoupon | 'new';
     value: existing ? (existing.kind === 'fixed' ? (existing.value / 100).toFixed(2) : String(existing.value)) : '',
     currency: existing?.currency ?? 'GBP',
     plugin_slugs: existing?.plugin_slugs ?? [],
-    price_ids: existing?.price_ids.join(', ') ?? '',
+    price_ids: existing?.price_ids ?? [],
     for_new: existing?.for_new ?? true,
     for_renewals: existing?.for_renewals ?? false,
     valid_from: toInput(existing?.valid_from ?? null),
@@ -37,6 +38,10 @@ export function CouponDialog({ coupon, onClose }: { coupon: AdminCoupon | 'new';
   const [problem, setProblem] = useState<string | null>(null);
   const save = useSaveCoupon();
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
+  // Tiers are chosen by plugin and name (a tier counts whatever its plugin), from every plugin's tiers.
+  const tiers = useTiersOfPlugins((plugins.data ?? []).map((plugin) => plugin.slug));
+  const toggleTier = (id: number) =>
+    setForm({ ...form, price_ids: form.price_ids.includes(id) ? form.price_ids.filter((each) => each !== id) : [...form.price_ids, id] });
   const togglePlugin = (slug: string) =>
     setForm({ ...form, plugin_slugs: form.plugin_slugs.includes(slug) ? form.plugin_slugs.filter((s) => s !== slug) : [...form.plugin_slugs, slug] });
 
@@ -49,10 +54,7 @@ export function CouponDialog({ coupon, onClose }: { coupon: AdminCoupon | 'new';
       value: fixed ? Math.round(Number(form.value) * 100) : Number(form.value),
       currency: fixed ? form.currency : null,
       plugin_slugs: form.plugin_slugs,
-      price_ids: form.price_ids
-        .split(/[\s,]+/)
-        .filter((id) => id !== '')
-        .map(Number),
+      price_ids: form.price_ids,
       for_new: form.for_new,
       for_renewals: form.for_renewals,
       valid_from: fromInput(form.valid_from),
@@ -117,10 +119,30 @@ export function CouponDialog({ coupon, onClose }: { coupon: AdminCoupon | 'new';
               ))}
             </div>
           </fieldset>
-          <div className="col-span-2 space-y-1">
-            <Label htmlFor="coupon-tiers">Price tier ids (comma-separated)</Label>
-            <Input id="coupon-tiers" value={form.price_ids} onChange={set('price_ids')} placeholder="e.g. 3, 4" />
-          </div>
+          <fieldset className="col-span-2 space-y-1" data-testid="coupon-tiers">
+            <legend className="text-sm font-medium">Price tiers (a tier ticked counts whatever the plugins above)</legend>
+            {(plugins.data ?? [])
+              .filter((plugin) => tiers.some((tier) => tier.plugin_slug === plugin.slug))
+              .map((plugin) => (
+                <div key={plugin.slug} className="flex flex-wrap items-center gap-x-4 gap-y-1">
+                  <span className="w-full text-xs text-muted-foreground">{plugin.name}</span>
+                  {tiers
+                    .filter((tier) => tier.plugin_slug === plugin.slug)
+                    .map((tier) => (
+                      <label key={tier.id} className="flex items-center gap-2 text-sm">
+                        <input
+                          type="checkbox"
+                          checked={form.price_ids.includes(tier.id)}
+                          onChange={() => toggleTier(tier.id)}
+                          aria-label={`${plugin.name}: ${tier.name}`}
+                        />
+                        {tier.name}
+                        {!tier.active && <span className="text-xs text-muted-foreground">(inactive)</span>}
+                      </label>
+                    ))}
+                </div>
+              ))}
+          </fieldset>
           <fieldset className="col-span-2 flex gap-6">
             <legend className="mb-1 text-sm font-medium">Applies to</legend>
             <label className="flex items-center gap-2 text-sm">

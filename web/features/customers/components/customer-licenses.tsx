@@ -8,6 +8,7 @@ import { formatDate } from '@/lib/dates';
 import { toast } from '@/lib/use-toast';
 import { useDeactivateCustomerSite } from '../api/deactivate-customer-site';
 import { ConfirmDialog } from './confirm-dialog';
+import { siteLimitText } from '@common/licenses';
 
 type License = CustomerDetail['licenses'][number];
 
@@ -39,7 +40,7 @@ export function CustomerLicenses({ licenses, actions }: { licenses: License[]; a
               <div className="text-sm text-muted-foreground">
                 {license.plugin_slug} · {license.tier ? `${license.tier} · ` : ''}
                 {PLAN_LABELS[license.plan]} · {license.expires_at ? `expires ${formatDate(license.expires_at)}` : 'never expires'} ·{' '}
-                {license.sites.filter((each) => !each.is_local).length} of {license.max_activations} sites
+                {license.sites.filter((each) => !each.is_local).length} of {siteLimitText(license.max_activations).toLowerCase()} sites
               </div>
             </div>
             <div className="flex flex-wrap items-center gap-2">

@@ -1,5 +1,5 @@
 import { Mail, MoreHorizontal, Pencil, RefreshCw, ShieldX } from 'lucide-react';
-import { PLAN_LABELS, type License } from '@common/licenses';
+import { PLAN_LABELS, siteLimitText, siteUsagePercent, type License } from '@common/licenses';
 import { renewPath } from '@common/renewals';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -35,7 +35,7 @@ export function LicenseCard({ license, pluginName, onEdit, onRevoke }: { license
       onSuccess: ({ email }) => toast({ title: 'Sign-in Link Sent', description: `A sign-in link to their account is on its way to ${email}.` }),
       onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to send the sign-in link'), variant: 'destructive' }),
     });
-  const usage = license.max_activations > 0 ? (license.activations_used / license.max_activations) * 100 : 0;
+  const usage = siteUsagePercent(license.activations_used, license.max_activations);
   return (
     // min-w-0: a grid item may shrink below its title's one-line width, so an imported key of any length truncates at 360 px.
     <Card data-testid="licence-card" data-key={license.key} className="min-w-0">
@@ -78,10 +78,10 @@ export function LicenseCard({ license, pluginName, onEdit, onRevoke }: { license
           <div className="flex justify-between text-xs text-muted-foreground">
             <span>Activations</span>
             <span data-testid="activations">
-              {license.activations_used} / {license.max_activations}
+              {license.activations_used} / {siteLimitText(license.max_activations)}
             </span>
           </div>
-          <Progress value={usage} label={`Activations ${license.activations_used} of ${license.max_activations}`} />
+          <Progress value={usage} label={`Activations ${license.activations_used} of ${siteLimitText(license.max_activations)}`} />
         </div>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-xs text-muted-foreground">

@@ -5,6 +5,7 @@ import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useDeactivateSite } from '../api/deactivate-site';
 import { formatDate } from '@/lib/dates';
+import { siteLimitText } from '@common/licenses';
 
 /** The sites a licence is active on, each with a Deactivate action that frees its seat. */
 export function LicenseSites({ license }: { license: LicenseDetail }) {
@@ -12,7 +13,7 @@ export function LicenseSites({ license }: { license: LicenseDetail }) {
   return (
     <section className="space-y-2 border-t pt-4">
       <h3 className="text-sm font-semibold">
-        Sites ({license.activations_used} of {license.max_activations} used)
+        Sites ({license.activations_used} of {siteLimitText(license.max_activations)} used)
       </h3>
       {license.activations.length === 0 ? (
         <p className="text-sm text-muted-foreground">Not active on any site.</p>

@@ -12,6 +12,8 @@ const outcomeLabel: Record<string, string> = {
   unknown_order: 'Order not known to this server',
   refund_pending: 'Refund received before its order; applied when the order arrives',
   license_revoked: 'Renewal or upgrade paid for a licence revoked meanwhile: refund it',
+  variant_mismatch: 'Lemon Squeezy variant paid is not the tier its checkout named: check the order',
+  unknown_license: 'Lemon Squeezy renewal of a licence not of that tier: renew by hand or refund',
 } satisfies Record<(typeof UNMATCHED_OUTCOMES)[number], string>;
 
 /** Provider events that issued no licence, so a payment is never silently left without one. */

@@ -34,6 +34,7 @@ export function PriceTierDialog({ slug, tier, defaultCurrency, onClose }: Props)
     currency: existing?.currency ?? defaultCurrency,
     renewal_discount_percent: String(existing?.renewal_discount_percent ?? 0),
     sort_order: String(existing?.sort_order ?? 0),
+    lemonsqueezy_variant_id: existing?.lemonsqueezy_variant_id ?? '',
   }));
   const save = useSavePrice();
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
@@ -49,6 +50,7 @@ export function PriceTierDialog({ slug, tier, defaultCurrency, onClose }: Props)
       currency: form.currency,
       renewal_discount_percent: Number(form.renewal_discount_percent || 0),
       sort_order: Number(form.sort_order || 0),
+      lemonsqueezy_variant_id: form.lemonsqueezy_variant_id.trim() === '' ? null : form.lemonsqueezy_variant_id.trim(),
     };
     const request = existing ? { slug, id: existing.id, body } : { slug, body: { ...body, active: true } };
     save.mutate(request, {
@@ -109,6 +111,22 @@ export function PriceTierDialog({ slug, tier, defaultCurrency, onClose }: Props)
           <div className="space-y-1">
             <Label htmlFor="tier-order">Order</Label>
             <Input id="tier-order" type="number" value={form.sort_order} onChange={set('sort_order')} />
+          </div>
+          <div className="col-span-2 space-y-1">
+            <Label htmlFor="tier-lemonsqueezy">Lemon Squeezy variant ID</Label>
+            <Input
+              id="tier-lemonsqueezy"
+              inputMode="numeric"
+              value={form.lemonsqueezy_variant_id}
+              onChange={set('lemonsqueezy_variant_id')}
+              placeholder="None"
+              maxLength={20}
+              aria-describedby="tier-lemonsqueezy-help"
+            />
+            <p id="tier-lemonsqueezy-help" className="text-xs text-muted-foreground">
+              When Lemon Squeezy takes your payments, this tier is sold as this variant (digits only, from the variant&apos;s page in Lemon Squeezy). Without
+              one, the tier cannot be bought through Lemon Squeezy.
+            </p>
           </div>
         </form>
         <DialogFooter>

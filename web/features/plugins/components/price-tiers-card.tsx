@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { formatMoney } from '@common/pricing';
 import type { AdminPrice, PriceCreate } from '@common/prices';
+import { TriangleAlert } from 'lucide-react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,6 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { usePrices } from '../api/get-prices';
+import { usePaymentProvider } from '../api/get-payment-provider';
 import { useSavePrice } from '../api/save-price';
 import { PriceTierDialog } from './price-tier-dialog';
 
@@ -16,6 +19,9 @@ export function PriceTiersCard({ slug, currency }: { slug: string; currency: Pri
   const prices = usePrices(slug);
   const save = useSavePrice();
   const [editing, setEditing] = useState<AdminPrice | 'new' | null>(null);
+  // With Lemon Squeezy as the shop's provider, a tier sells only as its variant (docs/pricing.md "Lemon Squeezy").
+  const viaLemonSqueezy = usePaymentProvider().data?.provider === 'lemonsqueezy';
+  const withoutVariant = viaLemonSqueezy ? (prices.data ?? []).filter((price) => price.active && price.lemonsqueezy_variant_id === null) : [];
   const toggle = (price: AdminPrice) =>
     save.mutate(
       { slug, id: price.id, body: { active: !price.active } },
@@ -34,6 +40,17 @@ export function PriceTiersCard({ slug, currency }: { slug: string; currency: Pri
       </CardHeader>
       <CardContent>
         {prices.isError && <p className="text-destructive">{errorMessage(prices.error, 'Failed to load price tiers')}</p>}
+        {withoutVariant.length > 0 && (
+          <Alert className="mb-4 border-amber-300" data-testid="tiers-without-variant">
+            <TriangleAlert className="text-amber-600" />
+            <AlertTitle className="line-clamp-none">Not for sale through Lemon Squeezy</AlertTitle>
+            <AlertDescription>
+              Lemon Squeezy takes this shop&apos;s payments, and {withoutVariant.map((price) => price.name).join(', ')}{' '}
+              {withoutVariant.length === 1 ? 'has' : 'have'} no Lemon Squeezy variant ID, so buyers cannot purchase{' '}
+              {withoutVariant.length === 1 ? 'it' : 'them'}. Edit the tier and enter its variant ID.
+            </AlertDescription>
+          </Alert>
+        )}
         {prices.data && prices.data.length === 0 && <p className="text-muted-foreground">No tiers yet: set a price in Plugin Settings or add a tier.</p>}
         {prices.data && prices.data.length > 0 && (
           <Table data-testid="price-tiers">
@@ -44,6 +61,7 @@ export function PriceTiersCard({ slug, currency }: { slug: string; currency: Pri
                 <TableHead>Term</TableHead>
                 <TableHead>Price</TableHead>
                 <TableHead>Renewal</TableHead>
+                {viaLemonSqueezy && <TableHead>Lemon Squeezy</TableHead>}
                 <TableHead>Status</TableHead>
                 <TableHead />
               </TableRow>
@@ -59,6 +77,7 @@ export function PriceTiersCard({ slug, currency }: { slug: string; currency: Pri
                     {price.sale_amount !== null && <span className="text-muted-foreground"> (sale {formatMoney(price.sale_amount, price.currency)})</span>}
                   </TableCell>
                   <TableCell>{price.renewal_discount_percent}% off</TableCell>
+                  {viaLemonSqueezy && <TableCell>{price.lemonsqueezy_variant_id ?? <Badge variant="outline">No variant</Badge>}</TableCell>}
                   <TableCell>{price.active ? <Badge>Active</Badge> : <Badge variant="secondary">Inactive</Badge>}</TableCell>
                   <TableCell className="space-x-2 text-right">
                     <Button size="sm" variant="outline" onClick={() => setEditing(price)}>

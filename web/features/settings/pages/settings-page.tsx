@@ -11,6 +11,7 @@ import { RenewalRemindersCard } from '../components/renewal-reminders-card';
 import { AutoRenewalCard } from '../components/auto-renewal-card';
 import { ReleaseHealthSettingsCard } from '../components/release-health-settings-card';
 import { WebhookSecretsCard } from '../components/webhook-secrets-card';
+import { LemonSqueezyStoreCard } from '../components/lemonsqueezy-store-card';
 import { WebhookEndpointsCard } from '../components/webhook-endpoints-card';
 
 /** Settings that really save (docs/design.md section 4a): stored in the database, in effect without a restart. */
@@ -41,6 +42,7 @@ export function SettingsPage() {
           <AutoRenewalCard settings={settings.data} />
           <ReleaseHealthSettingsCard settings={settings.data} />
           <WebhookSecretsCard settings={settings.data} />
+          <LemonSqueezyStoreCard settings={settings.data} />
           <ApiTokenCard settings={settings.data} />
           <EndpointsCard settings={settings.data} />
           <WebhookEndpointsCard />
