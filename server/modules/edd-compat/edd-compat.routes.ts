@@ -73,5 +73,7 @@ export function registerEddCompatRoutes(app: App, ctx: AppContext): void {
   // No response schema: each action has its own shape, fixed by EDD and typed in common/edd-compat.ts, and
   // Fastify's default serialiser writes the returned object as JSON.
   app.get('/', { preHandler: limitRate, schema: { querystring: eddRequestSchema } }, answer);
-  app.post('/', { preHandler: limitRate, schema: { querystring: eddRequestSchema, body: eddRequestSchema.optional() } }, answer);
+  // A POST is always an EDD call (or refused): its answers are a few hundred bytes and never compressed, so it
+  // skips the compression hooks, as the machine API does (server/modules/licenses/machine.routes.ts).
+  app.post('/', { preHandler: limitRate, compress: false, decompress: false, schema: { querystring: eddRequestSchema, body: eddRequestSchema.optional() } }, answer);
 }

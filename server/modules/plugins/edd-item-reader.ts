@@ -47,5 +47,17 @@ export function openEddItemReader(ctx: Pick<AppContext, 'config' | 'db'>): { rea
   connection.pragma('busy_timeout = 5000');
   const lookup = connection.prepare<[number], EddItemPlugin>(`${ITEM_QUERY} = ?`);
   const batch = sqliteReadBatch(connection);
-  return { read: (itemId) => batch(() => lookup.get(itemId)), close: () => void connection.close() };
+  // The checks of one turn nearly all name the same item: it is read once for them, in their batch's read
+  // transaction (the memo lives for that turn only, so it is never older than a lookup of their own would be).
+  let thisTurn: Map<number, Promise<EddItemPlugin | undefined>> | null = null;
+  const read: EddItemReader = (itemId) => {
+    if (!thisTurn) {
+      thisTurn = new Map();
+      setImmediate(() => (thisTurn = null));
+    }
+    let plugin = thisTurn.get(itemId);
+    if (!plugin) thisTurn.set(itemId, (plugin = batch(() => lookup.get(itemId))));
+    return plugin;
+  };
+  return { read, close: () => void connection.close() };
 }
