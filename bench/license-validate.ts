@@ -47,9 +47,14 @@ interface PhaseResult {
 }
 
 /** Fills the database before the server starts: 10,000 licences, each active on one site already checked today (the steady state: one verification write per site per day). */
-async function seed(target: DatabaseTarget): Promise<string[]> {
+async function seed(target: DatabaseTarget, olderServerDir?: string): Promise<string[]> {
   const db = createDatabase(target);
-  await migrateToLatest(db);
+  // An older checkout's server refuses a database that ran migrations it does not know: the database gets that
+  // checkout's migrations, and this checkout's server (listed after it in BENCH_VARIANTS) migrates it forward at start.
+  if (olderServerDir) {
+    const older = (await import(path.join(olderServerDir, 'server/db/migrate.ts'))) as typeof import('../server/db/migrate.js');
+    await older.migrateToLatest(db);
+  } else await migrateToLatest(db);
   if (WITH_EDD) {
     await seedDemoCatalog(db);
     await db.updateTable('plugins').set({ edd_item_id: EDD_ITEM_ID }).where('slug', '=', PLUGIN).execute();
@@ -230,7 +235,9 @@ async function main(): Promise<void> {
   const variants = parseVariants(process.env.BENCH_VARIANTS ?? 'default');
   if (onPostgres) await postgresAdmin(databaseUrl, `create schema ${schema}`);
   console.log(`seeding ${LICENSES} licences…`);
-  const keys = await seed(target);
+  const olderServerDir = variants.find((variant) => variant.serverDir !== process.cwd())?.serverDir;
+  if (olderServerDir && WITH_EDD) throw new Error('BENCH_EDD=1 needs the EDD columns: not with an older SERVER_DIR');
+  const keys = await seed(target, olderServerDir);
   const running: Running[] = [];
   try {
     // Every variant's server runs on the same database from the start; an idle one costs no CPU.
