@@ -268,7 +268,19 @@ async function main(): Promise<void> {
         },
       );
       fs.closeSync(logFd);
-      running.push({ variant, port, server, logFile, health: [], validate: [], edd: [], cpu: { server: 0, database: 0, edd: 0 }, backends: [], applicationName: '', peakRssMb: 0 });
+      running.push({
+        variant,
+        port,
+        server,
+        logFile,
+        health: [],
+        validate: [],
+        edd: [],
+        cpu: { server: 0, database: 0, edd: 0 },
+        backends: [],
+        applicationName: '',
+        peakRssMb: 0,
+      });
       await waitForHealth(port);
       // Workers announce themselves after the primary answers nothing: wait until the port answers steadily.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -286,7 +298,12 @@ async function main(): Promise<void> {
     const eddRequests = keys.map((key) => ({
       method: 'POST',
       path: '/',
-      body: new URLSearchParams({ edd_action: 'check_license', license: key, item_id: String(EDD_ITEM_ID), url: `https://site-${key.toLowerCase()}.com` }).toString(),
+      body: new URLSearchParams({
+        edd_action: 'check_license',
+        license: key,
+        item_id: String(EDD_ITEM_ID),
+        url: `https://site-${key.toLowerCase()}.com`,
+      }).toString(),
       contentType: 'application/x-www-form-urlencoded',
     }));
     const eddRequest = (i: number) => eddRequests[(i * 7919) % eddRequests.length]!;

@@ -101,7 +101,12 @@ async function main(): Promise<void> {
                   ? {
                       method: 'POST',
                       url: '/',
-                      payload: new URLSearchParams({ edd_action: 'check_license', license: key, item_id: String(EDD_ITEM_ID), url: `https://site-${key.toLowerCase()}.com` }).toString(),
+                      payload: new URLSearchParams({
+                        edd_action: 'check_license',
+                        license: key,
+                        item_id: String(EDD_ITEM_ID),
+                        url: `https://site-${key.toLowerCase()}.com`,
+                      }).toString(),
                       headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
                     }
                   : { method: 'GET', url: '/api/health', headers },
@@ -124,7 +129,9 @@ async function main(): Promise<void> {
     const v = median(c?.validate ?? []);
     const e = median(c?.edd ?? []);
     const h = median(c?.health ?? []);
-    console.log(`${s.name.padEnd(32)} ${v.toFixed(1).padStart(11)} ${e.toFixed(1).padStart(18)} ${h.toFixed(1).padStart(11)} ${(v - h).toFixed(1).padStart(19)}`);
+    console.log(
+      `${s.name.padEnd(32)} ${v.toFixed(1).padStart(11)} ${e.toFixed(1).padStart(18)} ${h.toFixed(1).padStart(11)} ${(v - h).toFixed(1).padStart(19)}`,
+    );
   }
   for (const s of subjects) await s.close();
   fs.rmSync(root, { recursive: true, force: true });

@@ -167,7 +167,8 @@ describe('rate limits shared through Redis', () => {
     // Redis back (as after a restart: the connections drop, the client reconnects): counted in Redis again.
     // The reconnection backs off, so a loaded machine may take seconds.
     relay.resume();
-    for (let i = 0; i < 300 && !a.lines.some((line) => line.msg.startsWith('Redis answers again')); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 300 && !a.lines.some((line) => line.msg.startsWith('Redis answers again')); i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await a.from('198.51.100.20')).statusCode).toBe(200);
     const keys = await redis.keys(`${prefix}rate:limited:*:198.51.100.20`);
     // The first request and this one: the five while Redis hung were counted in the app's memory only.

@@ -7,7 +7,7 @@ import { storefrontMerge } from './utils';
 // below were logged by comparing both on every public page) and for classes that do not conflict.
 const CASES: string[] = [
   // Button size lg repeats the base's rounded-md.
-  "inline-flex items-center rounded-md text-sm bg-primary hover:bg-primary/90 h-10 rounded-md px-6 w-full",
+  'inline-flex items-center rounded-md text-sm bg-primary hover:bg-primary/90 h-10 rounded-md px-6 w-full',
   // CardTitle given a font size: the size's own line height wins over leading-none.
   'font-semibold leading-none text-xl',
   'font-semibold leading-none text-2xl',

@@ -75,5 +75,9 @@ export function registerEddCompatRoutes(app: App, ctx: AppContext): void {
   app.get('/', { preHandler: limitRate, schema: { querystring: eddRequestSchema } }, answer);
   // A POST is always an EDD call (or refused): its answers are a few hundred bytes and never compressed, so it
   // skips the compression hooks, as the machine API does (server/modules/licenses/machine.routes.ts).
-  app.post('/', { preHandler: limitRate, compress: false, decompress: false, schema: { querystring: eddRequestSchema, body: eddRequestSchema.optional() } }, answer);
+  app.post(
+    '/',
+    { preHandler: limitRate, compress: false, decompress: false, schema: { querystring: eddRequestSchema, body: eddRequestSchema.optional() } },
+    answer,
+  );
 }

@@ -4,8 +4,33 @@ import { isLocalSite, matchesHostPattern, normalizeSiteUrl, normalizeWithUrlPars
 describe('normaliseSiteUrl', () => {
   // Bare addresses skip the URL parser (the hot path): they must answer exactly as the parser would.
   it('answers bare addresses exactly as the URL parser does', () => {
-    const tricky = ['www.', 'www.com', 'WWW.A.B', '-.com', 'a-.b-', '1.2.3.com', '0x7f.com', '1.2.3.4', '127.1', '0x7f.1', 'a.0x1', 'xn--a.com',
-      'XN--nxasmq6b.com', 'a..com', '.a.com', 'a.com.', 'a.com..', 'a.com/', 'a.com//', 'https://a.com./', 'HTTP://A.COM', 'ftp://a.com', 'a.1', 'a.1a', 'a.b1'];
+    const tricky = [
+      'www.',
+      'www.com',
+      'WWW.A.B',
+      '-.com',
+      'a-.b-',
+      '1.2.3.com',
+      '0x7f.com',
+      '1.2.3.4',
+      '127.1',
+      '0x7f.1',
+      'a.0x1',
+      'xn--a.com',
+      'XN--nxasmq6b.com',
+      'a..com',
+      '.a.com',
+      'a.com.',
+      'a.com..',
+      'a.com/',
+      'a.com//',
+      'https://a.com./',
+      'HTTP://A.COM',
+      'ftp://a.com',
+      'a.1',
+      'a.1a',
+      'a.b1',
+    ];
     const alphabet = 'abwx01-9.:/X';
     let seed = 7;
     const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
@@ -13,7 +38,8 @@ describe('normaliseSiteUrl', () => {
       const scheme = ['', 'http://', 'https://', 'HTTPS://'][Math.floor(next() * 4)];
       return scheme + Array.from({ length: 1 + Math.floor(next() * 12) }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
     });
-    for (const input of [...tricky, ...tricky.map((t) => `https://${t}`), ...random]) expect([input, normalizeSiteUrl(input)]).toEqual([input, normalizeWithUrlParser(input)]);
+    for (const input of [...tricky, ...tricky.map((t) => `https://${t}`), ...random])
+      expect([input, normalizeSiteUrl(input)]).toEqual([input, normalizeWithUrlParser(input)]);
   });
 
   it.each([

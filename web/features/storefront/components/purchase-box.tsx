@@ -13,7 +13,12 @@ import { TierPicker } from './tier-picker';
 function licenceTerms(tier: PublicPrice | undefined): string[] {
   const sites = tier === undefined ? 3 : tier.sites;
   const updates = !tier || tier.term === 'lifetime' ? 'Lifetime updates' : `Updates for a ${tier.term}, renewable`;
-  return [sites === null ? 'Use on unlimited websites' : sites === 1 ? 'Use on 1 website' : `Use on up to ${sites} websites`, updates, '30-day money-back guarantee', 'Licence key by e-mail'];
+  return [
+    sites === null ? 'Use on unlimited websites' : sites === 1 ? 'Use on 1 website' : `Use on up to ${sites} websites`,
+    updates,
+    '30-day money-back guarantee',
+    'Licence key by e-mail',
+  ];
 }
 
 /** Price, discount badge and Purchase Now (or Coming Soon) for the plugin page; a tier picker when several tiers are on sale. */
