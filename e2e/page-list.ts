@@ -37,10 +37,14 @@ export const ADMIN_PAGES: PageToCheck[] = ADMIN_PAGE_PATHS.filter((pattern) => p
   return path === undefined ? [] : [{ path, admin: true }];
 });
 
-/** The login screen and the 404 page are pages too. */
+/**
+ * The login screen and the 404 page are pages too; and the demo postcode plugin's page, whose release gives it every
+ * tab (Changelog included: four tabs once measured 408 px at 360), where the sample slug's page has fewer.
+ */
 export const OTHER_PAGES: PageToCheck[] = [
   { path: '/admin', admin: false },
   { path: '/purchase/nothing-here', admin: false },
+  { path: '/plugin/postcode-delivery-zones', admin: false },
 ];
 
 export const ALL_PAGES = [...PUBLIC_PAGES, ...OTHER_PAGES, ...ADMIN_PAGES];

@@ -99,7 +99,7 @@ export function PluginDetailsTabs({ plugin, changelog = [] }: { plugin: PublicPl
       <div
         role="tablist"
         aria-label="Plugin details"
-        className="inline-flex h-9 w-fit items-center rounded-lg bg-muted p-[3px] text-muted-foreground"
+        className="inline-flex h-9 w-fit max-w-full items-center overflow-x-auto rounded-lg bg-muted p-[3px] text-muted-foreground"
         onKeyDown={onKeyDown}
       >
         {tabs.map((tab, index) => (
@@ -115,7 +115,7 @@ export function PluginDetailsTabs({ plugin, changelog = [] }: { plugin: PublicPl
             aria-controls={`${id}-panel-${index}`}
             tabIndex={tab === active ? 0 : -1}
             onClick={() => setActive(tab)}
-            className={cn('inline-flex h-full items-center rounded-md px-3 text-sm font-medium', tab === active && 'bg-background text-foreground shadow-sm')}
+            className={cn('inline-flex h-full shrink-0 items-center rounded-md px-2.5 text-sm font-medium sm:px-3', tab === active && 'bg-background text-foreground shadow-sm')}
           >
             {tab}
           </button>
