@@ -115,7 +115,10 @@ export function PluginDetailsTabs({ plugin, changelog = [] }: { plugin: PublicPl
             aria-controls={`${id}-panel-${index}`}
             tabIndex={tab === active ? 0 : -1}
             onClick={() => setActive(tab)}
-            className={cn('inline-flex h-full shrink-0 items-center rounded-md px-2.5 text-sm font-medium sm:px-3', tab === active && 'bg-background text-foreground shadow-sm')}
+            className={cn(
+              'inline-flex h-full shrink-0 items-center rounded-md px-2.5 text-sm font-medium sm:px-3',
+              tab === active && 'bg-background text-foreground shadow-sm',
+            )}
           >
             {tab}
           </button>
