@@ -5,7 +5,7 @@ export { type EmailContent, NO_SHOP_ADDRESS } from './email-renderers.js';
 export { type EmailRow, findEmailById, hasUnrenderedEmail, insertQueuedEmail, saveEmailContent, toOutboxEmail } from './email.repository.js';
 export { registerEmailRoutes } from './email.routes.js';
 export { deliverEmail, requireEmailLinkBase, retryDueEmails } from './email.service.js';
-export { createMailTransport, DEFAULT_MAIL_ADDRESS, mailFrom, type MailSender, type MailTransport } from './mail-transport.js';
+export { createMailTransport, mailFrom, type MailSender, type MailTransport } from './mail-transport.js';
 export { eraseEmailsToAddress } from './outbox.repository.js';
 export { listMessagesToAddress } from './outbox.service.js';
 

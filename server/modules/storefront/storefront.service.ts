@@ -3,6 +3,7 @@ import { readStoreIdentity, STORE_IDENTITY_KEY, type StoreIdentity, type StoreId
 import type { AppContext } from '../../kernel/context.js';
 import { ImageStorage, MEDIA_PREFIX } from '../images/index.js';
 import type { SettingsService } from '../settings/index.js';
+import type { MailSender } from '../email/index.js';
 
 // The vendor's store identity (docs/storefront.md, "Store identity"): one settings value, so it is cached,
 // refreshed across instances like every setting and changes without a restart.
@@ -88,7 +89,7 @@ export const emailBrand = (settings: SettingsService): EmailBrand => {
 
 /** The sender name of outgoing e-mail: the store's name (the address stays MAIL_FROM's). */
 /** The shop's e-mail sender: the store's name and support address (server/modules/email/mail-transport.ts). */
-export const mailSender = (settings: SettingsService): { name: string; address: string | null } => {
+export const mailSender = (settings: SettingsService): MailSender => {
   const identity = storeIdentity(settings);
   return { name: identity.store_name, address: identity.support_email };
 };
