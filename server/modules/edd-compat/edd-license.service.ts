@@ -3,7 +3,7 @@
 // locking, activity entries, webhooks and site reports are theirs). This file only maps names and codes.
 import type { EventBus } from '../../kernel/events.js';
 import type { Database } from '../../db/database.js';
-import type { EddActivateAnswer, EddCheckAnswer, EddDeactivateAnswer, EddLicenseFields, EddRequest } from '../../../common/edd-compat.js';
+import type { EddActivateAnswer, EddCheckAnswer, EddCheckStatus, EddDeactivateAnswer, EddLicenseFields, EddRequest } from '../../../common/edd-compat.js';
 import type { LicenseCode, PublicLicense } from '../../../common/licenses.js';
 import { canonicalKey, normalizeSiteUrl } from '../licenses/index.js';
 import { findLicenseByKey } from '../licenses/index.js';
@@ -116,24 +116,32 @@ export async function eddCheck(
   reader?: ValidationReader,
   itemReader?: EddItemReader | null,
 ): Promise<EddCheckAnswer> {
-  const item = await lookUpItem(db, request, false, itemReader);
-  const answer = { item_id: item.itemId, item_name: item.itemName };
   const key = request.license?.trim() ?? '';
+  // The item and the licence are asked for in the same turn: on SQLite both reads run in one read transaction
+  // (server/db/sqlite-read-batch.ts), and on PostgreSQL both queries are under way at once.
+  const [item, found] = await Promise.all([lookUpItem(db, request, false, itemReader), key && reader ? reader(canonicalKey(key), site) : undefined]);
+  const answer = { item_id: item.itemId, item_name: item.itemName };
   if (!key) return { success: false, license: 'invalid', ...answer };
-  const result = await validateLicense(db, { license_key: key, site_url: site, plugin_slug: requiredSlug(item), ...siteReport(request) }, reader);
+  const input = { license_key: key, site_url: site, plugin_slug: requiredSlug(item), ...siteReport(request) };
+  // The licence was read above, with the key and site validateLicense reads it by.
+  const result = await validateLicense(db, input, reader && (() => found));
   if (!result.license || result.code === 'NOT_FOUND') return { success: false, license: 'invalid', ...answer };
-  const fields = eddLicenseFields(result.license);
-  switch (result.code) {
+  return { success: true, license: checkStatus(result.code, result.license, site, item), ...answer, ...eddLicenseFields(result.license) };
+}
+
+/** check_license's `license` for a known key: validateLicense's code under EDD's name. */
+function checkStatus(code: LicenseCode, view: PublicLicense, site: string | undefined, item: ItemLookup): EddCheckStatus {
+  switch (code) {
     case 'VALID':
-      return { success: true, license: site ? 'valid' : 'site_inactive', ...answer, ...fields };
+      return site ? 'valid' : 'site_inactive';
     case 'REVOKED':
-      return { success: true, license: 'disabled', ...answer, ...fields };
+      return 'disabled';
     case 'EXPIRED':
-      return { success: true, license: 'expired', ...answer, ...fields };
+      return 'expired';
     case 'PLUGIN_MISMATCH':
-      return { success: true, license: mismatchError(item), ...answer, ...fields };
+      return mismatchError(item);
     default:
       // SITE_INACTIVE: EDD says `inactive` while the licence is active on no site at all.
-      return { success: true, license: result.license.activations_used === 0 ? 'inactive' : 'site_inactive', ...answer, ...fields };
+      return view.activations_used === 0 ? 'inactive' : 'site_inactive';
   }
 }

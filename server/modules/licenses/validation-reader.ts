@@ -5,11 +5,11 @@
 // concurrent validations go together as one named prepared statement (`batchedPostgresReader`) on two
 // connections of the reader's own. Nothing is cached, so nothing can be stale; writes and locking stay on
 // Kysely.
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { AppContext } from '../../kernel/context.js';
 import { postgresPoolOf } from '../../db/database.js';
-import { sqliteReadBatch } from '../../db/sqlite-read-batch.js';
+import { openSharedSqliteReads, type SqliteReadBatch } from '../../db/sqlite-read-batch.js';
 import { toValidationLookup, validationLookup, type ValidationLookup, type ValidationRow } from './licenses.repository.js';
 
 export type ValidationReader = (key: string, siteUrl: string | undefined) => ValidationLookup | undefined | Promise<ValidationLookup | undefined>;
@@ -38,16 +38,17 @@ export function openValidationReader(ctx: Pick<AppContext, 'config' | 'db'>): Op
   if (pool) return batchedPostgresReader(pool, text);
   const target = ctx.config.database;
   if (target.dialect !== 'sqlite' || target.file === ':memory:') return null;
-  const connection = new SQLite(target.file, { readonly: true, fileMustExist: true });
-  connection.pragma('busy_timeout = 5000');
-  return batchedSqliteReader(connection, connection.prepare<[string, string], ValidationRow>(text));
+  const reads = openSharedSqliteReads(ctx.db, target.file);
+  return batchedSqliteReader(reads.batch, reads.connection.prepare<[string, string], ValidationRow>(text), reads.release);
 }
 
-/** SQLite: the lookups asked during one turn of the event loop run together, in one read transaction (server/db/sqlite-read-batch.ts). */
-function batchedSqliteReader(connection: SQLite.Database, lookup: SQLite.Statement<[string, string], ValidationRow>): OpenValidationReader {
-  const batch = sqliteReadBatch(connection);
+/**
+ * SQLite: the lookups asked during one turn of the event loop run together, in one read transaction, with every
+ * other read of the turn on this database's shared read connection (server/db/sqlite-read-batch.ts).
+ */
+function batchedSqliteReader(batch: SqliteReadBatch, lookup: SQLite.Statement<[string, string], ValidationRow>, release: () => void): OpenValidationReader {
   const read: ValidationReader = (key, siteUrl) => batch(() => toValidationLookup(lookup.get(siteUrl ?? '', key)));
-  return { read, close: () => void connection.close() };
+  return { read, close: release };
 }
 
 /**
