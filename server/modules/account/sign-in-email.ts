@@ -1,12 +1,10 @@
 // The sign-in e-mail (docs/account.md): a one-time link to the customer's account, plain text and HTML.
 import { SIGN_IN_LINK_TTL_MINUTES } from '../../../common/account.js';
 import type { EmailBrand } from '../storefront/index.js';
+import { escapeHtml } from '../../lib/html.js';
 
 /** The `kind` of a sign-in message in the emails table. */
 export const SIGN_IN_EMAIL_KIND = 'sign_in';
-
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
 export function renderSignInEmail(input: { signInUrl: string; brand: EmailBrand }): { subject: string; text: string; html: string } {
   const { storeName, supportEmail, signature } = input.brand;

@@ -4,7 +4,7 @@
 import type { AppContext } from '../../kernel/context.js';
 import { fillReminderTemplate, type ReminderPlaceholder } from '../../../common/renewal-reminders.js';
 import { renewPath } from '../../../common/renewals.js';
-import { requireEmailLinkBase, type EmailContent, type EmailRow } from '../email/index.js';
+import { requireEmailLinkBase, textEmailHtml, type EmailContent, type EmailRow } from '../email/index.js';
 import { findLicenseById } from '../licenses/index.js';
 import { findPluginBySlug } from '../plugins/index.js';
 
@@ -23,14 +23,6 @@ function parseKey(key: string | null): { licenseId: number; termExpiresAt: strin
 }
 
 const expiryDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
-
-function textToHtml(text: string): string {
-  const linked = (line: string) => escapeHtml(line).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
-  const paragraphs = text.split(/\n{2,}/).map((paragraph) => `<p>${paragraph.split('\n').map(linked).join('<br>')}</p>`);
-  return `<!doctype html>\n<html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">\n${paragraphs.join('\n')}\n</body></html>`;
-}
 
 export async function renderAutoRenewEmail(ctx: AppContext, email: EmailRow): Promise<EmailContent> {
   const parsed = parseKey(email.dedupe_key);
@@ -50,5 +42,5 @@ export async function renderAutoRenewEmail(ctx: AppContext, email: EmailRow): Pr
   const stopped = email.kind === AUTO_RENEW_STOPPED_EMAIL_KIND;
   const subject = fillReminderTemplate(ctx.settings.get(stopped ? 'auto_renew_stopped_subject' : 'auto_renew_failed_subject'), values);
   const text = fillReminderTemplate(ctx.settings.get(stopped ? 'auto_renew_stopped_body' : 'auto_renew_failed_body'), values);
-  return { subject: subject.replace(/[\r\n]+/g, ' '), text, html: textToHtml(text) };
+  return { subject: subject.replace(/[\r\n]+/g, ' '), text, html: textEmailHtml(text) };
 }

@@ -1,10 +1,8 @@
 // The short e-mails the Customers page's actions send (queued in the action's transaction, sent as stored).
 import type { EmailBrand } from '../storefront/index.js';
+import { escapeHtml } from '../../lib/html.js';
 
 export const CUSTOMER_NOTICE_KIND = 'customer_notice';
-
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
 export function renderCustomerNotice(subject: string, lines: string[], brand: EmailBrand): { subject: string; text: string; html: string } {
   const footer = [...(brand.supportEmail ? [`Questions? Write to ${brand.supportEmail}.`] : []), ...brand.signature];

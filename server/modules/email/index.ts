@@ -1,6 +1,7 @@
 // The email module's door: everything other code may use of it. Every other file in this folder is private
 // to the module (eslint.config.js; docs/architecture.md).
 export { isSingleEmailAddress } from './email-address.js';
+export { textEmailHtml } from './email-html.js';
 export { type EmailContent, NO_SHOP_ADDRESS } from './email-renderers.js';
 export { type EmailRow, findEmailById, hasUnrenderedEmail, insertQueuedEmail, saveEmailContent, toOutboxEmail } from './email.repository.js';
 export { registerEmailRoutes } from './email.routes.js';

@@ -15,6 +15,7 @@ import { couponCodesById } from '../coupons/index.js';
 import { formatMoney } from '../../../common/pricing.js';
 import { findPriceById } from '../prices/index.js';
 import { renewPath } from '../../../common/renewals.js';
+import { escapeHtml } from '../../lib/html.js';
 
 /** The `kind` of a licence message in the emails table. */
 export const LICENCE_EMAIL_KIND = 'licence';
@@ -63,9 +64,6 @@ function coverSentence(purchase: LicenseEmailInput['purchase']): string {
   const updates = purchase?.expiresAt ? `updates until ${day(purchase.expiresAt)}` : 'lifetime updates';
   return `Your licence covers ${sites} and includes ${updates}.`;
 }
-
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
 const installSteps = (pluginName: string, purchase: LicenseEmailInput['purchase']): string[] => [
   `Download ${pluginName} with the link above (it is valid for 7 days).`,

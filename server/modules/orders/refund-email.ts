@@ -8,12 +8,10 @@ import type { EmailContent } from '../email/index.js';
 import type { EmailBrand } from '../storefront/index.js';
 import { findPluginBySlug } from '../plugins/index.js';
 import type { OrderRow } from './orders.repository.js';
+import { escapeHtml } from '../../lib/html.js';
 
 /** The `kind` of a refund message in the emails table. */
 export const REFUND_EMAIL_KIND = 'refund';
-
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
 export function renderRefundEmail(input: {
   orderId: number;

@@ -5,6 +5,7 @@
 // The text comes from an uploaded zip, so every function here reads it in one pass with string operations:
 // no regular expression with nested or overlapping quantifiers ever runs on it. Such patterns backtracked on
 // a line of 3,000 spaces or a long `==` line for seconds, blocking the server (issue 23).
+import { escapeHtml } from '../../lib/html.js';
 
 /** WordPress reads only the first 8 KB of a file for its headers (get_file_data). */
 export const HEADER_BYTES = 8 * 1024;
@@ -211,9 +212,6 @@ export function cutSection(body: string, max: number): string {
   const lineEnd = body.lastIndexOf('\n', max);
   return `${body.slice(0, lineEnd > 0 ? lineEnd : max).trimEnd()}\n\n…`;
 }
-
-export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** A list item `* text` or `- text` of a trimmed line; null otherwise. */
 const listItem = (line: string): string | null =>

@@ -3,7 +3,7 @@
 // (requireEmailLinkBase: without one the message waits in the outbox, as every e-mail with links does).
 import type { AppContext } from '../../kernel/context.js';
 import { fillReminderTemplate, type ReminderPlaceholder } from '../../../common/renewal-reminders.js';
-import { requireEmailLinkBase, type EmailContent, type EmailRow } from '../email/index.js';
+import { requireEmailLinkBase, textEmailHtml, type EmailContent, type EmailRow } from '../email/index.js';
 import { findLicenseById } from '../licenses/index.js';
 import { isAutoRenewing } from '../checkout/index.js';
 import { findPluginBySlug } from '../plugins/index.js';
@@ -12,20 +12,12 @@ import { signUnsubscribeToken } from './unsubscribe-token.js';
 
 const expiryDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
-
 /** The renewal page of a licence (built by the renewals checkout): the shop's address, `/renew?key=`. */
 export const renewUrl = (base: string, licenseKey: string): string => `${base}/renew?key=${encodeURIComponent(licenseKey)}`;
 
 export const unsubscribeUrl = (base: string, token: string): string => `${base}/unsubscribe?token=${encodeURIComponent(token)}`;
 
 /** Plain text to HTML: escaped, paragraphs and line breaks kept, http(s) links clickable. */
-function textToHtml(text: string): string {
-  const linked = (line: string) => escapeHtml(line).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
-  const paragraphs = text.split(/\n{2,}/).map((paragraph) => `<p>${paragraph.split('\n').map(linked).join('<br>')}</p>`);
-  return `<!doctype html>\n<html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">\n${paragraphs.join('\n')}\n</body></html>`;
-}
 
 export async function renderReminderEmail(ctx: AppContext, email: EmailRow): Promise<EmailContent> {
   const claim = await findClaimByEmailId(ctx.db, email.id);
@@ -54,5 +46,5 @@ export async function renderReminderEmail(ctx: AppContext, email: EmailRow): Pro
   const text = `${body}\n\n--\nNo more renewal reminders for this licence: ${unsubscribe}`;
   // RFC 8058 one-click: the mail client POSTs List-Unsubscribe=One-Click to this address (renewal-reminders.routes.ts).
   const headers = { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
-  return { subject: subject.replace(/[\r\n]+/g, ' '), text, html: textToHtml(text), headers };
+  return { subject: subject.replace(/[\r\n]+/g, ' '), text, html: textEmailHtml(text), headers };
 }

@@ -10,15 +10,13 @@ import { renderReminderEmail } from './reminder-email.js';
 import { REMINDER_EMAIL_KIND } from './reminder-worker.js';
 import { insertOptOut } from './reminders.repository.js';
 import { verifyUnsubscribeToken } from './unsubscribe-token.js';
+import { escapeHtml } from '../../lib/html.js';
 
 const tokenField = z.string({ error: 'the link must carry its token' }).max(200, 'the token is too long: copy the whole link from the e-mail');
 const unsubscribeQuerySchema = z.object({ token: tokenField });
 const unsubscribePostQuerySchema = z.object({ token: tokenField.optional() });
 /** The page's form (`token`), or a one-click POST (`List-Unsubscribe=One-Click`, the token in the query). */
 const unsubscribeBodySchema = z.object({ token: tokenField.optional(), 'List-Unsubscribe': z.string().max(100).optional() }).nullish();
-
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
 const page = (storeName: string, title: string, message: string, form?: { token: string; button: string }): string => `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">

@@ -28,6 +28,7 @@ import { checkoutConfig } from '../checkout/index.js';
 import { getStorePage, storeIdentity } from '../storefront/index.js';
 import { STORE_PAGE_SLUGS, type StorePageSlug } from '../../../common/store-pages.js';
 import { faqPageJsonLd, organizationJsonLd, productJsonLd } from './structured-data.js';
+import { escapeHtml } from '../../lib/html.js';
 
 // The <head> of each page as the server sends it (docs/storefront.md, "Search engines and sharing"): title,
 // description, canonical, robots and Open Graph tags present before any JavaScript runs, and the data of the
@@ -146,10 +147,6 @@ export async function resolvePage(ctx: AppContext, url: string, origin: string):
     ? { ...head, title: pageTitle(meta.name, storeName), description: metaDescription(meta.description, description) }
     : { ...head, title: storeName };
 }
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Text or attribute value made inert in HTML. */
-export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 
 /**
  * JSON inside <script type="application/json">: every `<` becomes \u003c, so vendor text holding
