@@ -16,7 +16,7 @@ export const SETUP_CHECKLIST_DISMISSED_KEY = 'setup_checklist_dismissed';
 
 export async function setupChecklist(ctx: AppContext): Promise<SetupChecklist> {
   const identity = storeIdentity(ctx.settings);
-  const [plugins, releases, prices, pluginRows] = await Promise.all([
+  const [plugins, releases, tiers, pluginRows] = await Promise.all([
     countPluginRows(ctx.db),
     countReleaseRows(ctx.db),
     countPriceRows(ctx.db),
@@ -24,7 +24,7 @@ export async function setupChecklist(ctx: AppContext): Promise<SetupChecklist> {
   ]);
   // A tier alone does not sell: the plugin's pricing must be switched on too (Plugin Settings, Pricing), or it stays
   // "Not on sale" while the step said done (found by e2e/empty-shop-journey.spec.ts).
-  const priced = prices.tiers > 0 && pluginRows.some((row) => effectivePriceMinor(toAdminPlugin(row)) !== null);
+  const priced = tiers > 0 && pluginRows.some((row) => effectivePriceMinor(toAdminPlugin(row)) !== null);
   // Card payments through Stripe, or Lemon Squeezy's hosted checkout once its webhook secret is saved (docs/checkout.md).
   const stripe = checkoutConfig(ctx).provider === 'stripe';
   const lemonSqueezy = ctx.settings.getSecret('lemonsqueezy_webhook_secret') !== null;
@@ -52,10 +52,10 @@ export async function setupChecklist(ctx: AppContext): Promise<SetupChecklist> {
       title: 'Price',
       hint: priced
         ? 'A plugin has a price buyers can pay.'
-        : prices.tiers > 0
+        : tiers > 0
           ? "Switch the plugin's pricing on (Plugin Settings, Pricing): until then it is not on sale."
           : 'Give a plugin a price tier, then switch its pricing on.',
-      path: prices.tiers > 0 && !priced ? '/plugin-settings' : '/plugins',
+      path: tiers > 0 && !priced ? '/plugin-settings' : '/plugins',
       done: priced,
     },
     {

@@ -6,11 +6,8 @@ import { countAllRows, insertRowsAsTheyAre, readRowPages, type TableRow } from '
 export type PriceExportRow = TableRow<'plugin_prices'>;
 export const exportPriceRows = (db: Kysely<DB> | Transaction<DB>): AsyncIterable<PriceExportRow[]> => readRowPages(db, 'plugin_prices', 'id');
 export const restorePriceRows = (trx: Transaction<DB>, rows: PriceExportRow[]): Promise<void> => insertRowsAsTheyAre(trx, 'plugin_prices', rows);
-/** How many price tiers there are, and coupons (the coupons module exports those). */
-export const countPriceRows = async (db: Kysely<DB> | Transaction<DB>): Promise<{ tiers: number; coupons: number }> => ({
-  tiers: await countAllRows(db, 'plugin_prices'),
-  coupons: await countAllRows(db, 'coupons'),
-});
+/** How many price tiers there are. */
+export const countPriceRows = (db: Kysely<DB> | Transaction<DB>): Promise<number> => countAllRows(db, 'plugin_prices');
 export async function deleteAllPriceRows(trx: Transaction<DB>): Promise<void> {
   await trx.deleteFrom('plugin_prices').execute();
 }
