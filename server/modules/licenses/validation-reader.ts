@@ -100,7 +100,7 @@ function batchedPostgresReader(pool: pg.Pool, singleLookupText: string): Require
     readers.query<ValidationRow & { batch_index: string | number }>({ name: 'licence-validation-batch', text, values: [sites, keys] }).then(
       (result) => {
         const rows = new Map<number, ValidationRow>();
-        for (const { batch_index, ...row } of result.rows) rows.set(Number(batch_index), row);
+        for (const row of result.rows) rows.set(Number(row.batch_index), row); // toValidationLookup reads the fields it needs
         // ordinality counts from 1
         batch.forEach((lookup, i) => lookup.resolve(toValidationLookup(rows.get(i + 1))));
         done();
