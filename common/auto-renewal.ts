@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, MAX_ID } from './ids.js';
 
 // Automatic renewal (issue 26; docs/pricing.md "Automatic renewal"; decision 0013): when the saved card is charged,
 // how failed charges are retried, and the wording of its e-mails are Settings; these are their defaults. The wording
@@ -57,7 +58,7 @@ export const autoRenewRetryDaysSchema = z
   .max(MAX_AUTO_RENEW_RETRIES, `at most ${MAX_AUTO_RENEW_RETRIES} retries`)
   .transform((days) => [...new Set(days)].sort((a, b) => a - b));
 
-/** The account's switch (POST /api/account/licences/:id/auto-renew). */
+/** The account's switch (POST /api/account/licences/:id/auto-renew); the admin's (POST /api/admin/licenses/:id/auto-renewal) takes only false. */
 export const autoRenewBodySchema = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) }).strict();
 
 /** A licence's automatic renewal, as the account and the admin see it. */
@@ -82,3 +83,51 @@ export const AUTO_RENEW_OFF: AutoRenewState = {
   next_attempt_at: null,
   last_error: null,
 };
+
+/** The admin's licence list asks for this many licences' states at most in one request. */
+export const MAX_AUTO_RENEWAL_IDS = 100;
+
+const ID_LIST_EXAMPLE = 'licence ids separated by commas, such as ?ids=1,2,3';
+
+/** GET /api/admin/licenses/auto-renewals?ids=1,2,3: 1 to MAX_AUTO_RENEWAL_IDS licence ids; a repeated one counts once. */
+export const autoRenewalsQuerySchema = z.object({
+  ids: z.string({ error: `ids is required: ${ID_LIST_EXAMPLE}` }).transform((text, ctx) => {
+    const parts = text
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== '');
+    if (parts.length === 0) {
+      ctx.addIssue({ code: 'custom', message: `ids is empty: ${ID_LIST_EXAMPLE}` });
+      return z.NEVER;
+    }
+    if (parts.length > MAX_AUTO_RENEWAL_IDS) {
+      ctx.addIssue({ code: 'custom', message: `ids lists ${parts.length} licence ids; at most ${MAX_AUTO_RENEWAL_IDS} at a time` });
+      return z.NEVER;
+    }
+    const ids = new Set<number>();
+    for (const part of parts) {
+      const id = idField().safeParse(part);
+      if (!/^\d+$/.test(part) || !id.success) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${part.slice(0, 20)}" is not a licence id (a whole number from 1 to ${MAX_ID}); ids takes ${ID_LIST_EXAMPLE}`,
+        });
+        return z.NEVER;
+      }
+      ids.add(id.data);
+    }
+    return [...ids];
+  }),
+});
+
+/** One licence's automatic renewal in the admin's batch answer. */
+export const licenseAutoRenewalSchema = autoRenewStateSchema.extend({ license_id: z.number().int() });
+export type LicenseAutoRenewal = z.infer<typeof licenseAutoRenewalSchema>;
+
+/** The answer of GET /api/admin/licenses/auto-renewals: each asked licence that exists, by id; unknown ids are absent. */
+export const autoRenewalsAnswerSchema = z.object({ auto_renewals: z.array(licenseAutoRenewalSchema) });
+export type AutoRenewalsAnswer = z.infer<typeof autoRenewalsAnswerSchema>;
+
+/** The admin's switch takes only `enabled: false`: turning it on charges the buyer's card, so only they can. */
+export const ADMIN_AUTO_RENEW_ON_REFUSAL =
+  'Only the buyer can turn automatic renewal on, from their account, since it charges their saved card. The admin can only turn it off.';

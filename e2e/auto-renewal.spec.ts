@@ -2,14 +2,15 @@ import { expect, test } from '@playwright/test';
 import { fillTestCard, signIn } from './fixtures';
 
 // Automatic renewal (docs/pricing.md "Automatic renewal"): the buyer ticks "Renew automatically" at checkout, the
-// account shows "Automatic renewal: on" and turns it off; the admin's licence card and Settings show it. The charge
+// account shows "Automatic renewal: on" and turns it off; the admin's licence card and Settings show it, and the admin
+// stops it for the buyer once they turned it on again. The charge
 // itself is the worker's (server/modules/checkout/auto-renewal.db.test.ts moves its clock).
 
 const SLUG = 'postcode-delivery-zones';
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const LINK = /\/account\/sign-in\/([A-Za-z0-9_-]{43})/;
 
-test('opts in at checkout, sees it on in the account, turns it off; the admin sees the state and the Settings', async ({ page, browser }) => {
+test('opts in at checkout, sees it on in the account, turns it off; the admin sees the state, stops it, and the Settings', async ({ page, browser }) => {
   const stamp = Date.now();
   const email = `auto-renew-${stamp}@example.com`;
   await signIn(page, '/admin');
@@ -70,12 +71,38 @@ test('opts in at checkout, sees it on in the account, turns it off; the admin se
     expect(mine).toBeDefined();
     const state = await page.request.get(`/api/admin/licenses/${mine!.id}/auto-renewal`);
     expect(await state.json()).toMatchObject({ enabled: false, card_saved: true });
+    // The Licences page asks for its licences' states in one request, not one per card.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/admin\/licenses\/(auto-renewals|\d+\/auto-renewal)/.test(request.url())) asked.push(new URL(request.url()).pathname);
+    });
     await page.goto('/licenses');
     await page.getByLabel('Search licenses').fill(mine!.key);
-    await expect(page.locator(`[data-testid="licence-card"][data-key="${mine!.key}"]`).getByTestId('licence-auto-renew')).toContainText(
-      'Automatic renewal: off',
-    );
+    const adminCard = page.locator(`[data-testid="licence-card"][data-key="${mine!.key}"]`);
+    await expect(adminCard.getByTestId('licence-auto-renew')).toContainText('Automatic renewal: off');
+    expect(asked).toEqual(['/api/admin/licenses/auto-renewals']);
+    await expect(adminCard.getByRole('button', { name: 'Stop automatic renewal' })).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath('admin-licence-auto-renew-1280.png') });
+
+    // The buyer turns it on again; then asks support to stop it, and the admin does, after a confirmation.
+    await autoRenew.getByRole('checkbox').click();
+    await expect(autoRenew).toContainText('Automatic renewal: on');
+    await page.goto('/licenses');
+    await page.getByLabel('Search licenses').fill(mine!.key);
+    await expect(adminCard.getByTestId('licence-auto-renew')).toContainText('Automatic renewal: on');
+    await adminCard.getByRole('button', { name: 'Stop automatic renewal' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText('Only the buyer can turn it on again, from their account.');
+    await page.screenshot({ path: test.info().outputPath('admin-stop-auto-renew-1280.png') });
+    await confirm.getByRole('button', { name: 'Stop automatic renewal' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(adminCard.getByTestId('licence-auto-renew')).toContainText('Automatic renewal: off');
+    await expect(adminCard.getByRole('button', { name: 'Stop automatic renewal' })).toHaveCount(0);
+    const activities = (await (await page.request.get('/api/admin/activities?limit=20')).json()) as Array<{
+      action_type: string;
+      details: { license_id?: number; by?: string };
+    }>;
+    expect(activities.find((each) => each.action_type === 'auto_renew_disabled' && each.details.license_id === mine!.id)?.details.by).toBe('admin');
 
     await page.goto('/settings');
     await expect(page.getByText('Automatic Renewal', { exact: true })).toBeVisible();

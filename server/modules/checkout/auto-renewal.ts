@@ -1,11 +1,11 @@
 // Automatic renewal's opt-in and switch (issue 26; docs/pricing.md "Automatic renewal"; decision 0013). A checkout
 // with `auto_renew` records an opt-in with its pending order (Stripe: the Customer the card is saved on); when the
 // order is paid, a recorder of `order.paid` gives it to the licence in the payment's transaction. The buyer turns
-// it off (or on again, with a card saved) in the account; the admin sees it on the licence card.
+// it off (or on again, with a card saved) in the account; the admin sees it on the licence card and can turn it off.
 import type { AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { AUTO_RENEW_OFF, type AutoRenewState } from '../../../common/auto-renewal.js';
+import { ADMIN_AUTO_RENEW_ON_REFUSAL, AUTO_RENEW_OFF, type AutoRenewState, type LicenseAutoRenewal } from '../../../common/auto-renewal.js';
 import { renewPath } from '../../../common/renewals.js';
 import { recordActivity } from '../activities/index.js';
 import { effectiveStatus, findLicenseById } from '../licenses/index.js';
@@ -13,9 +13,10 @@ import { findPriceById } from '../prices/index.js';
 import {
   attachOptInToLicense,
   findAutoRenewalOfLicense,
+  listAutoRenewalsOfExistingLicenses,
   listAutoRenewalsOfLicenses,
   setAutoRenewEnabled,
-  type AutoRenewalRow,
+  type AutoRenewStateFields,
 } from './auto-renewals.repository.js';
 
 /** The providers that can charge a saved card off-session. */
@@ -36,7 +37,7 @@ export function attachOptInsOnPayment(ctx: AppContext): void {
   });
 }
 
-export const toAutoRenewState = (row: AutoRenewalRow | undefined): AutoRenewState =>
+export const toAutoRenewState = (row: AutoRenewStateFields | undefined): AutoRenewState =>
   row
     ? {
         enabled: row.enabled === 1,
@@ -54,6 +55,12 @@ export async function autoRenewStates(ctx: AppContext, licenseIds: readonly numb
   return new Map(licenseIds.map((id) => [id, toAutoRenewState(rows.find((row) => row.license_id === id))]));
 }
 
+/** The admin's licence list: the states of the licences among `licenseIds` that exist, in one statement; others are absent. */
+export async function autoRenewalsOfLicenses(ctx: AppContext, licenseIds: readonly number[]): Promise<LicenseAutoRenewal[]> {
+  const rows = await listAutoRenewalsOfExistingLicenses(ctx.db, licenseIds);
+  return rows.map(({ license_id, renewal }) => ({ license_id, ...toAutoRenewState(renewal) }));
+}
+
 export async function autoRenewStateOf(ctx: AppContext, licenseId: number): Promise<AutoRenewState> {
   if (!(await findLicenseById(ctx.db, licenseId))) throw new AppError('NOT_FOUND', `License ${licenseId} not found`);
   return toAutoRenewState(await findAutoRenewalOfLicense(ctx.db, licenseId));
@@ -65,8 +72,18 @@ export async function isAutoRenewing(ctx: Pick<AppContext, 'db'>, licenseId: num
 }
 
 /**
- * The buyer's switch on a licence already known to be theirs (the account checks the session's e-mail). Off always
- * works; on needs a licence that expires, is not revoked and has a saved card, else a 4xx that says what to do.
+ * The admin's switch (a buyer who asks support to stop the charges): off only, recorded `by: 'admin'`. On is refused,
+ * whatever the licence, since it charges the buyer's card: the buyer turns it on from their account.
+ */
+export async function setAutoRenewByAdmin(ctx: AppContext, licenseId: number, enabled: boolean): Promise<AutoRenewState> {
+  if (enabled) throw new AppError('FORBIDDEN', ADMIN_AUTO_RENEW_ON_REFUSAL);
+  return setAutoRenew(ctx, licenseId, false, 'admin');
+}
+
+/**
+ * The switch: the buyer's on a licence already known to be theirs (the account checks the session's e-mail), or the
+ * admin's, off only (setAutoRenewByAdmin). Off always works and records an activity only when it was on; on needs a
+ * licence that expires, is not revoked and has a saved card, else a 4xx that says what to do.
  */
 export async function setAutoRenew(ctx: AppContext, licenseId: number, enabled: boolean, by: 'customer' | 'admin'): Promise<AutoRenewState> {
   const license = await findLicenseById(ctx.db, licenseId);
@@ -76,7 +93,7 @@ export async function setAutoRenew(ctx: AppContext, licenseId: number, enabled: 
   if (!enabled) {
     if (row?.enabled === 1) {
       await setAutoRenewEnabled(ctx.db, row.id, false, at);
-      await recordActivity(ctx.db, 'auto_renew_disabled', { license_id: licenseId, by }, at);
+      await recordActivity(ctx.db, 'auto_renew_disabled', { license_id: licenseId, license_key: license.key, by }, at);
     }
     return toAutoRenewState(await findAutoRenewalOfLicense(ctx.db, licenseId));
   }
@@ -89,7 +106,7 @@ export async function setAutoRenew(ctx: AppContext, licenseId: number, enabled: 
   }
   if (row.enabled !== 1) {
     await setAutoRenewEnabled(ctx.db, row.id, true, at);
-    await recordActivity(ctx.db, 'auto_renew_enabled', { license_id: licenseId, by }, at);
+    await recordActivity(ctx.db, 'auto_renew_enabled', { license_id: licenseId, license_key: license.key, by }, at);
   }
   return toAutoRenewState(await findAutoRenewalOfLicense(ctx.db, licenseId));
 }

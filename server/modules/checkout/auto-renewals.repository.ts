@@ -49,6 +49,43 @@ export async function listAutoRenewalsOfLicenses(db: Db, licenseIds: readonly nu
     .execute();
 }
 
+/** What a licence's automatic renewal state is made of (auto-renewal.ts, toAutoRenewState). */
+export type AutoRenewStateFields = Pick<
+  AutoRenewalRow,
+  'enabled' | 'provider' | 'payment_method_ref' | 'order_id' | 'attempts' | 'next_attempt_at' | 'last_error'
+>;
+
+/**
+ * Read model (docs/architecture.md, "One owner per table"): of `licenseIds`, the licences that exist, each with its
+ * automatic renewal if it has one (`renewal` undefined: none), in id order, in one statement (the admin's licence
+ * list asks for a page of them at once). Ids of no licence are left out.
+ */
+export async function listAutoRenewalsOfExistingLicenses(
+  db: Db,
+  licenseIds: readonly number[],
+): Promise<Array<{ license_id: number; renewal: AutoRenewStateFields | undefined }>> {
+  if (licenseIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('licenses as l')
+    .leftJoin('license_auto_renewals as a', 'a.license_id', 'l.id')
+    .select([
+      'l.id as license_id',
+      'a.id as renewal_id',
+      'a.enabled',
+      'a.provider',
+      'a.payment_method_ref',
+      'a.order_id',
+      'a.attempts',
+      'a.next_attempt_at',
+      'a.last_error',
+    ])
+    .where('l.id', 'in', [...licenseIds])
+    .orderBy('l.id')
+    .execute();
+  // license_id is unique in license_auto_renewals, so one row per licence; a joined row has its NOT NULL columns set.
+  return rows.map(({ license_id, renewal_id, ...renewal }) => ({ license_id, renewal: renewal_id === null ? undefined : (renewal as AutoRenewStateFields) }));
+}
+
 /** The buyer's or the worker's switch; turning it on starts the current term's charges afresh. */
 export async function setAutoRenewEnabled(db: Db, id: number, enabled: boolean, at: string, lastError: string | null = null): Promise<void> {
   await db

@@ -17,10 +17,10 @@ import { rateLimit } from '../../http/rate-limit.js';
 import { PaymentProviderError } from './payment-provider.js';
 import { registerRenewalRoutes } from './renewal-checkout.routes.js';
 import { refundOrder, RefundProviderUnavailableError } from './refund-order.js';
-import { autoRenewStateSchema } from '../../../common/auto-renewal.js';
+import { autoRenewalsAnswerSchema, autoRenewalsQuerySchema, autoRenewBodySchema, autoRenewStateSchema } from '../../../common/auto-renewal.js';
 import { idParamsSchema } from '../../../common/licenses.js';
 import { AUTO_RENEW_FAILED_EMAIL_KIND, AUTO_RENEW_STOPPED_EMAIL_KIND, renderAutoRenewEmail } from './auto-renew-email.js';
-import { attachOptInsOnPayment, autoRenewStateOf } from './auto-renewal.js';
+import { attachOptInsOnPayment, autoRenewalsOfLicenses, autoRenewStateOf, setAutoRenewByAdmin } from './auto-renewal.js';
 import { lemonSqueezyCheckout } from './lemonsqueezy-checkout.js';
 import { checkoutConfig, confirmTestPayment, createPaymentIntent, findCheckoutOrder, PaymentsUnavailableError } from './checkout.service.js';
 
@@ -85,12 +85,24 @@ export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
 
   registerRenewalRoutes(app, ctx);
 
-  // Automatic renewal (docs/pricing.md): the opt-in follows its order's payment; the admin's licence card shows it.
+  // Automatic renewal (docs/pricing.md): the opt-in follows its order's payment; the admin's licence list shows it
+  // (one request for the page's licences) and the admin can turn it off.
   attachOptInsOnPayment(ctx);
   ctx.emailRenderers.set(AUTO_RENEW_FAILED_EMAIL_KIND, renderAutoRenewEmail);
   ctx.emailRenderers.set(AUTO_RENEW_STOPPED_EMAIL_KIND, renderAutoRenewEmail);
+  // A static segment: Fastify's router matches it before GET /api/admin/licenses/:id (server/modules/licenses).
+  app.get(
+    '/api/admin/licenses/auto-renewals',
+    { schema: { querystring: autoRenewalsQuerySchema, response: { 200: autoRenewalsAnswerSchema } } },
+    async (request) => ({ auto_renewals: await autoRenewalsOfLicenses(ctx, request.query.ids) }),
+  );
   app.get('/api/admin/licenses/:id/auto-renewal', { schema: { params: idParamsSchema, response: { 200: autoRenewStateSchema } } }, async (request) =>
     autoRenewStateOf(ctx, request.params.id),
+  );
+  app.post(
+    '/api/admin/licenses/:id/auto-renewal',
+    { schema: { params: idParamsSchema, body: autoRenewBodySchema, response: { 200: autoRenewStateSchema, 403: errorAnswerSchema, 404: errorAnswerSchema } } },
+    async (request) => setAutoRenewByAdmin(ctx, request.params.id, request.body.enabled),
   );
   ctx.autoRenewals.start();
   // Refunds from the admin (issue 26): the whole amount, through the provider the order was paid with.

@@ -22,6 +22,10 @@ describe('activityText', () => {
     ['order_paid', { order_id: 7, email: 'buyer@example.com', license_key: '8022-D' }, 'Order paid', 'Order 7 · buyer@example.com'],
     ['order_refunded', { order_id: 7, email: 'buyer@example.com' }, 'Order refunded', 'Order 7 · buyer@example.com'],
     ['order_paid', {}, 'Order paid', null],
+    ['auto_renew_disabled', { license_id: 4, license_key: '8022-E', by: 'admin' }, 'Automatic renewal turned off', '8022-E · by admin'],
+    ['auto_renew_enabled', { license_id: 4, order_id: 9, by: 'checkout' }, 'Automatic renewal turned on', 'Licence 4 · by checkout'],
+    ['auto_renew_disabled', {}, 'Automatic renewal turned off', null],
+    ['auto_renew_stopped', { license_id: 4, attempts: 4 }, 'Automatic renewal stopped', null],
     ['some_new_event', { site_url: 'shop.com' }, 'Some New Event', 'shop.com'],
   ])('%s', (type, details, title, secondary) => {
     expect(activityText({ action_type: type, details })).toEqual({ title, secondary });

@@ -24,6 +24,12 @@ const TITLES: Record<string, string> = {
   order_paid: 'Order paid',
   order_refunded: 'Order refunded',
   customer_signed_in: 'Customer signed in',
+  // Automatic renewal (docs/pricing.md): the fallback would read "Auto Renew Disabled".
+  auto_renew_enabled: 'Automatic renewal turned on',
+  auto_renew_disabled: 'Automatic renewal turned off',
+  auto_renew_charged: 'Automatic renewal charged',
+  auto_renew_failed: 'Automatic renewal payment failed',
+  auto_renew_stopped: 'Automatic renewal stopped',
 };
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
@@ -71,6 +77,13 @@ export function activityText(activity: Pick<Activity, 'action_type' | 'details'>
       const order = typeof details.order_id === 'number' ? `Order ${details.order_id}` : null;
       const email = text(details.email);
       return { title, secondary: order && email ? `${order} · ${email}` : (order ?? email) };
+    }
+    case 'auto_renew_enabled':
+    case 'auto_renew_disabled': {
+      // Which licence, and who switched it: the buyer (customer), the admin, or a checkout with the box ticked.
+      const licence = text(details.license_key) ?? (typeof details.license_id === 'number' ? `Licence ${details.license_id}` : null);
+      const by = text(details.by) ? `by ${text(details.by)}` : null;
+      return { title, secondary: licence && by ? `${licence} · ${by}` : (licence ?? by) };
     }
     case 'customer_signed_in':
       return { title, secondary: text(details.email) };

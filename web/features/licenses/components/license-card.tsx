@@ -1,4 +1,5 @@
 import { Mail, MoreHorizontal, Pencil, RefreshCw, ShieldX } from 'lucide-react';
+import type { AutoRenewState } from '@common/auto-renewal';
 import { PLAN_LABELS, siteLimitText, siteUsagePercent, type License } from '@common/licenses';
 import { renewPath } from '@common/renewals';
 import { Badge } from '@/components/ui/badge';
@@ -9,25 +10,42 @@ import { Progress } from '@/components/ui/progress';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useSendSignInLink } from '../api/send-sign-in-link';
-import { useAutoRenewal } from '../api/get-auto-renewal';
 import { formatDate } from '@/lib/dates';
+import { StopAutoRenewalButton } from './stop-auto-renewal-button';
 
 const STATUS_VARIANT = { active: 'success', expired: 'warning', revoked: 'destructive' } as const;
 
-/** "Automatic renewal: on/off" (docs/pricing.md): the buyer's choice; a failed charge says when it is tried again. */
-function AutoRenewLine({ license }: { license: License }) {
-  const state = useAutoRenewal(license.id, license.expires_at !== null && license.status !== 'revoked').data;
-  if (!state) return null;
+/**
+ * "Automatic renewal: on/off" (docs/pricing.md): the buyer's choice; a failed charge says when it is tried again. The
+ * state comes from the list's one request (../api/get-auto-renewals.ts); while on, the admin can stop it.
+ */
+function AutoRenewLine({ license, state }: { license: License; state: AutoRenewState }) {
   return (
-    <p className="text-xs text-muted-foreground" data-testid="licence-auto-renew">
-      Automatic renewal: {state.enabled ? 'on' : 'off'}
-      {state.enabled && state.next_attempt_at ? ` · payment failed, retry ${formatDate(state.next_attempt_at)}` : ''}
-      {!state.enabled && state.last_error ? ` · stopped (${state.last_error})` : ''}
-    </p>
+    <div className="flex flex-wrap items-center gap-2">
+      <p className="text-xs text-muted-foreground" data-testid="licence-auto-renew">
+        Automatic renewal: {state.enabled ? 'on' : 'off'}
+        {state.enabled && state.next_attempt_at ? ` · payment failed, retry ${formatDate(state.next_attempt_at)}` : ''}
+        {!state.enabled && state.last_error ? ` · stopped (${state.last_error})` : ''}
+      </p>
+      {state.enabled && <StopAutoRenewalButton license={license} />}
+    </div>
   );
 }
 
-export function LicenseCard({ license, pluginName, onEdit, onRevoke }: { license: License; pluginName: string; onEdit: () => void; onRevoke: () => void }) {
+/** `autoRenewal`: the licence's automatic renewal, from the list's one request; undefined shows no line (none asked, or not yet answered). */
+export function LicenseCard({
+  license,
+  pluginName,
+  autoRenewal,
+  onEdit,
+  onRevoke,
+}: {
+  license: License;
+  pluginName: string;
+  autoRenewal: AutoRenewState | undefined;
+  onEdit: () => void;
+  onRevoke: () => void;
+}) {
   const sendSignInLink = useSendSignInLink();
   // The customer's account page (docs/account.md): the link goes to the licence's customer e-mail only.
   const sendLink = () =>
@@ -88,7 +106,7 @@ export function LicenseCard({ license, pluginName, onEdit, onRevoke }: { license
             Created {formatDate(license.created_at)}
             {license.expires_at ? ` · expires ${formatDate(license.expires_at)}` : ' · never expires'}
           </p>
-          <AutoRenewLine license={license} />
+          {autoRenewal && <AutoRenewLine license={license} state={autoRenewal} />}
           {/* The customer's renewal and upgrade page (docs/pricing.md): open it to pay, or copy it to the customer. */}
           {license.status !== 'revoked' && license.price_id !== null && (
             <a

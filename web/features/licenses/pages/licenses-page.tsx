@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { usePageMeta } from '@/lib/page-meta';
 import { useAdminPlugins } from '@/lib/admin-plugins';
 import { useLicenses } from '../api/get-licenses';
+import { autoRenewalIds, canRenewAutomatically, useAutoRenewals } from '../api/get-auto-renewals';
 import { CreateLicenseDialog } from '../components/create-license-dialog';
 import { EditLicenseDialog } from '../components/edit-license-dialog';
 import { LicenseCard } from '../components/license-card';
@@ -40,6 +41,10 @@ export function LicensesPage() {
 
   const pluginNames = useMemo(() => new Map((plugins.data ?? []).map((p) => [p.slug, p.name])), [plugins.data]);
   const shown = useMemo(() => (licenses.data ?? []).filter((license) => matchesSearch(license, search)), [licenses.data, search]);
+  // Automatic renewal of the listed licences that can renew, in one request (not one per card). The ids are the
+  // loaded list's, not the search's, so typing in the search box asks nothing more.
+  const autoRenewIds = useMemo(() => autoRenewalIds(licenses.data ?? []), [licenses.data]);
+  const autoRenewals = useAutoRenewals(autoRenewIds);
 
   return (
     <div className="space-y-6">
@@ -101,6 +106,7 @@ export function LicensesPage() {
               key={license.id}
               license={license}
               pluginName={pluginNames.get(license.plugin_slug) ?? license.plugin_slug}
+              autoRenewal={canRenewAutomatically(license) ? autoRenewals.data?.[license.id] : undefined}
               onEdit={() => setEditingId(license.id)}
               onRevoke={() => setRevoking(license)}
             />
