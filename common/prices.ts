@@ -79,7 +79,9 @@ export function readLemonSqueezyCheckoutLink(input: string): LemonSqueezyCheckou
   }
   const id = CHECKOUT_PATH.exec(url.pathname)?.[1];
   if (id === undefined) {
-    return { error: `The checkout link must be a variant's, https://${store}.lemonsqueezy.com/checkout/buy/{UUID}; ${quoted(url.pathname)} is not. ${COPY_IT}` };
+    return {
+      error: `The checkout link must be a variant's, https://${store}.lemonsqueezy.com/checkout/buy/{UUID}; ${quoted(url.pathname)} is not. ${COPY_IT}`,
+    };
   }
   if (!VARIANT_UUID.test(id)) {
     return { error: `The checkout link must end in the variant's UUID (8-4-4-4-12 hexadecimal digits); ${quoted(id)} is not one. ${COPY_IT}` };

@@ -47,13 +47,7 @@ function storeOf(ctx: AppContext): string {
  * variant id: without the id the webhook could not match the order to the tier and would issue no licence. A stored
  * link that does not read as one (only an imported row could hold it) counts as none.
  */
-function checkoutUrlOf(
-  tier: PriceRow,
-  pluginName: string,
-  store: string,
-  email: string | null,
-  custom: Record<string, string | number>,
-): string {
+function checkoutUrlOf(tier: PriceRow, pluginName: string, store: string, email: string | null, custom: Record<string, string | number>): string {
   const link = tier.lemonsqueezy_checkout_link === null ? null : readLemonSqueezyCheckoutLink(tier.lemonsqueezy_checkout_link);
   if (tier.lemonsqueezy_variant_id === null || link === null || 'error' in link) {
     throw new AppError('UNPROCESSABLE', noVariantMessage(pluginName, tier.name));

@@ -223,10 +223,16 @@ describe(`Lemon Squeezy tiers (${testDialect()})`, () => {
   it('takes a checkout link pasted whole or as a UUID, refuses anything else with what a valid one looks like (400), clears it with an empty value', async () => {
     const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: `/api/admin/prices/${personal.id}`, headers: admin, payload });
     const refusals: Array<[string, RegExp]> = [
-      [`https://my-store.example.com/checkout/buy/${BUSINESS_UUID}`, /must be on your store's address, https:\/\/\{store\}\.lemonsqueezy\.com; "my-store\.example\.com" is not/],
+      [
+        `https://my-store.example.com/checkout/buy/${BUSINESS_UUID}`,
+        /must be on your store's address, https:\/\/\{store\}\.lemonsqueezy\.com; "my-store\.example\.com" is not/,
+      ],
       [`https://lemonsqueezy.com.evil.example/checkout/buy/${BUSINESS_UUID}`, /must be on your store's address/],
       [`https://app.lemonsqueezy.com/checkout/buy/${BUSINESS_UUID}`, /must be on your store's address/],
-      [`https://my-store.lemonsqueezy.com/checkout/buy/${BUSINESS_VARIANT}`, /must end in the variant's UUID \(8-4-4-4-12 hexadecimal digits\); "111001" is not one/],
+      [
+        `https://my-store.lemonsqueezy.com/checkout/buy/${BUSINESS_VARIANT}`,
+        /must end in the variant's UUID \(8-4-4-4-12 hexadecimal digits\); "111001" is not one/,
+      ],
       [`https://my-store.lemonsqueezy.com/checkout/buy/${BUSINESS_UUID.slice(0, -1)}`, /must end in the variant's UUID/],
       [`https://my-store.lemonsqueezy.com/products/${BUSINESS_UUID}`, /must be a variant's, https:\/\/my-store\.lemonsqueezy\.com\/checkout\/buy\/\{UUID\}/],
       ['d1f120fd-5adc-4fff-8915-cce713d2942z', /is not a variant's UUID \(8-4-4-4-12 hexadecimal digits/],

@@ -143,7 +143,8 @@ export function PriceTierDialog({ slug, tier, defaultCurrency, onClose }: Props)
               aria-invalid={errors.lemonsqueezy_variant_id ? true : undefined}
             />
             <p id="tier-lemonsqueezy-help" className="text-xs text-muted-foreground">
-              The numeric variant ID (digits only, from the variant&apos;s page in Lemon Squeezy), used to match Lemon Squeezy&apos;s order webhooks to this tier.
+              The numeric variant ID (digits only, from the variant&apos;s page in Lemon Squeezy), used to match Lemon Squeezy&apos;s order webhooks to this
+              tier.
             </p>
             {errors.lemonsqueezy_variant_id && <p className="text-xs text-destructive">{errors.lemonsqueezy_variant_id}</p>}
           </div>

@@ -47,8 +47,8 @@ export function PriceTiersCard({ slug, currency }: { slug: string; currency: Pri
             <AlertTitle className="line-clamp-none">Not for sale through Lemon Squeezy</AlertTitle>
             <AlertDescription>
               Lemon Squeezy takes this shop&apos;s payments, and buyers cannot purchase{' '}
-              {withoutVariant.map((price) => `${price.name} (no ${lemonSqueezyMissing(price).join(' or ')})`).join(', ')}. Edit the tier and enter its Lemon Squeezy
-              variant ID and checkout link (Lemon Squeezy → Products → Share).
+              {withoutVariant.map((price) => `${price.name} (no ${lemonSqueezyMissing(price).join(' or ')})`).join(', ')}. Edit the tier and enter its Lemon
+              Squeezy variant ID and checkout link (Lemon Squeezy → Products → Share).
             </AlertDescription>
           </Alert>
         )}
