@@ -67,3 +67,51 @@ test('the admin adds a yearly 5-site tier; a buyer picks it on the plugin page a
     expect((await page.request.patch(`/api/admin/prices/${tierId}`, { headers: XHR, data: { active: false } })).ok()).toBe(true);
   }
 });
+
+test('the admin gives a tier its Lemon Squeezy variant ID and checkout link; a link on another host is refused under its field', async ({ page }) => {
+  const uuid = 'd1f120fd-5adc-4fff-8915-cce713d29427';
+  await signIn(page, `/plugins/${SLUG}`);
+  const tiers = page.getByTestId('price-tiers');
+  const standard = tiers.getByRole('row').filter({ hasText: 'Standard' });
+  const prices = async () =>
+    (await (await page.request.get(`/api/admin/plugins/${SLUG}/prices`)).json()) as Array<{
+      id: number;
+      name: string;
+      lemonsqueezy_variant_id: string | null;
+      lemonsqueezy_checkout_link: string | null;
+    }>;
+  const tierId = (await prices()).find((price) => price.name === 'Standard')?.id;
+  expect(tierId).toBeDefined();
+  try {
+    await standard.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('Lemon Squeezy → Products → Share: the checkout link of this variant')).toBeVisible();
+    await dialog.getByLabel('Lemon Squeezy variant ID').fill('123456');
+    // One of the two without the other: the form says what is missing.
+    await expect(dialog.getByTestId('tier-lemonsqueezy-missing')).toHaveText(
+      'Without its Lemon Squeezy checkout link, this tier cannot be bought through Lemon Squeezy: both are needed.',
+    );
+    const link = dialog.getByLabel('Lemon Squeezy checkout link');
+    await link.fill(`https://my-store.example.com/checkout/buy/${uuid}`);
+    await dialog.getByRole('button', { name: 'Save Tier' }).click();
+    await expect(dialog.getByTestId('tier-lemonsqueezy-link-error')).toContainText("must be on your store's address, https://{store}.lemonsqueezy.com");
+    await expect(link).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog).toBeVisible();
+
+    await link.fill(`https://my-store.lemonsqueezy.com/checkout/buy/${uuid}?embed=1`);
+    await expect(dialog.getByTestId('tier-lemonsqueezy-missing')).toBeHidden();
+    await dialog.getByRole('button', { name: 'Save Tier' }).click();
+    await expect(dialog).toBeHidden();
+    expect((await prices()).find((price) => price.id === tierId)).toMatchObject({
+      lemonsqueezy_variant_id: '123456',
+      lemonsqueezy_checkout_link: `https://my-store.lemonsqueezy.com/checkout/buy/${uuid}`,
+    });
+  } finally {
+    // Other specs on this server expect the plugin's tier as seeded.
+    const cleared = await page.request.patch(`/api/admin/prices/${tierId}`, {
+      headers: XHR,
+      data: { lemonsqueezy_variant_id: null, lemonsqueezy_checkout_link: null },
+    });
+    expect(cleared.ok()).toBe(true);
+  }
+});

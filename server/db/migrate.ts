@@ -28,6 +28,7 @@ import * as reviews from './migrations/0031-reviews.js';
 import * as autoRenewal from './migrations/0032-auto-renewal.js';
 import * as pluginFaq from './migrations/0034-plugin-faq.js';
 import * as lemonSqueezyVariants from './migrations/0033-lemonsqueezy-variants.js';
+import * as lemonSqueezyCheckoutLink from './migrations/0035-lemonsqueezy-checkout-link.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0032-auto-renewal': autoRenewal,
   '0034-plugin-faq': pluginFaq,
   '0033-lemonsqueezy-variants': lemonSqueezyVariants,
+  '0035-lemonsqueezy-checkout-link': lemonSqueezyCheckoutLink,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

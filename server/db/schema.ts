@@ -380,7 +380,8 @@ export interface PluginPricesTable {
   sort_order: number;
   created_at: string;
   updated_at: string;
-  lemonsqueezy_variant_id: Generated<string | null>; // 0033: the Lemon Squeezy variant it is sold as; null: not sold there
+  lemonsqueezy_variant_id: Generated<string | null>; // 0033: the Lemon Squeezy variant it is sold as (numeric id, matched in its webhook); null: not sold there
+  lemonsqueezy_checkout_link: Generated<string | null>; // 0035: that variant's checkout link (https://{store}.lemonsqueezy.com/checkout/buy/{uuid}) or its UUID alone; null: none yet
 }
 
 // --- customers (0021-customers) ---

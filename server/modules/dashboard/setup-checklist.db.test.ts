@@ -109,3 +109,44 @@ describe(`first-run checklist with payments and e-mail configured (${testDialect
     expect(byId.shop_address?.done).toBe(true); // the address the admin confirmed (createTestApp's confirmedOrigin)
   });
 });
+
+describe(`first-run checklist with Lemon Squeezy taking the payments (${testDialect()})`, () => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false, env: { LEMONSQUEEZY_WEBHOOK_SECRET: 'ls_checklist_secret' } });
+    headers = await t.adminHeaders();
+  });
+  afterAll(async () => t.close());
+
+  const payments = async () => {
+    const list = (await t.app.inject({ method: 'GET', url: '/api/admin/setup-checklist', headers })).json<SetupChecklist>();
+    return list.steps.find((step) => step.id === 'payments');
+  };
+
+  it('ticks Payments only once the store is set and every tier on sale has its variant ID and checkout link', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/plugins', headers, payload: { slug: SLUG, name: 'Order Notes' } })).statusCode).toBe(201);
+    const tier = { name: 'Personal', sites: 1, term: 'year', amount: 4900, currency: 'GBP' };
+    const added = await t.app.inject({ method: 'POST', url: `/api/admin/plugins/${SLUG}/prices`, headers, payload: tier });
+    expect(added.statusCode).toBe(201);
+    const tierId = added.json<{ id: number }>().id;
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/admin/plugins/${SLUG}`, headers, payload: { pricing_active: true } })).statusCode).toBe(200);
+
+    expect(await payments()).toMatchObject({ done: false, path: '/settings', hint: expect.stringMatching(/Enter your Lemon Squeezy store/) });
+    const store = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers, payload: { lemonsqueezy_store: 'my-store' } });
+    expect(store.statusCode).toBe(200);
+    const noVariant = await payments();
+    expect(noVariant).toMatchObject({ done: false, path: `/plugins/${SLUG}` });
+    expect(noVariant?.hint).toMatch(/Buyers cannot pay for Personal of Order Notes through Lemon Squeezy: give each tier its variant ID and checkout link/);
+
+    const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: `/api/admin/prices/${tierId}`, headers, payload });
+    expect((await patch({ lemonsqueezy_variant_id: '123456' })).statusCode).toBe(200);
+    expect(await payments()).toMatchObject({ done: false, path: `/plugins/${SLUG}` }); // the numeric id alone is not a checkout link
+    expect((await patch({ lemonsqueezy_checkout_link: 'd1f120fd-5adc-4fff-8915-cce713d29427' })).statusCode).toBe(200);
+    expect(await payments()).toMatchObject({ done: true, path: '/settings', hint: 'Buyers pay through Lemon Squeezy.' });
+    // An inactive tier without either is not on sale, so it does not count.
+    const inactive = { ...tier, name: 'Old', active: false };
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/plugins/${SLUG}/prices`, headers, payload: inactive })).statusCode).toBe(201);
+    expect((await payments())?.done).toBe(true);
+  });
+});

@@ -1,10 +1,11 @@
 import { effectivePriceMinor } from '../../../common/pricing.js';
+import { lemonSqueezyMissing } from '../../../common/prices.js';
 import { DEFAULT_STORE_IDENTITY } from '../../../common/store-identity.js';
 import type { SetupChecklist, SetupStep } from '../../../common/setup-checklist.js';
 import type { AppContext } from '../../kernel/context.js';
 import { checkoutConfig } from '../checkout/index.js';
-import { countPluginRows, listPlugins, toAdminPlugin } from '../plugins/index.js';
-import { countPriceRows } from '../prices/index.js';
+import { countPluginRows, listPlugins, toAdminPlugin, type PluginRow } from '../plugins/index.js';
+import { countPriceRows, listActivePrices } from '../prices/index.js';
 import { countReleaseRows } from '../releases/index.js';
 import { storeIdentity } from '../storefront/index.js';
 
@@ -25,9 +26,11 @@ export async function setupChecklist(ctx: AppContext): Promise<SetupChecklist> {
   // A tier alone does not sell: the plugin's pricing must be switched on too (Plugin Settings, Pricing), or it stays
   // "Not on sale" while the step said done (found by e2e/empty-shop-journey.spec.ts).
   const priced = tiers > 0 && pluginRows.some((row) => effectivePriceMinor(toAdminPlugin(row)) !== null);
-  // Card payments through Stripe, or Lemon Squeezy's hosted checkout once its webhook secret is saved (docs/checkout.md).
+  // Card payments through Stripe, or Lemon Squeezy's hosted checkout once its webhook secret is saved (docs/checkout.md),
+  // as long as it can sell what is on sale.
   const stripe = checkoutConfig(ctx).provider === 'stripe';
   const lemonSqueezy = ctx.settings.getSecret('lemonsqueezy_webhook_secret') !== null;
+  const lemonSqueezyGap = await lemonSqueezyGapOf(ctx, pluginRows);
   // The address e-mailed links use: the Base URL setting, or the shop address the admin confirmed at sign-in.
   const baseUrl = ctx.settings.emailLinkBase();
   const steps: SetupStep[] = [
@@ -63,11 +66,13 @@ export async function setupChecklist(ctx: AppContext): Promise<SetupChecklist> {
       title: 'Payments',
       hint: stripe
         ? 'Buyers pay by card through Stripe.'
-        : lemonSqueezy
-          ? 'Buyers pay through Lemon Squeezy.'
-          : 'Connect Stripe or Lemon Squeezy so buyers can pay.',
-      path: '/settings',
-      done: stripe || lemonSqueezy,
+        : lemonSqueezyGap
+          ? lemonSqueezyGap.hint
+          : lemonSqueezy
+            ? 'Buyers pay through Lemon Squeezy.'
+            : 'Connect Stripe or Lemon Squeezy so buyers can pay.',
+      path: lemonSqueezyGap?.path ?? '/settings',
+      done: stripe || (lemonSqueezy && !lemonSqueezyGap),
     },
     {
       id: 'email',
@@ -80,6 +85,29 @@ export async function setupChecklist(ctx: AppContext): Promise<SetupChecklist> {
     },
   ];
   return { steps, complete: steps.every((step) => step.done), dismissed: ctx.settings.getInternal(SETUP_CHECKLIST_DISMISSED_KEY) === true };
+}
+
+/**
+ * While Lemon Squeezy takes the payments (PaymentProviders.lemonSqueezy), what keeps buyers from paying there: its
+ * store not set, or active tiers of plugins on sale without their variant id or checkout link (docs/pricing.md
+ * "Lemon Squeezy"); null when nothing does.
+ */
+async function lemonSqueezyGapOf(ctx: AppContext, pluginRows: PluginRow[]): Promise<{ hint: string; path: string } | null> {
+  const lemonSqueezy = ctx.payments.lemonSqueezy();
+  if (!lemonSqueezy) return null;
+  if (!lemonSqueezy.store) {
+    return { hint: 'Enter your Lemon Squeezy store (Settings, Lemon Squeezy Checkout): until then buyers cannot pay.', path: '/settings' };
+  }
+  const onSale = new Map(pluginRows.filter((row) => effectivePriceMinor(toAdminPlugin(row)) !== null).map((row) => [row.slug, row.name]));
+  const unsold = (await listActivePrices(ctx.db, [...onSale.keys()])).filter((tier) => lemonSqueezyMissing(tier).length > 0);
+  const first = unsold[0];
+  if (!first) return null;
+  const names = unsold.slice(0, 3).map((tier) => `${tier.name} of ${onSale.get(tier.plugin_slug) ?? tier.plugin_slug}`);
+  const more = unsold.length > 3 ? ` and ${unsold.length - 3} more` : '';
+  return {
+    hint: `Buyers cannot pay for ${names.join(', ')}${more} through Lemon Squeezy: give each tier its variant ID and checkout link (Lemon Squeezy → Products → Share).`,
+    path: `/plugins/${first.plugin_slug}`,
+  };
 }
 
 export async function setSetupChecklistDismissed(ctx: AppContext, dismissed: boolean): Promise<SetupChecklist> {

@@ -4,6 +4,8 @@ import { POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { multipartBody } from '../../test/release-test-helpers.js';
 
+const LEMONSQUEEZY_LINK = 'https://my-store.lemonsqueezy.com/checkout/buy/d1f120fd-5adc-4fff-8915-cce713d29427';
+
 const fixture = (name: string) => fs.readFileSync(new URL(`../../test/fixtures/imports/${name}`, import.meta.url));
 
 /** Fills a shop with a row in every exported table: licences with sites (the EDD importer), an order, a customer, a release. */
@@ -59,6 +61,12 @@ async function fillShop(t: TestApp): Promise<void> {
     .updateTable('plugins')
     .set({ faq: JSON.stringify([{ question: 'Multisite, "quoted"?', answer: 'Yes.\nOne licence per site.' }]) })
     .where('slug', '=', POSTCODE_PLUGIN_SLUG)
+    .execute();
+  // A tier sold through Lemon Squeezy: its numeric variant id (0033) and its checkout link (0035), carried as they are.
+  await t.db
+    .updateTable('plugin_prices')
+    .set({ lemonsqueezy_variant_id: '123456', lemonsqueezy_checkout_link: LEMONSQUEEZY_LINK })
+    .where('plugin_slug', '=', POSTCODE_PLUGIN_SLUG)
     .execute();
   const release = await t.db
     .insertInto('releases')
@@ -183,6 +191,13 @@ describe(`this server's export and its re-import (${testDialect()})`, () => {
     expect(after).toEqual(before);
     const faq = await target.db.selectFrom('plugins').select('faq').where('slug', '=', POSTCODE_PLUGIN_SLUG).executeTakeFirstOrThrow();
     expect(JSON.parse(faq.faq)).toEqual([{ question: 'Multisite, "quoted"?', answer: 'Yes.\nOne licence per site.' }]);
+    const tiers = await target.db
+      .selectFrom('plugin_prices')
+      .select(['lemonsqueezy_variant_id', 'lemonsqueezy_checkout_link'])
+      .where('plugin_slug', '=', POSTCODE_PLUGIN_SLUG)
+      .execute();
+    expect(tiers.length).toBeGreaterThan(0);
+    expect(tiers).toEqual(tiers.map(() => ({ lemonsqueezy_variant_id: '123456', lemonsqueezy_checkout_link: LEMONSQUEEZY_LINK })));
 
     // Ids continue after the imported ones, and an imported key validates at once with its site counted.
     const validate = await target.app.inject({

@@ -45,6 +45,7 @@ export async function insertPrice(db: Db, slug: string, input: PriceCreate, at: 
       active: fromBool(input.active),
       sort_order: input.sort_order,
       lemonsqueezy_variant_id: input.lemonsqueezy_variant_id,
+      lemonsqueezy_checkout_link: input.lemonsqueezy_checkout_link,
       created_at: at,
       updated_at: at,
     })
@@ -81,6 +82,7 @@ export function toAdminPrice(row: PriceRow): AdminPrice {
     active: toBool(row.active),
     sort_order: row.sort_order,
     lemonsqueezy_variant_id: row.lemonsqueezy_variant_id,
+    lemonsqueezy_checkout_link: row.lemonsqueezy_checkout_link,
   };
 }
 

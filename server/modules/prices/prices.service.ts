@@ -34,6 +34,7 @@ const BASE_TIER = {
   active: true,
   sort_order: 0,
   lemonsqueezy_variant_id: null,
+  lemonsqueezy_checkout_link: null,
 } as const;
 
 const pluginNotFound = (slug: string) => new AppError('NOT_FOUND', `No plugin with the slug "${slug}"`);

@@ -9,6 +9,12 @@ import { UNLIMITED_ACTIVATIONS } from '../../../common/licenses.js';
 const SECRET = 'ls_tier_secret';
 const BUSINESS_VARIANT = '111001';
 const AGENCY_VARIANT = '222002';
+const STARTER_VARIANT = '444004';
+// A variant's checkout link names it by its UUID (Lemon Squeezy → Products → Share), the webhook by its numeric id.
+const BUSINESS_UUID = 'd1f120fd-5adc-4fff-8915-cce713d29427';
+const AGENCY_UUID = '0a7e33c1-9b2d-4c1e-8f00-5e6d7c8b9a01';
+// Pasted whole, from another store than the Settings' one, in capitals, with a query string: the link's own store is used.
+const BUSINESS_LINK = `https://Other-Store.lemonsqueezy.com/checkout/buy/${BUSINESS_UUID.toUpperCase()}?embed=1`;
 
 // Lemon Squeezy as merchant of record: tiers sold as variants, the hosted checkout, and the webhook fulfilling the
 // tier (issue 26; docs/pricing.md "Lemon Squeezy").
@@ -18,6 +24,7 @@ describe(`Lemon Squeezy tiers (${testDialect()})`, () => {
   let business: AdminPrice; // 5 sites, yearly, variant 111001
   let agency: AdminPrice; // unlimited, yearly, variant 222002
   let personal: AdminPrice; // 2 sites, yearly, no variant
+  let starter: AdminPrice; // 1 site, yearly, variant 444004 but no checkout link
   let orderRefs = 5000;
 
   beforeAll(async () => {
@@ -29,9 +36,11 @@ describe(`Lemon Squeezy tiers (${testDialect()})`, () => {
       expect(response.statusCode, response.body).toBe(201);
       return response.json<AdminPrice>();
     };
-    business = await add({ name: 'Business', sites: 5, term: 'year', amount: 10000, currency: 'GBP', lemonsqueezy_variant_id: BUSINESS_VARIANT });
-    agency = await add({ name: 'Agency', sites: null, term: 'year', amount: 25000, currency: 'GBP', lemonsqueezy_variant_id: AGENCY_VARIANT });
+    const sold = (variant: string, link: string) => ({ lemonsqueezy_variant_id: variant, lemonsqueezy_checkout_link: link });
+    business = await add({ name: 'Business', sites: 5, term: 'year', amount: 10000, currency: 'GBP', ...sold(BUSINESS_VARIANT, BUSINESS_LINK) });
+    agency = await add({ name: 'Agency', sites: null, term: 'year', amount: 25000, currency: 'GBP', ...sold(AGENCY_VARIANT, ` ${AGENCY_UUID} `) });
     personal = await add({ name: 'Personal', sites: 2, term: 'year', amount: 6000, currency: 'GBP' });
+    starter = await add({ name: 'Starter', sites: 1, term: 'year', amount: 3000, currency: 'GBP', lemonsqueezy_variant_id: STARTER_VARIANT });
   });
   afterAll(async () => t.close());
 
@@ -71,18 +80,50 @@ describe(`Lemon Squeezy tiers (${testDialect()})`, () => {
     expect(await config()).toEqual({ provider: 'lemonsqueezy', publishableKey: null, message: null });
   });
 
-  it("answers the tier's hosted checkout with the buyer's e-mail and the tier in custom data; writes nothing", async () => {
+  it('keeps each checkout link normalised: a pasted link on its own store, a bare UUID alone', () => {
+    expect(business).toMatchObject({
+      lemonsqueezy_variant_id: BUSINESS_VARIANT,
+      lemonsqueezy_checkout_link: `https://other-store.lemonsqueezy.com/checkout/buy/${BUSINESS_UUID}`,
+    });
+    expect(agency).toMatchObject({ lemonsqueezy_variant_id: AGENCY_VARIANT, lemonsqueezy_checkout_link: AGENCY_UUID });
+    expect(starter).toMatchObject({ lemonsqueezy_variant_id: STARTER_VARIANT, lemonsqueezy_checkout_link: null });
+  });
+
+  it("answers the tier's hosted checkout (the link's store and UUID) with the buyer's e-mail and the tier in custom data; writes nothing", async () => {
     const before = await fulfilmentCounts(t.db);
     const response = await checkout({ kind: 'new', plugin: BUYABLE_SLUG, price_id: business.id, customerEmail: 'Buyer+ls@example.com' });
     expect(response.statusCode, response.body).toBe(200);
     const url = new URL(response.json<{ url: string }>().url);
-    expect(url.origin + url.pathname).toBe(`https://my-store.lemonsqueezy.com/checkout/buy/${BUSINESS_VARIANT}`);
+    expect(url.origin + url.pathname).toBe(`https://other-store.lemonsqueezy.com/checkout/buy/${BUSINESS_UUID}`);
     expect(Object.fromEntries(url.searchParams)).toEqual({
       'checkout[email]': 'Buyer+ls@example.com',
       'checkout[custom][kind]': 'new',
       'checkout[custom][price_id]': String(business.id),
       'checkout[custom][plugin]': BUYABLE_SLUG,
     });
+    expect(await fulfilmentCounts(t.db)).toEqual(before);
+  });
+
+  it("builds a bare UUID's checkout on the store in Settings", async () => {
+    const response = await checkout({ kind: 'new', plugin: BUYABLE_SLUG, price_id: agency.id, customerEmail: 'agency@example.com' });
+    expect(response.statusCode, response.body).toBe(200);
+    const url = new URL(response.json<{ url: string }>().url);
+    expect(url.origin + url.pathname).toBe(`https://my-store.lemonsqueezy.com/checkout/buy/${AGENCY_UUID}`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      'checkout[email]': 'agency@example.com',
+      'checkout[custom][kind]': 'new',
+      'checkout[custom][price_id]': String(agency.id),
+      'checkout[custom][plugin]': BUYABLE_SLUG,
+    });
+  });
+
+  it('refuses a tier with its numeric variant id but no checkout link with the same message (it never links to the numeric id)', async () => {
+    const before = await fulfilmentCounts(t.db);
+    const response = await checkout({ kind: 'new', plugin: BUYABLE_SLUG, price_id: starter.id, customerEmail: 'starter@example.com' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe(
+      'The Starter licence of Postcode Delivery Zones cannot be bought online at the moment. Please choose another licence, or contact us to buy this one.',
+    );
     expect(await fulfilmentCounts(t.db)).toEqual(before);
   });
 
@@ -142,7 +183,7 @@ describe(`Lemon Squeezy tiers (${testDialect()})`, () => {
     const link = await checkout({ kind: 'renewal', license_key: license.key });
     expect(link.statusCode, link.body).toBe(200);
     const url = new URL(link.json<{ url: string }>().url);
-    expect(url.pathname).toBe(`/checkout/buy/${BUSINESS_VARIANT}`);
+    expect(url.origin + url.pathname).toBe(`https://other-store.lemonsqueezy.com/checkout/buy/${BUSINESS_UUID}`);
     expect(Object.fromEntries(url.searchParams)).toEqual({
       'checkout[email]': 'renewer@example.com',
       'checkout[custom][kind]': 'renewal',
@@ -165,6 +206,64 @@ describe(`Lemon Squeezy tiers (${testDialect()})`, () => {
     );
     expect(wrong.json().outcome).toBe('unknown_license');
     expect((await t.db.selectFrom('licenses').select('expires_at').where('id', '=', other.id).executeTakeFirstOrThrow()).expires_at).toBe(other.expires_at);
+  });
+
+  it('fulfils an order of a tier without a checkout link by its variant (the webhook matches the numeric id), but its renewal is refused', async () => {
+    const ref = ++orderRefs;
+    expect((await deliver(body(ref, 'starter@example.com', STARTER_VARIANT, null))).json().outcome).toBe('fulfilled');
+    const license = await licenseOfOrder((await orderOf(ref))?.id as number);
+    expect(license).toMatchObject({ price_id: starter.id, max_activations: 1 });
+    const renewal = await checkout({ kind: 'renewal', license_key: license.key });
+    expect(renewal.statusCode).toBe(422);
+    expect(renewal.json().message).toBe(
+      'The Starter licence of Postcode Delivery Zones cannot be bought online at the moment. Please choose another licence, or contact us to buy this one.',
+    );
+  });
+
+  it('takes a checkout link pasted whole or as a UUID, refuses anything else with what a valid one looks like (400), clears it with an empty value', async () => {
+    const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: `/api/admin/prices/${personal.id}`, headers: admin, payload });
+    const refusals: Array<[string, RegExp]> = [
+      [
+        `https://my-store.example.com/checkout/buy/${BUSINESS_UUID}`,
+        /must be on your store's address, https:\/\/\{store\}\.lemonsqueezy\.com; "my-store\.example\.com" is not/,
+      ],
+      [`https://lemonsqueezy.com.evil.example/checkout/buy/${BUSINESS_UUID}`, /must be on your store's address/],
+      [`https://app.lemonsqueezy.com/checkout/buy/${BUSINESS_UUID}`, /must be on your store's address/],
+      [
+        `https://my-store.lemonsqueezy.com/checkout/buy/${BUSINESS_VARIANT}`,
+        /must end in the variant's UUID \(8-4-4-4-12 hexadecimal digits\); "111001" is not one/,
+      ],
+      [`https://my-store.lemonsqueezy.com/checkout/buy/${BUSINESS_UUID.slice(0, -1)}`, /must end in the variant's UUID/],
+      [`https://my-store.lemonsqueezy.com/products/${BUSINESS_UUID}`, /must be a variant's, https:\/\/my-store\.lemonsqueezy\.com\/checkout\/buy\/\{UUID\}/],
+      ['d1f120fd-5adc-4fff-8915-cce713d2942z', /is not a variant's UUID \(8-4-4-4-12 hexadecimal digits/],
+      ['javascript:alert(1)', /is not a variant's UUID/],
+    ];
+    for (const [link, message] of refusals) {
+      const refused = await patch({ lemonsqueezy_checkout_link: link });
+      expect(refused.statusCode, link).toBe(400);
+      expect(refused.json().message, link).toMatch(/lemonsqueezy_checkout_link: /);
+      expect(refused.json().message, link).toMatch(message);
+      // Each says where to find a valid one, and what it looks like.
+      expect(refused.json().message, link).toContain('Lemon Squeezy → Products → Share');
+      expect(refused.json().message, link).toContain('https://my-store.lemonsqueezy.com/checkout/buy/d1f120fd-5adc-4fff-8915-cce713d29427');
+    }
+    expect((await patch({ lemonsqueezy_checkout_link: 42 })).statusCode).toBe(400);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/plugins/${BUYABLE_SLUG}/prices`,
+      headers: admin,
+      payload: { name: 'Refused', sites: 1, term: 'year', amount: 100, currency: 'GBP', lemonsqueezy_checkout_link: 'https://example.com/' },
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().message).toMatch(/lemonsqueezy_checkout_link: The checkout link must be on your store's address/);
+    expect(await t.db.selectFrom('plugin_prices').select('id').where('name', '=', 'Refused').execute()).toEqual([]);
+    const current = await t.db.selectFrom('plugin_prices').select('lemonsqueezy_checkout_link').where('id', '=', personal.id).executeTakeFirstOrThrow();
+    expect(current.lemonsqueezy_checkout_link).toBeNull();
+
+    const pasted = await patch({ lemonsqueezy_checkout_link: `my-store.lemonsqueezy.com/checkout/buy/${AGENCY_UUID}/#share` });
+    expect(pasted.json()).toMatchObject({ lemonsqueezy_checkout_link: `https://my-store.lemonsqueezy.com/checkout/buy/${AGENCY_UUID}` });
+    expect((await patch({ lemonsqueezy_checkout_link: AGENCY_UUID.toUpperCase() })).json()).toMatchObject({ lemonsqueezy_checkout_link: AGENCY_UUID });
+    expect((await patch({ lemonsqueezy_checkout_link: '' })).json()).toMatchObject({ lemonsqueezy_checkout_link: null });
   });
 
   it('keeps the variant id on the tier: digits only, cleared with an empty value', async () => {

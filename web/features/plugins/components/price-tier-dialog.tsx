@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { CURRENCIES } from '@common/plugins';
-import { PRICE_TERMS, type AdminPrice, type PriceCreate } from '@common/prices';
+import { LEMONSQUEEZY_CHECKOUT_LINK_EXAMPLE, PRICE_TERMS, lemonSqueezyMissing, type AdminPrice, type PriceCreate } from '@common/prices';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { errorMessage } from '@/lib/api';
+import { errorMessage, fieldErrors } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
+import { usePaymentProvider } from '../api/get-payment-provider';
 import { useSavePrice } from '../api/save-price';
 
 const selectClass = 'h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm';
@@ -35,9 +36,21 @@ export function PriceTierDialog({ slug, tier, defaultCurrency, onClose }: Props)
     renewal_discount_percent: String(existing?.renewal_discount_percent ?? 0),
     sort_order: String(existing?.sort_order ?? 0),
     lemonsqueezy_variant_id: existing?.lemonsqueezy_variant_id ?? '',
+    lemonsqueezy_checkout_link: existing?.lemonsqueezy_checkout_link ?? '',
   }));
   const save = useSavePrice();
+  // The server's refusal of a field, shown under it (the Lemon Squeezy fields' messages say what a valid value is).
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
+  // A tier sells through Lemon Squeezy only with both (docs/pricing.md "Lemon Squeezy"): say which one is missing
+  // while Lemon Squeezy takes the payments, or as soon as one of the two is given.
+  const viaLemonSqueezy = usePaymentProvider().data?.provider === 'lemonsqueezy';
+  const given = (text: string) => (text.trim() === '' ? null : text.trim());
+  const lacking = lemonSqueezyMissing({
+    lemonsqueezy_variant_id: given(form.lemonsqueezy_variant_id),
+    lemonsqueezy_checkout_link: given(form.lemonsqueezy_checkout_link),
+  });
+  const showMissing = lacking.length > 0 && (viaLemonSqueezy || lacking.length === 1);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -50,15 +63,20 @@ export function PriceTierDialog({ slug, tier, defaultCurrency, onClose }: Props)
       currency: form.currency,
       renewal_discount_percent: Number(form.renewal_discount_percent || 0),
       sort_order: Number(form.sort_order || 0),
-      lemonsqueezy_variant_id: form.lemonsqueezy_variant_id.trim() === '' ? null : form.lemonsqueezy_variant_id.trim(),
+      lemonsqueezy_variant_id: given(form.lemonsqueezy_variant_id),
+      lemonsqueezy_checkout_link: given(form.lemonsqueezy_checkout_link),
     };
     const request = existing ? { slug, id: existing.id, body } : { slug, body: { ...body, active: true } };
+    setErrors({});
     save.mutate(request, {
       onSuccess: (saved) => {
         toast({ title: existing ? 'Price Tier Saved' : 'Price Tier Added', description: `${saved.name} is saved.` });
         onClose();
       },
-      onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to save the price tier'), variant: 'destructive' }),
+      onError: (error) => {
+        setErrors(fieldErrors(error));
+        toast({ title: 'Error', description: errorMessage(error, 'Failed to save the price tier'), variant: 'destructive' });
+      },
     });
   };
 
@@ -122,12 +140,41 @@ export function PriceTierDialog({ slug, tier, defaultCurrency, onClose }: Props)
               placeholder="None"
               maxLength={20}
               aria-describedby="tier-lemonsqueezy-help"
+              aria-invalid={errors.lemonsqueezy_variant_id ? true : undefined}
             />
             <p id="tier-lemonsqueezy-help" className="text-xs text-muted-foreground">
-              When Lemon Squeezy takes your payments, this tier is sold as this variant (digits only, from the variant&apos;s page in Lemon Squeezy). Without
-              one, the tier cannot be bought through Lemon Squeezy.
+              The numeric variant ID (digits only, from the variant&apos;s page in Lemon Squeezy), used to match Lemon Squeezy&apos;s order webhooks to this
+              tier.
             </p>
+            {errors.lemonsqueezy_variant_id && <p className="text-xs text-destructive">{errors.lemonsqueezy_variant_id}</p>}
           </div>
+          <div className="col-span-2 space-y-1">
+            <Label htmlFor="tier-lemonsqueezy-link">Lemon Squeezy checkout link</Label>
+            <Input
+              id="tier-lemonsqueezy-link"
+              type="text"
+              inputMode="url"
+              value={form.lemonsqueezy_checkout_link}
+              onChange={set('lemonsqueezy_checkout_link')}
+              placeholder={LEMONSQUEEZY_CHECKOUT_LINK_EXAMPLE}
+              maxLength={500}
+              aria-describedby="tier-lemonsqueezy-link-help"
+              aria-invalid={errors.lemonsqueezy_checkout_link ? true : undefined}
+            />
+            <p id="tier-lemonsqueezy-link-help" className="text-xs text-muted-foreground">
+              Lemon Squeezy → Products → Share: the checkout link of this variant (or the UUID at its end). Purchase sends buyers there.
+            </p>
+            {errors.lemonsqueezy_checkout_link && (
+              <p className="text-xs text-destructive" data-testid="tier-lemonsqueezy-link-error">
+                {errors.lemonsqueezy_checkout_link}
+              </p>
+            )}
+          </div>
+          {showMissing && (
+            <p className="col-span-2 text-xs text-amber-700" data-testid="tier-lemonsqueezy-missing">
+              Without its Lemon Squeezy {lacking.join(' and ')}, this tier cannot be bought through Lemon Squeezy: both are needed.
+            </p>
+          )}
         </form>
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={save.isPending}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatMoney } from '@common/pricing';
-import type { AdminPrice, PriceCreate } from '@common/prices';
+import { lemonSqueezyMissing, type AdminPrice, type PriceCreate } from '@common/prices';
 import { TriangleAlert } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -19,9 +19,10 @@ export function PriceTiersCard({ slug, currency }: { slug: string; currency: Pri
   const prices = usePrices(slug);
   const save = useSavePrice();
   const [editing, setEditing] = useState<AdminPrice | 'new' | null>(null);
-  // With Lemon Squeezy as the shop's provider, a tier sells only as its variant (docs/pricing.md "Lemon Squeezy").
+  // With Lemon Squeezy as the shop's provider, a tier sells only as its variant, named by both its numeric ID (the
+  // webhook's) and its checkout link (the buyer's) (docs/pricing.md "Lemon Squeezy").
   const viaLemonSqueezy = usePaymentProvider().data?.provider === 'lemonsqueezy';
-  const withoutVariant = viaLemonSqueezy ? (prices.data ?? []).filter((price) => price.active && price.lemonsqueezy_variant_id === null) : [];
+  const withoutVariant = viaLemonSqueezy ? (prices.data ?? []).filter((price) => price.active && lemonSqueezyMissing(price).length > 0) : [];
   const toggle = (price: AdminPrice) =>
     save.mutate(
       { slug, id: price.id, body: { active: !price.active } },
@@ -45,9 +46,9 @@ export function PriceTiersCard({ slug, currency }: { slug: string; currency: Pri
             <TriangleAlert className="text-amber-600" />
             <AlertTitle className="line-clamp-none">Not for sale through Lemon Squeezy</AlertTitle>
             <AlertDescription>
-              Lemon Squeezy takes this shop&apos;s payments, and {withoutVariant.map((price) => price.name).join(', ')}{' '}
-              {withoutVariant.length === 1 ? 'has' : 'have'} no Lemon Squeezy variant ID, so buyers cannot purchase{' '}
-              {withoutVariant.length === 1 ? 'it' : 'them'}. Edit the tier and enter its variant ID.
+              Lemon Squeezy takes this shop&apos;s payments, and buyers cannot purchase{' '}
+              {withoutVariant.map((price) => `${price.name} (no ${lemonSqueezyMissing(price).join(' or ')})`).join(', ')}. Edit the tier and enter its Lemon
+              Squeezy variant ID and checkout link (Lemon Squeezy → Products → Share).
             </AlertDescription>
           </Alert>
         )}
@@ -77,7 +78,12 @@ export function PriceTiersCard({ slug, currency }: { slug: string; currency: Pri
                     {price.sale_amount !== null && <span className="text-muted-foreground"> (sale {formatMoney(price.sale_amount, price.currency)})</span>}
                   </TableCell>
                   <TableCell>{price.renewal_discount_percent}% off</TableCell>
-                  {viaLemonSqueezy && <TableCell>{price.lemonsqueezy_variant_id ?? <Badge variant="outline">No variant</Badge>}</TableCell>}
+                  {viaLemonSqueezy && (
+                    <TableCell className="space-x-1">
+                      {price.lemonsqueezy_variant_id ?? <Badge variant="outline">No variant ID</Badge>}
+                      {price.lemonsqueezy_checkout_link === null && <Badge variant="outline">No checkout link</Badge>}
+                    </TableCell>
+                  )}
                   <TableCell>{price.active ? <Badge>Active</Badge> : <Badge variant="secondary">Inactive</Badge>}</TableCell>
                   <TableCell className="space-x-2 text-right">
                     <Button size="sm" variant="outline" onClick={() => setEditing(price)}>

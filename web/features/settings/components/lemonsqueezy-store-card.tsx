@@ -40,7 +40,7 @@ export function LemonSqueezyStoreCard({ settings }: { settings: SettingsResponse
         <CardTitle>Lemon Squeezy Checkout</CardTitle>
         <CardDescription>
           When Lemon Squeezy takes your payments (its webhook signing secret is set, Stripe is not), Purchase goes to this store&apos;s checkout. Give each
-          price tier its variant ID on the plugin&apos;s page.
+          price tier its variant ID and checkout link (Lemon Squeezy → Products → Share) on the plugin&apos;s page.
         </CardDescription>
       </CardHeader>
       <CardContent>
