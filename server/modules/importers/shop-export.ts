@@ -18,9 +18,10 @@
 // version in any other layout (one line, as this server wrote it before, or pretty-printed) is still read, whole.
 import fs from 'node:fs';
 import readline from 'node:readline';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
+import { isPostgres } from '../../db/portable.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { ImportRow } from '../../../common/imports.js';
@@ -241,20 +242,37 @@ interface ColumnKind {
   nullable: boolean;
 }
 
-/** The columns each table has in this database and what they hold, to check an export's rows against before writing any. */
+/**
+ * The columns each exported table has in this database and what they hold, to check an export's rows against before
+ * writing any. Read from this database's own schema only (PostgreSQL: `current_schema()`): an introspection of every
+ * schema failed when another schema on the server was dropped meanwhile.
+ */
 async function tableColumns(db: Database): Promise<Map<string, Map<string, ColumnKind>>> {
-  const tables = await db.introspection.getTables();
-  return new Map(
-    tables.map((table) => [
-      table.name,
-      new Map(
-        table.columns.map((column) => [
-          column.name,
-          { numeric: /int|real|float|double|numeric|decimal|serial/i.test(column.dataType), nullable: column.isNullable || column.isAutoIncrementing },
-        ]),
-      ),
-    ]),
-  );
+  const numeric = (type: string) => /int|real|float|double|numeric|decimal|serial/i.test(type);
+  const columns = new Map<string, Map<string, ColumnKind>>(EXPORT_TABLES.map((table) => [table, new Map()]));
+  if (isPostgres(db)) {
+    const { rows } = await sql<{ table_name: string; column_name: string; data_type: string; is_nullable: string; generated: boolean }>`
+      select table_name, column_name, data_type, is_nullable,
+        (is_identity = 'YES' or coalesce(column_default, '') like 'nextval(%') as generated
+      from information_schema.columns
+      where table_schema = current_schema() and table_name in (${sql.join([...EXPORT_TABLES])})`.execute(db);
+    for (const row of rows) {
+      columns.get(row.table_name)?.set(row.column_name, { numeric: numeric(row.data_type), nullable: row.is_nullable === 'YES' || row.generated });
+    }
+    return columns;
+  }
+  for (const table of EXPORT_TABLES) {
+    const { rows } = await sql<{
+      name: string;
+      type: string;
+      notnull: number;
+      pk: number;
+    }>`select name, type, "notnull", pk from pragma_table_info(${table})`.execute(db);
+    // An integer primary key is SQLite's rowid: given when absent.
+    for (const row of rows)
+      columns.get(table)!.set(row.name, { numeric: numeric(row.type), nullable: row.notnull === 0 || (row.pk === 1 && /int/i.test(row.type)) });
+  }
+  return columns;
 }
 
 function checkHeader(data: unknown): { exported_at: string } {
@@ -270,12 +288,15 @@ function checkHeader(data: unknown): { exported_at: string } {
   return { exported_at: String(record.exported_at) };
 }
 
-/** A row of `table` must have exactly the columns stored here, each of its type. */
+/**
+ * A row of `table` must have the columns stored here, each of its type, and no other; a column that may be null can
+ * be absent (an export written before a migration added it) and is stored as null.
+ */
 function checkRow(expected: Map<string, ColumnKind>, table: ExportTable, index: number, row: unknown): void {
   const where = `${table}[${index}]`;
   if (typeof row !== 'object' || row === null || Array.isArray(row)) throw new AppError('BAD_REQUEST', `${where} is not an object`);
   const names = Object.keys(row);
-  const missing = [...expected.keys()].filter((name) => !names.includes(name));
+  const missing = [...expected].filter(([name, kind]) => !kind.nullable && !names.includes(name)).map(([name]) => name);
   const unknown = names.filter((name) => !expected.has(name));
   if (missing.length > 0 || unknown.length > 0) {
     throw new AppError(
