@@ -1,12 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN_PAGE_PATHS, PUBLIC_ROUTES } from '../common/web-routes.js';
 import { makeZip, pluginMainFile } from '../server/test/release-test-helpers';
 import { fillTestCard, signIn } from './fixtures';
+import { ownServerPort, startOwnServer } from './own-server';
 
 // Issue 25, "Done when": a new vendor opens an empty shop (SEED_DEMO=false), sets it up through the admin UI alone
 // (the dashboard's "Set up your shop" checklist ticking as they go), sells their plugin, has the buyer's review
@@ -18,9 +15,8 @@ import { fillTestCard, signIn } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
-let server: ChildProcess | undefined;
-let root = '';
-const port = 40_000 + Math.floor(Math.random() * 20_000);
+let stopServer: (() => Promise<void>) | undefined;
+const port = ownServerPort();
 const base = `http://127.0.0.1:${port}`;
 
 const STORE = 'Northwind Extensions';
@@ -66,31 +62,10 @@ const makePng = (width: number, height: number) =>
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'pls-e2e-empty-'));
-  server = spawn('node', ['scripts/e2e-server.mjs'], {
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      E2E_PORT: String(port),
-      E2E_ROOT: root,
-      E2E_WEB_DIR: path.join(process.env.E2E_ROOT ?? '', 'web'),
-      E2E_NO_BASE_URL: 'true',
-      SEED_DEMO: 'false',
-    },
-  });
-  await expect
-    .poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status ?? 0, { timeout: 100_000, intervals: [250, 500, 1000] })
-    .toBe(200);
+  stopServer = await startOwnServer(port, { E2E_NO_BASE_URL: 'true', SEED_DEMO: 'false' });
 });
 
-test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  fs.rmSync(root, { recursive: true, force: true });
-});
+test.afterAll(async () => stopServer?.());
 
 /** The checklist's steps that are ticked, by title, as the dashboard shows them. */
 async function tickedSteps(page: Page): Promise<string[]> {

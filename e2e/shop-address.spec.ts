@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signIn } from './fixtures';
+import { ownServerPort, startOwnServer } from './own-server';
 
 // The first-run prompt (docs/checkout.md, "Links in e-mails") shows only on a server with no Base URL and no
 // confirmed address. The run's server has BASE_URL set, so this spec starts its own, as a fresh install:
@@ -11,37 +8,16 @@ import { signIn } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
-let server: ChildProcess | undefined;
-let root = '';
-const port = 40_000 + Math.floor(Math.random() * 20_000);
+let stopServer: (() => Promise<void>) | undefined;
+const port = ownServerPort();
 const base = `http://127.0.0.1:${port}`;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'pls-e2e-fresh-'));
-  server = spawn('node', ['scripts/e2e-server.mjs'], {
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      E2E_PORT: String(port),
-      E2E_ROOT: root,
-      E2E_WEB_DIR: path.join(process.env.E2E_ROOT ?? '', 'web'),
-      E2E_NO_BASE_URL: 'true',
-    },
-  });
-  await expect
-    .poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status ?? 0, { timeout: 100_000, intervals: [250, 500, 1000] })
-    .toBe(200);
+  stopServer = await startOwnServer(port, { E2E_NO_BASE_URL: 'true' });
 });
 
-test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  fs.rmSync(root, { recursive: true, force: true });
-});
+test.afterAll(async () => stopServer?.());
 
 test("the first admin sign-in asks for the shop's address, pre-filled; once saved it never comes back", async ({ page }) => {
   await signIn(page, `${base}/admin`);

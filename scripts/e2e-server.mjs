@@ -16,7 +16,9 @@ if (!process.env.E2E_WEB_DIR) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const server = spawn('npx', ['tsx', 'server/main.ts'], {
+// Node itself runs the server (tsx as its loader, not through npx): a SIGTERM to this script then reaches it, where
+// npx's wrapper left the server running after its spec stopped this script.
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
   env: {
     ...process.env,
