@@ -152,6 +152,12 @@ describe(`admin automatic renewal (${testDialect()})`, () => {
     expect((await switchOff(999999)).statusCode).toBe(404);
   });
 
+  it('records one change when two switch-offs arrive together', async () => {
+    const answers = await Promise.all([switchOff(failing), switchOff(failing)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(await disabledEntries(failing)).toHaveLength(1);
+  });
+
   it('refuses to switch it on: the buyer does that from their account', async () => {
     const refused = await switchOff(off, true);
     expect(refused.statusCode).toBe(403);

@@ -15,7 +15,7 @@ import {
   findAutoRenewalOfLicense,
   listAutoRenewalsOfExistingLicenses,
   listAutoRenewalsOfLicenses,
-  setAutoRenewEnabled,
+  switchAutoRenewEnabled,
   type AutoRenewStateFields,
 } from './auto-renewals.repository.js';
 
@@ -82,8 +82,9 @@ export async function setAutoRenewByAdmin(ctx: AppContext, licenseId: number, en
 
 /**
  * The switch: the buyer's on a licence already known to be theirs (the account checks the session's e-mail), or the
- * admin's, off only (setAutoRenewByAdmin). Off always works and records an activity only when it was on; on needs a
- * licence that expires, is not revoked and has a saved card, else a 4xx that says what to do.
+ * admin's, off only (setAutoRenewByAdmin). Off always works; on needs a licence that expires, is not revoked and has
+ * a saved card, else a 4xx that says what to do. An activity is recorded only by the call that changed the switch (of
+ * two at once, one does).
  */
 export async function setAutoRenew(ctx: AppContext, licenseId: number, enabled: boolean, by: 'customer' | 'admin'): Promise<AutoRenewState> {
   const license = await findLicenseById(ctx.db, licenseId);
@@ -91,8 +92,7 @@ export async function setAutoRenew(ctx: AppContext, licenseId: number, enabled: 
   const row = await findAutoRenewalOfLicense(ctx.db, licenseId);
   const at = nowIso();
   if (!enabled) {
-    if (row?.enabled === 1) {
-      await setAutoRenewEnabled(ctx.db, row.id, false, at);
+    if (row && (await switchAutoRenewEnabled(ctx.db, row.id, false, at))) {
       await recordActivity(ctx.db, 'auto_renew_disabled', { license_id: licenseId, license_key: license.key, by }, at);
     }
     return toAutoRenewState(await findAutoRenewalOfLicense(ctx.db, licenseId));
@@ -104,8 +104,7 @@ export async function setAutoRenew(ctx: AppContext, licenseId: number, enabled: 
   if (!row || !toAutoRenewState(row).card_saved) {
     throw new AppError('CONFLICT', `No card is saved for this licence. Renew it once with "Renew automatically" ticked to save one: ${renewPath(license.key)}`);
   }
-  if (row.enabled !== 1) {
-    await setAutoRenewEnabled(ctx.db, row.id, true, at);
+  if (await switchAutoRenewEnabled(ctx.db, row.id, true, at)) {
     await recordActivity(ctx.db, 'auto_renew_enabled', { license_id: licenseId, license_key: license.key, by }, at);
   }
   return toAutoRenewState(await findAutoRenewalOfLicense(ctx.db, licenseId));

@@ -87,16 +87,28 @@ export async function listAutoRenewalsOfExistingLicenses(
 }
 
 /** The buyer's or the worker's switch; turning it on starts the current term's charges afresh. */
+const enabledChange = (enabled: boolean, at: string, lastError: string | null) =>
+  enabled
+    ? { enabled: 1, attempts: 0, term_expires_at: null, next_attempt_at: null, last_error: null, updated_at: at }
+    : { enabled: 0, next_attempt_at: null, last_error: lastError, updated_at: at };
+
 export async function setAutoRenewEnabled(db: Db, id: number, enabled: boolean, at: string, lastError: string | null = null): Promise<void> {
   await db
     .updateTable('license_auto_renewals')
-    .set(
-      enabled
-        ? { enabled: 1, attempts: 0, term_expires_at: null, next_attempt_at: null, last_error: null, updated_at: at }
-        : { enabled: 0, next_attempt_at: null, last_error: lastError, updated_at: at },
-    )
+    .set(enabledChange(enabled, at, lastError))
     .where('id', '=', id)
     .execute();
+}
+
+/** A switch: sets it on or off unless it already is; whether this call changed it (of two at once, one does). */
+export async function switchAutoRenewEnabled(db: Db, id: number, enabled: boolean, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('license_auto_renewals')
+    .set(enabledChange(enabled, at, null))
+    .where('id', '=', id)
+    .where('enabled', '=', enabled ? 0 : 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function setSavedPaymentMethod(db: Db, id: number, paymentMethodRef: string, at: string): Promise<void> {
