@@ -70,3 +70,38 @@ export class PollingLoop {
     await this.passing;
   }
 }
+
+/**
+ * A background worker on a PollingLoop: the subclass writes its pass; starting, kicking and stopping are the loop's.
+ * `loop.isStopped` tells a pass to stop between pieces of work.
+ */
+export abstract class PollingWorker {
+  protected readonly loop: PollingLoop;
+
+  constructor(intervalMs: number, onError: (error: unknown) => void) {
+    this.loop = new PollingLoop({ intervalMs, pass: () => this.pass(), onError });
+  }
+
+  /** One pass of the worker. */
+  protected abstract pass(): Promise<void>;
+
+  /** Starts polling (the module's routes do, when the app starts); stop() ends it when the app closes. */
+  start(): void {
+    this.loop.start();
+  }
+
+  /** Runs a pass now; a kick during a pass runs one more after it, so no nudge is lost. */
+  kick(): void {
+    this.loop.kick();
+  }
+
+  /** Runs a pass now (after the one running, if any) and resolves when no pass runs: tests after moving a clock. */
+  runNow(): Promise<void> {
+    return this.loop.runNow();
+  }
+
+  /** Ends the polling; resolves once the pass in progress (if any) has finished. */
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+}

@@ -7,7 +7,7 @@
 // automatic renewal off with a final e-mail. Every attempt is in the activity log. One per app (ctx.autoRenewals).
 import type { AppContext } from '../../kernel/context.js';
 import { unitOfWork } from '../../kernel/events.js';
-import { PollingLoop } from '../../lib/polling-loop.js';
+import { PollingWorker } from '../../lib/polling-loop.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { renewalPriceMinor } from '../../../common/renewals.js';
 import { recordActivity } from '../activities/index.js';
@@ -39,37 +39,15 @@ export interface AutoRenewPassResult {
 
 const addDaysTo = (iso: string, days: number): string => new Date(Date.parse(iso) + days * DAY_MS).toISOString();
 
-export class AutoRenewWorker {
+export class AutoRenewWorker extends PollingWorker {
   /** The clock: the renewal reminders' (ctx.renewalReminders.now), so a test that moves one moves both. */
   now: () => Date;
-  private readonly loop: PollingLoop;
   /** What the passes did since the app started (tests and the log). */
   readonly done: AutoRenewPassResult = { charged: 0, failed: 0, stopped: 0 };
 
   constructor(private readonly ctx: AppContext) {
+    super(AUTO_RENEW_POLL_INTERVAL_MS, (error) => ctx.log.error({ err: error }, 'automatic renewal pass failed'));
     this.now = () => ctx.renewalReminders.now();
-    this.loop = new PollingLoop({
-      intervalMs: AUTO_RENEW_POLL_INTERVAL_MS,
-      pass: () => this.pass(),
-      onError: (error) => this.ctx.log.error({ err: error }, 'automatic renewal pass failed'),
-    });
-  }
-
-  start(): void {
-    this.loop.start();
-  }
-
-  kick(): void {
-    this.loop.kick();
-  }
-
-  /** Runs a pass now (after the one running, if any) and resolves when no pass runs: tests after moving the clock. */
-  runNow(): Promise<void> {
-    return this.loop.runNow();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
   }
 
   /** When attempt `attempt` (1-based) of the term ending `expiresAt` is due; null once every retry has been used. */
@@ -79,7 +57,7 @@ export class AutoRenewWorker {
     return retry === undefined ? null : addDaysTo(expiresAt, retry);
   }
 
-  private async pass(): Promise<void> {
+  protected async pass(): Promise<void> {
     const now = this.now();
     const at = now.toISOString();
     const upTo = addDaysTo(at, this.ctx.settings.get('auto_renew_days_before'));

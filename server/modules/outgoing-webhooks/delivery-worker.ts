@@ -1,7 +1,7 @@
 // The delivery worker: claims due outbox rows, POSTs them signed, and records the outcome (docs/webhooks.md).
 // One per app (ctx.webhooks); several processes share the work through the claims in deliveries.repository.ts.
 import type { AppContext } from '../../kernel/context.js';
-import { PollingLoop } from '../../lib/polling-loop.js';
+import { PollingWorker } from '../../lib/polling-loop.js';
 import { claimDueDeliveries, finishDelivery, pruneDeliveries, type AttemptOutcome, type ClaimedDelivery } from './deliveries.repository.js';
 import { resolveDestination, systemLookup, type DestinationRules, type LookupAll } from './destination.js';
 import { signWebhook } from './secret.js';
@@ -33,12 +33,11 @@ export function retryDelayMs(attempts: number, random: number = Math.random()): 
  */
 export const leaseMsFor = (timeoutMs: number): number => 2 * timeoutMs + 5_000;
 
-export class WebhookWorker {
+export class WebhookWorker extends PollingWorker {
   /** The clock every decision uses (due, lease, 24 h); tests replace it. */
   now: () => Date = () => new Date();
   /** How host names are resolved, when an endpoint is saved and at each attempt (destination.ts); tests replace it. */
   lookup: LookupAll = systemLookup;
-  private readonly loop: PollingLoop;
   private prunedAt = Number.NEGATIVE_INFINITY;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly aborts = new Set<AbortController>();
@@ -47,26 +46,12 @@ export class WebhookWorker {
     private readonly ctx: AppContext,
     readonly timeoutMs: number,
   ) {
-    this.loop = new PollingLoop({
-      intervalMs: POLL_INTERVAL_MS,
-      pass: () => this.pass(),
-      onError: (error) => this.ctx.log.error({ err: error }, 'webhook delivery pass failed'),
-    });
+    super(POLL_INTERVAL_MS, (error) => ctx.log.error({ err: error }, 'webhook delivery pass failed'));
   }
 
   /** Where endpoints may point: WEBHOOK_ALLOW_PRIVATE_NETWORKS and the resolver (docs/webhooks.md, "Where webhooks may go"). */
   get destinationRules(): DestinationRules {
     return { allowPrivateNetworks: this.ctx.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS, lookup: (hostname) => this.lookup(hostname) };
-  }
-
-  /** Starts polling (registerOutgoingWebhookRoutes); stop() ends it when the app closes. */
-  start(): void {
-    this.loop.start();
-  }
-
-  /** Runs a pass now; a kick during a pass runs one more after it, so no nudge is lost. */
-  kick(): void {
-    this.loop.kick();
   }
 
   /** Resolves once no pass and no attempt is running (tests). */
@@ -78,13 +63,13 @@ export class WebhookWorker {
   }
 
   /** Stops polling and interrupts attempts in flight; they are recorded as due again at once. */
-  async stop(): Promise<void> {
-    await this.loop.stop(); // the last pass's claims start attempts, aborted just below
+  override async stop(): Promise<void> {
+    await super.stop(); // the last pass's claims start attempts, aborted just below
     for (const abort of this.aborts) abort.abort(new Error('the server is shutting down'));
     await Promise.all([...this.inFlight]);
   }
 
-  private async pass(): Promise<void> {
+  protected async pass(): Promise<void> {
     const now = this.now();
     if (now.getTime() - this.prunedAt >= PRUNE_EVERY_MS) {
       this.prunedAt = now.getTime();

@@ -4,7 +4,7 @@
 // e-mail in the outbox or emits `license.expired`. One per app (ctx.renewalReminders).
 import type { AppContext } from '../../kernel/context.js';
 import { unitOfWork } from '../../kernel/events.js';
-import { PollingLoop } from '../../lib/polling-loop.js';
+import { PollingWorker } from '../../lib/polling-loop.js';
 import { insertQueuedEmail } from '../email/index.js';
 import { licenseEventData, lockLicenseById } from '../licenses/index.js';
 import { claimStep, findDueLicenses, isOptedOut, setClaimEmail, type DueLicense } from './reminders.repository.js';
@@ -22,39 +22,14 @@ export interface PassResult {
   expired: number;
 }
 
-export class ReminderWorker {
+export class ReminderWorker extends PollingWorker {
   /** The clock every decision uses (which steps are due, the claims' and e-mails' times); tests move it. */
   now: () => Date = () => new Date();
   /** What the passes sent since the app started (tests and the log). */
   readonly sent: PassResult = { reminders: 0, expired: 0 };
 
-  private readonly loop: PollingLoop;
-
   constructor(private readonly ctx: AppContext) {
-    this.loop = new PollingLoop({
-      intervalMs: REMINDER_POLL_INTERVAL_MS,
-      pass: () => this.pass(),
-      onError: (error) => this.ctx.log.error({ err: error }, 'renewal reminder pass failed'),
-    });
-  }
-
-  /** Starts polling (registerRenewalReminderRoutes); stop() ends it when the app closes. */
-  start(): void {
-    this.loop.start();
-  }
-
-  /** Runs a pass now; a kick during a pass runs one more after it. */
-  kick(): void {
-    this.loop.kick();
-  }
-
-  /** Runs a pass now (after the one running, if any) and resolves when no pass runs: tests after moving the clock. */
-  runNow(): Promise<void> {
-    return this.loop.runNow();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
+    super(REMINDER_POLL_INTERVAL_MS, (error) => ctx.log.error({ err: error }, 'renewal reminder pass failed'));
   }
 
   /** The licences due for each step at `now`, at most `limit` a step, claiming nothing: what a pass reads (bench/renewal-reminders.ts). */
@@ -73,7 +48,7 @@ export class ReminderWorker {
     return found;
   }
 
-  private async pass(): Promise<void> {
+  protected async pass(): Promise<void> {
     const now = this.now();
     for (const window of dueWindows(this.ctx.settings.get('renewal_reminder_days'), now)) {
       for (;;) {
