@@ -65,24 +65,25 @@ function filtered(db: Db, pluginSlug: string | undefined, match: Where | undefin
 export type LicenseListRow = LicenseRow & { activations_used: number | string };
 
 /**
- * One page (`limit`, `offset`) of the matching licences, newest first, each with its counted (non-local) activations,
- * in one statement: the page's ids are chosen on the created_at index in a derived table, and only those rows are
- * read and have their activations counted. A search counts its matches in the same pass (a window count); otherwise
- * (or on a page past the end) a count(*) follows.
+ * One page (`limit`, `offset`; none: every match) of the matching licences, newest first, each with its counted
+ * (non-local) activations, in one statement: the page's ids are chosen on the created_at index in a derived table,
+ * and only those rows are read and have their activations counted (an index lookup each, on the activations'
+ * (license_id, site_url) unique index). A search on a page counts its matches in the same pass (a window count);
+ * otherwise (or on a page past the end) a count(*) follows.
  */
 async function pageOf(
   db: Db,
   pluginSlug: string | undefined,
   match: Where | undefined,
   searching: boolean,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number } | undefined,
 ): Promise<{ rows: LicenseListRow[]; total: number }> {
-  const ids = filtered(db, pluginSlug, match)
-    .select(['licenses.id', 'licenses.created_at', searching ? sql<number | string>`count(*) over ()`.as('matches') : sql<number>`0`.as('matches')])
+  const windowCount = searching && page !== undefined;
+  let ids = filtered(db, pluginSlug, match)
+    .select(['licenses.id', 'licenses.created_at', windowCount ? sql<number | string>`count(*) over ()`.as('matches') : sql<number>`0`.as('matches')])
     .orderBy('licenses.created_at', 'desc')
-    .orderBy('licenses.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset);
+    .orderBy('licenses.id', 'desc');
+  if (page) ids = ids.limit(page.limit).offset(page.offset);
   const rows = await db
     .selectFrom(ids.as('p'))
     .innerJoin('licenses', 'licenses.id', 'p.id')
@@ -100,8 +101,9 @@ async function pageOf(
     .orderBy('p.id', 'desc')
     .execute();
   const first = rows[0];
-  const total =
-    searching && (first !== undefined || page.offset === 0)
+  const total = !page
+    ? rows.length
+    : windowCount && (first !== undefined || page.offset === 0)
       ? Number(first?.matches ?? 0)
       : Number(
           (
@@ -116,11 +118,15 @@ async function pageOf(
   };
 }
 
-/** One page of licences matching the filter, and how many match on all pages. */
+/**
+ * One page of licences matching the filter, and how many match on all pages; without `page`, every match (the plain
+ * array answer, in the same single statement: no list of ids is bound, which at 100,000 licences went past SQLite's
+ * and PostgreSQL's limits on bound parameters).
+ */
 export async function listLicensesPage(
   db: Db,
   filter: LicenseListFilter,
-  page: { limit: number; offset: number },
+  page?: { limit: number; offset: number },
 ): Promise<{ rows: LicenseListRow[]; total: number }> {
   const search = filter.search?.trim();
   const pluginSlug = filter.pluginSlug || undefined;
@@ -131,21 +137,4 @@ export async function listLicensesPage(
     if (byKey.total > 0) return byKey;
   }
   return pageOf(db, pluginSlug, substringMatch(db, search), true, page);
-}
-
-/** The ids of every licence matching a search (the plain-array answer, without `page`, filters its rows by them). */
-export async function matchingLicenseIds(db: Db, filter: LicenseListFilter): Promise<Set<number>> {
-  const search = filter.search?.trim();
-  if (!search) throw new Error('matchingLicenseIds needs a search');
-  const keys = wholeKeyCandidates(search);
-  if (keys.length > 0) {
-    const byKey = await filtered(db, filter.pluginSlug || undefined, (eb) => eb('licenses.key', 'in', keys))
-      .select('licenses.id')
-      .execute();
-    if (byKey.length > 0) return new Set(byKey.map((row) => row.id));
-  }
-  const rows = await filtered(db, filter.pluginSlug || undefined, substringMatch(db, search))
-    .select('licenses.id')
-    .execute();
-  return new Set(rows.map((row) => row.id));
 }

@@ -9,33 +9,18 @@ import { unitOfWork, type UnitOrContext } from '../../kernel/events.js';
 import { activationEventData, licenseEventData } from './event-data.js';
 import { findPluginBySlug } from '../plugins/index.js';
 import { createLicense, expiryForPlan, revokeLicense } from './license-access.service.js';
-import {
-  countCountedActivations,
-  countCountedActivationsByLicense,
-  deleteActivation,
-  findLicenseById,
-  listActivations,
-  listLicenses,
-  lockLicenseById,
-  updateLicense,
-} from './licenses.repository.js';
+import { countCountedActivations, deleteActivation, findLicenseById, listActivations, lockLicenseById, updateLicense } from './licenses.repository.js';
 import { toActivation, toAdminLicense } from './license-view.js';
-import { listLicensesPage, matchingLicenseIds } from './license-list.repository.js';
+import { listLicensesPage } from './license-list.repository.js';
 
 /** What a change needs: the database and the event bus (a context or a test app's ctx). */
 type Units = Exclude<UnitOrContext, { trx: unknown }>;
 
 /** Every licence (of the plugin, matching the search), newest first: the plain-array answer without `page`. */
 export async function listAdminLicenses(db: Database, pluginSlug?: string, search?: string): Promise<License[]> {
-  const all = await listLicenses(db, pluginSlug || undefined);
-  const matching = search?.trim() ? await matchingLicenseIds(db, { pluginSlug, search }) : undefined;
-  const rows = matching ? all.filter((row) => matching.has(row.id)) : all;
-  const used = await countCountedActivationsByLicense(
-    db,
-    rows.map((row) => row.id),
-  );
+  const { rows } = await listLicensesPage(db, { pluginSlug, search });
   const now = new Date();
-  return rows.map((row) => toAdminLicense(row, used.get(row.id) ?? 0, now));
+  return rows.map(({ activations_used, ...row }) => toAdminLicense(row, Number(activations_used), now));
 }
 
 /** One page of the licences (of the plugin, matching the search), newest first, and how many match in all. */
