@@ -129,11 +129,38 @@ export const activationSchema = z.object({
 export type Activation = z.infer<typeof activationSchema>;
 
 export const licenseDetailSchema = licenseSchema.extend({ activations: z.array(activationSchema) });
+
+/** One page of the admin licence list, newest first. */
+export const licenseListPageSchema = z.object({
+  licenses: z.array(licenseSchema),
+  /** Licences matching the filter and search, on all pages. */
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type LicenseListPage = z.infer<typeof licenseListPageSchema>;
 export type LicenseDetail = z.infer<typeof licenseDetailSchema>;
 
+/** Licences per page of the admin list: a multiple of the Licences grid's 1, 2 and 3 columns. */
+export const LICENSES_PAGE_SIZE = 24;
+export const LICENSE_SEARCH_MAX = 200;
+
+/**
+ * GET /api/admin/licenses. With `page` the answer is one page (`licenseListPageSchema`); without it, the plain array
+ * of every matching licence (kept for scripts and tests). `search` matches, case-insensitively, any part of the key
+ * (with or without its dashes), of the customer e-mail or of an activated site's URL.
+ */
 export const licenseListQuerySchema = z.object({
   plugin_slug: z.string().trim().max(100).optional(),
+  page: z.coerce
+    .number({ error: 'page must be a whole number of 1 or more' })
+    .int('page must be a whole number of 1 or more')
+    .min(1, 'page must be a whole number of 1 or more')
+    .max(1_000_000, 'page must be at most 1000000')
+    .optional(),
+  search: z.string({ error: 'search must be text' }).trim().max(LICENSE_SEARCH_MAX, `search must be at most ${LICENSE_SEARCH_MAX} characters`).optional(),
 });
+export type LicenseListQuery = z.infer<typeof licenseListQuerySchema>;
 
 export const idParamsSchema = z.object({
   id: idField('id'),

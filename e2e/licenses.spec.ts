@@ -76,3 +76,52 @@ test('create a licence in the UI, activate it through the API, see the dashboard
   await page.getByLabel('Search licenses').fill('no-such-licence');
   await expect(page.getByText('No licenses found matching "no-such-licence"')).toBeVisible();
 });
+
+test('the Licences page shows one page at a time with a pager, and finds a licence by its key typed without dashes', async ({ page }) => {
+  await signIn(page, '/admin');
+  const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+  // More than a page (24) of licences, whatever the other specs left.
+  const keys: string[] = [];
+  for (let i = 0; i < 25; i++) {
+    const created = await page.request.post('/api/admin/licenses', {
+      headers: XHR,
+      data: { plugin_slug: 'postcode-delivery-zones', customer_email: `pager-${i}@e2e.test` },
+    });
+    expect(created.status()).toBe(201);
+    keys.push(((await created.json()) as { key: string }).key);
+  }
+  const pages = Math.ceil(((await (await page.request.get('/api/admin/licenses?page=1')).json()) as { total: number }).total / 24);
+  expect(pages).toBeGreaterThanOrEqual(2);
+
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/licenses');
+    await expect(page.getByRole('heading', { name: 'Licenses' })).toBeVisible();
+    const pager = page.getByRole('navigation', { name: 'License pages' });
+    await expect(pager.getByText(`Page 1 of ${pages}`)).toBeVisible();
+    await expect(page.getByTestId('licence-card')).toHaveCount(24);
+    // The newest first: the last licence made above leads the first page.
+    await expect(page.getByTestId('licence-card').first()).toHaveAttribute('data-key', keys[24] as string);
+    await page.screenshot({ path: test.info().outputPath(`licenses-${width}.png`), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  }
+
+  const pager = page.getByRole('navigation', { name: 'License pages' });
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(pager.getByText(`Page 2 of ${pages}`)).toBeVisible();
+  await expect(page.getByTestId('licence-card').first()).not.toHaveAttribute('data-key', keys[24] as string);
+
+  // A search goes to the server and starts again from page 1.
+  const wanted = keys[3] as string;
+  await page.getByLabel('Search licenses').fill(wanted.replace(/-/g, '').toLowerCase());
+  await expect(page.getByTestId('licence-card')).toHaveCount(1);
+  await expect(page.locator(`[data-testid="licence-card"][data-key="${wanted}"]`)).toBeVisible();
+  await expect(pager.getByText('Page 1 of 1')).toBeVisible();
+  await expect(page.getByTestId('licenses-range')).toHaveText('1–1 of 1');
+  await page.screenshot({ path: test.info().outputPath('licenses-search-360.png'), fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+
+  await page.getByLabel('Search licenses').fill('pager-7@e2e');
+  await expect(page.locator(`[data-testid="licence-card"][data-key="${keys[7]}"]`)).toBeVisible();
+  await expect(page.getByTestId('licence-card')).toHaveCount(1);
+});

@@ -104,18 +104,6 @@ export async function countCountedActivations(db: Db, licenseId: number): Promis
 }
 
 /** Counted (non-local) activations per licence, for lists. */
-export async function countCountedActivationsByLicense(db: Db, licenseIds: number[]): Promise<Map<number, number>> {
-  if (licenseIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('license_activations')
-    .select(['license_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('license_id', 'in', licenseIds)
-    .where('is_local', '=', 0)
-    .groupBy('license_id')
-    .execute();
-  return new Map(rows.map((row) => [row.license_id, Number(row.n)]));
-}
-
 /** The fields of a licence a download re-checks (status, expiry, plugin), by the id its download token carries. */
 export async function findLicenseForDownload(db: Db, id: number) {
   return db.selectFrom('licenses').select(['id', 'plugin_slug', 'status', 'expires_at']).where('id', '=', id).executeTakeFirst();
@@ -129,12 +117,6 @@ export async function countLicensesOfPlugin(db: Db, pluginSlug: string): Promise
     .where('plugin_slug', '=', pluginSlug)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
-}
-
-export async function listLicenses(db: Db, pluginSlug?: string): Promise<LicenseRow[]> {
-  let query = db.selectFrom('licenses').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
-  if (pluginSlug) query = query.where('plugin_slug', '=', pluginSlug);
-  return query.execute();
 }
 
 export async function insertLicense(db: Db, values: Omit<LicenseRow, 'id' | 'channel'>): Promise<LicenseRow> {

@@ -4,18 +4,25 @@ import {
   idParamsSchema,
   licenseCreateSchema,
   licenseDetailSchema,
+  licenseListPageSchema,
   licenseListQuerySchema,
   licenseSchema,
   licenseUpdateSchema,
 } from '../../../common/licenses.js';
 import type { App, AppContext } from '../../kernel/context.js';
 import { revokeLicense } from './license-access.service.js';
-import { createAdminLicense, deactivateAdminSite, getAdminLicense, listAdminLicenses, updateAdminLicense } from './licenses.service.js';
+import { createAdminLicense, deactivateAdminSite, getAdminLicense, listAdminLicenses, listAdminLicensesPage, updateAdminLicense } from './licenses.service.js';
 import { registerMachineRoutes } from './machine.routes.js';
 
 export function registerLicenseRoutes(app: App, ctx: AppContext): void {
-  app.get('/api/admin/licenses', { schema: { querystring: licenseListQuerySchema, response: { 200: z.array(licenseSchema) } } }, async (request) =>
-    listAdminLicenses(ctx.db, request.query.plugin_slug),
+  // With `page`: one page and the total (the Licences page); without it: the plain array of every match, as before.
+  app.get(
+    '/api/admin/licenses',
+    { schema: { querystring: licenseListQuerySchema, response: { 200: z.union([licenseListPageSchema, z.array(licenseSchema)]) } } },
+    async (request) => {
+      const { page, plugin_slug: pluginSlug, search } = request.query;
+      return page === undefined ? listAdminLicenses(ctx.db, pluginSlug, search) : listAdminLicensesPage(ctx.db, { page, plugin_slug: pluginSlug, search });
+    },
   );
 
   app.post('/api/admin/licenses', { schema: { body: licenseCreateSchema, response: { 201: licenseDetailSchema } } }, async (request, reply) =>

@@ -1,7 +1,7 @@
 // Admin licence management: list, read, create, change, revoke, release one site.
 import type { Database } from '../../db/database.js';
-import type { License, LicenseCreate, LicenseDetail, LicenseUpdate } from '../../../common/licenses.js';
-import { licenseCreateSchema } from '../../../common/licenses.js';
+import type { License, LicenseCreate, LicenseDetail, LicenseListPage, LicenseUpdate } from '../../../common/licenses.js';
+import { LICENSES_PAGE_SIZE, licenseCreateSchema } from '../../../common/licenses.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { recordActivity } from '../activities/index.js';
@@ -9,29 +9,34 @@ import { unitOfWork, type UnitOrContext } from '../../kernel/events.js';
 import { activationEventData, licenseEventData } from './event-data.js';
 import { findPluginBySlug } from '../plugins/index.js';
 import { createLicense, expiryForPlan, revokeLicense } from './license-access.service.js';
-import {
-  countCountedActivations,
-  countCountedActivationsByLicense,
-  deleteActivation,
-  findLicenseById,
-  listActivations,
-  listLicenses,
-  lockLicenseById,
-  updateLicense,
-} from './licenses.repository.js';
+import { countCountedActivations, deleteActivation, findLicenseById, listActivations, lockLicenseById, updateLicense } from './licenses.repository.js';
 import { toActivation, toAdminLicense } from './license-view.js';
+import { listLicensesPage } from './license-list.repository.js';
 
 /** What a change needs: the database and the event bus (a context or a test app's ctx). */
 type Units = Exclude<UnitOrContext, { trx: unknown }>;
 
-export async function listAdminLicenses(db: Database, pluginSlug?: string): Promise<License[]> {
-  const rows = await listLicenses(db, pluginSlug || undefined);
-  const used = await countCountedActivationsByLicense(
+/** Every licence (of the plugin, matching the search), newest first: the plain-array answer without `page`. */
+export async function listAdminLicenses(db: Database, pluginSlug?: string, search?: string): Promise<License[]> {
+  const { rows } = await listLicensesPage(db, { pluginSlug, search });
+  const now = new Date();
+  return rows.map(({ activations_used, ...row }) => toAdminLicense(row, Number(activations_used), now));
+}
+
+/** One page of the licences (of the plugin, matching the search), newest first, and how many match in all. */
+export async function listAdminLicensesPage(db: Database, query: { page: number; plugin_slug?: string; search?: string }): Promise<LicenseListPage> {
+  const { rows, total } = await listLicensesPage(
     db,
-    rows.map((row) => row.id),
+    { pluginSlug: query.plugin_slug, search: query.search },
+    { limit: LICENSES_PAGE_SIZE, offset: (query.page - 1) * LICENSES_PAGE_SIZE },
   );
   const now = new Date();
-  return rows.map((row) => toAdminLicense(row, used.get(row.id) ?? 0, now));
+  return {
+    licenses: rows.map(({ activations_used, ...row }) => toAdminLicense(row, Number(activations_used), now)),
+    total,
+    page: query.page,
+    page_size: LICENSES_PAGE_SIZE,
+  };
 }
 
 export async function getAdminLicense(db: Database, id: number): Promise<LicenseDetail> {

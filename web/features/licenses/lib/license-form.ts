@@ -7,16 +7,6 @@ export function parseMaxActivations(input: string): number {
   return Math.min(MAX_ACTIVATIONS_MAX, Math.max(MAX_ACTIVATIONS_MIN, value));
 }
 
-/** Client-side filter of the search box: key, plugin, plan, status or customer e-mail. */
-export function matchesSearch(
-  license: { key: string; plugin_slug: string; plan: string; status: string; customer_email: string | null },
-  search: string,
-): boolean {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return true;
-  return [license.key, license.plugin_slug, license.plan, license.status, license.customer_email ?? ''].some((field) => field.toLowerCase().includes(needle));
-}
-
 /** `2027-01-31` from an ISO date-time, for a date input; empty when never. */
 export const toDateInput = (iso: string | null): string => (iso ? iso.slice(0, 10) : '');
 

@@ -1,13 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Plus, Search } from 'lucide-react';
-import type { License } from '@common/licenses';
+import { LICENSE_SEARCH_MAX, type License } from '@common/licenses';
+import { Pager } from '@/components/pager';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePageMeta } from '@/lib/page-meta';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAdminPlugins } from '@/lib/admin-plugins';
 import { useLicenses } from '../api/get-licenses';
 import { autoRenewalIds, canRenewAutomatically, useAutoRenewals } from '../api/get-auto-renewals';
@@ -15,7 +17,6 @@ import { CreateLicenseDialog } from '../components/create-license-dialog';
 import { EditLicenseDialog } from '../components/edit-license-dialog';
 import { LicenseCard } from '../components/license-card';
 import { RevokeLicenseDialog } from '../components/revoke-license-dialog';
-import { matchesSearch } from '../lib/license-form';
 
 const ALL = 'all';
 
@@ -24,12 +25,17 @@ export function LicensesPage() {
   const [location, navigate] = useLocation();
   const query = useSearch();
   const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
   const [pluginFilter, setPluginFilter] = useState(ALL);
   const [creating, setCreating] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [revoking, setRevoking] = useState<License | null>(null);
   const plugins = useAdminPlugins();
-  const licenses = useLicenses(pluginFilter === ALL ? undefined : pluginFilter);
+  // One page at a time, searched and filtered on the server (GET /api/admin/licenses?page=…); the search is asked
+  // once the typing pauses for 300 ms.
+  const searched = useDebouncedValue(search, 300);
+  const licenses = useLicenses({ page, search: searched, pluginSlug: pluginFilter === ALL ? undefined : pluginFilter });
+  const list = licenses.data;
 
   // ?action=create opens the dialog once, then the parameter is removed from the address.
   useEffect(() => {
@@ -40,11 +46,15 @@ export function LicensesPage() {
   }, [query, location, navigate]);
 
   const pluginNames = useMemo(() => new Map((plugins.data ?? []).map((p) => [p.slug, p.name])), [plugins.data]);
-  const shown = useMemo(() => (licenses.data ?? []).filter((license) => matchesSearch(license, search)), [licenses.data, search]);
-  // Automatic renewal of the listed licences that can renew, in one request (not one per card). The ids are the
-  // loaded list's, not the search's, so typing in the search box asks nothing more.
-  const autoRenewIds = useMemo(() => autoRenewalIds(licenses.data ?? []), [licenses.data]);
+  const shown = useMemo(() => list?.licenses ?? [], [list]);
+  // Automatic renewal of the page's licences that can renew, in one request (not one per card).
+  const autoRenewIds = useMemo(() => autoRenewalIds(shown), [shown]);
   const autoRenewals = useAutoRenewals(autoRenewIds);
+
+  // A page left empty (the list shrank under it) goes back to the first.
+  useEffect(() => {
+    if (list && list.licenses.length === 0 && list.page > 1) setPage(1);
+  }, [list]);
 
   return (
     <div className="space-y-6">
@@ -58,9 +68,25 @@ export function LicensesPage() {
       <div className="flex flex-col gap-3 sm:flex-row">
         <div className="relative flex-1">
           <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input className="pl-9" placeholder="Search licenses..." aria-label="Search licenses" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Input
+            className="pl-9"
+            placeholder="Search licenses..."
+            aria-label="Search licenses"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+            maxLength={LICENSE_SEARCH_MAX}
+          />
         </div>
-        <Select value={pluginFilter} onValueChange={setPluginFilter}>
+        <Select
+          value={pluginFilter}
+          onValueChange={(value) => {
+            setPluginFilter(value);
+            setPage(1);
+          }}
+        >
           <SelectTrigger className="sm:w-64" aria-label="Filter by plugin">
             <SelectValue />
           </SelectTrigger>
@@ -97,7 +123,7 @@ export function LicensesPage() {
         </div>
       ) : shown.length === 0 ? (
         <p className="rounded-md border border-dashed p-8 text-center text-sm text-muted-foreground">
-          {search.trim() ? `No licenses found matching "${search}"` : 'No licenses yet. Create your first license to get started.'}
+          {searched.trim() ? `No licenses found matching "${searched.trim()}"` : 'No licenses yet. Create your first license to get started.'}
         </p>
       ) : (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
@@ -112,6 +138,17 @@ export function LicensesPage() {
             />
           ))}
         </div>
+      )}
+      {list && list.licenses.length > 0 && (
+        <Pager
+          label="License pages"
+          testId="licenses-range"
+          page={list.page}
+          perPage={list.page_size}
+          shown={list.licenses.length}
+          total={list.total}
+          onPage={setPage}
+        />
       )}
 
       <CreateLicenseDialog open={creating} onOpenChange={setCreating} />

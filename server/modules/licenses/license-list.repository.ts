@@ -1,0 +1,140 @@
+// The admin Licences list: newest first, filtered by plugin and searched on the server, a page at a time
+// (GET /api/admin/licenses; bench/licenses-list.ts measures it at 100,000 licences).
+//
+// A search that looks like a whole key is first looked up on the key's unique index (`key in (...)`, with and without
+// its dashes); only when no key matches does the search become a substring test of every licence's key (dashes
+// ignored), customer e-mail and activated sites' URLs, which reads the whole table (see bench/README.md for its cost).
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { isPostgres } from '../../db/portable.js';
+import type { LicenseRow } from './licenses.repository.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface LicenseListFilter {
+  pluginSlug?: string;
+  search?: string;
+}
+
+/** Shortest text tried on the key index: shorter texts are parts of keys, not keys. */
+const WHOLE_KEY_MIN = 16;
+
+/**
+ * The stored spellings a search could be a whole key in: keys are stored upper case (canonicalKey in
+ * license-access.service.ts), generated ones in dashed groups of four (common/license-key.ts), imported ones as given.
+ */
+export function wholeKeyCandidates(search: string): string[] {
+  const text = search.trim().toUpperCase();
+  if (text.length < WHOLE_KEY_MIN || text.length > 64 || !/^[A-Z0-9-]+$/.test(text)) return [];
+  const bare = text.replace(/-/g, '');
+  const grouped = bare.length % 4 === 0 ? (bare.match(/.{4}/g) ?? []).join('-') : bare;
+  return [...new Set([text, bare, grouped])];
+}
+
+type Where = (eb: ExpressionBuilder<DB, 'licenses'>) => Expression<SqlBool>;
+
+/** A case-insensitive substring test of key (dashes ignored), customer e-mail and any activated site's URL. */
+function substringMatch(db: Db, search: string): Where {
+  const lower = search.toLowerCase();
+  const bare = search.toUpperCase().replace(/-/g, '');
+  // instr/strpos: a plain substring test, no LIKE pattern to escape (as the customers list does).
+  const contains = (haystack: ReturnType<typeof sql>, needle: string) =>
+    isPostgres(db) ? sql<SqlBool>`strpos(${haystack}, ${needle}) > 0` : sql<SqlBool>`instr(${haystack}, ${needle}) > 0`;
+  return (eb) =>
+    eb.or([
+      ...(bare ? [contains(sql`replace(licenses.key, '-', '')`, bare)] : []),
+      contains(sql`lower(licenses.customer_email)`, lower),
+      eb(
+        'licenses.id',
+        'in',
+        eb
+          .selectFrom('license_activations')
+          .select('license_activations.license_id')
+          .where(contains(sql`lower(license_activations.site_url)`, lower)),
+      ),
+    ]);
+}
+
+function filtered(db: Db, pluginSlug: string | undefined, match: Where | undefined) {
+  let query = db.selectFrom('licenses');
+  if (pluginSlug) query = query.where('licenses.plugin_slug', '=', pluginSlug);
+  if (match) query = query.where(match);
+  return query;
+}
+
+export type LicenseListRow = LicenseRow & { activations_used: number | string };
+
+/**
+ * One page (`limit`, `offset`; none: every match) of the matching licences, newest first, each with its counted
+ * (non-local) activations, in one statement: the page's ids are chosen on the created_at index in a derived table,
+ * and only those rows are read and have their activations counted (an index lookup each, on the activations'
+ * (license_id, site_url) unique index). A search on a page counts its matches in the same pass (a window count);
+ * otherwise (or on a page past the end) a count(*) follows.
+ */
+async function pageOf(
+  db: Db,
+  pluginSlug: string | undefined,
+  match: Where | undefined,
+  searching: boolean,
+  page: { limit: number; offset: number } | undefined,
+): Promise<{ rows: LicenseListRow[]; total: number }> {
+  const windowCount = searching && page !== undefined;
+  let ids = filtered(db, pluginSlug, match)
+    .select(['licenses.id', 'licenses.created_at', windowCount ? sql<number | string>`count(*) over ()`.as('matches') : sql<number>`0`.as('matches')])
+    .orderBy('licenses.created_at', 'desc')
+    .orderBy('licenses.id', 'desc');
+  if (page) ids = ids.limit(page.limit).offset(page.offset);
+  const rows = await db
+    .selectFrom(ids.as('p'))
+    .innerJoin('licenses', 'licenses.id', 'p.id')
+    .selectAll('licenses')
+    .select((eb) => [
+      'p.matches',
+      eb
+        .selectFrom('license_activations')
+        .select((inner) => inner.fn.countAll<number | string>().as('n'))
+        .whereRef('license_activations.license_id', '=', 'licenses.id')
+        .where('license_activations.is_local', '=', 0)
+        .as('activations_used'),
+    ])
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .execute();
+  const first = rows[0];
+  const total = !page
+    ? rows.length
+    : windowCount && (first !== undefined || page.offset === 0)
+      ? Number(first?.matches ?? 0)
+      : Number(
+          (
+            await filtered(db, pluginSlug, match)
+              .select((eb) => eb.fn.countAll<number | string>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+  return {
+    rows: rows.map(({ matches: _matches, activations_used, ...row }) => ({ ...row, activations_used: activations_used ?? 0 })),
+    total,
+  };
+}
+
+/**
+ * One page of licences matching the filter, and how many match on all pages; without `page`, every match (the plain
+ * array answer, in the same single statement: no list of ids is bound, which at 100,000 licences went past SQLite's
+ * and PostgreSQL's limits on bound parameters).
+ */
+export async function listLicensesPage(
+  db: Db,
+  filter: LicenseListFilter,
+  page?: { limit: number; offset: number },
+): Promise<{ rows: LicenseListRow[]; total: number }> {
+  const search = filter.search?.trim();
+  const pluginSlug = filter.pluginSlug || undefined;
+  if (!search) return pageOf(db, pluginSlug, undefined, false, page);
+  const keys = wholeKeyCandidates(search);
+  if (keys.length > 0) {
+    const byKey = await pageOf(db, pluginSlug, (eb) => eb('licenses.key', 'in', keys), true, page);
+    if (byKey.total > 0) return byKey;
+  }
+  return pageOf(db, pluginSlug, substringMatch(db, search), true, page);
+}
