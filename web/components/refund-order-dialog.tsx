@@ -1,14 +1,5 @@
 import { formatMoney } from '@common/pricing';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 
 /** What the dialog shows of the order being refunded (an order of the Orders page or of a customer's page). */
 export interface RefundableOrder {
@@ -29,34 +20,31 @@ export function RefundOrderDialog(props: { order: RefundableOrder | null; pendin
   const order = props.order;
   const amount = order ? formatMoney(order.amount, order.currency) : '';
   return (
-    <AlertDialog open={order !== null} onOpenChange={props.onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Refund Order{order ? ` #${order.id}` : ''}</AlertDialogTitle>
-          <AlertDialogDescription asChild>
-            <div className="space-y-2">
-              <p>
-                Full refunds only: the whole <strong>{amount}</strong> goes back to the buyer through{' '}
-                {order ? (PROVIDERS[order.provider] ?? order.provider) : ''}. Partial refunds are not offered here.
-              </p>
-              <p>
-                {order?.license_key ? (
-                  <>
-                    The licence <span className="font-mono [overflow-wrap:anywhere]">{order.license_key}</span> is revoked and its sites deactivated.{' '}
-                  </>
-                ) : null}
-                The buyer gets an e-mail saying so. This cannot be undone.
-              </p>
-            </div>
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={props.pending}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" onClick={props.onConfirm} disabled={props.pending}>
-            {props.pending ? 'Refunding...' : `Refund ${amount}`}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={order !== null}
+      onOpenChange={props.onOpenChange}
+      title={`Refund Order${order ? ` #${order.id}` : ''}`}
+      description={
+        <div className="space-y-2">
+          <p>
+            Full refunds only: the whole <strong>{amount}</strong> goes back to the buyer through {order ? (PROVIDERS[order.provider] ?? order.provider) : ''}.
+            Partial refunds are not offered here.
+          </p>
+          <p>
+            {order?.license_key ? (
+              <>
+                The licence <span className="font-mono [overflow-wrap:anywhere]">{order.license_key}</span> is revoked and its sites deactivated.{' '}
+              </>
+            ) : null}
+            The buyer gets an e-mail saying so. This cannot be undone.
+          </p>
+        </div>
+      }
+      confirmLabel={`Refund ${amount}`}
+      pendingLabel="Refunding..."
+      pending={props.pending}
+      destructive
+      onConfirm={props.onConfirm}
+    />
   );
 }

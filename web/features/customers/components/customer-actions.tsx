@@ -10,7 +10,7 @@ import { useChangeCustomerEmail } from '../api/change-customer-email';
 import { useEraseCustomer } from '../api/erase-customer';
 import { downloadCustomerExport } from '../api/export-customer';
 import { useSendCustomerSignInLink } from '../api/send-customer-sign-in-link';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 
 type Open = 'sign-in' | 'email' | 'erase' | null;
 

@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/dates';
 import { toast } from '@/lib/use-toast';
 import { useDeactivateCustomerSite } from '../api/deactivate-customer-site';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { siteLimitText } from '@common/licenses';
 
 type License = CustomerDetail['licenses'][number];

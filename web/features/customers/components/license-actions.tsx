@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useResendCustomerLicenseEmail } from '../api/resend-customer-license-email';
 import { useTransferCustomerLicense } from '../api/transfer-customer-license';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 
 type License = CustomerDetail['licenses'][number];
 

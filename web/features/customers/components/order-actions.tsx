@@ -6,7 +6,7 @@ import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useRefundCustomerOrder } from '../api/refund-customer-order';
 import { useResendCustomerOrderEmail } from '../api/resend-customer-order-email';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 
 type Order = CustomerDetail['orders'][number];
 

@@ -1,14 +1,5 @@
 import type { License } from '@common/licenses';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useRevokeLicense } from '../api/revoke-license';
@@ -26,21 +17,20 @@ export function RevokeLicenseDialog({ license, onOpenChange }: { license: Licens
     });
   };
   return (
-    <AlertDialog open={license !== null} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Revoke License</AlertDialogTitle>
-          <AlertDialogDescription>
-            Are you sure you want to revoke <span className="font-mono">{license?.key}</span>? Every site using it is deactivated. This cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={revoke.isPending}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" onClick={confirm} disabled={revoke.isPending}>
-            {revoke.isPending ? 'Revoking...' : 'Revoke License'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={license !== null}
+      onOpenChange={onOpenChange}
+      title="Revoke License"
+      description={
+        <>
+          Are you sure you want to revoke <span className="font-mono">{license?.key}</span>? Every site using it is deactivated. This cannot be undone.
+        </>
+      }
+      confirmLabel="Revoke License"
+      pendingLabel="Revoking..."
+      pending={revoke.isPending}
+      destructive
+      onConfirm={confirm}
+    />
   );
 }

@@ -1,14 +1,5 @@
 import type { AdminPlugin } from '@common/plugins';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useUpdatePlugin } from '@/lib/admin-plugins';
@@ -30,22 +21,16 @@ export function RetirePluginDialog({ plugin, onOpenChange }: { plugin: AdminPlug
     );
   };
   return (
-    <AlertDialog open={plugin !== null} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Retire Plugin</AlertDialogTitle>
-          <AlertDialogDescription>
-            {plugin?.name} leaves the storefront, the catalogue and checkout. Its licences keep validating and receiving updates, and its releases and images
-            are kept. You can put it back on sale at any time.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={update.isPending}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" onClick={confirm} disabled={update.isPending}>
-            {update.isPending ? 'Retiring...' : 'Retire Plugin'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={plugin !== null}
+      onOpenChange={onOpenChange}
+      title="Retire Plugin"
+      description={`${plugin?.name ?? ''} leaves the storefront, the catalogue and checkout. Its licences keep validating and receiving updates, and its releases and images are kept. You can put it back on sale at any time.`}
+      confirmLabel="Retire Plugin"
+      pendingLabel="Retiring..."
+      pending={update.isPending}
+      destructive
+      onConfirm={confirm}
+    />
   );
 }

@@ -10,7 +10,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 
-/** Every action on a customer is confirmed here first: a title, what will happen, optional fields, one button. */
+/** An action confirmed first: a title, what will happen, optional fields, one button (customers, licences, plugins, orders). */
 export function ConfirmDialog(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
