@@ -48,6 +48,21 @@ export default tseslint.config(
       ],
     },
   },
+  // The client's address is taken once, when the request arrives (server/http/client-address.ts, issue 37):
+  // `request.ip` reads the socket, which a client may have reset by the time a later handler runs.
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'MemberExpression[object.name=/^(request|req)$/][property.name=/^ips?$/]',
+          message: 'Use request.clientAddress (server/http/client-address.ts): request.ip reads a socket that may be gone.',
+        },
+      ],
+    },
+  },
   // One door per module (docs/architecture.md, decision 0012): outside server/modules/<name>/, only its index.ts
   // may be imported, type imports included. Inside a module, its own files are free.
   {

@@ -20,6 +20,7 @@ import { isLoopbackAddress, registerSharedRateLimits } from './http/rate-limit.j
 import { registerBodyDeadline, SERVER_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from './http/timeouts.js';
 import { registerWebApp } from './modules/web-pages/index.js';
 import { RequestLogController } from './http/request-log.js';
+import { decorateClientAddress } from './http/client-address.js';
 import { registerHealthRoutes } from './modules/health/index.js';
 import { registerAuthRoutes } from './modules/auth/index.js';
 import { registerSettingsRoutes } from './modules/settings/index.js';
@@ -118,6 +119,7 @@ export async function buildApp({
   app.setValidatorCompiler(nulSafeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerBodyDeadline(app, timeouts.body);
+  decorateClientAddress(app);
   if (logger !== false) requestLog.start(app);
 
   const settings = new SettingsService(db, config);

@@ -8,8 +8,9 @@ import { redactSecrets } from './lib/redact.js';
 import { isTestProviderLive } from './modules/checkout/index.js';
 import { workerPoolSize } from './workers.js';
 
-// A worker that dies is started again after 1 s, doubling up to 30 s while workers keep dying within 30 s of
-// their start (a crash loop, e.g. the database is down), back to 1 s once one has run that long.
+// A worker that dies after it was serving is started again at once (issue 37: the others keep answering, and the
+// port has its full count again within a second). One that dies before it listens (a crash loop, e.g. the
+// database is down) is started again after 1 s, doubling up to 30 s, back to 1 s once one has run 30 s.
 const RESTART_FIRST_MS = 1_000;
 const RESTART_MAX_MS = 30_000;
 const HEALTHY_AFTER_MS = 30_000;
@@ -88,23 +89,26 @@ async function runPrimary(config: Config): Promise<void> {
   await prepared.db.destroy();
 
   const startedAt = new Map<number, number>(); // live workers: id → start time
+  const listening = new Set<number>(); // live workers that have served
   let nextDelay = RESTART_FIRST_MS;
   let stopping = false;
   const fork = () => {
     if (stopping) return;
     const worker = cluster.fork();
     startedAt.set(worker.id, Date.now());
+    worker.once('listening', () => listening.add(worker.id));
   };
   cluster.on('exit', (worker: Worker, code: number | null, signal: string | null) => {
     const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
+    const served = listening.delete(worker.id);
     startedAt.delete(worker.id);
     if (stopping) {
       if (startedAt.size === 0) process.exit(0);
       return;
     }
     if (lived >= HEALTHY_AFTER_MS) nextDelay = RESTART_FIRST_MS;
-    const delay = nextDelay;
-    nextDelay = Math.min(nextDelay * 2, RESTART_MAX_MS);
+    const delay = served ? 0 : nextDelay;
+    if (!served) nextDelay = Math.min(nextDelay * 2, RESTART_MAX_MS);
     log.error({ worker: worker.id, pid: worker.process.pid, code, signal, restartInMs: delay }, 'worker died; starting another');
     setTimeout(fork, delay);
   });

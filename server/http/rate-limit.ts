@@ -68,7 +68,9 @@ function ipaddrClientKey(ip: string): string {
  * The default TRUST_PROXY (`loopback`: a reverse proxy on the same host) as a plain check. Fastify would
  * otherwise parse the peer address with ipaddr.js on every `request.ip`.
  */
-export const isLoopbackAddress = (address: string): boolean => address.startsWith('127.') || address === '::1' || address.startsWith('::ffff:127.');
+export const isLoopbackAddress = (address: string | undefined): boolean =>
+  // A reset socket has no address: Fastify's proxy-addr then asks about `undefined` (issue 37).
+  typeof address === 'string' && (address.startsWith('127.') || address === '::1' || address.startsWith('::ffff:127.'));
 
 export interface RateLimitOptions {
   /**
@@ -115,7 +117,7 @@ export function rateLimit({ name, max, windowMs = 60_000, maxClients = MAX_TRACK
   function limitRate(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
     const now = Date.now();
     const limit = typeof max === 'function' ? max() : max;
-    const key = clientKey(request.ip);
+    const key = clientKey(request.clientAddress);
     const shared = request.server.sharedRateLimits;
     if (shared?.answering(now)) {
       void shared.count(name, key, now, windowMs).then((counted) => {

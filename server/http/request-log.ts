@@ -7,6 +7,7 @@
 // - any other answer is one "request completed" line: info below 400, warn for 4xx, error for 5xx, warn
 //   when slower than SLOW_MS. Errors and refusals are therefore never summarised away.
 import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { captureClientAddress } from './client-address.js';
 
 /** An answer slower than this is logged on its own line even when its route is summarised. */
 export const SLOW_MS = 1_000;
@@ -99,7 +100,9 @@ export class AnswerSummaries {
  * Fastify's log controller (the `logController` option, server/app.ts) with the two request lines replaced:
  * nothing when a request arrives, and at most one line when its answer has gone (Fastify calls
  * `requestCompleted` from the response's `finish` event, after the bytes were handed to the socket, so no
- * hook runs on the request's path). Fastify's other lines (stream errors, a failing serialiser) are kept.
+ * hook runs on the request's path). Fastify's other lines (stream errors, a failing serialiser) are kept. What
+ * runs after the answer reads nothing from the socket, which a client may have reset by then: the address was
+ * taken when the request arrived.
  */
 export class RequestLogController extends LogController {
   private summaries: AnswerSummaries | null = null;
@@ -117,7 +120,10 @@ export class RequestLogController extends LogController {
     });
   }
 
-  override incomingRequest(): void {}
+  /** Logs nothing; takes the client's address while its socket is surely there (server/http/client-address.ts). */
+  override incomingRequest(request: FastifyRequest): void {
+    captureClientAddress(request);
+  }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const status = reply.statusCode;
@@ -130,7 +136,11 @@ export class RequestLogController extends LogController {
         return;
       }
     }
-    const line = { req: { method: request.method, url: request.url, remoteAddress: request.ip }, res: { statusCode: status }, responseTime: round(ms) };
+    const line = {
+      req: { method: request.method, url: request.url, remoteAddress: request.clientAddress },
+      res: { statusCode: status },
+      responseTime: round(ms),
+    };
     if (error) request.log.error({ ...line, err: error }, 'request errored');
     else if (status >= 500) request.log.error(line, 'request completed');
     else if (ms >= SLOW_MS) request.log.warn(line, 'slow answer');
