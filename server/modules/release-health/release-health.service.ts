@@ -9,10 +9,17 @@ import { mailSender } from '../storefront/index.js';
 import { unitOfWork } from '../../kernel/events.js';
 import { checkLicenseForSite } from '../licenses/index.js';
 import { findPluginBySlug } from '../plugins/index.js';
-import { findRelease, findReleaseById, haltRollout, isInRollout, lockRelease, releaseEventData } from '../releases/index.js';
+import { findRelease, findReleaseById, haltRollout, isInRollout, lockRelease, releaseEventData, type ReleaseEventData } from '../releases/index.js';
 import type { HealthReport, ReleaseHealth } from '../../../common/release-health.js';
 import { countHealthReports, insertHealthReport, listRecentFailures } from './release-health.repository.js';
 import { releaseDeactivations } from './deactivation-reasons.js';
+
+// The event this module emits when it halts a rollout (server/kernel/events.ts; docs/webhooks.md).
+declare module '../../kernel/events.js' {
+  interface AppEvents {
+    'release.rollout_paused': ReleaseEventData & { reason: string; sites_updated: number; failures: number };
+  }
+}
 
 export interface HaltRule {
   failurePercent: number;

@@ -6,9 +6,16 @@ import type { AppContext } from '../../kernel/context.js';
 import { unitOfWork } from '../../kernel/events.js';
 import { PollingWorker } from '../../lib/polling-loop.js';
 import { insertQueuedEmail } from '../email/index.js';
-import { licenseEventData, lockLicenseById } from '../licenses/index.js';
+import { licenseEventData, lockLicenseById, type LicenseEventData } from '../licenses/index.js';
 import { claimStep, findDueLicenses, isOptedOut, setClaimEmail, type DueLicense } from './reminders.repository.js';
 import { dueWindows, stepTime, type StepWindow } from './reminder-schedule.js';
+
+// The event the reminder pass emits when a licence's term has ended (server/kernel/events.ts; docs/webhooks.md).
+declare module '../../kernel/events.js' {
+  interface AppEvents {
+    'license.expired': LicenseEventData;
+  }
+}
 
 /** Due steps are looked for this often (reminders are counted in days; a pass also runs at start). */
 export const REMINDER_POLL_INTERVAL_MS = 10 * 60_000;
