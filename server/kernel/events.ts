@@ -78,7 +78,7 @@ export interface Unit {
  * Runs `work` in one transaction; the events it emits are recorded in that transaction and, once it has
  * committed, handed to the reactors. Pass the unit (not a bare transaction) to whatever the change calls.
  */
-export async function unitOfWork<T>(ctx: { db: Database; events: EventBus }, work: (unit: Unit) => Promise<T>): Promise<T> {
+export async function unitOfWork<T>(ctx: UnitContext, work: (unit: Unit) => Promise<T>): Promise<T> {
   const emitted: DomainEvent[] = [];
   const result = await ctx.db.transaction().execute(async (trx) => {
     const unit: Unit = {
@@ -95,8 +95,14 @@ export async function unitOfWork<T>(ctx: { db: Database; events: EventBus }, wor
   return result;
 }
 
+/** What begins a unit of work: the database and the event bus (an AppContext is one). */
+export interface UnitContext {
+  db: Database;
+  events: EventBus;
+}
+
 /** A unit in progress, or what begins one: functions that change things take either. */
-export type UnitOrContext = Unit | { db: Database; events: EventBus };
+export type UnitOrContext = Unit | UnitContext;
 
 /** Runs `work` in the caller's unit when given one (its transaction, its events), else in a new unit. */
 export function withinUnit<T>(target: UnitOrContext, work: (unit: Unit) => Promise<T>): Promise<T> {
