@@ -5,6 +5,7 @@ export { textEmailHtml } from './email-html.js';
 export { type EmailContent, NO_SHOP_ADDRESS } from './email-renderers.js';
 export { type EmailRow, findEmailById, hasUnrenderedEmail, insertQueuedEmail, saveEmailContent, toOutboxEmail } from './email.repository.js';
 export { deliverEmail, requireEmailLinkBase, retryDueEmails } from './email.service.js';
+export { type EmailMessage, queueEmail } from './queue-email.js';
 export { createMailTransport, mailFrom, type MailSender, type MailTransport } from './mail-transport.js';
 export { eraseEmailsToAddress } from './outbox.repository.js';
 export { listMessagesToAddress } from './outbox.service.js';
