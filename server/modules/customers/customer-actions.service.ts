@@ -38,7 +38,7 @@ async function queueNotice(ctx: AppContext, unit: Unit, to: string, subject: str
 
 /** Sends the account's sign-in e-mail (server/modules/account/sign-in.service.ts) to the customer. */
 export async function sendCustomerSignInLink(ctx: AppContext, id: number): Promise<CustomerActionResult> {
-  const { emailId, email } = await ctx.db.transaction().execute(async (trx) => {
+  const { emailId, email } = await unitOfWork(ctx, async ({ trx }) => {
     const customer = await lockCustomer(trx, id);
     const queued = await queueSignInEmailIn(ctx, trx, customer.email);
     await recordActivity(trx, 'customer_sign_in_link_sent', { email: customer.email, by: 'admin' });
