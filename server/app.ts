@@ -10,45 +10,13 @@ import { AppError } from './lib/errors.js';
 import { nulSafeValidatorCompiler } from './lib/nul-bytes.js';
 import { clientErrorFor } from './lib/client-errors.js';
 import { redactSecrets } from './lib/redact.js';
-import { SettingsService } from './modules/settings/index.js';
-import { AuthService } from './modules/auth/index.js';
-import { ensureDownloadSecret } from './modules/releases/index.js';
-import { ensureSigningKey } from './modules/signing/index.js';
-import { createAppContext, type ServiceOverrides } from './services.js';
+import { APP_MODULES, composeContext, type ServiceOverrides } from './services.js';
 import { registerAdminGuard } from './http/admin-guard.js';
 import { isLoopbackAddress, registerSharedRateLimits } from './http/rate-limit.js';
 import { registerBodyDeadline, SERVER_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from './http/timeouts.js';
 import { registerWebApp } from './modules/web-pages/index.js';
 import { RequestLogController } from './http/request-log.js';
 import { decorateClientAddress } from './http/client-address.js';
-import { registerHealthRoutes } from './modules/health/index.js';
-import { registerAuthRoutes } from './modules/auth/index.js';
-import { registerSettingsRoutes } from './modules/settings/index.js';
-import { registerPluginRoutes } from './modules/plugin-admin/index.js';
-import { registerCheckoutRoutes } from './modules/checkout/index.js';
-import { registerOrderRoutes } from './modules/orders/index.js';
-import { registerEmailRoutes } from './modules/email/index.js';
-import { registerWebhookRoutes } from './modules/webhooks/index.js';
-import { registerOutgoingWebhookRoutes } from './modules/outgoing-webhooks/index.js';
-import { registerLicenseRoutes } from './modules/licenses/index.js';
-import { registerDashboardRoutes } from './modules/dashboard/index.js';
-import { registerImageRoutes } from './modules/images/index.js';
-import { registerReleaseRoutes } from './modules/releases/index.js';
-import { registerSigningRoutes } from './modules/signing/index.js';
-import { registerCatalogRoutes } from './modules/catalog/index.js';
-import { registerPostcodeRoutes } from './modules/postcode/index.js';
-import { registerEcommerceTestingRoutes } from './modules/ecommerce-testing/index.js';
-import { registerWordpressClientRoutes } from './modules/wordpress-client/index.js';
-import { registerAccountRoutes } from './modules/account/index.js';
-import { registerPriceRoutes } from './modules/prices/index.js';
-import { registerCouponRoutes } from './modules/coupons/index.js';
-import { registerReleaseHealthRoutes } from './modules/release-health/index.js';
-import { registerEddCompatRoutes } from './modules/edd-compat/index.js';
-import { registerCustomerRoutes } from './modules/customers/index.js';
-import { registerStorefrontRoutes } from './modules/storefront/index.js';
-import { registerReviewRoutes } from './modules/reviews/index.js';
-import { registerRenewalReminderRoutes } from './modules/renewal-reminders/index.js';
-import { registerImportRoutes } from './modules/importers/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -59,38 +27,6 @@ export interface BuildAppOptions {
   /** Stand-ins for services (tests: a mail transport, a payment provider); see server/services.ts. */
   services?: ServiceOverrides;
 }
-
-/** Route registrations, in one list: each feature module adds its own line. */
-const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
-  registerHealthRoutes,
-  registerAuthRoutes,
-  registerSettingsRoutes,
-  registerPluginRoutes,
-  registerCheckoutRoutes,
-  registerOrderRoutes,
-  registerEmailRoutes,
-  registerWebhookRoutes,
-  registerOutgoingWebhookRoutes,
-  registerLicenseRoutes,
-  registerDashboardRoutes,
-  registerImageRoutes,
-  registerReleaseRoutes,
-  registerReleaseHealthRoutes,
-  registerSigningRoutes,
-  registerCatalogRoutes,
-  registerPostcodeRoutes,
-  registerEcommerceTestingRoutes,
-  registerWordpressClientRoutes,
-  registerAccountRoutes,
-  registerReviewRoutes,
-  registerPriceRoutes,
-  registerCouponRoutes,
-  registerEddCompatRoutes,
-  registerCustomerRoutes,
-  registerStorefrontRoutes,
-  registerRenewalReminderRoutes,
-  registerImportRoutes,
-];
 
 export interface RouteInfo {
   method: string;
@@ -122,16 +58,8 @@ export async function buildApp({
   decorateClientAddress(app);
   if (logger !== false) requestLog.start(app);
 
-  const settings = new SettingsService(db, config);
-  // Secrets every instance on one database must share (docs/deploy.md): the download-link key and the
-  // release-signing key, each from its environment variable or else stored once in the settings table.
-  await ensureDownloadSecret(db, config);
-  await ensureSigningKey(db, config);
-  await settings.load();
-  const { ctx, close: closeServices } = createAppContext(
-    { config, db, dialect: config.database.dialect, settings, auth: new AuthService(db, settings), log: app.log },
-    services,
-  );
+  // The context, through the composition root (server/services.ts), as the command-line tools and tests build theirs.
+  const { ctx, close: closeServices } = await composeContext({ config, db, log: app.log, mode: 'server', services });
   app.addHook('onClose', closeServices);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -177,7 +105,12 @@ export async function buildApp({
   // Before the routes: their rate-limit hooks count in Redis when REDIS_URL is set.
   await registerSharedRateLimits(app, config);
   registerAdminGuard(app, ctx);
-  for (const register of modules) await register(app, ctx);
+  for (const module of APP_MODULES) await module.routes?.(app, ctx);
+  // Background work: the server's only (the command-line tools leave it to the running server).
+  for (const module of APP_MODULES) {
+    const stop = module.workers?.(ctx);
+    if (stop) app.addHook('onClose', async () => stop());
+  }
   const sendWebPage = await registerWebApp(app, ctx);
 
   app.setNotFoundHandler((request, reply) => {

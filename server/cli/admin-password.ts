@@ -1,9 +1,7 @@
 // npm run admin:password [-- NEW_PASSWORD]: sets a new admin password (asks for it when not given).
 import readline from 'node:readline/promises';
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../startup.js';
-import { SettingsService } from '../modules/settings/index.js';
-import { AuthService } from '../modules/auth/index.js';
+import { openToolContext } from './tool-context.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -13,11 +11,12 @@ async function main(): Promise<void> {
     password = await rl.question('New admin password (at least 10 characters): ');
     rl.close();
   }
-  const db = await openDatabase({ ...config, SEED_DEMO: false });
-  const settings = new SettingsService(db, config);
-  await settings.load();
-  await new AuthService(db, settings).setPassword(password.trim());
-  await db.destroy();
+  const { ctx, close } = await openToolContext(config);
+  try {
+    await ctx.auth.setPassword(password.trim());
+  } finally {
+    await close();
+  }
   console.log('Admin password changed; every signed-in session was signed out.');
   if (config.ADMIN_PASSWORD) console.log('Note: ADMIN_PASSWORD is set in the environment and will replace this password on the next start.');
 }

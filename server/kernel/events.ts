@@ -4,20 +4,25 @@
 // commit the unit's events go to the reactors (nudge the webhook worker, send a queued e-mail, refresh a
 // cache). A change that rolls back fires nothing. No caller nudges a worker itself.
 import type { Transaction } from 'kysely';
-import type { WebhookEventType } from '../../common/webhooks.js';
 import type { Database } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
 
-/** The events: the outgoing webhooks' (common/webhooks.ts) and the internal ones. */
-export type EventType = WebhookEventType | 'email.queued' | 'settings.updated';
+/**
+ * The event map: each event's name and what it carries. Empty here; the module that emits an event declares it
+ * beside its code, by declaration merging (as AppServices, server/kernel/context.ts):
+ *   declare module '../../kernel/events.js' { interface AppEvents { 'release.published': ReleaseEventData } }
+ * so `emit` and every subscriber are checked by the compiler.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface AppEvents {}
 
-export interface DomainEvent {
-  type: EventType;
-  data: unknown;
-  /** When it happened (UTC ISO-8601): the change's own time. */
-  at: string;
-}
+export type EventType = keyof AppEvents;
+
+/** One event as it happened: a union over the map, so checking `type` gives the payload's type. */
+export type DomainEvent<K extends EventType = EventType> = {
+  [T in K]: { type: T; data: AppEvents[T]; /** UTC ISO-8601: the change's own time. */ at: string };
+}[K];
 
 /** Runs inside the unit's transaction for each event it emits. */
 export type Recorder = (trx: Transaction<DB>, event: DomainEvent) => Promise<void>;
@@ -30,12 +35,12 @@ export class EventBus {
 
   constructor(private readonly log: { error(details: object, message: string): void }) {}
 
-  /** Subscribes a recorder: it writes in the change's transaction (outbox rows). */
+  /** Subscribes a recorder: it writes in the change's transaction (outbox rows). The composition root calls it. */
   onRecord(recorder: Recorder): void {
     this.#recorders.push(recorder);
   }
 
-  /** Subscribes a reactor: it runs once the change has committed. */
+  /** Subscribes a reactor: it runs once the change has committed. The composition root calls it. */
   afterCommit(reactor: Reactor): void {
     this.#reactors.push(reactor);
   }
@@ -57,23 +62,29 @@ export class EventBus {
   }
 }
 
+/** One event, typed by its name (what `emit` and `committed` are given). */
+export const domainEvent = <K extends EventType>(type: K, data: AppEvents[K], at: string = nowIso()): DomainEvent =>
+  // The one place a payload meets its name: `data` is AppEvents[K] for this K, which TypeScript cannot relate to
+  // the union member without help.
+  ({ type, data, at }) as DomainEvent;
+
 /** One change in progress: its transaction, and how it emits events. */
 export interface Unit {
   readonly trx: Transaction<DB>;
-  emit(type: EventType, data: unknown, at?: string): Promise<void>;
+  emit<K extends EventType>(type: K, data: AppEvents[K], at?: string): Promise<void>;
 }
 
 /**
  * Runs `work` in one transaction; the events it emits are recorded in that transaction and, once it has
  * committed, handed to the reactors. Pass the unit (not a bare transaction) to whatever the change calls.
  */
-export async function unitOfWork<T>(ctx: { db: Database; events: EventBus }, work: (unit: Unit) => Promise<T>): Promise<T> {
+export async function unitOfWork<T>(ctx: UnitContext, work: (unit: Unit) => Promise<T>): Promise<T> {
   const emitted: DomainEvent[] = [];
   const result = await ctx.db.transaction().execute(async (trx) => {
     const unit: Unit = {
       trx,
-      emit: async (type, data, at = nowIso()) => {
-        const event: DomainEvent = { type, data, at };
+      emit: async (type, data, at) => {
+        const event = domainEvent(type, data, at);
         await ctx.events.record(trx, event);
         emitted.push(event);
       },
@@ -84,8 +95,14 @@ export async function unitOfWork<T>(ctx: { db: Database; events: EventBus }, wor
   return result;
 }
 
+/** What begins a unit of work: the database and the event bus (an AppContext is one). */
+export interface UnitContext {
+  db: Database;
+  events: EventBus;
+}
+
 /** A unit in progress, or what begins one: functions that change things take either. */
-export type UnitOrContext = Unit | { db: Database; events: EventBus };
+export type UnitOrContext = Unit | UnitContext;
 
 /** Runs `work` in the caller's unit when given one (its transaction, its events), else in a new unit. */
 export function withinUnit<T>(target: UnitOrContext, work: (unit: Unit) => Promise<T>): Promise<T> {

@@ -28,7 +28,6 @@ import { listAccountReviews, writeReview } from '../reviews/index.js';
 import type { App, AppContext } from '../../kernel/context.js';
 import { requestOrigin } from '../../lib/request-origin.js';
 import { rateLimit } from '../../http/rate-limit.js';
-import { SIGN_IN_EMAIL_KIND } from './sign-in-email.js';
 import { autoRenewBodySchema, autoRenewStateSchema } from '../../../common/auto-renewal.js';
 import {
   createAccountDownload,
@@ -43,7 +42,6 @@ import {
   findCustomerSession,
   openCustomerSession,
   queueSignInRequest,
-  renderSignInEmailWhenHeld,
   sendSignInLinkForLicense,
   type CustomerSession,
 } from './sign-in.service.js';
@@ -60,8 +58,6 @@ const ACCOUNT_CALLS_PER_IP_PER_MINUTE = 120;
 const customers = new WeakMap<FastifyRequest, CustomerSession>();
 
 export function registerAccountRoutes(app: App, ctx: AppContext): void {
-  // E-mailed sign-in links use the shop's address only (sign-in.service.ts); a held one gets its link when it leaves.
-  ctx.emailRenderers.set(SIGN_IN_EMAIL_KIND, renderSignInEmailWhenHeld);
   /** A download link answered to the signed-in customer (not e-mailed): base_url (Settings), or the host this request reached. */
   const baseUrl = (request: FastifyRequest) => ctx.settings.baseUrl(requestOrigin(request) ?? `http://localhost:${ctx.config.PORT}`);
 

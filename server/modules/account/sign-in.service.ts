@@ -1,4 +1,5 @@
 // Password-less customer sign-in (docs/account.md): e-mailed one-time links and customer sessions.
+import { unitOfWork } from '../../kernel/events.js';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../kernel/context.js';
 import type { DB } from '../../db/schema.js';
@@ -120,7 +121,7 @@ async function newSignInMessage(db: Kysely<DB> | Transaction<DB>, email: string,
 async function queueSignInEmail(ctx: AppContext, email: string, options = { limited: false }): Promise<number | null> {
   const baseUrl = ctx.settings.emailLinkBase();
   const now = new Date();
-  return ctx.db.transaction().execute(async (trx) => {
+  return unitOfWork(ctx, async ({ trx }) => {
     if (options.limited) {
       await lockSignInAddress(trx, email);
       const recent = await countTokensSince(trx, email, new Date(now.getTime() - LINK_TTL_MS).toISOString());
@@ -196,7 +197,7 @@ export interface NewCustomerSession {
 export async function openCustomerSession(ctx: AppContext, signInToken: string): Promise<NewCustomerSession | null> {
   const now = new Date();
   const nowIso = now.toISOString();
-  return ctx.db.transaction().execute(async (trx) => {
+  return unitOfWork(ctx, async ({ trx }) => {
     const email = await consumeToken(trx, sha256Hex(signInToken), nowIso);
     if (!email) return null;
     const token = randomToken();

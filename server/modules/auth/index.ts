@@ -1,6 +1,5 @@
 // The auth module's door: everything other code may use of it. Every other file in this folder is private
 // to the module (eslint.config.js; docs/architecture.md).
-export { registerAuthRoutes } from './auth.routes.js';
 export { AuthService } from './auth.service.js';
 
 import type { AuthService } from './auth.service.js';
@@ -12,3 +11,9 @@ declare module '../../kernel/context.js' {
     auth: AuthService;
   }
 }
+
+import type { AppModule } from '../../kernel/module.js';
+import { registerAuthRoutes } from './auth.routes.js';
+
+/** What the composition root installs (server/services.ts). */
+export const authModule: AppModule = { name: 'auth', routes: registerAuthRoutes };

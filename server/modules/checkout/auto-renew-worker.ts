@@ -11,7 +11,7 @@ import { PollingWorker } from '../../lib/polling-loop.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { renewalPriceMinor } from '../../../common/renewals.js';
 import { recordActivity } from '../activities/index.js';
-import { insertQueuedEmail } from '../email/index.js';
+import { queueEmail } from '../email/index.js';
 import { applyPaymentEvent, findOrderById, insertPendingOrder } from '../orders/index.js';
 import { findPluginBySlug } from '../plugins/index.js';
 import { findPriceById } from '../prices/index.js';
@@ -169,7 +169,8 @@ export class AutoRenewWorker extends PollingWorker {
   private async fail(candidate: AutoRenewCandidate, attempt: number, failure: { code: string; reason: string }, at: string, orderId: number | null = null) {
     const next = this.dueAt(candidate.expires_at, attempt + 1);
     const lastError = `${failure.code}: ${failure.reason}`.slice(0, 300);
-    await unitOfWork(this.ctx, async ({ trx, emit }) => {
+    await unitOfWork(this.ctx, async (unit) => {
+      const { trx } = unit;
       await recordActivity(
         trx,
         'auto_renew_failed',
@@ -184,14 +185,12 @@ export class AutoRenewWorker extends PollingWorker {
       }
       if (!candidate.customer_email) return;
       const kind = next === null ? AUTO_RENEW_STOPPED_EMAIL_KIND : AUTO_RENEW_FAILED_EMAIL_KIND;
-      const emailId = await insertQueuedEmail(trx, {
+      await queueEmail(unit, {
         to_address: candidate.customer_email,
         kind,
-        order_id: null,
         dedupe_key: autoRenewEmailKey(kind, candidate.license_id, attempt, candidate.expires_at),
-        created_at: at,
+        at,
       });
-      await emit('email.queued', { id: emailId }, at);
     });
     if (next === null) this.done.stopped += 1;
     else this.done.failed += 1;

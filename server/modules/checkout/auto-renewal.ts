@@ -3,6 +3,7 @@
 // order is paid, a recorder of `order.paid` gives it to the licence in the payment's transaction. The buyer turns
 // it off (or on again, with a card saved) in the account; the admin sees it on the licence card and can turn it off.
 import type { AppContext } from '../../kernel/context.js';
+import type { Recorder } from '../../kernel/events.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { ADMIN_AUTO_RENEW_ON_REFUSAL, AUTO_RENEW_OFF, type AutoRenewState, type LicenseAutoRenewal } from '../../../common/auto-renewal.js';
@@ -24,18 +25,16 @@ export const AUTO_RENEW_PROVIDERS: ReadonlySet<string> = new Set(['stripe', 'tes
 
 export const AUTO_RENEW_TERM_REFUSAL = 'Automatic renewal is only for a licence with a yearly or monthly term; this one never expires.';
 
-/** Subscribes the recorder that gives a paid order's opt-in to its licence (registerCheckoutRoutes). */
-export function attachOptInsOnPayment(ctx: AppContext): void {
-  ctx.events.onRecord(async (trx, event) => {
-    if (event.type !== 'order.paid') return;
-    const order = event.data as { id: number; license_id: number | null; target_license_id: number | null };
-    const licenseId = order.license_id ?? order.target_license_id;
-    if (licenseId === null) return;
-    if (await attachOptInToLicense(trx, order.id, licenseId, event.at)) {
-      await recordActivity(trx, 'auto_renew_enabled', { license_id: licenseId, order_id: order.id, by: 'checkout' }, event.at);
-    }
-  });
-}
+/** The recorder that gives a paid order's opt-in to its licence, in the payment's transaction (the module's door). */
+export const attachOptInOnPayment: Recorder = async (trx, event) => {
+  if (event.type !== 'order.paid') return;
+  const order = event.data;
+  const licenseId = order.license_id ?? order.target_license_id;
+  if (licenseId === null) return;
+  if (await attachOptInToLicense(trx, order.id, licenseId, event.at)) {
+    await recordActivity(trx, 'auto_renew_enabled', { license_id: licenseId, order_id: order.id, by: 'checkout' }, event.at);
+  }
+};
 
 export const toAutoRenewState = (row: AutoRenewStateFields | undefined): AutoRenewState =>
   row

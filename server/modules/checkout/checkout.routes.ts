@@ -19,8 +19,7 @@ import { registerRenewalRoutes } from './renewal-checkout.routes.js';
 import { refundOrder, RefundProviderUnavailableError } from './refund-order.js';
 import { autoRenewalsAnswerSchema, autoRenewalsQuerySchema, autoRenewBodySchema, autoRenewStateSchema } from '../../../common/auto-renewal.js';
 import { idParamsSchema } from '../../../common/licenses.js';
-import { AUTO_RENEW_FAILED_EMAIL_KIND, AUTO_RENEW_STOPPED_EMAIL_KIND, renderAutoRenewEmail } from './auto-renew-email.js';
-import { attachOptInsOnPayment, autoRenewalsOfLicenses, autoRenewStateOf, setAutoRenewByAdmin } from './auto-renewal.js';
+import { autoRenewalsOfLicenses, autoRenewStateOf, setAutoRenewByAdmin } from './auto-renewal.js';
 import { lemonSqueezyCheckout } from './lemonsqueezy-checkout.js';
 import { checkoutConfig, confirmTestPayment, createPaymentIntent, findCheckoutOrder, PaymentsUnavailableError } from './checkout.service.js';
 
@@ -85,11 +84,8 @@ export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
 
   registerRenewalRoutes(app, ctx);
 
-  // Automatic renewal (docs/pricing.md): the opt-in follows its order's payment; the admin's licence list shows it
-  // (one request for the page's licences) and the admin can turn it off.
-  attachOptInsOnPayment(ctx);
-  ctx.emailRenderers.set(AUTO_RENEW_FAILED_EMAIL_KIND, renderAutoRenewEmail);
-  ctx.emailRenderers.set(AUTO_RENEW_STOPPED_EMAIL_KIND, renderAutoRenewEmail);
+  // Automatic renewal (docs/pricing.md): the admin's licence list shows it (one request for the page's licences)
+  // and the admin can turn it off. The opt-in follows its order's payment (attachOptInOnPayment, checkout's door).
   // A static segment: Fastify's router matches it before GET /api/admin/licenses/:id (server/modules/licenses).
   app.get(
     '/api/admin/licenses/auto-renewals',
@@ -104,7 +100,6 @@ export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
     { schema: { params: idParamsSchema, body: autoRenewBodySchema, response: { 200: autoRenewStateSchema, 403: errorAnswerSchema, 404: errorAnswerSchema } } },
     async (request) => setAutoRenewByAdmin(ctx, request.params.id, request.body.enabled),
   );
-  ctx.autoRenewals.start();
   // Refunds from the admin (issue 26): the whole amount, through the provider the order was paid with.
   app.post(
     '/api/admin/orders/:id/refund',

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../kernel/context.js';
+import { unitOfWork, type Unit } from '../../kernel/events.js';
 import { AppError } from '../../lib/errors.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { nowIso } from '../../lib/time.js';
@@ -123,17 +124,14 @@ export async function createPaymentIntent(ctx: AppContext, body: CreatePaymentIn
     checkout_key: checkoutKey,
     created_at: nowIso(),
   };
-  const created = coupon ? await insertOrderWithCoupon(ctx, choice.provider, order, coupon, plugin.slug, tier) : await insertPendingOrder(ctx.db, order);
-  if (created) {
-    if (autoRenew)
-      await insertOptIn(ctx.db, {
-        order_id: created.id,
-        provider: choice.provider.name,
-        customer_ref: intent.customerRef ?? null,
-        created_at: order.created_at,
-      });
-    return { clientSecret: intent.clientSecret };
-  }
+  // The order, its coupon's redemption and its automatic-renewal opt-in: one unit of work.
+  const created = await insertCheckoutOrder(ctx, choice.provider, intent.providerRef, async (unit) => {
+    const row = coupon ? await insertOrderWithCoupon(unit, order, coupon, plugin.slug, tier) : await insertPendingOrder(unit.trx, order);
+    if (row && autoRenew)
+      await insertOptIn(unit.trx, { order_id: row.id, provider: choice.provider.name, customer_ref: intent.customerRef ?? null, created_at: order.created_at });
+    return row;
+  });
+  if (created) return { clientSecret: intent.clientSecret };
   // A parallel attempt of the same buyer recorded its order first: this one's intent goes, that order is used.
   await choice.provider.cancelIntent(intent.providerRef);
   const winner = await reusePendingOrder(ctx, choice.provider, checkoutKey, input);
@@ -147,25 +145,29 @@ type CheckoutTier = Parameters<typeof tierPriceMinor>[0] & { id: number; currenc
 const couponTarget = (pluginSlug: string, tier: CheckoutTier, email: string) => ({ pluginSlug, tier, kind: 'new' as const, email });
 
 /**
- * The order of a checkout with a coupon: inserted with its redemption in one transaction (coupons module,
- * docs/pricing.md "Coupons"). When the coupon is refused at that point (used up by a parallel checkout), the
- * intent just made is cancelled and the refusal answered.
+ * Writes a checkout's pending order in one unit of work (the order with what belongs to it: a coupon's redemption,
+ * the automatic-renewal opt-in). When that fails (a coupon used up by a parallel checkout), nothing is written, the
+ * intent just made is cancelled and the refusal answered. The renewal and upgrade checkout writes its order here too.
  */
+export async function insertCheckoutOrder<T>(ctx: AppContext, provider: PaymentProvider, providerRef: string, write: (unit: Unit) => Promise<T>): Promise<T> {
+  try {
+    return await unitOfWork(ctx, write);
+  } catch (error) {
+    await provider.cancelIntent(providerRef).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The order of a checkout with a coupon, with its redemption in the checkout's unit (coupons module, docs/pricing.md "Coupons"). */
 async function insertOrderWithCoupon(
-  ctx: AppContext,
-  provider: PaymentProvider,
+  unit: Unit,
   order: CheckoutOrderRow,
   coupon: AppliedCoupon,
   pluginSlug: string,
   tier: CheckoutTier,
 ): Promise<{ id: number } | undefined> {
   const withCoupon = { ...order, coupon_id: coupon.couponId, discount_amount: coupon.discount };
-  try {
-    return await redeemCouponWithOrder(ctx.db, coupon, couponTarget(pluginSlug, tier, order.email), (trx) => insertPendingOrder(trx, withCoupon));
-  } catch (error) {
-    await provider.cancelIntent(order.provider_ref).catch(() => undefined);
-    throw error;
-  }
+  return redeemCouponWithOrder(unit, coupon, couponTarget(pluginSlug, tier, order.email), (trx) => insertPendingOrder(trx, withCoupon));
 }
 
 /**

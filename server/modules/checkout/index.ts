@@ -1,6 +1,5 @@
 // The checkout module's door: everything other code may use of it. Every other file in this folder is private
 // to the module (eslint.config.js; docs/architecture.md).
-export { registerCheckoutRoutes } from './checkout.routes.js';
 export { checkoutConfig } from './checkout.service.js';
 export { type PaymentProvider } from './payment-provider.js';
 export { isTestProviderLive, PaymentProviders } from './provider-choice.js';
@@ -20,3 +19,17 @@ declare module '../../kernel/context.js' {
     readonly autoRenewals: AutoRenewWorker;
   }
 }
+
+import type { AppModule } from '../../kernel/module.js';
+import { registerCheckoutRoutes } from './checkout.routes.js';
+import { AUTO_RENEW_FAILED_EMAIL_KIND, AUTO_RENEW_STOPPED_EMAIL_KIND, renderAutoRenewEmail } from './auto-renew-email.js';
+import { attachOptInOnPayment } from './auto-renewal.js';
+
+/** What the composition root installs (server/services.ts). The automatic renewal worker is stopped with the app (server/services.ts). */
+export const checkoutModule: AppModule = {
+  name: 'checkout',
+  routes: registerCheckoutRoutes,
+  recorders: [attachOptInOnPayment],
+  emailRenderers: { [AUTO_RENEW_FAILED_EMAIL_KIND]: renderAutoRenewEmail, [AUTO_RENEW_STOPPED_EMAIL_KIND]: renderAutoRenewEmail },
+  workers: (ctx) => ctx.autoRenewals.start(),
+};

@@ -14,7 +14,7 @@ import { canonicalKey, effectiveStatus, findLicenseByKey } from '../licenses/ind
 import { findPriceById, listActivePrices, type PriceRow } from '../prices/index.js';
 import { findPluginBySlug } from '../plugins/index.js';
 import { insertPendingOrder } from '../orders/index.js';
-import { autoRenewRefusal, PaymentsUnavailableError, reusePendingOrder } from './checkout.service.js';
+import { autoRenewRefusal, insertCheckoutOrder, PaymentsUnavailableError, reusePendingOrder } from './checkout.service.js';
 import { insertOptIn } from './auto-renewals.repository.js';
 import type { CreateIntentInput } from './payment-provider.js';
 
@@ -157,30 +157,27 @@ export async function createRenewalIntent(ctx: AppContext, body: RenewalIntentBo
   const reused = await reusePendingOrder(ctx, choice.provider, checkoutKey, input);
   if (reused) return reused;
   const intent = await choice.provider.createIntent(input);
-  const created = await insertPendingOrder(ctx.db, {
-    email,
-    plugin_slug: license.plugin_slug,
-    amount,
-    currency: tier.currency,
-    price_id: tier.id,
-    kind: body.kind,
-    target_license_id: license.id,
-    provider: choice.provider.name,
-    provider_ref: intent.providerRef,
-    client_secret_hash: sha256Hex(intent.clientSecret),
-    checkout_key: checkoutKey,
-    created_at: nowIso(),
+  // The order and its automatic-renewal opt-in: one unit of work (checkout.service.ts).
+  const created = await insertCheckoutOrder(ctx, choice.provider, intent.providerRef, async ({ trx }) => {
+    const row = await insertPendingOrder(trx, {
+      email,
+      plugin_slug: license.plugin_slug,
+      amount,
+      currency: tier.currency,
+      price_id: tier.id,
+      kind: body.kind,
+      target_license_id: license.id,
+      provider: choice.provider.name,
+      provider_ref: intent.providerRef,
+      client_secret_hash: sha256Hex(intent.clientSecret),
+      checkout_key: checkoutKey,
+      created_at: nowIso(),
+    });
+    if (row && autoRenew)
+      await insertOptIn(trx, { order_id: row.id, provider: choice.provider.name, customer_ref: intent.customerRef ?? null, created_at: row.created_at });
+    return row;
   });
-  if (created) {
-    if (autoRenew)
-      await insertOptIn(ctx.db, {
-        order_id: created.id,
-        provider: choice.provider.name,
-        customer_ref: intent.customerRef ?? null,
-        created_at: created.created_at,
-      });
-    return { clientSecret: intent.clientSecret };
-  }
+  if (created) return { clientSecret: intent.clientSecret };
   await choice.provider.cancelIntent(intent.providerRef);
   const winner = await reusePendingOrder(ctx, choice.provider, checkoutKey, input);
   if (winner) return winner;

@@ -15,12 +15,12 @@ import { checkCoupon, createCoupon, editCoupon, listAdminCoupons } from './coupo
 export function registerCouponRoutes(app: App, ctx: AppContext): void {
   app.get('/api/admin/coupons', { schema: { response: { 200: z.array(adminCouponSchema) } } }, async () => listAdminCoupons(ctx.db));
   app.post('/api/admin/coupons', { schema: { body: couponCreateSchema, response: { 201: adminCouponSchema } } }, async (request, reply) =>
-    reply.code(201).send(await createCoupon(ctx.db, request.body)),
+    reply.code(201).send(await createCoupon(ctx, request.body)),
   );
   app.patch(
     '/api/admin/coupons/:id',
     { schema: { params: couponIdParamsSchema, body: couponPatchSchema, response: { 200: adminCouponSchema } } },
-    async (request) => editCoupon(ctx.db, request.params.id, request.body),
+    async (request) => editCoupon(ctx, request.params.id, request.body),
   );
 
   // Public: a per-IP budget keeps anyone from guessing codes quickly (docs/rate-limits.md).

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { unitOfWork, withinUnit, type UnitContext, type UnitOrContext } from '../../kernel/events.js';
 import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -61,10 +62,11 @@ async function checkScope(db: Db, scope: { plugin_slugs?: string[] | undefined; 
   }
 }
 
-export async function createCoupon(db: Database, input: CouponCreate): Promise<AdminCoupon> {
+export async function createCoupon(ctx: UnitContext, input: CouponCreate): Promise<AdminCoupon> {
+  const { db } = ctx;
   await checkScope(db, input);
   const at = nowIso();
-  const row = await db.transaction().execute(async (trx) => {
+  const row = await unitOfWork(ctx, async ({ trx }) => {
     const inserted = await insertCoupon(trx, { ...input, plugin_slugs: [...new Set(input.plugin_slugs)], price_ids: [...new Set(input.price_ids)] }, at);
     if (!inserted) throw duplicateCode(input.code);
     await recordActivity(trx, 'coupon_created', { coupon_id: inserted.id, code: inserted.code }, at);
@@ -74,10 +76,11 @@ export async function createCoupon(db: Database, input: CouponCreate): Promise<A
 }
 
 /** Edits any field; `active: false` deactivates (coupons are never deleted: orders name them). */
-export async function editCoupon(db: Database, id: number, patch: CouponPatch): Promise<AdminCoupon> {
+export async function editCoupon(ctx: UnitContext, id: number, patch: CouponPatch): Promise<AdminCoupon> {
+  const { db } = ctx;
   await checkScope(db, patch);
   const at = nowIso();
-  const row = await db.transaction().execute(async (trx) => {
+  const row = await unitOfWork(ctx, async ({ trx }) => {
     const before = await findCouponById(trx, id);
     if (!before) throw new AppError('NOT_FOUND', `No coupon with the id ${id}`);
     const merged = { ...toAdminCoupon(before), ...patch };
@@ -174,19 +177,19 @@ export async function priceWithCoupon(db: Db, code: string, target: CouponTarget
 }
 
 /**
- * Inserts the checkout's order (`insertOrder`, in this transaction) and counts its redemption with it, all or
+ * Inserts the checkout's order (`insertOrder`, in the checkout's unit of work) and counts its redemption with it, all or
  * nothing: the coupon's row is locked (PostgreSQL), every rule is checked again against the locked row (the code may
  * have been used up, deactivated or repriced since priceWithCoupon), the count goes up by one conditional UPDATE and
  * a coupon_redemptions row names the order and the buyer. A refusal throws (422) and writes nothing. Answers
  * undefined, counting nothing, when `insertOrder` does (a parallel attempt of the same buyer recorded its order).
  */
 export async function redeemCouponWithOrder<T extends { id: number }>(
-  db: Database,
+  unit: UnitOrContext,
   applied: AppliedCoupon,
   target: CouponTarget & { email: string },
   insertOrder: (trx: Transaction<DB>) => Promise<T | undefined>,
 ): Promise<T | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return withinUnit(unit, async ({ trx }) => {
     const coupon = await lockCouponByCode(trx, applied.code);
     const outcome = await evaluateCode(trx, coupon, target);
     if (!outcome.ok) throw refusal(outcome.reason);

@@ -10,8 +10,8 @@ import { recordActivity, replaceInActivities } from '../activities/index.js';
 import { deliverSignInEmail, queueSignInEmailIn } from '../account/index.js';
 import { forgetCustomerAddress } from '../account/index.js';
 import { deleteReviewsOfAddress, moveReviewsToAddress } from '../reviews/index.js';
-import { eraseEmailsToAddress, insertQueuedEmail, saveEmailContent } from '../email/index.js';
-import { unitOfWork } from '../../kernel/events.js';
+import { eraseEmailsToAddress, queueEmail } from '../email/index.js';
+import { unitOfWork, type Unit } from '../../kernel/events.js';
 import { revokeLicense } from '../licenses/index.js';
 import { lockLicenseById, reassignLicenses, updateLicense } from '../licenses/index.js';
 import { licenseEventData } from '../licenses/index.js';
@@ -32,15 +32,13 @@ async function lockCustomer(trx: Trx, id: number): Promise<CustomerRow> {
   return customer;
 }
 
-async function queueNotice(ctx: AppContext, trx: Trx, to: string, subject: string, lines: string[], at: string): Promise<number> {
-  const id = await insertQueuedEmail(trx, { to_address: to, kind: CUSTOMER_NOTICE_KIND, order_id: null, dedupe_key: null, created_at: at });
-  await saveEmailContent(trx, id, renderCustomerNotice(subject, lines, emailBrand(ctx.settings)));
-  return id;
+async function queueNotice(ctx: AppContext, unit: Unit, to: string, subject: string, lines: string[], at: string): Promise<number> {
+  return queueEmail(unit, { to_address: to, kind: CUSTOMER_NOTICE_KIND, content: renderCustomerNotice(subject, lines, emailBrand(ctx.settings)), at });
 }
 
 /** Sends the account's sign-in e-mail (server/modules/account/sign-in.service.ts) to the customer. */
 export async function sendCustomerSignInLink(ctx: AppContext, id: number): Promise<CustomerActionResult> {
-  const { emailId, email } = await ctx.db.transaction().execute(async (trx) => {
+  const { emailId, email } = await unitOfWork(ctx, async ({ trx }) => {
     const customer = await lockCustomer(trx, id);
     const queued = await queueSignInEmailIn(ctx, trx, customer.email);
     await recordActivity(trx, 'customer_sign_in_link_sent', { email: customer.email, by: 'admin' });
@@ -57,7 +55,8 @@ export async function sendCustomerSignInLink(ctx: AppContext, id: number): Promi
 export async function changeCustomerEmail(ctx: AppContext, id: number, newEmail: string, options: { merge: boolean }): Promise<CustomerActionResult> {
   const target = newEmail.trim().toLowerCase();
   const at = nowIso();
-  const resultId = await unitOfWork(ctx, async ({ trx, emit }) => {
+  const resultId = await unitOfWork(ctx, async (unit) => {
+    const { trx, emit } = unit;
     const customer = await lockCustomer(trx, id);
     if (target === customer.email) throw new AppError('BAD_REQUEST', `The customer's e-mail is already ${target}`);
     const other = await findCustomerByEmail(trx, target);
@@ -85,11 +84,8 @@ export async function changeCustomerEmail(ctx: AppContext, id: number, newEmail:
       `The e-mail address of your account has changed from ${customer.email} to ${target}.`,
       'Your licences and orders are now under the new address.',
     ];
-    const ids = [
-      await queueNotice(ctx, trx, customer.email, 'Your account e-mail has changed', lines, at),
-      await queueNotice(ctx, trx, target, 'Your account e-mail has changed', lines, at),
-    ];
-    for (const emailId of ids) await emit('email.queued', { id: emailId }, at);
+    await queueNotice(ctx, unit, customer.email, 'Your account e-mail has changed', lines, at);
+    await queueNotice(ctx, unit, target, 'Your account e-mail has changed', lines, at);
     return kept;
   });
   return { message: options.merge ? `Merged into ${target}.` : `The customer's e-mail is now ${target}.`, customer_id: resultId };
@@ -99,7 +95,8 @@ export async function changeCustomerEmail(ctx: AppContext, id: number, newEmail:
 export async function transferCustomerLicense(ctx: AppContext, id: number, licenseId: number, newEmail: string): Promise<CustomerActionResult> {
   const target = newEmail.trim().toLowerCase();
   const at = nowIso();
-  const targetId = await unitOfWork(ctx, async ({ trx, emit }) => {
+  const targetId = await unitOfWork(ctx, async (unit) => {
+    const { trx, emit } = unit;
     const customer = await lockCustomer(trx, id);
     const license = await lockLicenseById(trx, licenseId);
     if (!license || license.customer_email?.toLowerCase() !== customer.email)
@@ -111,25 +108,22 @@ export async function transferCustomerLicense(ctx: AppContext, id: number, licen
     await recordActivity(trx, 'license_transferred', { license_key: license.key, from: customer.email, to: target }, at);
     const moved = { ...license, customer_email: target, updated_at: at };
     await emit('license.transferred', { license: licenseEventData(moved), from_email: customer.email, to_email: target }, at);
-    const ids = [
-      await queueNotice(
-        ctx,
-        trx,
-        customer.email,
-        'A licence was transferred',
-        [`The licence ${license.key} (${license.plugin_slug}) has been transferred to ${target}.`, 'It no longer appears in your account.'],
-        at,
-      ),
-      await queueNotice(
-        ctx,
-        trx,
-        target,
-        'A licence was transferred to you',
-        [`The licence ${license.key} (${license.plugin_slug}) is now yours.`, 'Sign in to your account with this address to see it.'],
-        at,
-      ),
-    ];
-    for (const emailId of ids) await emit('email.queued', { id: emailId }, at);
+    await queueNotice(
+      ctx,
+      unit,
+      customer.email,
+      'A licence was transferred',
+      [`The licence ${license.key} (${license.plugin_slug}) has been transferred to ${target}.`, 'It no longer appears in your account.'],
+      at,
+    );
+    await queueNotice(
+      ctx,
+      unit,
+      target,
+      'A licence was transferred to you',
+      [`The licence ${license.key} (${license.plugin_slug}) is now yours.`, 'Sign in to your account with this address to see it.'],
+      at,
+    );
     return (await findCustomerByEmail(trx, target))?.id ?? null;
   });
   return { message: `The licence now belongs to ${target}.`, customer_id: targetId };
@@ -137,7 +131,8 @@ export async function transferCustomerLicense(ctx: AppContext, id: number, licen
 
 /** Sends the licence e-mail of one of the customer's licences again, to the customer (it needs the order it was bought with). */
 export async function resendCustomerLicenseEmail(ctx: AppContext, id: number, licenseId: number): Promise<CustomerActionResult> {
-  await unitOfWork(ctx, async ({ trx, emit }) => {
+  await unitOfWork(ctx, async (unit) => {
+    const { trx } = unit;
     const customer = await lockCustomer(trx, id);
     const license = await lockLicenseById(trx, licenseId);
     if (!license || license.customer_email?.toLowerCase() !== customer.email)
@@ -146,15 +141,8 @@ export async function resendCustomerLicenseEmail(ctx: AppContext, id: number, li
       throw new AppError('CONFLICT', `License ${license.key} was made by hand, without an order, so it has no licence e-mail; send a sign-in link instead`);
     // A revoked licence (its order refunded, or revoked by the admin) is not sent out again with a download link.
     if (license.status === 'revoked') throw new AppError('CONFLICT', `License ${license.key} is revoked, so its licence e-mail is not sent again`);
-    const queued = await insertQueuedEmail(trx, {
-      to_address: customer.email,
-      kind: 'licence',
-      order_id: license.order_id,
-      dedupe_key: null,
-      created_at: nowIso(),
-    });
+    await queueEmail(unit, { to_address: customer.email, kind: 'licence', order_id: license.order_id });
     await recordActivity(trx, 'license_email_resent', { license_key: license.key, email: customer.email });
-    await emit('email.queued', { id: queued });
   });
   return { message: `The licence e-mail is on its way to the customer.`, customer_id: id };
 }

@@ -1,5 +1,6 @@
 // One customer's page (issue 27 part 2, docs/customers.md): orders, licences with their sites, every e-mail sent to
 // them (sign-in and download tokens masked by the outbox), the activity log entries naming them, and the note.
+import { unitOfWork } from '../../kernel/events.js';
 import type { CustomerDetail, CustomerUpdate } from '../../../common/customers.js';
 import type { LicenseStatus, Plan } from '../../../common/licenses.js';
 import type { OrderStatus } from '../../../common/orders.js';
@@ -91,7 +92,7 @@ export async function getCustomerDetail(ctx: AppContext, id: number): Promise<Cu
 
 /** Sets the name and/or the private note, with a `customer_updated` entry (the note's text is not logged). */
 export async function updateCustomerDetails(ctx: AppContext, id: number, changes: CustomerUpdate): Promise<CustomerDetail> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await unitOfWork(ctx, async ({ trx }) => {
     const customer = await lockCustomerById(trx, id);
     if (!customer) throw new AppError('NOT_FOUND', `Customer ${id} was not found`);
     const at = nowIso();

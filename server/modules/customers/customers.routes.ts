@@ -20,28 +20,11 @@ import {
   transferCustomerLicense,
 } from './customer-actions.service.js';
 import type { App, AppContext } from '../../kernel/context.js';
-import type { DomainEvent } from '../../kernel/events.js';
-import { refreshCustomerSummaries } from './customer-summary.service.js';
 import { listCustomers } from './customers.service.js';
 import { getCustomerDetail, updateCustomerDetails } from './customer-page.service.js';
 
 /** The admin Customers pages' calls (admin-only by their prefix: common/admin-paths.ts). */
-/** The buyer's address each event names whose change moves a customer's summary (orders, licences). */
-function summaryAddresses(event: DomainEvent): Array<string | null> {
-  const data = event.data as { email?: string | null; customer_email?: string | null };
-  if (event.type === 'order.paid' || event.type === 'order.refunded') return [data.email ?? null];
-  if (event.type === 'license.created') return [data.customer_email ?? null];
-  return [];
-}
-
 export function registerCustomerRoutes(app: App, ctx: AppContext): void {
-  // A sale, a refund or a new licence moves the buyer's summary in the change's own transaction, so the
-  // Customers list is never stale (the customers module's own actions refresh it themselves).
-  ctx.events.onRecord(async (trx, event) => {
-    const addresses = summaryAddresses(event);
-    if (addresses.some(Boolean)) await refreshCustomerSummaries(trx, addresses, event.at);
-  });
-
   app.get('/api/admin/customers', { schema: { querystring: customerListQuerySchema, response: { 200: customerListSchema } } }, async (request) =>
     listCustomers(ctx.db, request.query),
   );

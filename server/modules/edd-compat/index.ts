@@ -1,2 +1,7 @@
 // The Easy Digital Downloads Software Licensing-compatible API (issue 28, docs/migrating.md).
-export { registerEddCompatRoutes } from './edd-compat.routes.js';
+
+import type { AppModule } from '../../kernel/module.js';
+import { registerEddCompatRoutes } from './edd-compat.routes.js';
+
+/** What the composition root installs (server/services.ts). */
+export const eddCompatModule: AppModule = { name: 'edd-compat', routes: registerEddCompatRoutes };

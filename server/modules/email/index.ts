@@ -4,8 +4,8 @@ export { isSingleEmailAddress } from './email-address.js';
 export { textEmailHtml } from './email-html.js';
 export { type EmailContent, NO_SHOP_ADDRESS } from './email-renderers.js';
 export { type EmailRow, findEmailById, hasUnrenderedEmail, insertQueuedEmail, saveEmailContent, toOutboxEmail } from './email.repository.js';
-export { registerEmailRoutes } from './email.routes.js';
 export { deliverEmail, requireEmailLinkBase, retryDueEmails } from './email.service.js';
+export { type EmailMessage, queueEmail } from './queue-email.js';
 export { createMailTransport, mailFrom, type MailSender, type MailTransport } from './mail-transport.js';
 export { eraseEmailsToAddress } from './outbox.repository.js';
 export { listMessagesToAddress } from './outbox.service.js';
@@ -23,3 +23,11 @@ declare module '../../kernel/context.js' {
     readonly emailRenderers: EmailRenderers;
   }
 }
+
+import type { AppModule } from '../../kernel/module.js';
+import { registerEmailRoutes } from './email.routes.js';
+import { emailReactors } from './email-events.js';
+import { startEmailRetryLoop } from './email.service.js';
+
+/** What the composition root installs (server/services.ts). */
+export const emailModule: AppModule = { name: 'email', routes: registerEmailRoutes, reactors: emailReactors, workers: startEmailRetryLoop };

@@ -1,7 +1,6 @@
 // The images module's door: everything other code may use of it. Every other file in this folder is private
 // to the module (eslint.config.js; docs/architecture.md).
 export { type ArtworkImageRow, listArtworkImages, listImages, listPrimaryImages, moveImagesToSlug } from './images.repository.js';
-export { registerImageRoutes } from './images.routes.js';
 export { ImagesService, toPluginImage } from './images.service.js';
 export { ImageStorage, MEDIA_PREFIX } from './images.storage.js';
 export { listStorefrontArtwork, type PluginArtworkPair } from './storefront-artwork.js';
@@ -14,3 +13,9 @@ declare module '../../kernel/context.js' {
     readonly images: ImagesService;
   }
 }
+
+import type { AppModule } from '../../kernel/module.js';
+import { registerImageRoutes } from './images.routes.js';
+
+/** What the composition root installs (server/services.ts). */
+export const imagesModule: AppModule = { name: 'images', routes: registerImageRoutes };

@@ -215,7 +215,7 @@ export async function registerImportRoutes(app: App, ctx: AppContext): Promise<v
         let summary: ImportSummary;
         if (format === 'self') summary = await importShopExport(ctx.db, upload.file, { apply, onRow });
         else {
-          summary = await runImport(ctx.db, fs.createReadStream(upload.file), {
+          summary = await runImport(ctx, fs.createReadStream(upload.file), {
             format,
             mapping,
             apply,

@@ -3,7 +3,7 @@
 // canonical upper case every key is looked up in, so the key a site sends validates in any case); a key
 // already here is skipped, so running an import twice adds nothing.
 import type { Readable } from 'node:stream';
-import type { Database } from '../../db/database.js';
+import { unitOfWork, type UnitContext } from '../../kernel/events.js';
 import { maskLicenseKey } from '../../../common/license-key.js';
 import { MAX_ACTIVATIONS_MAX } from '../../../common/licenses.js';
 import { AppError } from '../../lib/errors.js';
@@ -101,7 +101,8 @@ function toLicense(record: ImportRecord, pluginSlug: string, rules: SeatRules, n
 }
 
 /** Reads the whole file; writes only with `apply`. Throws AppError BAD_REQUEST for a file of another format. */
-export async function runImport(db: Database, input: Readable, options: ImportOptions): Promise<ImportSummary> {
+export async function runImport(ctx: UnitContext, input: Readable, options: ImportOptions): Promise<ImportSummary> {
+  const { db } = ctx;
   const format = FORMATS[options.format];
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   for (const [product, slug] of Object.entries(options.mapping)) {
@@ -123,15 +124,15 @@ export async function runImport(db: Database, input: Readable, options: ImportOp
     let existing: Set<string>;
     if (options.apply) {
       // Read inside the transaction that writes: another import may have written some of these keys meanwhile.
-      existing = await db.transaction().execute(async (trx) => {
-        const found = await findExistingKeys(trx, keys);
+      existing = await unitOfWork(ctx, async (unit) => {
+        const found = await findExistingKeys(unit.trx, keys);
         const fresh = batch.filter((row) => !found.has(row.license.key));
         if (fresh.length > 0) {
           await insertImportedLicenses(
-            trx,
+            unit,
             fresh.map((row) => row.license),
           );
-          await recordActivity(trx, 'licenses_imported', { format: options.format, count: fresh.length });
+          await recordActivity(unit.trx, 'licenses_imported', { format: options.format, count: fresh.length });
         }
         return found;
       });

@@ -20,7 +20,7 @@ describe(`importers (${testDialect()})`, () => {
 
   async function run(file: string, options: Partial<ImportOptions> & Pick<ImportOptions, 'format' | 'mapping'>) {
     const rows: ImportRowReport[] = [];
-    const summary = await runImport(t.db, fs.createReadStream(fixture(file), { highWaterMark: 64 }), {
+    const summary = await runImport(t.ctx, fs.createReadStream(fixture(file), { highWaterMark: 64 }), {
       apply: false,
       onError: 'continue',
       rules: RULES,
@@ -81,7 +81,7 @@ describe(`importers (${testDialect()})`, () => {
   it('two imports of the same file at once add each key once', async () => {
     const csv = `secret_key,plugin_id,quota,expiration,is_cancelled,created\n${Array.from({ length: 12 }, (_, i) => `sk_concurrent_${i},4321,2,,0,2024-08-01 00:00:00`).join('\n')}\n`;
     const importOnce = () =>
-      runImport(t.db, Readable.from([csv]), {
+      runImport(t.ctx, Readable.from([csv]), {
         format: 'freemius',
         mapping: { '4321': LICENSING_PLUGIN_SLUG },
         apply: true,

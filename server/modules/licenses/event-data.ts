@@ -33,3 +33,26 @@ export const activationEventData = (
   activated_at: activation.created_at,
   by,
 });
+
+export type LicenseEventData = ReturnType<typeof licenseEventData>;
+export type ActivationEventData = ReturnType<typeof activationEventData>;
+
+// The licence events this module emits, and what each carries (server/kernel/events.ts; docs/webhooks.md).
+declare module '../../kernel/events.js' {
+  interface AppEvents {
+    'license.created': LicenseEventData;
+    'license.updated': LicenseEventData;
+    'license.revoked': LicenseEventData;
+    'license.activated': ActivationEventData;
+    'license.deactivated': ActivationEventData;
+    'license.renewed': { license: LicenseEventData; order_id: number; previous_expires_at: string | null };
+    'license.upgraded': {
+      license: LicenseEventData;
+      order_id: number;
+      previous_price_id: number | null;
+      previous_max_activations: number;
+      price_id: number;
+    };
+    'license.transferred': { license: LicenseEventData; from_email: string; to_email: string };
+  }
+}

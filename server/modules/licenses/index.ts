@@ -16,9 +16,8 @@ export {
   updateLicense,
 } from './licenses.repository.js';
 export { renewLicenseTerm, revertRenewalTerm, revertUpgradeTier, upgradeLicenseTier } from './license-terms.js';
-export { registerLicenseRoutes } from './licenses.routes.js';
 export { deactivateAdminSite } from './licenses.service.js';
-export { activationEventData, licenseEventData } from './event-data.js';
+export { activationEventData, licenseEventData, type LicenseEventData } from './event-data.js';
 export { activateSite, deactivateSite, type SeatRules, validateLicense } from './machine.service.js';
 export { recordSiteReport } from './site-report.js';
 export { isLocalSite, normalizeSiteUrl } from './site-url.js';
@@ -34,3 +33,9 @@ export {
   restoreEndedActivationRows,
   restoreLicenseRows,
 } from './license-export.js';
+
+import type { AppModule } from '../../kernel/module.js';
+import { registerLicenseRoutes } from './licenses.routes.js';
+
+/** What the composition root installs (server/services.ts). */
+export const licensesModule: AppModule = { name: 'licenses', routes: registerLicenseRoutes };

@@ -21,3 +21,13 @@ export const orderEventData = (row: OrderRow) => ({
   created_at: row.created_at,
   paid_at: row.paid_at,
 });
+
+export type OrderEventData = ReturnType<typeof orderEventData>;
+
+// The order events this module emits (server/kernel/events.ts; docs/webhooks.md).
+declare module '../../kernel/events.js' {
+  interface AppEvents {
+    'order.paid': OrderEventData;
+    'order.refunded': OrderEventData;
+  }
+}

@@ -5,7 +5,7 @@ import { unitOfWork, type Unit } from '../../kernel/events.js';
 import { nowIso } from '../../lib/time.js';
 import { recordActivity } from '../activities/index.js';
 import { createLicense, renewLicenseTerm, revertRenewalTerm, revertUpgradeTier, revokeLicense, upgradeLicenseTier } from '../licenses/index.js';
-import { insertQueuedEmail, saveEmailContent } from '../email/index.js';
+import { queueEmail } from '../email/index.js';
 import { LICENCE_EMAIL_KIND } from './license-email.js';
 import { REFUND_EMAIL_KIND, refundEmailFor } from './refund-email.js';
 import { emailBrand, type EmailBrand } from '../storefront/index.js';
@@ -139,14 +139,7 @@ async function markPaid(unit: Unit, order: OrderRow, at: string): Promise<boolea
     },
     at,
   );
-  const emailId = await insertQueuedEmail(trx, {
-    to_address: order.email,
-    kind: LICENCE_EMAIL_KIND,
-    order_id: order.id,
-    dedupe_key: `licence:order:${order.id}`,
-    created_at: at,
-  });
-  await unit.emit('email.queued', { id: emailId }, at);
+  await queueEmail(unit, { to_address: order.email, kind: LICENCE_EMAIL_KIND, order_id: order.id, dedupe_key: `licence:order:${order.id}`, at });
   return true;
 }
 
@@ -185,15 +178,14 @@ async function markRefunded(unit: Unit, brand: EmailBrand, order: OrderRow, at: 
   );
   // The buyer of a paid order is told (a refund that arrives before the payment was never theirs to hear about).
   if (order.status !== 'paid') return;
-  const emailId = await insertQueuedEmail(trx, {
+  await queueEmail(unit, {
     to_address: order.email,
     kind: REFUND_EMAIL_KIND,
     order_id: order.id,
     dedupe_key: `refund:order:${order.id}`,
-    created_at: at,
+    content: await refundEmailFor(trx, order, brand),
+    at,
   });
-  await saveEmailContent(trx, emailId, await refundEmailFor(trx, order, brand));
-  await unit.emit('email.queued', { id: emailId }, at);
 }
 
 /** Applies one provider event; answers what it did. Throws only on database failure (the provider then retries). */

@@ -14,5 +14,14 @@ export {
   releaseCheckoutKey,
 } from './orders.repository.js';
 export { renderLicenseEmail } from './license-email.js';
-export { registerOrderRoutes } from './orders.routes.js';
 export { countOrderRows, exportOrderRows, type OrderExportRow, restoreOrderRows } from './order-export.js';
+
+import type { AppModule } from '../../kernel/module.js';
+import { registerOrderRoutes } from './orders.routes.js';
+import { LICENCE_EMAIL_KIND, renderLicenseEmailForOrder } from './license-email.js';
+
+/**
+ * What the composition root installs (server/services.ts). The outbox renders a licence message when it leaves,
+ * from the order as it is then (a fresh download link).
+ */
+export const ordersModule: AppModule = { name: 'orders', routes: registerOrderRoutes, emailRenderers: { [LICENCE_EMAIL_KIND]: renderLicenseEmailForOrder } };

@@ -2,12 +2,8 @@ import { orderIdParamsSchema, orderListQuerySchema, orderListSchema, paymentEven
 import type { App, AppContext } from '../../kernel/context.js';
 import { listOrdersForAdmin, listUnmatchedPaymentEvents } from './orders.repository.js';
 import { resendLicenseEmail } from './orders.service.js';
-import { LICENCE_EMAIL_KIND, renderLicenseEmailForOrder } from './license-email.js';
 
 export function registerOrderRoutes(app: App, ctx: AppContext): void {
-  // The outbox renders a licence message when it leaves, from the order as it is then (a fresh download link).
-  ctx.emailRenderers.set(LICENCE_EMAIL_KIND, renderLicenseEmailForOrder);
-
   app.get('/api/admin/orders', { schema: { querystring: orderListQuerySchema, response: { 200: orderListSchema } } }, async (request) =>
     listOrdersForAdmin(ctx.db, { search: request.query.search, includeAbandoned: request.query.include_abandoned === 'true' }),
   );

@@ -1,8 +1,7 @@
 import type { AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
-import { nowIso } from '../../lib/time.js';
 import type { ResendEmailResponse } from '../../../common/orders.js';
-import { findEmailById, insertQueuedEmail, toOutboxEmail } from '../email/index.js';
+import { findEmailById, queueEmail, toOutboxEmail } from '../email/index.js';
 import { unitOfWork } from '../../kernel/events.js';
 import { findOrderById, listOrdersForAdmin } from './orders.repository.js';
 import { LICENCE_EMAIL_KIND } from './license-email.js';
@@ -15,17 +14,7 @@ export async function resendLicenseEmail(ctx: AppContext, orderId: number): Prom
   if (order.status !== 'paid' || (order.license_id ?? order.target_license_id) === null) {
     throw new AppError('CONFLICT', `Order ${orderId} is ${order.status}; only a paid order has a licence e-mail to send`);
   }
-  const emailId = await unitOfWork(ctx, async ({ trx, emit }) => {
-    const id = await insertQueuedEmail(trx, {
-      to_address: order.email,
-      kind: LICENCE_EMAIL_KIND,
-      order_id: order.id,
-      dedupe_key: null,
-      created_at: nowIso(),
-    });
-    await emit('email.queued', { id });
-    return id;
-  });
+  const emailId = await unitOfWork(ctx, (unit) => queueEmail(unit, { to_address: order.email, kind: LICENCE_EMAIL_KIND, order_id: order.id }));
   const [listed] = await listOrdersForAdmin(ctx.db, { id: orderId });
   const email = await findEmailById(ctx.db, emailId);
   if (!listed || !email) throw new AppError('NOT_FOUND', `Order ${orderId} was not found`);

@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { WEBHOOK_EVENT_TYPES, type WebhookDeliveryType, type WebhookEventBody, type WebhookEventType } from '../../../common/webhooks.js';
-import type { EventBus } from '../../kernel/events.js';
+import type { AppContext } from '../../kernel/context.js';
+import type { DomainEvent, Reactor, Recorder } from '../../kernel/events.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -53,9 +54,20 @@ export async function enqueueEvent(trx: Db, type: WebhookEventType, data: unknow
 
 export const isWebhookEventType = (type: string): type is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type);
 
-/** Subscribes the outbox writer: each webhook event a unit of work emits becomes its deliveries, in its transaction. */
-export function recordWebhookEvents(events: EventBus): void {
-  events.onRecord(async (trx, event) => {
-    if (isWebhookEventType(event.type)) await enqueueEvent(trx, event.type, event.data, event.at);
-  });
-}
+/**
+ * A domain event vendors hear about (common/webhooks.ts). `DomainEvent<WebhookEventType>` only compiles while every
+ * webhook type is an event some module declares (server/kernel/events.ts).
+ */
+const isWebhookEvent = (event: DomainEvent): event is DomainEvent<WebhookEventType> => isWebhookEventType(event.type);
+
+/** The outbox writer: each webhook event a unit of work emits becomes its deliveries, in its transaction (decision 0007). */
+export const recordWebhookEvent: Recorder = async (trx, event) => {
+  if (isWebhookEvent(event)) await enqueueEvent(trx, event.type, event.data, event.at);
+};
+
+/** Once a change with webhook events has committed, the worker sends them at once rather than at its next poll. */
+export const kickWebhookWorker =
+  (ctx: AppContext): Reactor =>
+  (events) => {
+    if (events.some(isWebhookEvent)) ctx.webhooks.kick();
+  };

@@ -1,8 +1,7 @@
 // The outgoing-webhooks module's door: everything other code may use of it. Every other file in this folder is private
 // to the module (eslint.config.js; docs/architecture.md).
 export { WebhookWorker } from './delivery-worker.js';
-export { enqueueEvent, recordWebhookEvents } from './events.service.js';
-export { registerOutgoingWebhookRoutes } from './outgoing-webhooks.routes.js';
+export { enqueueEvent } from './events.service.js';
 
 import type { WebhookWorker } from './delivery-worker.js';
 
@@ -13,3 +12,16 @@ declare module '../../kernel/context.js' {
     readonly webhooks: WebhookWorker;
   }
 }
+
+import type { AppModule } from '../../kernel/module.js';
+import { registerOutgoingWebhookRoutes } from './outgoing-webhooks.routes.js';
+import { kickWebhookWorker, recordWebhookEvent } from './events.service.js';
+
+/** What the composition root installs (server/services.ts). The worker is stopped when the app closes (server/services.ts). */
+export const outgoingWebhooksModule: AppModule = {
+  name: 'outgoing-webhooks',
+  routes: registerOutgoingWebhookRoutes,
+  recorders: [recordWebhookEvent],
+  reactors: (ctx) => [kickWebhookWorker(ctx)],
+  workers: (ctx) => ctx.webhooks.start(),
+};

@@ -13,7 +13,6 @@ import type { App, AppContext } from '../../kernel/context.js';
 import { requestOrigin } from '../../lib/request-origin.js';
 import { listDeliveries } from './deliveries.repository.js';
 import { listEndpoints, toEndpoint } from './endpoints.repository.js';
-import { isWebhookEventType, recordWebhookEvents } from './events.service.js';
 import { changeEndpoint, createEndpoint, removeEndpoint, resendDelivery, rotateEndpointSecret, sendTestEvent } from './outgoing-webhooks.service.js';
 
 /** Outgoing webhooks (docs/webhooks.md). The INCOMING provider webhooks are server/modules/webhooks/. */
@@ -54,13 +53,4 @@ export function registerOutgoingWebhookRoutes(app: App, ctx: AppContext): void {
   app.post('/api/admin/webhook-deliveries/:id/resend', { schema: { params, response: { 202: webhookDeliverySchema } } }, async (request, reply) =>
     reply.code(202).send(await resendDelivery(ctx, request.params.id)),
   );
-
-  // Events: a change's webhook events become outbox rows in its transaction (decision 0007), and once it has
-  // committed the worker sends them at once rather than at its next poll (server/kernel/events.ts).
-  recordWebhookEvents(ctx.events);
-  ctx.events.afterCommit((events) => {
-    if (events.some((event) => isWebhookEventType(event.type))) ctx.webhooks.kick();
-  });
-  // The worker is stopped when the app closes (server/services.ts).
-  ctx.webhooks.start();
 }

@@ -1,4 +1,5 @@
 // Admin management of outgoing webhook endpoints and their delivery log (docs/webhooks.md).
+import { unitOfWork } from '../../kernel/events.js';
 import type { AppContext } from '../../kernel/context.js';
 import type { Database } from '../../db/database.js';
 import {
@@ -31,7 +32,7 @@ async function assertAllowedUrl(ctx: AppContext, url: string): Promise<void> {
 export async function createEndpoint(ctx: AppContext, body: WebhookEndpointCreate): Promise<WebhookEndpointWithSecret> {
   const input = webhookEndpointCreateSchema.parse(body);
   await assertAllowedUrl(ctx, input.url);
-  return ctx.db.transaction().execute(async (trx) => {
+  return unitOfWork(ctx, async ({ trx }) => {
     // Counted inside the transaction: SQLite runs one at a time; in PostgreSQL two racing creates may pass
     // together, which at worst makes 21 endpoints (the limit keeps the admin page usable, nothing depends on it).
     if ((await countEndpoints(trx)) >= MAX_WEBHOOK_ENDPOINTS) {

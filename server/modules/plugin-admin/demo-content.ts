@@ -1,4 +1,5 @@
 import { LICENSING_PLUGIN_SLUG, POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
+import { unitOfWork } from '../../kernel/events.js';
 import type { DemoContent } from '../../../common/plugin-admin.js';
 import type { AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
@@ -56,7 +57,7 @@ export async function removeDemoContent(ctx: AppContext): Promise<DemoContent> {
   // Images first, each through the images module (its rows, then its files); then the rest in one transaction that
   // checks again under the plugins' locks, so a sale that lands meanwhile keeps everything.
   for (const slug of plugins) for (const image of await listImages(ctx.db, slug)) await ctx.images.remove(slug, image.id);
-  const zips = await ctx.db.transaction().execute(async (trx) => {
+  const zips = await unitOfWork(ctx, async ({ trx }) => {
     for (const slug of plugins) await lockPlugin(trx, slug);
     const late = await blockers(trx, plugins);
     if (late.length > 0) throw new AppError('CONFLICT', refusal(late));

@@ -49,7 +49,7 @@ export function registerPluginRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       refuseInvalidBody(request);
-      return reply.code(201).send(await createPlugin(ctx.db, request.body));
+      return reply.code(201).send(await createPlugin(ctx, request.body));
     },
   );
 
@@ -80,7 +80,7 @@ export function registerPluginRoutes(app: App, ctx: AppContext): void {
     },
     async (request) => {
       refuseInvalidBody(request);
-      return updatePlugin(ctx.db, request.params.slug, request.body);
+      return updatePlugin(ctx, request.params.slug, request.body);
     },
   );
 }

@@ -1,4 +1,5 @@
 import type { Transaction, Updateable } from 'kysely';
+import { unitOfWork, type UnitContext } from '../../kernel/events.js';
 import type { Database } from '../../db/database.js';
 import type { DB, PluginsTable } from '../../db/schema.js';
 import { fromBool } from '../../db/portable.js';
@@ -80,11 +81,12 @@ const NEW_PLUGIN_DEFAULTS = {
 } as const;
 
 /** A new plugin: on the catalogue at once but not for sale until it has pricing and a qualifying release. */
-export async function createPlugin(db: Database, input: PluginCreate): Promise<AdminPlugin> {
+export async function createPlugin(ctx: UnitContext, input: PluginCreate): Promise<AdminPlugin> {
+  const { db } = ctx;
   const now = nowIso();
   const { slug, ...fields } = input;
   const changes = toPluginChanges(fields);
-  const inserted = await db.transaction().execute(async (trx) => {
+  const inserted = await unitOfWork(ctx, async ({ trx }) => {
     const isNew = await insertPlugin(trx, { ...NEW_PLUGIN_DEFAULTS, ...changes, slug, name: fields.name, created_at: now, updated_at: now });
     if (isNew) await recordActivity(trx, 'plugin_created', { plugin_slug: slug, name: fields.name }, now);
     const created = isNew ? await findPluginBySlug(trx, slug) : undefined;
@@ -123,11 +125,12 @@ async function checkSlugChange(trx: Transaction<DB>, row: PluginRow, to: string)
   await moveImagesToSlug(trx, row.slug, to);
 }
 
-export async function updatePlugin(db: Database, slug: string, patch: PluginPatch): Promise<AdminPlugin> {
+export async function updatePlugin(ctx: UnitContext, slug: string, patch: PluginPatch): Promise<AdminPlugin> {
+  const { db } = ctx;
   const { slug: newSlug, retired, ...fields } = patch;
   const finalSlug = newSlug ?? slug;
   try {
-    await db.transaction().execute(async (trx) => {
+    await unitOfWork(ctx, async ({ trx }) => {
       const row = await lockPlugin(trx, slug);
       if (!row) throw notFound(slug);
       const now = nowIso();

@@ -1,7 +1,6 @@
 // The postcode module's door: everything other code may use of it. Every other file in this folder is private
 // to the module (eslint.config.js; docs/architecture.md).
 export { evaluatePostcode, type PostcodeEvaluation, type PostcodeIndex } from './postcode-engine.js';
-export { registerPostcodeRoutes } from './postcode.routes.js';
 export { createPostcodeService, PostcodeService } from './postcode.service.js';
 
 import type { PostcodeService } from './postcode.service.js';
@@ -12,3 +11,9 @@ declare module '../../kernel/context.js' {
     readonly postcode: PostcodeService;
   }
 }
+
+import type { AppModule } from '../../kernel/module.js';
+import { registerPostcodeRoutes } from './postcode.routes.js';
+
+/** What the composition root installs (server/services.ts). */
+export const postcodeModule: AppModule = { name: 'postcode', routes: registerPostcodeRoutes };

@@ -13,11 +13,11 @@ export function registerPriceRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/admin/plugins/:slug/prices',
     { schema: { params: pluginSlugParamsSchema, body: priceCreateSchema, response: { 201: adminPriceSchema } } },
-    async (request, reply) => reply.code(201).send(await createPrice(ctx.db, request.params.slug, request.body)),
+    async (request, reply) => reply.code(201).send(await createPrice(ctx, request.params.slug, request.body)),
   );
   app.patch(
     '/api/admin/prices/:id',
     { schema: { params: z.object({ id: idField('id') }), body: pricePatchSchema, response: { 200: adminPriceSchema } } },
-    async (request) => editPrice(ctx.db, request.params.id, request.body),
+    async (request) => editPrice(ctx, request.params.id, request.body),
   );
 }

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { unitOfWork, type UnitContext } from '../../kernel/events.js';
 import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -61,9 +62,9 @@ async function mirrorTierToPlugin(trx: Transaction<DB>, tier: PriceRow, at: stri
   await updatePluginBySlug(trx, tier.plugin_slug, { price: tier.amount, discount_price: tier.sale_amount, currency: tier.currency, updated_at: at });
 }
 
-export async function createPrice(db: Database, slug: string, input: PriceCreate): Promise<AdminPrice> {
+export async function createPrice(ctx: UnitContext, slug: string, input: PriceCreate): Promise<AdminPrice> {
   const at = nowIso();
-  const row = await db.transaction().execute(async (trx) => {
+  const row = await unitOfWork(ctx, async ({ trx }) => {
     if (!(await lockPlugin(trx, slug))) throw pluginNotFound(slug);
     const inserted = await insertPrice(trx, slug, input, at);
     await mirrorTierToPlugin(trx, inserted, at);
@@ -73,9 +74,9 @@ export async function createPrice(db: Database, slug: string, input: PriceCreate
   return toAdminPrice(row);
 }
 
-export async function editPrice(db: Database, id: number, patch: PricePatch): Promise<AdminPrice> {
+export async function editPrice(ctx: UnitContext, id: number, patch: PricePatch): Promise<AdminPrice> {
   const at = nowIso();
-  const row = await db.transaction().execute(async (trx) => {
+  const row = await unitOfWork(ctx, async ({ trx }) => {
     const before = await findPriceById(trx, id);
     if (!before) throw new AppError('NOT_FOUND', `No price tier with the id ${id}`);
     await lockPlugin(trx, before.plugin_slug);

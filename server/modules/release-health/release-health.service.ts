@@ -4,15 +4,22 @@ import type { AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { recordActivity } from '../activities/index.js';
-import { insertQueuedEmail, mailFrom, saveEmailContent } from '../email/index.js';
+import { mailFrom, queueEmail } from '../email/index.js';
 import { mailSender } from '../storefront/index.js';
 import { unitOfWork } from '../../kernel/events.js';
 import { checkLicenseForSite } from '../licenses/index.js';
 import { findPluginBySlug } from '../plugins/index.js';
-import { findRelease, findReleaseById, haltRollout, isInRollout, lockRelease, releaseEventData } from '../releases/index.js';
+import { findRelease, findReleaseById, haltRollout, isInRollout, lockRelease, releaseEventData, type ReleaseEventData } from '../releases/index.js';
 import type { HealthReport, ReleaseHealth } from '../../../common/release-health.js';
 import { countHealthReports, insertHealthReport, listRecentFailures } from './release-health.repository.js';
 import { releaseDeactivations } from './deactivation-reasons.js';
+
+// The event this module emits when it halts a rollout (server/kernel/events.ts; docs/webhooks.md).
+declare module '../../kernel/events.js' {
+  interface AppEvents {
+    'release.rollout_paused': ReleaseEventData & { reason: string; sites_updated: number; failures: number };
+  }
+}
 
 export interface HaltRule {
   failurePercent: number;
@@ -53,7 +60,8 @@ export async function recordHealthReport(ctx: AppContext, slug: string, report: 
   const at = nowIso();
   const rule: HaltRule = { failurePercent: ctx.settings.get('rollout_halt_failure_percent'), minSites: ctx.settings.get('rollout_halt_min_sites') };
   // The report, and when it tips the rule the pause, its activity entry, webhook and e-mail: one unit of work.
-  const stored = await unitOfWork(ctx, async ({ trx, emit }) => {
+  const stored = await unitOfWork(ctx, async (unit) => {
+    const { trx, emit } = unit;
     await lockRelease(trx, release.id);
     const inserted = await insertHealthReport(trx, {
       release_id: release.id,
@@ -73,19 +81,17 @@ export async function recordHealthReport(ctx: AppContext, slug: string, report: 
     if (!halted) return true;
     await recordActivity(trx, 'release_rollout_paused', { version: halted.version, plugin_slug: halted.plugin_slug, reason }, at);
     await emit('release.rollout_paused', { ...releaseEventData(halted), reason, sites_updated: counts.total, failures: counts.failures }, at);
-    const emailId = await insertQueuedEmail(trx, {
+    await queueEmail(unit, {
       to_address: alertAddress(ctx),
       kind: 'rollout_paused',
-      order_id: null,
       dedupe_key: `rollout_paused:${release.id}:${at}`,
-      created_at: at,
+      content: {
+        subject: `Rollout of ${plugin.name} ${halted.version} paused`,
+        text: `${reason}.\n\nNo more sites are offered ${plugin.name} ${halted.version} until you resume the rollout. Open the Releases page to resume, raise or withdraw it.`,
+        html: '',
+      },
+      at,
     });
-    await saveEmailContent(trx, emailId, {
-      subject: `Rollout of ${plugin.name} ${halted.version} paused`,
-      text: `${reason}.\n\nNo more sites are offered ${plugin.name} ${halted.version} until you resume the rollout. Open the Releases page to resume, raise or withdraw it.`,
-      html: '',
-    });
-    await emit('email.queued', { id: emailId }, at);
     return true;
   });
   return stored

@@ -15,3 +15,12 @@ export const releaseEventData = (row: ReleaseRow) => ({
   requires_php: row.requires_php,
   created_at: row.created_at,
 });
+
+export type ReleaseEventData = ReturnType<typeof releaseEventData>;
+
+// The release event this module emits (server/kernel/events.ts; docs/webhooks.md).
+declare module '../../kernel/events.js' {
+  interface AppEvents {
+    'release.published': ReleaseEventData;
+  }
+}

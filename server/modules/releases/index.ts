@@ -3,7 +3,7 @@
 export { seedDemoRelease } from './demo-release.js';
 export { createDownloadLink, createDownloadUrl } from './download-links.service.js';
 export { DOWNLOAD_SECRET_FILE, downloadSecret, ensureDownloadSecret, signDownloadToken } from './download-token.service.js';
-export { releaseEventData } from './event-data.js';
+export { releaseEventData, type ReleaseEventData } from './event-data.js';
 export { publishRelease } from './publish-release.js';
 export { isInRollout } from './release-choice.js';
 export { type ChangelogEntry, listPluginChangelog } from './plugin-changelog.js';
@@ -23,7 +23,6 @@ export {
   type ReleaseRow,
   toRelease,
 } from './releases.repository.js';
-export { registerReleaseRoutes } from './releases.routes.js';
 export { checkForUpdate } from './update-check.js';
 export { removeReleaseFiles } from './withdraw-release.js';
 export {
@@ -34,3 +33,10 @@ export {
   type ReleaseExportRow,
   restoreReleaseRows,
 } from './release-export.js';
+
+import type { AppModule } from '../../kernel/module.js';
+import { registerReleaseRoutes } from './releases.routes.js';
+import { startRolloutScheduler } from './release-rollout.js';
+
+/** What the composition root installs (server/services.ts). Its worker moves staged rollouts along their schedule. */
+export const releasesModule: AppModule = { name: 'releases', routes: registerReleaseRoutes, workers: startRolloutScheduler };

@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import type { App, AppContext } from '../../kernel/context.js';
 import { releaseIdParamsSchema, releaseSchema, releaseUpdateSchema, rolloutScheduleSchema, rolloutStepSchema } from '../../../common/releases.js';
-import { pauseRollout, resumeRollout, rolloutSchedule, setRolloutSchedule, startRolloutScheduler, updateRelease } from './release-rollout.js';
+import { pauseRollout, resumeRollout, rolloutSchedule, setRolloutSchedule, updateRelease } from './release-rollout.js';
 
-/** The admin's channel and rollout calls (docs/releases.md, "Channels and staged rollouts") and the schedule's timer. */
+/** The admin's channel and rollout calls (docs/releases.md, "Channels and staged rollouts"); the schedule's timer is the module's worker. */
 export function registerRolloutRoutes(app: App, ctx: AppContext): void {
-  const stop = startRolloutScheduler(ctx);
-  app.addHook('onClose', async () => stop());
-
   const params = releaseIdParamsSchema;
   const one = { 200: releaseSchema };
   app.patch('/api/admin/releases/:id', { schema: { params, body: releaseUpdateSchema, response: one } }, async (request) =>

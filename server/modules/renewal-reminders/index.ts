@@ -2,7 +2,6 @@
 // expiry, the `license.expired` event and the unsubscribe link. Every other file in this folder is private to
 // the module (eslint.config.js; docs/architecture.md).
 export { ReminderWorker, REMINDER_EMAIL_KIND, REMINDER_POLL_INTERVAL_MS } from './reminder-worker.js';
-export { registerRenewalReminderRoutes } from './renewal-reminders.routes.js';
 
 import type { ReminderWorker } from './reminder-worker.js';
 
@@ -13,3 +12,16 @@ declare module '../../kernel/context.js' {
     readonly renewalReminders: ReminderWorker;
   }
 }
+
+import type { AppModule } from '../../kernel/module.js';
+import { registerRenewalReminderRoutes } from './renewal-reminders.routes.js';
+import { renderReminderEmail } from './reminder-email.js';
+import { REMINDER_EMAIL_KIND } from './reminder-worker.js';
+
+/** What the composition root installs (server/services.ts). The reminder worker is stopped with the app (server/services.ts). */
+export const renewalRemindersModule: AppModule = {
+  name: 'renewal-reminders',
+  routes: registerRenewalReminderRoutes,
+  emailRenderers: { [REMINDER_EMAIL_KIND]: renderReminderEmail },
+  workers: (ctx) => ctx.renewalReminders.start(),
+};

@@ -5,10 +5,17 @@
 import type { AppContext } from '../../kernel/context.js';
 import { unitOfWork } from '../../kernel/events.js';
 import { PollingWorker } from '../../lib/polling-loop.js';
-import { insertQueuedEmail } from '../email/index.js';
-import { licenseEventData, lockLicenseById } from '../licenses/index.js';
+import { queueEmail } from '../email/index.js';
+import { licenseEventData, lockLicenseById, type LicenseEventData } from '../licenses/index.js';
 import { claimStep, findDueLicenses, isOptedOut, setClaimEmail, type DueLicense } from './reminders.repository.js';
 import { dueWindows, stepTime, type StepWindow } from './reminder-schedule.js';
+
+// The event the reminder pass emits when a licence's term has ended (server/kernel/events.ts; docs/webhooks.md).
+declare module '../../kernel/events.js' {
+  interface AppEvents {
+    'license.expired': LicenseEventData;
+  }
+}
 
 /** Due steps are looked for this often (reminders are counted in days; a pass also runs at start). */
 export const REMINDER_POLL_INTERVAL_MS = 10 * 60_000;
@@ -70,7 +77,8 @@ export class ReminderWorker extends PollingWorker {
   /** One licence's step in one unit of work: the claim, and the e-mail or the event with it, commit together or not at all. */
   private async sendStep(due: DueLicense, window: StepWindow, now: Date): Promise<void> {
     const at = now.toISOString();
-    const outcome = await unitOfWork(this.ctx, async ({ trx, emit }) => {
+    const outcome = await unitOfWork(this.ctx, async (unit) => {
+      const { trx, emit } = unit;
       // Locked (PostgreSQL) and read again: a renewal, revocation or unsubscribe since the search wins.
       const license = await lockLicenseById(trx, due.id);
       if (!license || license.expires_at !== due.expires_at || license.status === 'revoked') return null;
@@ -84,16 +92,14 @@ export class ReminderWorker extends PollingWorker {
         await emit('license.expired', licenseEventData(license, at), at);
         return 'expired' as const;
       }
-      const emailId = await insertQueuedEmail(trx, {
+      const emailId = await queueEmail(unit, {
         to_address: license.customer_email!,
         kind: REMINDER_EMAIL_KIND,
-        // Not the order's: the orders list shows the status of an order's latest e-mail, its licence e-mail.
-        order_id: null,
+        // Not the order's (order_id left null): the orders list shows the status of an order's latest e-mail, its licence e-mail.
         dedupe_key: `${REMINDER_EMAIL_KIND}:${license.id}:${due.expires_at}:${window.step}`,
-        created_at: at,
+        at,
       });
       await setClaimEmail(trx, claimId, emailId);
-      await emit('email.queued', { id: emailId }, at);
       return 'reminder' as const;
     });
     if (outcome === 'reminder') this.sent.reminders += 1;

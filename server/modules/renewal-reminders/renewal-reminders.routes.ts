@@ -6,8 +6,6 @@ import { findPluginBySlug } from '../plugins/index.js';
 import { storeIdentity } from '../storefront/index.js';
 import { setPageHeaders } from '../web-pages/index.js';
 import { nowIso } from '../../lib/time.js';
-import { renderReminderEmail } from './reminder-email.js';
-import { REMINDER_EMAIL_KIND } from './reminder-worker.js';
 import { insertOptOut } from './reminders.repository.js';
 import { verifyUnsubscribeToken } from './unsubscribe-token.js';
 import { escapeHtml } from '../../lib/html.js';
@@ -34,8 +32,6 @@ const page = (storeName: string, title: string, message: string, form?: { token:
 </body></html>`;
 
 export function registerRenewalReminderRoutes(app: App, ctx: AppContext): void {
-  ctx.emailRenderers.set(REMINDER_EMAIL_KIND, renderReminderEmail);
-
   const answer = (reply: FastifyReply, status: number, title: string, message: string, form?: { token: string; button: string }) =>
     setPageHeaders(reply.code(status))
       .type('text/html; charset=utf-8')
@@ -87,6 +83,4 @@ export function registerRenewalReminderRoutes(app: App, ctx: AppContext): void {
       },
     );
   });
-
-  ctx.renewalReminders.start();
 }

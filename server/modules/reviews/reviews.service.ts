@@ -13,6 +13,7 @@ import {
   type ReviewInput,
   type ReviewStatus,
 } from '../../../common/reviews.js';
+import { unitOfWork } from '../../kernel/events.js';
 import { isUniqueViolation } from '../../db/portable.js';
 import type { AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
@@ -102,7 +103,7 @@ export async function writeReview(ctx: AppContext, email: string, input: ReviewI
   const values = checkReviewInput(input);
   const at = nowIso();
   const names = new Map([[plugin.slug, plugin.name]]);
-  return ctx.db.transaction().execute(async (trx) => {
+  return unitOfWork(ctx, async ({ trx }) => {
     const existing = await findReviewOf(trx, plugin.slug, address);
     let row: ReviewRow | undefined;
     if (mode === 'create') {
@@ -136,7 +137,7 @@ export async function listAdminReviews(ctx: AppContext, filter: { status?: Revie
 /** Approve or hide a review; the activity log records who was moderated and how. */
 export async function moderateReview(ctx: AppContext, id: number, status: 'approved' | 'hidden'): Promise<AdminReview> {
   const names = await pluginNames(ctx);
-  return ctx.db.transaction().execute(async (trx) => {
+  return unitOfWork(ctx, async ({ trx }) => {
     const existing = await findReviewById(trx, id);
     if (!existing) throw new AppError('NOT_FOUND', `Review ${id} does not exist.`);
     const row = await setReviewStatus(trx, id, status, nowIso());

@@ -1,7 +1,6 @@
 // The settings module's door: everything other code may use of it. Every other file in this folder is private
 // to the module (eslint.config.js; docs/architecture.md).
 export { insertSettingIfAbsent, readMinReleaseVersion, readSetting } from './settings.repository.js';
-export { registerSettingsRoutes } from './settings.routes.js';
 export { CONFIRMED_ORIGIN_KEY, SettingsService } from './settings.service.js';
 
 import type { SettingsService } from './settings.service.js';
@@ -13,3 +12,10 @@ declare module '../../kernel/context.js' {
     settings: SettingsService;
   }
 }
+
+import type { AppModule } from '../../kernel/module.js';
+import { registerSettingsRoutes } from './settings.routes.js';
+import { startSettingsSync } from './settings-sync.js';
+
+/** What the composition root installs (server/services.ts). Its worker: changes made by other instances, workers and the CLI reach this process's cache within a second. */
+export const settingsModule: AppModule = { name: 'settings', routes: registerSettingsRoutes, workers: startSettingsSync };

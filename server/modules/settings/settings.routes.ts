@@ -1,13 +1,15 @@
 import { apiTokenResponseSchema, settingsResponseSchema, settingsUpdateSchema } from '../../../common/settings.js';
 import type { App, AppContext } from '../../kernel/context.js';
-import { nowIso } from '../../lib/time.js';
-import { startSettingsSync } from './settings-sync.js';
+import { domainEvent } from '../../kernel/events.js';
+
+declare module '../../kernel/events.js' {
+  interface AppEvents {
+    /** The admin stored the Settings (`keys`: the ones sent); after commit only, it is recorded nowhere. */
+    'settings.updated': { keys: string[] };
+  }
+}
 
 export function registerSettingsRoutes(app: App, ctx: AppContext): void {
-  // Changes made by other instances, workers and the CLI reach this process's cache within a second.
-  const stopSync = startSettingsSync(ctx);
-  app.addHook('onClose', stopSync);
-
   app.get('/api/admin/settings', { schema: { response: { 200: settingsResponseSchema } } }, async () => ctx.settings.toResponse(ctx.signing.publicKeyBase64));
 
   app.put(
@@ -18,7 +20,7 @@ export function registerSettingsRoutes(app: App, ctx: AppContext): void {
     async (request) => {
       await ctx.settings.update(request.body);
       // Subscribers react once the change is stored (e.g. held e-mails leave once there is a shop address).
-      await ctx.events.committed([{ type: 'settings.updated', data: { keys: Object.keys(request.body) }, at: nowIso() }]);
+      await ctx.events.committed([domainEvent('settings.updated', { keys: Object.keys(request.body) })]);
       return ctx.settings.toResponse(ctx.signing.publicKeyBase64);
     },
   );

@@ -2,7 +2,6 @@
 // to the module (eslint.config.js; docs/architecture.md).
 export { loadAppSigningKey } from './signing-context.js';
 export { ensureSigningKey, generateSigningKeyPem, loadSigningKey, rawPublicKey, SIGNING_KEY_FILE, type SigningKey } from './signing-key.service.js';
-export { registerSigningRoutes } from './signing.routes.js';
 
 import type { SigningKey } from './signing-key.service.js';
 
@@ -13,3 +12,9 @@ declare module '../../kernel/context.js' {
     readonly signing: SigningKey;
   }
 }
+
+import type { AppModule } from '../../kernel/module.js';
+import { registerSigningRoutes } from './signing.routes.js';
+
+/** What the composition root installs (server/services.ts). */
+export const signingModule: AppModule = { name: 'signing', routes: registerSigningRoutes };
