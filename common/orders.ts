@@ -3,7 +3,8 @@ import { idField } from './ids.js';
 
 // Admin orders and outgoing e-mail (docs/design.md section 7).
 
-export const ORDER_STATUSES = ['pending', 'paid', 'refunded'] as const;
+// cancelled: a pending order the admin cancelled, or an abandoned one an erase cancelled (issue 37).
+export const ORDER_STATUSES = ['pending', 'paid', 'refunded', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
@@ -91,6 +92,7 @@ export const UNMATCHED_OUTCOMES = [
   'license_revoked',
   'variant_mismatch',
   'unknown_license',
+  'order_cancelled',
 ] as const;
 
 export const paymentEventSchema = z.object({

@@ -17,6 +17,7 @@ import { rateLimit } from '../../http/rate-limit.js';
 import { PaymentProviderError } from './payment-provider.js';
 import { registerRenewalRoutes } from './renewal-checkout.routes.js';
 import { refundOrder, RefundProviderUnavailableError } from './refund-order.js';
+import { cancelOrder } from './cancel-order.js';
 import { autoRenewalsAnswerSchema, autoRenewalsQuerySchema, autoRenewBodySchema, autoRenewStateSchema } from '../../../common/auto-renewal.js';
 import { idParamsSchema } from '../../../common/licenses.js';
 import { AUTO_RENEW_FAILED_EMAIL_KIND, AUTO_RENEW_STOPPED_EMAIL_KIND, renderAutoRenewEmail } from './auto-renew-email.js';
@@ -117,5 +118,9 @@ export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
         throw error;
       }
     },
+  );
+  // An order waiting for payment, cancelled by the admin (issue 37): abandoned checkouts, and before an erase.
+  app.post('/api/admin/orders/:id/cancel', { schema: { params: orderIdParamsSchema, response: { 200: orderSchema } } }, async (request) =>
+    cancelOrder(ctx, request.params.id),
   );
 }

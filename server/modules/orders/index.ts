@@ -8,6 +8,8 @@ export {
   findOrderById,
   listOrdersForAdmin,
   findPendingOrderByCheckoutKey,
+  cancelPendingOrders,
+  eraseOrderAddress,
   hasPendingOrder,
   insertPendingOrder,
   reassignOrders,

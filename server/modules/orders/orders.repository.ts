@@ -255,16 +255,40 @@ export async function reassignOrders(db: Db, fromEmail: string, toEmail: string,
   return Number(result.numUpdatedRows);
 }
 
-/** Whether an address has an order waiting for payment (an erase waits for it). */
-export async function hasPendingOrder(db: Db, email: string): Promise<boolean> {
+/**
+ * Whether an address has an order waiting for payment (an erase waits for it). Only orders created after
+ * `since`: older ones are abandoned checkouts (ABANDONED_ORDER_AFTER_MS), which the erase cancels instead.
+ */
+export async function hasPendingOrder(db: Db, email: string, since: string): Promise<boolean> {
   const row = await db
     .selectFrom('orders')
     .select('id')
     .where(sql<string>`lower(email)`, '=', email)
     .where('status', '=', 'pending')
+    .where('created_at', '>=', since)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Cancels pending orders: one by id (the admin's Cancel) or every one of an address (an erase). The checkout key
+ * goes, so nothing reuses them; a payment that still arrives is recorded as `order_cancelled` for the vendor to
+ * refund (fulfilment.service.ts). Answers the cancelled orders' provider and reference.
+ */
+export async function cancelPendingOrders(db: Db, which: { id: number } | { email: string }, at: string) {
+  let query = db.updateTable('orders').set({ status: 'cancelled', checkout_key: null, updated_at: at }).where('status', '=', 'pending');
+  query = 'id' in which ? query.where('id', '=', which.id) : query.where(sql<string>`lower(email)`, '=', which.email);
+  return query.returning(['id', 'provider', 'provider_ref']).execute();
+}
+
+/** A customer's erase: their orders stay (amounts, dates, licences) under `replacement`, with nothing else of theirs. */
+export async function eraseOrderAddress(db: Db, email: string, replacement: string, at: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ email: replacement, origin: null, updated_at: at })
+    .where(sql<string>`lower(email)`, '=', email)
+    .execute();
 }
 
 /** Orders of any status for a plugin (the demo content may be removed only while it has none). */

@@ -11,6 +11,8 @@ import { useOrders } from '../api/get-orders';
 import { useUnmatchedPaymentEvents } from '../api/get-unmatched-payment-events';
 import type { Order } from '@common/orders';
 import { RefundOrderDialog } from '@/components/refund-order-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useCancelOrder } from '../api/cancel-order';
 import { useRefundOrder } from '../api/refund-order';
 import { useResendOrderEmail } from '../api/resend-order-email';
 import { OrdersTable } from '../components/orders-table';
@@ -38,6 +40,19 @@ export function OrdersPage() {
         setRefunding(null);
       },
       onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to refund the order'), variant: 'destructive' }),
+    });
+  };
+
+  const cancel = useCancelOrder();
+  const [cancelling, setCancelling] = useState<Order | null>(null);
+  const onCancel = () => {
+    if (!cancelling) return;
+    cancel.mutate(cancelling.id, {
+      onSuccess: (order) => {
+        toast({ title: 'Order Cancelled', description: `Order #${order.id} was cancelled; a payment for it can no longer be completed.` });
+        setCancelling(null);
+      },
+      onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to cancel the order'), variant: 'destructive' }),
     });
   };
 
@@ -102,11 +117,28 @@ export function OrdersPage() {
               onResend={onResend}
               onViewEmail={setViewing}
               onRefund={setRefunding}
+              onCancel={setCancelling}
             />
           )}
         </CardContent>
       </Card>
       <OrderEmailDialog orderId={viewing} onClose={() => setViewing(null)} />
+      <ConfirmDialog
+        open={cancelling !== null}
+        onOpenChange={(open) => !open && setCancelling(null)}
+        title={`Cancel Order${cancelling ? ` #${cancelling.id}` : ''}`}
+        description={
+          <p>
+            The checkout of {cancelling?.email} waiting for payment is cancelled: no licence is issued for it and the buyer can no longer complete it. A payment
+            that still arrives is listed here for you to refund.
+          </p>
+        }
+        confirmLabel="Cancel Order"
+        pendingLabel="Cancelling..."
+        pending={cancel.isPending}
+        destructive
+        onConfirm={onCancel}
+      />
       <RefundOrderDialog order={refunding} pending={refund.isPending} onOpenChange={(open) => !open && setRefunding(null)} onConfirm={onRefund} />
     </div>
   );
