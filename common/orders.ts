@@ -54,6 +54,17 @@ export const orderIdParamsSchema = z.object({
   id: idField('id'),
 });
 
+/** POST /api/admin/orders/{id}/refund: optionally other paid orders of the same licence, refunded with it (issue 37). */
+export const refundOrderBodySchema = z
+  .object({
+    also_refund: z
+      .array(idField('also_refund'), { error: 'also_refund must be a list of order ids' })
+      .max(100, 'also_refund must list at most 100 orders')
+      .optional(),
+  })
+  .strict()
+  .nullish();
+
 export const outboxEmailSchema = z.object({
   id: z.number(),
   to: z.string(),

@@ -9,6 +9,8 @@ export {
   listOrdersForAdmin,
   findPendingOrderByCheckoutKey,
   cancelPendingOrders,
+  claimOrderRefund,
+  releaseOrderRefund,
   eraseOrderAddress,
   hasPendingOrder,
   insertPendingOrder,

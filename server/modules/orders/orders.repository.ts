@@ -177,6 +177,8 @@ export interface OrderListFilter {
   search?: string;
   /** Pending orders older than ABANDONED_ORDER_AFTER_MS are left out unless this is set (or an id is asked for). */
   includeAbandoned?: boolean;
+  /** Only the orders of one licence: the order that made it and its renewals and upgrades. */
+  licenseId?: number;
   now?: Date;
 }
 
@@ -212,6 +214,7 @@ export async function listOrdersForAdmin(db: Db, filter: OrderListFilter = {}): 
     ])
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id', 'desc');
+  if (filter.licenseId !== undefined) query = query.where(sql<number>`coalesce(orders.license_id, orders.target_license_id)`, '=', filter.licenseId);
   if (filter.id !== undefined) query = query.where('orders.id', '=', filter.id);
   else if (!filter.includeAbandoned) {
     const cutoff = new Date((filter.now ?? new Date()).getTime() - ABANDONED_ORDER_AFTER_MS).toISOString();
@@ -269,6 +272,26 @@ export async function hasPendingOrder(db: Db, email: string, since: string): Pro
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Claims a paid order for one admin refund (0036): only one caller at a time gets true, on either database and
+ * across processes, until the claim is released or older than `staleBefore`.
+ */
+export async function claimOrderRefund(db: Db, id: number, at: string, staleBefore: string): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ refund_claimed_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'paid')
+    .where((eb) => eb.or([eb('refund_claimed_at', 'is', null), eb('refund_claimed_at', '<', staleBefore)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Gives a claim back when the provider refunded nothing (refused, unreachable). */
+export async function releaseOrderRefund(db: Db, id: number, at: string): Promise<void> {
+  await db.updateTable('orders').set({ refund_claimed_at: null }).where('id', '=', id).where('refund_claimed_at', '=', at).execute();
 }
 
 /**

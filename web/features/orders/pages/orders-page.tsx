@@ -14,6 +14,7 @@ import { RefundOrderDialog } from '@/components/refund-order-dialog';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useCancelOrder } from '../api/cancel-order';
 import { useRefundOrder } from '../api/refund-order';
+import { useRelatedOrders } from '../api/get-related-orders';
 import { useResendOrderEmail } from '../api/resend-order-email';
 import { OrdersTable } from '../components/orders-table';
 import { OrderEmailDialog } from '../components/order-email-dialog';
@@ -32,15 +33,25 @@ export function OrdersPage() {
   const [viewing, setViewing] = useState<number | null>(null);
   const refund = useRefundOrder();
   const [refunding, setRefunding] = useState<Order | null>(null);
+  const related = useRelatedOrders(refunding?.id ?? null);
+  const [alsoRefund, setAlsoRefund] = useState<number[]>([]);
+  const openRefund = (order: Order | null) => {
+    setAlsoRefund([]);
+    setRefunding(order);
+  };
   const onRefund = () => {
     if (!refunding) return;
-    refund.mutate(refunding.id, {
-      onSuccess: (order) => {
-        toast({ title: 'Order Refunded', description: `Order #${order.id} was refunded in full; the buyer gets an e-mail.` });
-        setRefunding(null);
+    refund.mutate(
+      { orderId: refunding.id, alsoRefund },
+      {
+        onSuccess: (order) => {
+          const others = alsoRefund.length > 0 ? ` with ${alsoRefund.map((id) => `#${id}`).join(', ')}` : '';
+          toast({ title: 'Order Refunded', description: `Order #${order.id} was refunded in full${others}; the buyer gets an e-mail.` });
+          openRefund(null);
+        },
+        onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to refund the order'), variant: 'destructive' }),
       },
-      onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to refund the order'), variant: 'destructive' }),
-    });
+    );
   };
 
   const cancel = useCancelOrder();
@@ -116,7 +127,7 @@ export function OrdersPage() {
               resendingId={resend.isPending ? (resend.variables ?? null) : null}
               onResend={onResend}
               onViewEmail={setViewing}
-              onRefund={setRefunding}
+              onRefund={openRefund}
               onCancel={setCancelling}
             />
           )}
@@ -139,7 +150,15 @@ export function OrdersPage() {
         destructive
         onConfirm={onCancel}
       />
-      <RefundOrderDialog order={refunding} pending={refund.isPending} onOpenChange={(open) => !open && setRefunding(null)} onConfirm={onRefund} />
+      <RefundOrderDialog
+        order={refunding}
+        pending={refund.isPending}
+        onOpenChange={(open) => !open && openRefund(null)}
+        onConfirm={onRefund}
+        related={related.data}
+        alsoRefund={alsoRefund}
+        onAlsoRefundChange={setAlsoRefund}
+      />
     </div>
   );
 }
