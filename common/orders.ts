@@ -3,7 +3,8 @@ import { idField } from './ids.js';
 
 // Admin orders and outgoing e-mail (docs/design.md section 7).
 
-export const ORDER_STATUSES = ['pending', 'paid', 'refunded'] as const;
+// cancelled: a pending order the admin cancelled, or an abandoned one an erase cancelled (issue 37).
+export const ORDER_STATUSES = ['pending', 'paid', 'refunded', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
@@ -53,6 +54,17 @@ export const orderIdParamsSchema = z.object({
   id: idField('id'),
 });
 
+/** POST /api/admin/orders/{id}/refund: optionally other paid orders of the same licence, refunded with it (issue 37). */
+export const refundOrderBodySchema = z
+  .object({
+    also_refund: z
+      .array(idField('also_refund'), { error: 'also_refund must be a list of order ids' })
+      .max(100, 'also_refund must list at most 100 orders')
+      .optional(),
+  })
+  .strict()
+  .nullish();
+
 export const outboxEmailSchema = z.object({
   id: z.number(),
   to: z.string(),
@@ -91,6 +103,7 @@ export const UNMATCHED_OUTCOMES = [
   'license_revoked',
   'variant_mismatch',
   'unknown_license',
+  'order_cancelled',
 ] as const;
 
 export const paymentEventSchema = z.object({

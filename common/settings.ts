@@ -86,6 +86,11 @@ export const settingsUpdateSchema = z
       .int('must be a whole number')
       .min(1, 'must be at least 1')
       .max(1_000_000, 'must be at most 1000000'),
+    rollout_halt_min_failing_licenses: z
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(1_000_000, 'must be at most 1000000'),
     rollout_alert_email: z.email({ error: 'must be an e-mail address' }).max(254).nullable(),
     // Renewal reminders (docs/renewal-reminders.md): days from the expiry, and the wording before and after it.
     renewal_reminder_days: reminderDaysSchema,
@@ -149,6 +154,7 @@ export const settingsResponseSchema = z.object({
   seller_name: z.string(),
   rollout_halt_failure_percent: z.number(),
   rollout_halt_min_sites: z.number(),
+  rollout_halt_min_failing_licenses: z.number(),
   rollout_alert_email: z.string().nullable(),
   renewal_reminder_days: z.array(z.number()),
   renewal_reminder_subject: z.string(),

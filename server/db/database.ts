@@ -83,6 +83,9 @@ export function createDatabase(target: DatabaseTarget): Database {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // Freed space inside a written page is zeroed (no extra I/O), so an erased customer's old rows do not linger
+    // in the file (docs/customers.md, "Erase"; server/modules/customers/erase-storage.ts).
+    sqlite.pragma('secure_delete = fast');
     return new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   }
   const pool = new pg.Pool({

@@ -214,6 +214,7 @@ export interface OrdersTable {
   target_license_id: Generated<number | null>; // 0025: the licence a renewal extends or an upgrade raises; null for new sales
   from_price_id: Generated<number | null>; // 0033: an upgrade's licence tier before it was paid (its refund moves it back)
   from_max_activations: Generated<number | null>; // 0033: that licence's site limit before
+  refund_claimed_at: Generated<string | null>; // 0036: an admin refund in flight claimed the order then (refund-order.ts)
 }
 
 /** 0032: a buyer's opt-in to automatic renewal and the saved card's references (owner: checkout; decision 0013). */

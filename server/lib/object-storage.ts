@@ -49,6 +49,13 @@ export function assertObjectKey(key: string): void {
 }
 
 export const releaseKey = (zipPath: string): string => `releases/${zipPath}`;
+
+/**
+ * Whether `name` can be a release's `zip_path`: one file name directly in the release store (DATA_DIR/releases or
+ * the bucket's releases/ prefix), as uploads generate. An imported row is checked with it (issue 37), so no
+ * `../` or absolute path ever reaches the store.
+ */
+export const isReleaseFileName = (name: string): boolean => name.length <= 300 && KEY_PATTERN.test(name) && !name.includes('/');
 export const imageKey = (file: string): string => `images/${file}`;
 
 /** The files under DATA_DIR, as before object storage existed: folders 0700, files 0600. */

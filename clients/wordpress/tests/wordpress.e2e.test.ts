@@ -283,7 +283,7 @@ describe('the WordPress client on real WordPress 6.1', () => {
       method: 'PUT',
       url: '/api/admin/settings',
       headers: await t.adminHeaders(),
-      payload: { rollout_halt_min_sites: 1, rollout_halt_failure_percent: 0 },
+      payload: { rollout_halt_min_sites: 1, rollout_halt_min_failing_licenses: 1, rollout_halt_failure_percent: 0 },
     });
     expect(settings.statusCode, settings.body).toBe(200);
     const broken = await uploadRelease('1.2.0', { fatal: true });
@@ -311,7 +311,7 @@ describe('the WordPress client on real WordPress 6.1', () => {
       .where('id', '=', broken.id)
       .executeTakeFirstOrThrow();
     expect(release.rollout_paused_at).not.toBeNull();
-    expect(release.rollout_pause_reason).toContain('1 of 1 updated sites');
+    expect(release.rollout_pause_reason).toContain('1 of 1 updated licences');
   });
 
   it('the vendor withdraws 1.2.0 offering 1.1.0: the client installs the rollback, signature verified, and refuses a bad one', async () => {

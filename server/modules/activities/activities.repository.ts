@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
+import { mentions, replaceMentions } from '../../lib/scrub.js';
 
 export type ActivityType =
   | 'license_created'
@@ -24,6 +25,7 @@ export type ActivityType =
   | 'demo_content_removed'
   | 'order_paid'
   | 'order_refunded'
+  | 'order_cancelled'
   | 'price_created'
   | 'price_updated'
   | 'coupon_created'
@@ -94,16 +96,34 @@ export async function listActivitiesMentioning(db: Kysely<DB> | Transaction<DB>,
 
 /** Replaces every mention of `needle` (any case) in the entries' details with `replacement` (a customer's erase). */
 export async function replaceInActivities(db: Kysely<DB> | Transaction<DB>, needle: string, replacement: string): Promise<void> {
-  const pattern = new RegExp(needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
-  const rows = await db
-    .selectFrom('activities')
-    .select(['id', 'details'])
-    .where(sql<boolean>`lower(details) like ${`%${needle.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`} escape '\\'`)
-    .execute();
+  const rows = await db.selectFrom('activities').select(['id', 'details']).where(mentions('details', needle)).execute();
   for (const row of rows)
     await db
       .updateTable('activities')
-      .set({ details: row.details.replace(pattern, replacement) })
+      .set({ details: replaceMentions(row.details, needle, replacement) })
       .where('id', '=', row.id)
       .execute();
+}
+
+/**
+ * Every address `email` was known by before (a customer's erase forgets them too): the `from` of each e-mail change
+ * or merge that led to it, followed back through earlier changes. Lower-cased, `email` itself left out.
+ */
+export async function formerAddressesOf(db: Kysely<DB> | Transaction<DB>, email: string): Promise<string[]> {
+  const rows = await db.selectFrom('activities').select('details').where('action_type', 'in', ['customer_email_changed', 'customer_merged']).execute();
+  const moves = rows.flatMap((row) => {
+    const details = JSON.parse(row.details) as { from?: unknown; to?: unknown };
+    return typeof details.from === 'string' && typeof details.to === 'string' ? [{ from: details.from.toLowerCase(), to: details.to.toLowerCase() }] : [];
+  });
+  const known = new Set([email.toLowerCase()]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const move of moves)
+      if (known.has(move.to) && !known.has(move.from)) {
+        known.add(move.from);
+        grew = true;
+      }
+  }
+  known.delete(email.toLowerCase());
+  return [...known];
 }

@@ -1,3 +1,3 @@
 // The activities module's door: everything other code may use of it. Every other file in this folder is private
 // to the module (eslint.config.js; docs/architecture.md).
-export { listActivitiesMentioning, listRecentActivities, recordActivity, replaceInActivities } from './activities.repository.js';
+export { formerAddressesOf, listActivitiesMentioning, listRecentActivities, recordActivity, replaceInActivities } from './activities.repository.js';

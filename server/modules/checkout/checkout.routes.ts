@@ -10,13 +10,14 @@ import {
   testConfirmResponseSchema,
   type CheckoutConfig,
 } from '../../../common/checkout.js';
-import { orderIdParamsSchema, orderSchema } from '../../../common/orders.js';
+import { orderIdParamsSchema, orderListSchema, orderSchema, refundOrderBodySchema } from '../../../common/orders.js';
 import { z } from 'zod';
 import type { App, AppContext } from '../../kernel/context.js';
 import { rateLimit } from '../../http/rate-limit.js';
 import { PaymentProviderError } from './payment-provider.js';
 import { registerRenewalRoutes } from './renewal-checkout.routes.js';
-import { refundOrder, RefundProviderUnavailableError } from './refund-order.js';
+import { refundOrder, RefundProviderUnavailableError, relatedPaidOrders } from './refund-order.js';
+import { cancelOrder } from './cancel-order.js';
 import { autoRenewalsAnswerSchema, autoRenewalsQuerySchema, autoRenewBodySchema, autoRenewStateSchema } from '../../../common/auto-renewal.js';
 import { idParamsSchema } from '../../../common/licenses.js';
 import { autoRenewalsOfLicenses, autoRenewStateOf, setAutoRenewByAdmin } from './auto-renewal.js';
@@ -103,14 +104,22 @@ export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
   // Refunds from the admin (issue 26): the whole amount, through the provider the order was paid with.
   app.post(
     '/api/admin/orders/:id/refund',
-    { schema: { params: orderIdParamsSchema, response: { 200: orderSchema, 502: errorAnswerSchema } } },
+    { schema: { params: orderIdParamsSchema, body: refundOrderBodySchema, response: { 200: orderSchema, 502: errorAnswerSchema } } },
     async (request, reply) => {
       try {
-        return await refundOrder(ctx, request.params.id);
+        return await refundOrder(ctx, request.params.id, request.body?.also_refund);
       } catch (error) {
         if (error instanceof RefundProviderUnavailableError) return reply.code(502).send({ error: 'PAYMENT_PROVIDER_ERROR', message: error.message });
         throw error;
       }
     },
+  );
+  // What a refund may take along: the licence's other paid orders (its renewals, its first order), shown in the dialog.
+  app.get('/api/admin/orders/:id/related', { schema: { params: orderIdParamsSchema, response: { 200: orderListSchema } } }, async (request) =>
+    relatedPaidOrders(ctx, request.params.id),
+  );
+  // An order waiting for payment, cancelled by the admin (issue 37): abandoned checkouts, and before an erase.
+  app.post('/api/admin/orders/:id/cancel', { schema: { params: orderIdParamsSchema, response: { 200: orderSchema } } }, async (request) =>
+    cancelOrder(ctx, request.params.id),
   );
 }

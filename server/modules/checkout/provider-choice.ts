@@ -30,6 +30,8 @@ export function isTestProviderLive(ctx: Pick<AppContext, 'config' | 'settings'>)
  */
 export class PaymentProviders {
   private stripe: PaymentProvider | undefined;
+  // One test provider per app: it remembers its refunds' idempotency keys, as Stripe does.
+  private test: PaymentProvider | undefined;
 
   constructor(
     private readonly config: Config,
@@ -40,7 +42,7 @@ export class PaymentProviders {
   /** The test provider while it is live (PAYMENTS_TEST_MODE=true wins over Stripe); otherwise Stripe when STRIPE_SECRET_KEY is set. */
   choose(): ProviderChoice {
     if (this.override) return { available: true, provider: this.override };
-    if (isTestProviderLive({ config: this.config, settings: this.settings })) return { available: true, provider: createTestProvider() };
+    if (isTestProviderLive({ config: this.config, settings: this.settings })) return { available: true, provider: (this.test ??= createTestProvider()) };
     const { STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY } = this.config;
     if (!STRIPE_SECRET_KEY) return { available: false, message: PAYMENTS_UNAVAILABLE_MESSAGE };
     this.stripe ??= createStripeProvider({ secretKey: STRIPE_SECRET_KEY, publishableKey: STRIPE_PUBLISHABLE_KEY ?? null });
@@ -65,7 +67,7 @@ export class PaymentProviders {
    */
   named(name: string): PaymentProvider | null {
     if (this.override?.name === name) return this.override;
-    if (name === 'test') return createTestProvider();
+    if (name === 'test') return (this.test ??= createTestProvider());
     if (name !== 'stripe') return null;
     const { STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY } = this.config;
     if (!STRIPE_SECRET_KEY) return null;

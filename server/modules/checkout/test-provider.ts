@@ -6,12 +6,22 @@ import {
   TEST_CARD_RENEWAL_NEEDS_AUTH,
   TEST_CARD_SUCCESS,
 } from '../../../common/checkout.js';
-import type { CreatedIntent, CreatedRefund, OffSessionInput, OffSessionOutcome, PaymentProvider } from './payment-provider.js';
+import {
+  PaymentRefusedError,
+  type CreatedIntent,
+  type CreatedRefund,
+  type OffSessionInput,
+  type OffSessionOutcome,
+  type PaymentProvider,
+  type RefundInput,
+} from './payment-provider.js';
 
 const newSecret = (providerRef: string): CreatedIntent => ({ providerRef, clientSecret: `${providerRef}_secret_${randomBytes(24).toString('base64url')}` });
 
 /** The built-in test provider: no network; the browser confirms with a test card at /api/checkout/test/confirm. */
 export function createTestProvider(): PaymentProvider {
+  // The refunds this provider made, by payment reference (per app: the provider is made once per app).
+  const refunds = new Map<string, { key: string; refundRef: string }>();
   return {
     name: 'test',
     publishableKey: null,
@@ -26,10 +36,15 @@ export function createTestProvider(): PaymentProvider {
     cancelIntent(): Promise<void> {
       return Promise.resolve();
     },
-    // No money moved, so none goes back: the refund is a reference for the order's records. Whether the order may
-    // be refunded (paid, not refunded yet) is checked before, by the caller (server/modules/checkout/refund-order.ts).
-    refund(): Promise<CreatedRefund> {
-      return Promise.resolve({ refundRef: `test_re_${randomBytes(12).toString('hex')}` });
+    // No money moved, so none goes back: the refund is a reference for the order's records. As Stripe does, the
+    // idempotency key makes a repeated call the same refund (same reference), and a payment already refunded under
+    // another key is refused (Stripe's charge_already_refunded).
+    refund(providerRef: string, input: RefundInput): Promise<CreatedRefund> {
+      const done = refunds.get(providerRef);
+      if (done && done.key !== input.idempotencyKey) return Promise.reject(new PaymentRefusedError('the payment has already been refunded'));
+      const refundRef = done?.refundRef ?? `test_re_${randomBytes(12).toString('hex')}`;
+      refunds.set(providerRef, { key: input.idempotencyKey, refundRef });
+      return Promise.resolve({ refundRef });
     },
     // The test card is remembered when the payment is confirmed (server/modules/checkout/auto-renewal.ts), not here.
     savedPaymentMethod(): Promise<string | null> {

@@ -136,3 +136,8 @@ export async function insertRedemption(
 ): Promise<void> {
   await trx.insertInto('coupon_redemptions').values(redemption).execute();
 }
+
+/** A customer's erase: their redemptions stay counted (the coupon's limits hold) under `replacement`. */
+export async function eraseRedemptionAddress(db: Db, email: string, replacement: string): Promise<void> {
+  await db.updateTable('coupon_redemptions').set({ email: replacement }).where('email', '=', email).execute();
+}

@@ -1,6 +1,6 @@
 // The coupons module's door: discount codes (docs/pricing.md "Coupons"). Every other file in this folder is private
 // to the module (eslint.config.js; docs/architecture.md).
-export { couponCodesById } from './coupons.repository.js';
+export { couponCodesById, eraseRedemptionAddress } from './coupons.repository.js';
 export { couponLabel, priceWithCoupon, redeemCouponWithOrder, type AppliedCoupon, type CouponTarget } from './coupons.service.js';
 export {
   countCouponRows,

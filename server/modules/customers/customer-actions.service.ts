@@ -6,7 +6,11 @@ import type { AppContext } from '../../kernel/context.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { recordActivity, replaceInActivities } from '../activities/index.js';
+import { formerAddressesOf, recordActivity, replaceInActivities } from '../activities/index.js';
+import { eraseRedemptionAddress } from '../coupons/index.js';
+import { scrubAddressInDeliveries } from '../outgoing-webhooks/index.js';
+import { ABANDONED_ORDER_AFTER_MS } from '../../../common/orders.js';
+import { withErasedStorage } from './erase-storage.js';
 import { deliverSignInEmail, queueSignInEmailIn } from '../account/index.js';
 import { forgetCustomerAddress } from '../account/index.js';
 import { deleteReviewsOfAddress, moveReviewsToAddress } from '../reviews/index.js';
@@ -15,7 +19,7 @@ import { unitOfWork, type Unit } from '../../kernel/events.js';
 import { revokeLicense } from '../licenses/index.js';
 import { lockLicenseById, reassignLicenses, updateLicense } from '../licenses/index.js';
 import { licenseEventData } from '../licenses/index.js';
-import { hasPendingOrder, reassignOrders } from '../orders/index.js';
+import { cancelPendingOrders, eraseOrderAddress, hasPendingOrder, reassignOrders } from '../orders/index.js';
 import { listLicensesOfCustomer } from './customer-detail.repository.js';
 import { getCustomerDetail } from './customer-page.service.js';
 import { refreshCustomerSummaries } from './customer-summary.service.js';
@@ -153,31 +157,53 @@ export async function exportCustomer(ctx: AppContext, id: number): Promise<Custo
 }
 
 /**
- * Erases a customer: orders keep amount, currency, plugin and dates under an anonymous address; licences are
- * revoked or kept (without an owner), as the admin chooses; e-mails to them are emptied; activity entries naming
- * them are anonymised; sessions and links end; the customer row goes. Refused while a payment is pending.
+ * Erases a customer (docs/customers.md, "Erase"), in one unit of work: the current address and every former one
+ * (e-mail changes and merges that led to it) leave every table and every queued or logged payload. Orders keep
+ * amount, currency, plugin and dates under an anonymous address; licences are revoked or kept (without an owner),
+ * as the admin chooses; e-mails to them are emptied and never sent; other e-mails, activity entries, webhook
+ * deliveries and coupon redemptions naming them get the anonymous address; reviews, sessions and sign-in links go;
+ * the customer row goes. The events it causes carry no personal data. Refused while a payment is in progress (a
+ * pending order younger than the abandon cut-off); older pending orders are cancelled. On SQLite the WAL is then
+ * checkpointed, so the old rows do not linger in it.
  */
 export async function eraseCustomer(ctx: AppContext, id: number, licenses: 'revoke' | 'keep'): Promise<CustomerActionResult> {
   const at = nowIso();
-  await unitOfWork(ctx, async (unit) => {
+  const cancelled = await withErasedStorage(ctx, () => eraseInUnit(ctx, id, licenses, at));
+  for (const order of cancelled) await ctx.payments.named(order.provider)?.cancelIntent(order.provider_ref);
+  return { message: 'The customer was erased.', customer_id: null };
+}
+
+async function eraseInUnit(ctx: AppContext, id: number, licenses: 'revoke' | 'keep', at: string) {
+  const since = new Date(Date.parse(at) - ABANDONED_ORDER_AFTER_MS).toISOString();
+  return unitOfWork(ctx, async (unit) => {
     const { trx } = unit;
     const customer = await lockCustomer(trx, id);
-    if (await hasPendingOrder(trx, customer.email)) {
-      throw new AppError('CONFLICT', `${customer.email} has a payment in progress; erase the customer once it is paid or abandoned`);
+    if (await hasPendingOrder(trx, customer.email, since)) {
+      throw new AppError(
+        'CONFLICT',
+        `${customer.email} has a payment in progress; erase the customer once it is paid, or cancel the pending order on the Orders page first`,
+      );
     }
     const anonymous = `erased-customer-${customer.id}@invalid`;
-    if (licenses === 'revoke') {
-      for (const license of await listLicensesOfCustomer(trx, customer.email)) await revokeLicense(unit, license.id);
+    const addresses = [customer.email, ...(await formerAddressesOf(trx, customer.email))];
+    const owned = (await Promise.all(addresses.map((address) => listLicensesOfCustomer(trx, address)))).flat();
+    const dropped = [];
+    for (const address of addresses) {
+      // The owner goes first, so `license.revoked` below names nobody.
+      await reassignLicenses(trx, address, null, at);
+      dropped.push(...(await cancelPendingOrders(trx, { email: address }, at)));
+      await eraseOrderAddress(trx, address, anonymous, at);
+      await eraseRedemptionAddress(trx, address, anonymous);
+      await eraseEmailsToAddress(trx, address, anonymous, at);
+      await replaceInActivities(trx, address, anonymous);
+      await scrubAddressInDeliveries(trx, address, anonymous);
+      await deleteReviewsOfAddress(trx, address);
+      await forgetCustomerAddress(trx, address);
     }
-    await reassignLicenses(trx, customer.email, null, at);
-    await reassignOrders(trx, customer.email, anonymous, at);
-    await eraseEmailsToAddress(trx, customer.email, anonymous, at);
-    await replaceInActivities(trx, customer.email, anonymous);
-    await deleteReviewsOfAddress(trx, customer.email);
-    await forgetCustomerAddress(trx, customer.email);
+    if (licenses === 'revoke') for (const license of owned) await revokeLicense(unit, license.id);
     await deleteCustomer(trx, customer.id);
-    await recordActivity(trx, 'customer_erased', { customer_id: customer.id, licenses }, at);
+    await recordActivity(trx, 'customer_erased', { customer_id: customer.id, licenses, orders_cancelled: dropped.length }, at);
     await unit.emit('customer.updated', { action: 'erased', customer_id: customer.id, email: null, previous_email: null }, at);
+    return dropped;
   });
-  return { message: 'The customer was erased.', customer_id: null };
 }

@@ -23,7 +23,7 @@ export async function refreshCustomerSummary(db: Db, email: string, at: string):
       sql<number | string | null>`sum(case when status = 'paid' then amount else 0 end)`.as('paid'),
     ])
     .where(sql<string>`lower(email)`, '=', email)
-    .where('status', '!=', 'pending')
+    .where('status', 'in', ['paid', 'refunded'])
     .executeTakeFirstOrThrow();
   const currencies = await db
     .selectFrom('orders')

@@ -2,7 +2,9 @@
 // messages, their count, the kinds present, and a copy of a message for a resend.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { mentions, replaceMentions } from '../../lib/scrub.js';
 import type { EmailRow } from './email.repository.js';
+import { MAX_EMAIL_ATTEMPTS } from './email.service.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -75,11 +77,32 @@ export async function listEmailsToAddress(db: Db, address: string, limit: number
     .execute();
 }
 
-/** Erases what the outbox holds of one address: the recipient becomes `replacement`, subject and bodies are emptied. */
+/**
+ * Erases what the outbox holds of one address: the recipient becomes `replacement`, subject and bodies are emptied,
+ * and a message not sent yet never leaves (failed, saying why). Messages to others that mention the address (an
+ * e-mail change's notice to the new address, a transfer's to the new owner) keep their text with the address
+ * replaced.
+ */
 export async function eraseEmailsToAddress(db: Db, address: string, replacement: string, at: string): Promise<void> {
+  // Failed with every attempt spent: the retry (listEmailsDueForRetry) never picks it up again.
   await db
     .updateTable('emails')
-    .set({ to_address: replacement, subject: '', text: '', html: '', last_error: null, updated_at: at })
+    .set({ status: 'failed', attempts: MAX_EMAIL_ATTEMPTS, last_error: 'The customer was erased: not sent', updated_at: at })
+    .where(sql<string>`lower(to_address)`, '=', address)
+    .where('status', 'in', ['pending', 'failed', 'held'])
+    .execute();
+  await db
+    .updateTable('emails')
+    .set({ to_address: replacement, subject: '', text: '', html: '', updated_at: at })
     .where(sql<string>`lower(to_address)`, '=', address)
     .execute();
+  const mentioning = await db
+    .selectFrom('emails')
+    .select(['id', 'subject', 'text', 'html'])
+    .where((eb) => eb.or([mentions('subject', address), mentions('text', address), mentions('html', address)]))
+    .execute();
+  for (const row of mentioning) {
+    const [subject, text, html] = [row.subject, row.text, row.html].map((value) => replaceMentions(value, address, replacement));
+    await db.updateTable('emails').set({ subject, text, html, updated_at: at }).where('id', '=', row.id).execute();
+  }
 }

@@ -16,6 +16,7 @@
 //   }
 // JSON.stringify never writes a line break inside a value, so each row is one line. An export of the same
 // version in any other layout (one line, as this server wrote it before, or pretty-printed) is still read, whole.
+import { isReleaseFileName } from '../../lib/object-storage.js';
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { sql, type Transaction } from 'kysely';
@@ -314,6 +315,15 @@ function checkRow(expected: Map<string, ColumnKind>, table: ExportTable, index: 
   }
 }
 
+/** A release's file must be a name inside the release store, never a path out of it (issue 37). */
+function checkReleaseFile(index: number, row: { zip_path: string }): void {
+  if (isReleaseFileName(row.zip_path)) return;
+  throw new AppError(
+    'BAD_REQUEST',
+    `releases[${index}].zip_path ${JSON.stringify(row.zip_path.slice(0, 100))} is not a file name in the release store: it must be a plain name such as plugin-1.0.0-1a2b3c.zip (letters, digits, dots, dashes), without folders`,
+  );
+}
+
 /**
  * Reads the whole export once, checking its header and every row against this database's columns, holding one
  * row at a time: what each table has, or the first problem (nothing is written before this passes).
@@ -331,6 +341,7 @@ async function checkExport(db: Database, file: string): Promise<{ exported_at: s
       if (current) counts.set(current, 0);
     } else if (current) {
       checkRow(columns.get(current)!, current, entry.index, entry.row);
+      if (current === 'releases') checkReleaseFile(entry.index, entry.row as { zip_path: string });
       counts.set(current, counts.get(current)! + 1);
     }
   }

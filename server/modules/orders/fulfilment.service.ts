@@ -231,6 +231,10 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): P
       return done('refund_pending', null, `no order yet for ${event.provider} reference ${event.providerRef}; the refund applies when the order arrives`);
     }
     if (!order) return done('unknown_order', null, `no order for ${event.provider} reference ${event.providerRef}`);
+    if (order.status === 'cancelled') {
+      const what = event.kind === 'paid' ? 'a payment arrived for it; refund the payment' : 'its refund changes nothing';
+      return done('order_cancelled', order.id, `order #${order.id} was cancelled before this event: ${what}`);
+    }
 
     if (event.kind === 'paid') {
       if (order.status === 'paid') return done('already_paid', order.id);

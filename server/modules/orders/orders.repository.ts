@@ -177,6 +177,8 @@ export interface OrderListFilter {
   search?: string;
   /** Pending orders older than ABANDONED_ORDER_AFTER_MS are left out unless this is set (or an id is asked for). */
   includeAbandoned?: boolean;
+  /** Only the orders of one licence: the order that made it and its renewals and upgrades. */
+  licenseId?: number;
   now?: Date;
 }
 
@@ -212,6 +214,7 @@ export async function listOrdersForAdmin(db: Db, filter: OrderListFilter = {}): 
     ])
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id', 'desc');
+  if (filter.licenseId !== undefined) query = query.where(sql<number>`coalesce(orders.license_id, orders.target_license_id)`, '=', filter.licenseId);
   if (filter.id !== undefined) query = query.where('orders.id', '=', filter.id);
   else if (!filter.includeAbandoned) {
     const cutoff = new Date((filter.now ?? new Date()).getTime() - ABANDONED_ORDER_AFTER_MS).toISOString();
@@ -255,16 +258,60 @@ export async function reassignOrders(db: Db, fromEmail: string, toEmail: string,
   return Number(result.numUpdatedRows);
 }
 
-/** Whether an address has an order waiting for payment (an erase waits for it). */
-export async function hasPendingOrder(db: Db, email: string): Promise<boolean> {
+/**
+ * Whether an address has an order waiting for payment (an erase waits for it). Only orders created after
+ * `since`: older ones are abandoned checkouts (ABANDONED_ORDER_AFTER_MS), which the erase cancels instead.
+ */
+export async function hasPendingOrder(db: Db, email: string, since: string): Promise<boolean> {
   const row = await db
     .selectFrom('orders')
     .select('id')
     .where(sql<string>`lower(email)`, '=', email)
     .where('status', '=', 'pending')
+    .where('created_at', '>=', since)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Claims a paid order for one admin refund (0036): only one caller at a time gets true, on either database and
+ * across processes, until the claim is released or older than `staleBefore`.
+ */
+export async function claimOrderRefund(db: Db, id: number, at: string, staleBefore: string): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ refund_claimed_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'paid')
+    .where((eb) => eb.or([eb('refund_claimed_at', 'is', null), eb('refund_claimed_at', '<', staleBefore)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Gives a claim back when the provider refunded nothing (refused, unreachable). */
+export async function releaseOrderRefund(db: Db, id: number, at: string): Promise<void> {
+  await db.updateTable('orders').set({ refund_claimed_at: null }).where('id', '=', id).where('refund_claimed_at', '=', at).execute();
+}
+
+/**
+ * Cancels pending orders: one by id (the admin's Cancel) or every one of an address (an erase). The checkout key
+ * goes, so nothing reuses them; a payment that still arrives is recorded as `order_cancelled` for the vendor to
+ * refund (fulfilment.service.ts). Answers the cancelled orders' provider and reference.
+ */
+export async function cancelPendingOrders(db: Db, which: { id: number } | { email: string }, at: string) {
+  let query = db.updateTable('orders').set({ status: 'cancelled', checkout_key: null, updated_at: at }).where('status', '=', 'pending');
+  query = 'id' in which ? query.where('id', '=', which.id) : query.where(sql<string>`lower(email)`, '=', which.email);
+  return query.returning(['id', 'provider', 'provider_ref']).execute();
+}
+
+/** A customer's erase: their orders stay (amounts, dates, licences) under `replacement`, with nothing else of theirs. */
+export async function eraseOrderAddress(db: Db, email: string, replacement: string, at: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ email: replacement, origin: null, updated_at: at })
+    .where(sql<string>`lower(email)`, '=', email)
+    .execute();
 }
 
 /** Orders of any status for a plugin (the demo content may be removed only while it has none). */

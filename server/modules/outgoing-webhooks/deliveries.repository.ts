@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
 import type { DB, WebhookDeliveriesTable } from '../../db/schema.js';
 import type { WebhookDelivery, WebhookDeliveryStatus } from '../../../common/webhooks.js';
+import { mentions, replaceMentions } from '../../lib/scrub.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
@@ -202,3 +203,18 @@ const toDelivery = (row: DeliveryRow & { endpoint_url: string }): WebhookDeliver
   created_at: row.created_at,
   delivered_at: row.delivered_at,
 });
+
+/**
+ * A customer's erase (docs/customers.md): every delivery body naming the address, pending or logged, gets
+ * `replacement` instead. A pending one still leaves (the vendor hears of the event) without the address.
+ */
+export async function scrubAddressInDeliveries(db: Db, address: string, replacement: string): Promise<number> {
+  const rows = await db.selectFrom('webhook_deliveries').select(['id', 'body']).where(mentions('body', address)).execute();
+  for (const row of rows)
+    await db
+      .updateTable('webhook_deliveries')
+      .set({ body: replaceMentions(row.body, address, replacement) })
+      .where('id', '=', row.id)
+      .execute();
+  return rows.length;
+}

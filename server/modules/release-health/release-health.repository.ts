@@ -39,6 +39,22 @@ export async function countHealthReports(db: Db, releaseId: number): Promise<{ t
   return { total: Number(row?.total ?? 0), failures: Number(row?.failures ?? 0) };
 }
 
+/**
+ * What the halt decides on: licences, not sites. Each licence counts once however many of its sites reported;
+ * it is failing when any of them reported a failure.
+ */
+export async function countHealthReportsByLicense(db: Db, releaseId: number): Promise<{ total: number; failures: number }> {
+  const row = await db
+    .selectFrom('release_health_reports')
+    .select([
+      sql<string | number>`count(distinct license_id)`.as('total'),
+      sql<string | number>`count(distinct case when succeeded = 0 then license_id end)`.as('failures'),
+    ])
+    .where('release_id', '=', releaseId)
+    .executeTakeFirst();
+  return { total: Number(row?.total ?? 0), failures: Number(row?.failures ?? 0) };
+}
+
 export async function listRecentFailures(db: Db, releaseId: number, limit = 20) {
   return db
     .selectFrom('release_health_reports')

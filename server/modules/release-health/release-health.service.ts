@@ -11,24 +11,30 @@ import { checkLicenseForSite } from '../licenses/index.js';
 import { findPluginBySlug } from '../plugins/index.js';
 import { findRelease, findReleaseById, haltRollout, isInRollout, lockRelease, releaseEventData, type ReleaseEventData } from '../releases/index.js';
 import type { HealthReport, ReleaseHealth } from '../../../common/release-health.js';
-import { countHealthReports, insertHealthReport, listRecentFailures } from './release-health.repository.js';
+import { countHealthReports, countHealthReportsByLicense, insertHealthReport, listRecentFailures } from './release-health.repository.js';
 import { releaseDeactivations } from './deactivation-reasons.js';
 
 // The event this module emits when it halts a rollout (server/kernel/events.ts; docs/webhooks.md).
 declare module '../../kernel/events.js' {
   interface AppEvents {
-    'release.rollout_paused': ReleaseEventData & { reason: string; sites_updated: number; failures: number };
+    'release.rollout_paused': ReleaseEventData & { reason: string; sites_updated: number; failures: number; licenses_updated: number; failing_licenses: number };
   }
 }
 
 export interface HaltRule {
   failurePercent: number;
   minSites: number;
+  minFailingLicenses: number;
 }
 
-/** Whether failures pass the rule: more than `failurePercent` % of at least `minSites` updated sites. */
+/**
+ * Whether failures pass the rule, counted in licences (each once, docs/releases.md): more than `failurePercent` %
+ * of at least `minSites` updated licences, and failing on at least `minFailingLicenses` distinct licences.
+ */
 export const passesHaltRule = (counts: { total: number; failures: number }, rule: HaltRule): boolean =>
-  counts.total >= rule.minSites && counts.failures * 100 > rule.failurePercent * counts.total;
+  counts.total >= rule.minSites && counts.failures >= rule.minFailingLicenses && counts.failures * 100 > rule.failurePercent * counts.total;
+
+const NO_SEAT_DETAIL = 'This site takes no seat (a local or staging site): its report does not count toward the release health';
 
 const alertAddress = (ctx: AppContext): string => {
   const configured = ctx.settings.get('rollout_alert_email');
@@ -51,6 +57,9 @@ export async function recordHealthReport(ctx: AppContext, slug: string, report: 
     throw new AppError('FORBIDDEN', `This site has no activation of a licence for ${plugin.name}: only activated sites report on updates`);
   }
   const site = check.activation.site_url;
+  // Only real installs count: a site that takes no seat costs nothing to add, so its reports could halt (or
+  // dilute) any rollout. It is answered, not refused, so the WordPress client does not retry.
+  if (check.activation.is_local === 1) return { recorded: false, detail: NO_SEAT_DETAIL };
   const release = await findRelease(ctx.db, plugin.slug, report.version);
   // Offered to this site: offered at all, on a channel the site could follow, and inside its rollout (a pause
   // stops new offers, not the reports of sites that updated before it).
@@ -58,7 +67,11 @@ export async function recordHealthReport(ctx: AppContext, slug: string, report: 
   if (!release || !wasOffered) throw new AppError('CONFLICT', `Version ${report.version} of ${plugin.name} was never offered to this site: nothing recorded`);
 
   const at = nowIso();
-  const rule: HaltRule = { failurePercent: ctx.settings.get('rollout_halt_failure_percent'), minSites: ctx.settings.get('rollout_halt_min_sites') };
+  const rule: HaltRule = {
+    failurePercent: ctx.settings.get('rollout_halt_failure_percent'),
+    minSites: ctx.settings.get('rollout_halt_min_sites'),
+    minFailingLicenses: ctx.settings.get('rollout_halt_min_failing_licenses'),
+  };
   // The report, and when it tips the rule the pause, its activity entry, webhook and e-mail: one unit of work.
   const stored = await unitOfWork(ctx, async (unit) => {
     const { trx, emit } = unit;
@@ -73,14 +86,16 @@ export async function recordHealthReport(ctx: AppContext, slug: string, report: 
       created_at: at,
     });
     if (!inserted) return false;
-    const counts = await countHealthReports(trx, release.id);
+    const counts = await countHealthReportsByLicense(trx, release.id);
     if (!passesHaltRule(counts, rule)) return true;
     const rate = ((counts.failures / counts.total) * 100).toFixed(1);
-    const reason = `Paused automatically: ${counts.failures} of ${counts.total} updated sites (${rate}%) reported a failure, above the ${rule.failurePercent}% threshold`;
+    const reason = `Paused automatically: ${counts.failures} of ${counts.total} updated licences (${rate}%) reported a failure, above the ${rule.failurePercent}% threshold`;
     const halted = await haltRollout(trx, release.id, at, reason);
     if (!halted) return true;
     await recordActivity(trx, 'release_rollout_paused', { version: halted.version, plugin_slug: halted.plugin_slug, reason }, at);
-    await emit('release.rollout_paused', { ...releaseEventData(halted), reason, sites_updated: counts.total, failures: counts.failures }, at);
+    const sites = await countHealthReports(trx, release.id);
+    const counted = { sites_updated: sites.total, failures: sites.failures, licenses_updated: counts.total, failing_licenses: counts.failures };
+    await emit('release.rollout_paused', { ...releaseEventData(halted), reason, ...counted }, at);
     await queueEmail(unit, {
       to_address: alertAddress(ctx),
       kind: 'rollout_paused',

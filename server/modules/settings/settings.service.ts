@@ -46,8 +46,10 @@ export interface PublicSettings {
   seller_name: string;
   /** The automatic halt of a rollout (docs/releases.md): failures above this percentage of updated sites... */
   rollout_halt_failure_percent: number;
-  /** ...once at least this many updated sites reported. */
+  /** ...once at least this many updated sites reported (each licence counted once, only sites holding a seat)... */
   rollout_halt_min_sites: number;
+  /** ...and the failures come from at least this many distinct licences (one buyer cannot halt a rollout). */
+  rollout_halt_min_failing_licenses: number;
   /** Where the halt's e-mail goes; null: the sender address (MAIL_FROM). */
   rollout_alert_email: string | null;
   /** Renewal reminders (docs/renewal-reminders.md): days from the expiry each is sent, in time order. */
@@ -89,6 +91,7 @@ const DEFAULTS: PublicSettings = {
   min_release_version: DEFAULT_MIN_RELEASE_VERSION,
   rollout_halt_failure_percent: 2,
   rollout_halt_min_sites: 20,
+  rollout_halt_min_failing_licenses: 3,
   rollout_alert_email: null,
   seller_name: '',
   renewal_reminder_days: [...DEFAULT_REMINDER_DAYS],
@@ -231,6 +234,7 @@ export class SettingsService {
       seller_name: this.get('seller_name'),
       rollout_halt_failure_percent: this.get('rollout_halt_failure_percent'),
       rollout_halt_min_sites: this.get('rollout_halt_min_sites'),
+      rollout_halt_min_failing_licenses: this.get('rollout_halt_min_failing_licenses'),
       rollout_alert_email: this.get('rollout_alert_email'),
       renewal_reminder_days: this.get('renewal_reminder_days'),
       renewal_reminder_subject: this.get('renewal_reminder_subject'),

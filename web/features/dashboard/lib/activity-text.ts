@@ -23,6 +23,7 @@ const TITLES: Record<string, string> = {
   // Sentence case like the specification's titles (the fallback below would read "Order Paid").
   order_paid: 'Order paid',
   order_refunded: 'Order refunded',
+  order_cancelled: 'Order cancelled',
   customer_signed_in: 'Customer signed in',
   // Automatic renewal (docs/pricing.md): the fallback would read "Auto Renew Disabled".
   auto_renew_enabled: 'Automatic renewal turned on',
@@ -72,6 +73,7 @@ export function activityText(activity: Pick<Activity, 'action_type' | 'details'>
       return { title, secondary: slug && previous ? `${slug} (was ${previous})` : slug };
     }
     case 'order_paid':
+    case 'order_cancelled':
     case 'order_refunded': {
       // The order number as customers see it (docs/account.md), and who bought.
       const order = typeof details.order_id === 'number' ? `Order ${details.order_id}` : null;

@@ -1,4 +1,4 @@
-import { Mail, RotateCcw, Send } from 'lucide-react';
+import { Ban, Mail, RotateCcw, Send } from 'lucide-react';
 import type { Order } from '@common/orders';
 import { formatMoney } from '@common/pricing';
 import { Badge } from '@/components/ui/badge';
@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/dates';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
-const statusVariant = { paid: 'success', pending: 'secondary', refunded: 'destructive' } as const;
+const statusVariant = { paid: 'success', pending: 'secondary', refunded: 'destructive', cancelled: 'outline' } as const;
 const emailVariant = (status: Order['email_status']) =>
   status === 'failed' ? 'destructive' : status === 'sent' || status === 'outbox' ? 'outline' : 'secondary';
 
@@ -16,6 +16,7 @@ export function OrdersTable({
   onResend,
   onViewEmail,
   onRefund,
+  onCancel,
 }: {
   orders: Order[];
   resendingId: number | null;
@@ -23,6 +24,8 @@ export function OrdersTable({
   onViewEmail: (id: number) => void;
   /** Opens the refund confirmation (full refunds only) for a paid order. */
   onRefund: (order: Order) => void;
+  /** Opens the confirmation to cancel an order still waiting for payment. */
+  onCancel: (order: Order) => void;
 }) {
   return (
     <Table>
@@ -90,6 +93,11 @@ export function OrdersTable({
                 {order.status === 'paid' && (
                   <Button size="sm" variant="outline" onClick={() => onRefund(order)} aria-label={`Refund order ${order.id}`}>
                     <RotateCcw /> Refund
+                  </Button>
+                )}
+                {order.status === 'pending' && (
+                  <Button size="sm" variant="outline" onClick={() => onCancel(order)} aria-label={`Cancel order ${order.id}`}>
+                    <Ban /> Cancel Order
                   </Button>
                 )}
               </div>

@@ -14,6 +14,7 @@ const outcomeLabel: Record<string, string> = {
   license_revoked: 'Renewal or upgrade paid for a licence revoked meanwhile: refund it',
   variant_mismatch: 'Lemon Squeezy variant paid is not the tier its checkout named: check the order',
   unknown_license: 'Lemon Squeezy renewal of a licence not of that tier: renew by hand or refund',
+  order_cancelled: 'Paid for an order cancelled before the payment arrived: refund it',
 } satisfies Record<(typeof UNMATCHED_OUTCOMES)[number], string>;
 
 /** Provider events that issued no licence, so a payment is never silently left without one. */

@@ -11,7 +11,10 @@ import { useOrders } from '../api/get-orders';
 import { useUnmatchedPaymentEvents } from '../api/get-unmatched-payment-events';
 import type { Order } from '@common/orders';
 import { RefundOrderDialog } from '@/components/refund-order-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useCancelOrder } from '../api/cancel-order';
 import { useRefundOrder } from '../api/refund-order';
+import { useRelatedOrders } from '../api/get-related-orders';
 import { useResendOrderEmail } from '../api/resend-order-email';
 import { OrdersTable } from '../components/orders-table';
 import { OrderEmailDialog } from '../components/order-email-dialog';
@@ -30,14 +33,37 @@ export function OrdersPage() {
   const [viewing, setViewing] = useState<number | null>(null);
   const refund = useRefundOrder();
   const [refunding, setRefunding] = useState<Order | null>(null);
+  const related = useRelatedOrders(refunding?.id ?? null);
+  const [alsoRefund, setAlsoRefund] = useState<number[]>([]);
+  const openRefund = (order: Order | null) => {
+    setAlsoRefund([]);
+    setRefunding(order);
+  };
   const onRefund = () => {
     if (!refunding) return;
-    refund.mutate(refunding.id, {
-      onSuccess: (order) => {
-        toast({ title: 'Order Refunded', description: `Order #${order.id} was refunded in full; the buyer gets an e-mail.` });
-        setRefunding(null);
+    refund.mutate(
+      { orderId: refunding.id, alsoRefund },
+      {
+        onSuccess: (order) => {
+          const others = alsoRefund.length > 0 ? ` with ${alsoRefund.map((id) => `#${id}`).join(', ')}` : '';
+          toast({ title: 'Order Refunded', description: `Order #${order.id} was refunded in full${others}; the buyer gets an e-mail.` });
+          openRefund(null);
+        },
+        onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to refund the order'), variant: 'destructive' }),
       },
-      onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to refund the order'), variant: 'destructive' }),
+    );
+  };
+
+  const cancel = useCancelOrder();
+  const [cancelling, setCancelling] = useState<Order | null>(null);
+  const onCancel = () => {
+    if (!cancelling) return;
+    cancel.mutate(cancelling.id, {
+      onSuccess: (order) => {
+        toast({ title: 'Order Cancelled', description: `Order #${order.id} was cancelled; a payment for it can no longer be completed.` });
+        setCancelling(null);
+      },
+      onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to cancel the order'), variant: 'destructive' }),
     });
   };
 
@@ -101,13 +127,38 @@ export function OrdersPage() {
               resendingId={resend.isPending ? (resend.variables ?? null) : null}
               onResend={onResend}
               onViewEmail={setViewing}
-              onRefund={setRefunding}
+              onRefund={openRefund}
+              onCancel={setCancelling}
             />
           )}
         </CardContent>
       </Card>
       <OrderEmailDialog orderId={viewing} onClose={() => setViewing(null)} />
-      <RefundOrderDialog order={refunding} pending={refund.isPending} onOpenChange={(open) => !open && setRefunding(null)} onConfirm={onRefund} />
+      <ConfirmDialog
+        open={cancelling !== null}
+        onOpenChange={(open) => !open && setCancelling(null)}
+        title={`Cancel Order${cancelling ? ` #${cancelling.id}` : ''}`}
+        description={
+          <p>
+            The checkout of {cancelling?.email} waiting for payment is cancelled: no licence is issued for it and the buyer can no longer complete it. A payment
+            that still arrives is listed here for you to refund.
+          </p>
+        }
+        confirmLabel="Cancel Order"
+        pendingLabel="Cancelling..."
+        pending={cancel.isPending}
+        destructive
+        onConfirm={onCancel}
+      />
+      <RefundOrderDialog
+        order={refunding}
+        pending={refund.isPending}
+        onOpenChange={(open) => !open && openRefund(null)}
+        onConfirm={onRefund}
+        related={related.data}
+        alsoRefund={alsoRefund}
+        onAlsoRefundChange={setAlsoRefund}
+      />
     </div>
   );
 }

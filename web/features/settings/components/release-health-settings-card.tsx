@@ -11,7 +11,13 @@ import { useUpdateSettings } from '../api/update-settings';
 import { FieldError, FormError, invalidProps } from './form-error';
 
 /** The settings fields this form edits (their errors are shown beside them). */
-const FORM_FIELDS = new Set(['rollout_halt_failure_percent', 'rollout_halt_min_sites', 'rollout_alert_email', 'deactivation_reasons']);
+const FORM_FIELDS = new Set([
+  'rollout_halt_failure_percent',
+  'rollout_halt_min_sites',
+  'rollout_halt_min_failing_licenses',
+  'rollout_alert_email',
+  'deactivation_reasons',
+]);
 
 const toNumber = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text));
 const toLines = (text: string): string[] =>
@@ -24,6 +30,7 @@ const toLines = (text: string): string[] =>
 export function ReleaseHealthSettingsCard({ settings }: { settings: SettingsResponse }) {
   const [failurePercent, setFailurePercent] = useState(String(settings.rollout_halt_failure_percent));
   const [minSites, setMinSites] = useState(String(settings.rollout_halt_min_sites));
+  const [minFailing, setMinFailing] = useState(String(settings.rollout_halt_min_failing_licenses));
   const [alertEmail, setAlertEmail] = useState(settings.rollout_alert_email ?? '');
   const [surveyEnabled, setSurveyEnabled] = useState(settings.deactivation_survey_enabled);
   const [reasons, setReasons] = useState(settings.deactivation_reasons.join('\n'));
@@ -39,6 +46,7 @@ export function ReleaseHealthSettingsCard({ settings }: { settings: SettingsResp
       {
         rollout_halt_failure_percent: toNumber(failurePercent),
         rollout_halt_min_sites: toNumber(minSites),
+        rollout_halt_min_failing_licenses: toNumber(minFailing),
         rollout_alert_email: alertEmail.trim() || null,
         deactivation_survey_enabled: surveyEnabled,
         deactivation_reasons: toLines(reasons),
@@ -88,10 +96,22 @@ export function ReleaseHealthSettingsCard({ settings }: { settings: SettingsResp
               />
               <FieldError id="halt-min-sites-error" message={errors.rollout_halt_min_sites} />
             </div>
+            <div className="space-y-2">
+              <Label htmlFor="halt-min-failing">With failures from at least this many licences</Label>
+              <Input
+                id="halt-min-failing"
+                inputMode="numeric"
+                value={minFailing}
+                onChange={(event) => setMinFailing(event.target.value)}
+                {...invalidProps('halt-min-failing-error', errors.rollout_halt_min_failing_licenses)}
+              />
+              <FieldError id="halt-min-failing-error" message={errors.rollout_halt_min_failing_licenses} />
+            </div>
           </div>
           <p className="text-xs text-muted-foreground">
             A rollout pauses by itself when more than this share of the sites that updated to the release report a failure, counted once at least this many
-            sites have reported. Resume, raise or withdraw it from the Releases page.
+            sites have reported. Only sites that hold a seat count, and each licence counts once however many sites it has, so one buyer cannot pause (or hide
+            the failures of) a rollout. Resume, raise or withdraw it from the Releases page.
           </p>
           <div className="space-y-2">
             <Label htmlFor="rollout-alert-email">Alert e-mail</Label>
