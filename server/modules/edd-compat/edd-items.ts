@@ -1,11 +1,12 @@
 // Which of our plugins an EDD request means: by `item_id` (the plugin's EDD item id), else by `item_name`
-// (its EDD item name, else its own name), as EDD Software Licensing looks the download up. Names are compared as
-// EDD compares them: `sanitize_title( urldecode( $item_name ) )` against sanitize_title() of the download's name
-// (sanitize-title.ts, docs/edd-item-names.md), so `EDD+Demo`, `EDD%20Demo` and `edd demo` all name *EDD Demo*.
+// (its EDD item name, else its own name), as EDD Software Licensing looks the download up. EDD reads `item_name`
+// with rawurldecode() (and answers it so), then compares `sanitize_title( urldecode( $item_name ) )` with
+// sanitize_title() of the download's name (sanitize-title.ts, docs/edd-item-names.md): `EDD+Demo`, `EDD%20Demo`
+// and `edd demo` all name *EDD Demo*.
 import type { Database } from '../../db/database.js';
 import type { EddRequest } from '../../../common/edd-compat.js';
 import { listEddItemPlugins, type EddItemPlugin, type EddItemReader } from '../plugins/index.js';
-import { sanitizeTitle, urlDecode } from './sanitize-title.js';
+import { rawUrlDecode, sanitizeTitle, urlDecode } from './sanitize-title.js';
 
 /** EDD reads `item_id` with PHP's absint: anything but a whole number from 1 up means none. */
 export function parseItemId(raw: string | undefined): number | false {
@@ -23,9 +24,9 @@ export interface ItemLookup {
   plugin?: EddItemPlugin;
 }
 
-/** The plugin an item name means: the first whose EDD item name matches, else the first whose own name does. */
+/** The plugin an item name (as read, rawurldecoded) means: the first whose EDD item name matches, else the first whose own name does. */
 export function findByItemName(plugins: readonly EddItemPlugin[], itemName: string): EddItemPlugin | undefined {
-  const wanted = sanitizeTitle(itemName);
+  const wanted = sanitizeTitle(urlDecode(itemName));
   if (!wanted) return undefined;
   return (
     plugins.find((plugin) => plugin.edd_item_name !== null && sanitizeTitle(plugin.edd_item_name) === wanted) ??
@@ -35,7 +36,7 @@ export function findByItemName(plugins: readonly EddItemPlugin[], itemName: stri
 
 export async function lookUpItem(db: Database, request: EddRequest, useLegacyName = false, reader?: EddItemReader | null): Promise<ItemLookup> {
   const itemId = parseItemId(request.item_id);
-  const itemName = urlDecode(request.item_name ?? (useLegacyName ? request.name : undefined) ?? '').trim();
+  const itemName = rawUrlDecode(request.item_name ?? (useLegacyName ? request.name : undefined) ?? '').trim();
   if (itemId === false && !itemName) return { by: 'none', itemId: false, itemName: '' };
   const plugins = reader ? await reader() : await listEddItemPlugins(db);
   if (itemId !== false) {

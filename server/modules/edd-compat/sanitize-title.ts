@@ -84,18 +84,20 @@ export function sanitizeTitleWithDashes(input: string): string {
 /** sanitize_title( $title ): what EDD compares an item name by. */
 export const sanitizeTitle = (title: string): string => sanitizeTitleWithDashes(removeAccents(title));
 
-/**
- * PHP's urldecode(): `+` is a space and each `%XX` its octet. A run of octets that is not UTF-8 stays as it was
- * sent (a JavaScript string cannot hold the raw bytes PHP would keep).
- */
-export function urlDecode(value: string): string {
-  const spaced = value.replaceAll('+', ' ');
-  if (!spaced.includes('%')) return spaced;
-  return spaced.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
-    try {
-      return decodeURIComponent(run);
-    } catch {
-      return run;
-    }
-  });
-}
+/** Decodes each run of `%XX` escapes; a run that is not UTF-8 stays as it was sent (a JavaScript string cannot hold raw bytes). */
+const decodeEscapes = (value: string): string =>
+  value.includes('%')
+    ? value.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+        try {
+          return decodeURIComponent(run);
+        } catch {
+          return run;
+        }
+      })
+    : value;
+
+/** PHP's rawurldecode(): each `%XX` its octet; a `+` stays a `+`. */
+export const rawUrlDecode = (value: string): string => decodeEscapes(value);
+
+/** PHP's urldecode(): `+` is a space, then each `%XX` its octet. */
+export const urlDecode = (value: string): string => decodeEscapes(value.replaceAll('+', ' '));
