@@ -317,14 +317,18 @@ add_filter( 'pre_http_request', function ( $pre, $args, $url ) {
     expect(call!.answer).toMatchObject({
       success: true,
       license: 'valid',
-      item_id: ITEM_ID,
-      // EDD answers the name as it read it (rawurldecode), else the item's name.
+      // EDD answers the item_id and the name as it read them (absint, rawurldecode), else false and the item's name.
+      item_id: mode === 'item_name' ? false : ITEM_ID,
       item_name: mode === 'item_name' ? 'Sample+Plugin+(EDD)' : ITEM_NAME,
       expires: 'lifetime',
       license_limit: 2,
       site_count: 1,
       activations_left: 1,
       customer_email: 'buyer@example.com',
+      checksum: expect.stringMatching(/^[0-9a-f]{32}$/),
+      payment_id: 0,
+      customer_name: '',
+      price_id: null,
     });
     expect(await activations(license.id)).toEqual([host]);
     expect((await wp<{ check: string }>('check-license')).check).toBe('valid');

@@ -35,6 +35,11 @@ const serializeCheckAnswer = fastJson({
     license_limit: { type: 'integer' },
     site_count: { type: 'integer' },
     activations_left: { type: ['integer', 'string'] },
+    checksum: { type: 'string' },
+    payment_id: { type: 'integer' },
+    customer_name: { type: 'string' },
+    customer_email: { type: ['string', 'null'] },
+    price_id: { type: ['string', 'null'] },
   } satisfies Record<keyof EddCheckAnswer, { type: string | string[] }>,
 } as Parameters<typeof fastJson>[0]);
 
