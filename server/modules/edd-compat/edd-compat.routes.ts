@@ -7,6 +7,7 @@ import { openValidationReader, type SeatRules } from '../licenses/index.js';
 import { openEddItemReader } from '../plugins/index.js';
 import { eddActivate, eddCheck, eddDeactivate, siteOf } from './edd-license.service.js';
 import { eddGetVersion } from './edd-version.service.js';
+import { answerOldPackageLink } from './edd-package-link.js';
 
 const isEddAction = (value: string | undefined): value is EddAction => (EDD_ACTIONS as readonly string[]).includes(value ?? '');
 
@@ -107,6 +108,8 @@ export function registerEddCompatRoutes(app: App, ctx: AppContext): void {
   app.get('/', { preHandler: limitRate, schema: { querystring: eddRequestSchema } }, answer);
   // A POST is always an EDD call (or refused): its answers are a few hundred bytes and never compressed, so it
   // skips the compression hooks, as the machine API does (server/modules/licenses/machine.routes.ts).
+  // Package links the EDD store handed out before the move (edd-package-link.ts).
+  app.get('/edd-sl/package_download/*', { onRequest: machineApiRateLimit(ctx, 'edd-package-download') }, answerOldPackageLink(ctx));
   app.post(
     '/',
     { preHandler: limitRate, compress: false, decompress: false, schema: { querystring: eddRequestSchema, body: eddRequestSchema.optional() } },
