@@ -1,8 +1,11 @@
 // What the importers (server/modules/importers) need of the licence tables: which keys exist already, and
-// inserting a batch of licences with their activations inside the importer's transaction.
+// inserting a batch of licences with their activations inside the importer's unit of work, emitting
+// `license.created` for each as a sale does (the outgoing webhooks and the Customers summaries hear of them).
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { insertActivations } from './licenses.repository.js';
+import type { Unit } from '../../kernel/events.js';
+import { licenseEventData } from './event-data.js';
+import { insertActivations, type LicenseRow } from './licenses.repository.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -28,16 +31,17 @@ export async function findExistingKeys(db: Db, keys: string[]): Promise<Set<stri
 
 /**
  * Inserts a batch in two statements (the licences, then every activation of the batch), so an import of
- * 100,000 licences is a few hundred round trips rather than hundreds of thousands (bench/import.ts).
+ * 100,000 licences is a few hundred round trips rather than hundreds of thousands (bench/import.ts); then
+ * emits `license.created` for each licence written. Answers the licences written.
  */
-export async function insertImportedLicenses(trx: Transaction<DB>, licenses: ImportedLicense[]): Promise<void> {
-  if (licenses.length === 0) return;
+export async function insertImportedLicenses({ trx, emit }: Unit, licenses: ImportedLicense[]): Promise<LicenseRow[]> {
+  if (licenses.length === 0) return [];
   const rows = await trx
     .insertInto('licenses')
     .values(licenses.map(({ sites: _sites, ...license }) => ({ ...license, order_id: null, price_id: null })))
     // A key another import wrote since the importer looked is left as it is (PostgreSQL runs them side by side).
     .onConflict((conflict) => conflict.column('key').doNothing())
-    .returning(['id', 'key'])
+    .returningAll()
     .execute();
   const idOfKey = new Map(rows.map((row) => [row.key, row.id]));
   const activations = licenses.flatMap((license) =>
@@ -52,4 +56,6 @@ export async function insertImportedLicenses(trx: Transaction<DB>, licenses: Imp
   );
   // Chunks keep every statement well under SQLite's and PostgreSQL's limits on bound values.
   for (let at = 0; at < activations.length; at += 1000) await insertActivations(trx, activations.slice(at, at + 1000));
+  for (const row of rows) await emit('license.created', licenseEventData(row));
+  return rows;
 }
