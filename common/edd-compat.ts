@@ -54,32 +54,47 @@ export type EddCheckStatus = (typeof EDD_CHECK_STATUSES)[number];
 export interface EddLicenseFields {
   /** `lifetime`, or the expiry as `Y-m-d H:i:s` (UTC). */
   expires: string;
+  /** 0 for an unlimited licence, as EDD. */
   license_limit: number;
   site_count: number;
-  /** EDD answers `unlimited` for a limit of 0; a limit here is always a number of sites. */
+  /** `unlimited` for an unlimited licence, as EDD answers for a limit of 0. */
   activations_left: number | 'unlimited';
 }
 
+/** Who bought the licence and how, in EDD's fields, once the key is known (activate, check, deactivate). */
+export interface EddPurchaseFields {
+  /** The order the licence was sold in; 0 for a licence made without one (imported, or by the admin). */
+  payment_id: number;
+  /** The buyer's name on the Customers page, else empty. */
+  customer_name: string;
+  customer_email: string | null;
+  /** The price tier it was sold from (EDD's variable price id), as text; null when none. */
+  price_id: string | null;
+}
+
 interface EddItem {
+  /** The `item_id` the request sent (PHP's absint), false when it sent none: EDD answers what it was asked. */
   item_id: number | false;
   item_name: string;
+  /** EDD's request checksum: md5 of the request's decoded arguments as JSON, longest first. */
+  checksum: string;
 }
 
 export type EddActivateAnswer = EddItem &
-  Partial<EddLicenseFields> & {
+  Partial<EddLicenseFields> &
+  Partial<EddPurchaseFields> & {
     success: boolean;
     license: EddActivateStatus;
     error?: EddActivateError;
-    customer_email?: string | null;
     /** A local or staging site: recorded, not counted toward the limit (docs/license-api.md). */
     is_local?: boolean;
     /** The limit when it refused with no_activations_left (EDD's field, kept for its sample plugin). */
     max_sites?: number;
   };
 
-export type EddCheckAnswer = EddItem & Partial<EddLicenseFields> & { success: boolean; license: EddCheckStatus };
+export type EddCheckAnswer = EddItem & Partial<EddLicenseFields> & Partial<EddPurchaseFields> & { success: boolean; license: EddCheckStatus };
 
-export type EddDeactivateAnswer = EddItem & { success: boolean; license: 'deactivated' | 'failed'; expires?: string; customer_email?: string | null };
+export type EddDeactivateAnswer = EddItem & Partial<EddPurchaseFields> & { success: boolean; license: 'deactivated' | 'failed'; expires?: string };
 
 export interface EddVersionAnswer {
   new_version: string;

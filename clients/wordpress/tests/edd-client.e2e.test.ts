@@ -3,7 +3,9 @@
 // sample plugin, with its `EDD_SL_Plugin_Updater` (tests/edd/EDD_SL_Plugin_Updater.php) and its licence screen,
 // activates its licence here, is offered the newer release by WordPress's own update check with an expiring
 // signed package link, and installs it through core's Plugin_Upgrader with core verifying the package's signature
-// (the three filters docs/migrating.md asks such a plugin to add); then checks and deactivates the licence.
+// (the three filters docs/migrating.md asks such a plugin to add); then checks and deactivates the licence. Twice:
+// first naming the item as EDD's sample plugin does (`item_name => urlencode( EDD_SAMPLE_ITEM_NAME )` in the
+// licence calls, the plain name given to the updater, no `item_id`), then by `item_id` only.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +21,10 @@ const SLUG = 'edd-sample-plugin';
 const BASENAME = `${SLUG}/${SLUG}.php`;
 const ITEM_ID = 4711;
 const ITEM_NAME = 'Sample Plugin (EDD)';
+/** PHP's urlencode( ITEM_NAME ), what the sample's licence calls send. */
+const ITEM_NAME_URLENCODED = 'Sample+Plugin+%28EDD%29';
+/** How the plugin names its item: as EDD's sample plugin does (item_name), or by item id only. */
+type Naming = 'item_name' | 'item_id';
 
 interface StoreCall {
   method: string;
@@ -38,13 +44,15 @@ let server = '';
 let port = 0;
 let publicKey = '';
 let site: WordPressSite;
+let naming: Naming = 'item_name';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pls-wp-edd-'));
 
 /**
  * The plugin as a vendor selling through EDD builds it, following EDD's sample plugin (edd-sample-plugin.php):
  * the store URL and item as constants, the updater set up on `init` for administrators, the licence screen's
  * activate and deactivate buttons handled on `admin_init` (edd_action activate_license / deactivate_license
- * with `license`, `item_id`, `item_name` rawurlencoded, `url` = home_url(), `environment`), and a licence check.
+ * with `license`, `item_name` urlencoded (or `item_id` alone in the second run) and `url` = home_url(): the
+ * sample's `$api_params` in its order), and its licence check.
  * Added for this shop: core's signature check of the package switched on for the store's host, with its key.
  */
 function pluginZip(version: string, marker = version): Promise<Buffer> {
@@ -76,7 +84,7 @@ function edd_sl_sample_plugin_updater() {
 \t\tarray(
 \t\t\t'version' => EDD_SAMPLE_VERSION,
 \t\t\t'license' => trim( (string) get_option( 'edd_sample_license_key' ) ),
-\t\t\t'item_id' => EDD_SAMPLE_ITEM_ID,
+\t\t\t${naming === 'item_name' ? "'item_name' => EDD_SAMPLE_ITEM_NAME," : "'item_id' => EDD_SAMPLE_ITEM_ID,"}
 \t\t\t'author'  => 'E2E Vendor',
 \t\t\t'beta'    => false,
 \t\t)
@@ -84,21 +92,20 @@ function edd_sl_sample_plugin_updater() {
 }
 add_action( 'init', 'edd_sl_sample_plugin_updater' );
 
-/** The licence calls of EDD's sample plugin: the same fields, posted as a form to the store. */
+/** The licence calls of EDD's sample plugin: its api_params, posted as a form to the store. */
 function edd_sample_api( $action, $license ) {
+\t$api_params = array(
+\t\t'edd_action' => $action,
+\t\t'license'    => $license,
+\t\t${naming === 'item_name' ? "'item_name'  => urlencode( EDD_SAMPLE_ITEM_NAME ), // the name of our product in EDD" : "'item_id'    => EDD_SAMPLE_ITEM_ID,"}
+\t\t'url'        => home_url(),
+\t);
 \treturn wp_remote_post(
 \t\tEDD_SAMPLE_STORE_URL,
 \t\tarray(
 \t\t\t'timeout'   => 15,
 \t\t\t'sslverify' => false,
-\t\t\t'body'      => array(
-\t\t\t\t'edd_action'  => $action,
-\t\t\t\t'license'     => $license,
-\t\t\t\t'item_id'     => EDD_SAMPLE_ITEM_ID,
-\t\t\t\t'item_name'   => rawurlencode( EDD_SAMPLE_ITEM_NAME ),
-\t\t\t\t'url'         => home_url(),
-\t\t\t\t'environment' => function_exists( 'wp_get_environment_type' ) ? wp_get_environment_type() : 'production',
-\t\t\t),
+\t\t\t'body'      => $api_params,
 \t\t)
 \t);
 }
@@ -234,10 +241,18 @@ async function activations(licenseId: number): Promise<string[]> {
 
 const wp = <T = Record<string, unknown>>(command: string, args: Record<string, unknown> = {}) => runDriver<Driven<T>>(site, command, args);
 
-describe('an EDD-style client (EDD_SL_Plugin_Updater) on real WordPress 6.1', () => {
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+describe.each<Naming>(['item_name', 'item_id'])('an EDD-style client (EDD_SL_Plugin_Updater) on real WordPress 6.1, naming its item by %s', (mode) => {
   let license: { id: number; key: string };
+  const siteName = mode === 'item_name' ? 'eddname' : 'eddid';
+  const host = `${siteName}.example.com`;
+  /** What names the item in the sample's licence calls and in the updater's get_version. */
+  const licenceCallItem = mode === 'item_name' ? { item_name: ITEM_NAME_URLENCODED } : { item_id: ITEM_ID };
+  const updaterItem = mode === 'item_name' ? { item_name: ITEM_NAME, item_id: false } : { item_name: false, item_id: ITEM_ID };
 
   beforeAll(async () => {
+    naming = mode;
     t = await createTestApp({ seed: false });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     port = (t.app.server.address() as { port: number }).port;
@@ -264,7 +279,7 @@ describe('an EDD-style client (EDD_SL_Plugin_Updater) on real WordPress 6.1', ()
     expect(issued.statusCode, issued.body).toBe(201);
     license = issued.json<{ id: number; key: string }>();
 
-    site = await createWordPressSite(work, 'edd', {
+    site = await createWordPressSite(work, siteName, {
       driver: DRIVER,
       env: { PLS_E2E_PLUGIN: BASENAME, PLS_E2E_PORT: String(port) },
       // WordPress.org's update check answers "nothing to update", so core's wp_update_plugins() runs to the end.
@@ -277,7 +292,7 @@ add_filter( 'pre_http_request', function ( $pre, $args, $url ) {
 `,
       },
     });
-    const zip = path.join(work, 'plugin-1.0.0.zip');
+    const zip = path.join(work, `plugin-1.0.0-${siteName}.zip`);
     fs.writeFileSync(zip, await pluginZip('1.0.0'));
     expect(await wp('install-plugin', { zip })).toMatchObject({ error: null, plugin: { version: '1.0.0', active: true } });
   }, 180_000);
@@ -285,7 +300,6 @@ add_filter( 'pre_http_request', function ( $pre, $args, $url ) {
   afterAll(async () => {
     await t?.close();
     if (site) await dropWordPressSite(site);
-    fs.rmSync(work, { recursive: true, force: true });
   });
 
   it('activates the licence from the licence screen: EDD fields sent, the site recorded and counted', async () => {
@@ -298,25 +312,25 @@ add_filter( 'pre_http_request', function ( $pre, $args, $url ) {
     expect(calls).toHaveLength(1);
     const [call] = calls;
     expect(call!.method).toBe('POST');
-    expect(call!.fields).toMatchObject({
-      edd_action: 'activate_license',
-      item_id: ITEM_ID,
-      item_name: 'Sample%20Plugin%20%28EDD%29',
-      url: 'https://edd.example.com',
-      environment: 'production',
-    });
-    expect(call!.answer).toEqual({
+    // Exactly what EDD's sample plugin sends, nothing more.
+    expect(call!.fields).toEqual({ edd_action: 'activate_license', license: license.key.toLowerCase(), ...licenceCallItem, url: `https://${host}` });
+    expect(call!.answer).toMatchObject({
       success: true,
       license: 'valid',
-      item_id: ITEM_ID,
-      item_name: ITEM_NAME,
+      // EDD answers the item_id and the name as it read them (absint, rawurldecode), else false and the item's name.
+      item_id: mode === 'item_name' ? false : ITEM_ID,
+      item_name: mode === 'item_name' ? 'Sample+Plugin+(EDD)' : ITEM_NAME,
       expires: 'lifetime',
       license_limit: 2,
       site_count: 1,
       activations_left: 1,
       customer_email: 'buyer@example.com',
+      checksum: expect.stringMatching(/^[0-9a-f]{32}$/),
+      payment_id: 0,
+      customer_name: '',
+      price_id: null,
     });
-    expect(await activations(license.id)).toEqual(['edd.example.com']);
+    expect(await activations(license.id)).toEqual([host]);
     expect((await wp<{ check: string }>('check-license')).check).toBe('valid');
   });
 
@@ -340,7 +354,7 @@ add_filter( 'pre_http_request', function ( $pre, $args, $url ) {
     expect(getVersion).toMatchObject({
       method: 'POST',
       status: 200,
-      fields: { license: license.key.toLowerCase(), item_id: ITEM_ID, version: '1.0.0', slug: SLUG, url: 'https://edd.example.com' },
+      fields: { license: license.key.toLowerCase(), ...updaterItem, version: '1.0.0', slug: SLUG, url: `https://${host}`, beta: false },
     });
     // "View details" (plugins_api) reads the same answer.
     const info = await wp<{ info: { new_version: string; sections: Record<string, string>; name: string } }>('plugin-info');
@@ -376,7 +390,7 @@ add_filter( 'pre_http_request', function ( $pre, $args, $url ) {
     const result = await wp<{ options: { key: string; status: string | false } }>('deactivate-license');
     expect(result.options.status).toBe(false);
     expect(result.store_calls[0]).toMatchObject({
-      fields: { edd_action: 'deactivate_license', url: 'https://edd.example.com' },
+      fields: { edd_action: 'deactivate_license', ...licenceCallItem, url: `https://${host}` },
       answer: { success: true, license: 'deactivated' },
     });
     expect(await activations(license.id)).toEqual([]);

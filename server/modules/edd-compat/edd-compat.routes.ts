@@ -7,6 +7,7 @@ import { openValidationReader, type SeatRules } from '../licenses/index.js';
 import { openEddItemReader } from '../plugins/index.js';
 import { eddActivate, eddCheck, eddDeactivate, siteOf } from './edd-license.service.js';
 import { eddGetVersion } from './edd-version.service.js';
+import { answerOldPackageLink } from './edd-package-link.js';
 
 const isEddAction = (value: string | undefined): value is EddAction => (EDD_ACTIONS as readonly string[]).includes(value ?? '');
 
@@ -35,6 +36,11 @@ const serializeCheckAnswer = fastJson({
     license_limit: { type: 'integer' },
     site_count: { type: 'integer' },
     activations_left: { type: ['integer', 'string'] },
+    checksum: { type: 'string' },
+    payment_id: { type: 'integer' },
+    customer_name: { type: 'string' },
+    customer_email: { type: ['string', 'null'] },
+    price_id: { type: ['string', 'null'] },
   } satisfies Record<keyof EddCheckAnswer, { type: string | string[] }>,
 } as Parameters<typeof fastJson>[0]);
 
@@ -102,6 +108,8 @@ export function registerEddCompatRoutes(app: App, ctx: AppContext): void {
   app.get('/', { preHandler: limitRate, schema: { querystring: eddRequestSchema } }, answer);
   // A POST is always an EDD call (or refused): its answers are a few hundred bytes and never compressed, so it
   // skips the compression hooks, as the machine API does (server/modules/licenses/machine.routes.ts).
+  // Package links the EDD store handed out before the move (edd-package-link.ts).
+  app.get('/edd-sl/package_download/*', { onRequest: machineApiRateLimit(ctx, 'edd-package-download') }, answerOldPackageLink(ctx));
   app.post(
     '/',
     { preHandler: limitRate, compress: false, decompress: false, schema: { querystring: eddRequestSchema, body: eddRequestSchema.optional() } },

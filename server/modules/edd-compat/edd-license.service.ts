@@ -1,15 +1,17 @@
 // activate_license, deactivate_license and check_license as EDD Software Licensing answers them, decided by
 // the licences module's own rules: activateSite, deactivateSite and validateLicense (seat rules, local sites,
-// locking, activity entries, webhooks and site reports are theirs). This file only maps names and codes.
+// locking, activity entries, webhooks and site reports are theirs). This file only maps names and codes; the
+// fields EDD adds (checksum, payment_id, customer_name, price_id) come from edd-answer-fields.ts.
 import type { EventBus } from '../../kernel/events.js';
 import type { Database } from '../../db/database.js';
 import type { EddActivateAnswer, EddCheckAnswer, EddCheckStatus, EddDeactivateAnswer, EddLicenseFields, EddRequest } from '../../../common/edd-compat.js';
-import type { LicenseCode, PublicLicense } from '../../../common/licenses.js';
+import { isUnlimitedActivations, type LicenseCode, type PublicLicense } from '../../../common/licenses.js';
 import { canonicalKey, normalizeSiteUrl } from '../licenses/index.js';
 import { findLicenseByKey } from '../licenses/index.js';
 import { activateSite, deactivateSite, validateLicense, type SeatRules, type ValidationReader } from '../licenses/index.js';
 import { cleanReportedVersion, type SiteReport } from '../../../common/site-report.js';
 import type { EddItemReader } from '../plugins/index.js';
+import { activateChecksum, checkChecksum, deactivateChecksum, purchaseFields, requestItemId } from './edd-answer-fields.js';
 import { lookUpItem, type ItemLookup } from './edd-items.js';
 
 /** What the site reports about itself, under EDD's names (`version` is the plugin's). */
@@ -22,12 +24,14 @@ export const siteReport = (request: EddRequest): SiteReport => ({
 /** EDD's date format, `Y-m-d H:i:s`, in UTC. */
 export const eddDate = (iso: string): string => new Date(iso).toISOString().slice(0, 19).replace('T', ' ');
 
+/** The licence's limit and counts as EDD answers them: an unlimited licence has the limit 0 and `unlimited` left. */
 export function eddLicenseFields(view: PublicLicense): EddLicenseFields {
+  const unlimited = isUnlimitedActivations(view.max_activations);
   return {
     expires: view.expires_at ? eddDate(view.expires_at) : 'lifetime',
-    license_limit: view.max_activations,
+    license_limit: unlimited ? 0 : view.max_activations,
     site_count: view.activations_used,
-    activations_left: view.activations_left,
+    activations_left: unlimited ? 'unlimited' : view.activations_left,
   };
 }
 
@@ -48,6 +52,9 @@ export function siteOf(request: EddRequest, userAgent: string | undefined): stri
   return given ? (normalizeSiteUrl(given) ?? undefined) : undefined;
 }
 
+/** `item_id` as the request sent it, the item's name (as read, else the item's), and the request's checksum. */
+const itemAnswer = (request: EddRequest, item: ItemLookup, checksum: string) => ({ item_id: requestItemId(request), item_name: item.itemName, checksum });
+
 const ACTIVATE_ERRORS: Partial<Record<LicenseCode, EddActivateAnswer['error']>> = {
   NOT_FOUND: 'missing',
   REVOKED: 'disabled',
@@ -61,14 +68,20 @@ type Changes = { db: Database; events: EventBus };
 export async function eddActivate(ctx: Changes, request: EddRequest, site: string | undefined, rules: SeatRules): Promise<EddActivateAnswer> {
   const { db } = ctx;
   const item = await lookUpItem(db, request);
-  const answer = { item_id: item.itemId, item_name: item.itemName };
+  const answer = itemAnswer(request, item, activateChecksum(request));
   const key = request.license?.trim() ?? '';
   const row = key ? await findLicenseByKey(db, canonicalKey(key)) : undefined;
   if (!row) return { success: false, license: 'invalid', ...answer, error: 'missing' };
-  const customer = { customer_email: row.customer_email };
   if (!site) {
     const known = await validateLicense(db, { license_key: key });
-    return { success: false, license: 'invalid', ...answer, error: 'missing_url', ...(known.license && eddLicenseFields(known.license)), ...customer };
+    return {
+      success: false,
+      license: 'invalid',
+      ...answer,
+      error: 'missing_url',
+      ...(known.license && eddLicenseFields(known.license)),
+      ...(await purchaseFields(db, row)),
+    };
   }
   const result = await activateSite(
     ctx,
@@ -76,8 +89,9 @@ export async function eddActivate(ctx: Changes, request: EddRequest, site: strin
     rules,
   );
   const fields = result.license ? eddLicenseFields(result.license) : {};
+  const purchase = await purchaseFields(db, row);
   if (result.activated) {
-    return { success: true, license: 'valid', ...answer, ...fields, ...customer, ...(result.activation?.is_local && { is_local: true }) };
+    return { success: true, license: 'valid', ...answer, ...fields, ...purchase, ...(result.activation?.is_local && { is_local: true }) };
   }
   const error = result.code === 'PLUGIN_MISMATCH' ? mismatchError(item) : (ACTIVATE_ERRORS[result.code] ?? 'missing');
   return {
@@ -86,7 +100,7 @@ export async function eddActivate(ctx: Changes, request: EddRequest, site: strin
     ...answer,
     error,
     ...fields,
-    ...customer,
+    ...purchase,
     ...(error === 'no_activations_left' && result.license && { max_sites: result.license.max_activations }),
   };
 }
@@ -94,11 +108,11 @@ export async function eddActivate(ctx: Changes, request: EddRequest, site: strin
 export async function eddDeactivate(ctx: Changes, request: EddRequest, site: string | undefined): Promise<EddDeactivateAnswer> {
   const { db } = ctx;
   const item = await lookUpItem(db, request);
-  const answer = { item_id: item.itemId, item_name: item.itemName };
+  const answer = itemAnswer(request, item, deactivateChecksum(request));
   const key = request.license?.trim() ?? '';
   const row = key ? await findLicenseByKey(db, canonicalKey(key)) : undefined;
   if (!row) return { success: false, license: 'failed', ...answer };
-  const known = { expires: row.expires_at ? eddDate(row.expires_at) : 'lifetime', customer_email: row.customer_email };
+  const known = { expires: row.expires_at ? eddDate(row.expires_at) : 'lifetime', ...(await purchaseFields(db, row)) };
   const slug = requiredSlug(item);
   if (!site || (slug !== undefined && slug !== row.plugin_slug)) return { success: false, license: 'failed', ...answer, ...known };
   const result = await deactivateSite(ctx, { license_key: key, site_url: site });
@@ -120,13 +134,20 @@ export async function eddCheck(
   // The item and the licence are asked for in the same turn: on SQLite both reads run in one read transaction
   // (server/db/sqlite-read-batch.ts), and on PostgreSQL both queries are under way at once.
   const [item, found] = await Promise.all([lookUpItem(db, request, false, itemReader), key && reader ? reader(canonicalKey(key), site) : undefined]);
-  const answer = { item_id: item.itemId, item_name: item.itemName };
+  const answer = itemAnswer(request, item, checkChecksum(request));
   if (!key) return { success: false, license: 'invalid', ...answer };
   const input = { license_key: key, site_url: site, plugin_slug: requiredSlug(item), ...siteReport(request) };
   // The licence was read above, with the key and site validateLicense reads it by.
   const result = await validateLicense(db, input, reader && (() => found));
   if (!result.license || result.code === 'NOT_FOUND') return { success: false, license: 'invalid', ...answer };
-  return { success: true, license: checkStatus(result.code, result.license, site, item), ...answer, ...eddLicenseFields(result.license) };
+  const row = await findLicenseByKey(db, canonicalKey(key));
+  return {
+    success: true,
+    license: checkStatus(result.code, result.license, site, item),
+    ...answer,
+    ...eddLicenseFields(result.license),
+    ...(row && (await purchaseFields(db, row))),
+  };
 }
 
 /** check_license's `license` for a known key: validateLicense's code under EDD's name. */

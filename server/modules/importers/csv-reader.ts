@@ -11,7 +11,12 @@ export interface CsvRecord {
   fields: string[];
 }
 
-export type CsvReader = (input: Readable) => AsyncIterable<CsvRecord>;
+export interface CsvOptions {
+  /** Quotes inside a quoted field are escaped with a backslash (`\"`, PHP's addslashes) rather than doubled. */
+  backslashEscapes?: boolean;
+}
+
+export type CsvReader = (input: Readable, options?: CsvOptions) => AsyncIterable<CsvRecord>;
 
 export const MAX_RECORD_CHARS = 1_000_000;
 
@@ -37,9 +42,10 @@ const describe = (error: CsvError): string => {
   }
 };
 
-export async function* readCsvRecords(input: Readable): AsyncIterable<CsvRecord> {
+export async function* readCsvRecords(input: Readable, options: CsvOptions = {}): AsyncIterable<CsvRecord> {
   const parser = parse({
     bom: true,
+    ...(options.backslashEscapes && { escape: '\\' }),
     info: true,
     relax_column_count: true,
     relax_quotes: true,

@@ -1,5 +1,6 @@
 // The export formats the importer reads (docs/migrating.md), each from its documented columns:
-// - edd: Easy Digital Downloads Software Licensing's licence export (EDD_SL_License_Export::csv_cols, 3.6+).
+// - edd: Easy Digital Downloads Software Licensing's licence export (EDD_SL_License_Export::csv_cols, 3.6+), written
+//   by EDD's batch exporter: every field double-quoted through addslashes() (undone here: `unslash`).
 // - lmfwc: License Manager for WooCommerce's CSV export (its default export columns).
 // - lemonsqueezy: Lemon Squeezy licence keys, one column per attribute of its license-key object (API docs).
 // - freemius: Freemius licences, one column per field of its license object (API docs).
@@ -33,6 +34,8 @@ export interface FormatDefinition {
   productColumn: string;
   /** Columns that must all be in the header. */
   required: readonly string[];
+  /** The source escapes with backslashes (PHP's addslashes): `\"` inside quotes, `\'`, `\\`. */
+  backslashEscapes?: boolean;
   toRecord: (row: Row) => RowResult;
 }
 
@@ -47,9 +50,33 @@ export function parseDate(value: string | undefined, column: string): { ok: true
   else if (/^\d{4}-\d\d-\d\d( \d\d:\d\d(:\d\d)?)?$/.test(text)) date = new Date(`${text.replace(' ', 'T')}${text.length === 10 ? 'T00:00:00' : ''}Z`);
   else if (/^\d{4}-\d\d-\d\dT/.test(text)) date = new Date(text);
   else return { ok: false, error: `${column} "${text.slice(0, 40)}" is not a date (expected Y-m-d H:i:s, ISO-8601 or a Unix timestamp)` };
-  if (Number.isNaN(date.getTime())) return { ok: false, error: `${column} "${text.slice(0, 40)}" is not a real date` };
+  if (Number.isNaN(date.getTime()) || !sameFields(text, date)) return { ok: false, error: `${column} "${text.slice(0, 40)}" is not a real date` };
   return { ok: true, iso: date.toISOString() };
 }
+
+/**
+ * The date and time written in the text are the ones the Date holds: JavaScript rolls `2029-02-30` over to March
+ * 2nd and `24:00` to the next day, which an import must refuse rather than guess. (A text with a zone offset is
+ * checked by its own fields only when it is UTC.)
+ */
+function sameFields(text: string, date: Date): boolean {
+  const fields = /^(\d{4})-(\d\d)-(\d\d)(?:[ T](\d\d):(\d\d)(?::(\d\d))?)?(.*)$/.exec(text);
+  if (!fields) return true; // a Unix timestamp
+  const zone = fields[7] ?? '';
+  if (zone !== '' && !/^(\.\d+)?Z?$/i.test(zone)) return true;
+  const [year, month, day, hour = '0', minute = '0', second = '0'] = fields.slice(1, 7);
+  return (
+    date.getUTCFullYear() === Number(year) &&
+    date.getUTCMonth() + 1 === Number(month) &&
+    date.getUTCDate() === Number(day) &&
+    date.getUTCHours() === Number(hour) &&
+    date.getUTCMinutes() === Number(minute) &&
+    date.getUTCSeconds() === Number(second)
+  );
+}
+
+/** PHP's stripslashes(): a backslash before a character is dropped (`\\` is one backslash). */
+export const unslash = (text: string): string => (text.includes('\\') ? text.replace(/\\(.?)/gs, '$1') : text);
 
 /** A whole number of sites; 0 or `unlimited` is the source's unlimited. */
 export function parseLimit(value: string | undefined, column: string): { ok: true; limit: number | null } | { ok: false; error: string } {
@@ -59,9 +86,13 @@ export function parseLimit(value: string | undefined, column: string): { ok: tru
   return { ok: true, limit: Number(text) };
 }
 
+/**
+ * The activated sites: one per comma or line (as the sources list them). A part with spaces in it is one bad
+ * address, not several sites.
+ */
 const splitSites = (text: string | undefined): string[] =>
   (text ?? '')
-    .split(/[\s,]+/)
+    .split(/[,\r\n]+/)
     .map((site) => site.trim())
     .filter((site) => site !== '' && site !== '-');
 
@@ -112,8 +143,10 @@ export const FORMATS: Record<ImportFormat, FormatDefinition> = {
   edd: {
     label: IMPORT_SOURCE_LABELS.edd,
     productColumn: 'Product Name',
+    backslashEscapes: true,
     required: ['License Key', 'License Status', 'Customer Email', 'Product Name', 'Purchase Date', 'Expiration Date', 'Activation Limit', 'Activated URLs'],
-    toRecord: (row) => {
+    toRecord: (slashed) => {
+      const row = Object.fromEntries(Object.entries(slashed).map(([column, value]) => [column, unslash(value)]));
       const result = build(
         row,
         {

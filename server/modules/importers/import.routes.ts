@@ -24,7 +24,7 @@ import {
   type ImportSource,
 } from '../../../common/imports.js';
 import { readCsvRecords, CsvSyntaxError } from './csv-reader.js';
-import { detectFormat, FORMATS, type ImportFormat } from './import-formats.js';
+import { detectFormat, FORMATS, type ImportFormat, unslash } from './import-formats.js';
 import { runImport, type ImportSummary } from './import.service.js';
 import { importShopExport, writeShopExport } from './shop-export.js';
 
@@ -133,7 +133,7 @@ async function inspect(ctx: AppContext, upload: Upload, format: ImportSource): P
   let rows = 0;
   let truncated = false;
   try {
-    for await (const { fields } of readCsvRecords(fs.createReadStream(upload.file))) {
+    for await (const { fields } of readCsvRecords(fs.createReadStream(upload.file), definition)) {
       if (!header) {
         header = fields.map((name) => name.trim());
         const missing = definition.required.filter((column) => !header!.includes(column));
@@ -146,7 +146,8 @@ async function inspect(ctx: AppContext, upload: Upload, format: ImportSource): P
         continue;
       }
       rows += 1;
-      const product = (fields[header.indexOf(definition.productColumn)] ?? '').trim();
+      const raw = fields[header.indexOf(definition.productColumn)] ?? '';
+      const product = (definition.backslashEscapes ? unslash(raw) : raw).trim();
       if (products.has(product)) products.set(product, products.get(product)! + 1);
       else if (products.size < MAX_PRODUCTS) products.set(product, 1);
       else truncated = true;

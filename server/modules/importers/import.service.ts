@@ -1,18 +1,20 @@
 // Imports another licensing system's export (docs/migrating.md): a dry run says row by row what would happen;
-// the import does it, in batches, each batch in one transaction. Keys are kept as they are (stored in the
-// canonical upper case every key is looked up in, so the key a site sends validates in any case); a key
-// already here is skipped, so running an import twice adds nothing.
+// the import does it, in batches, each batch in one unit of work that emits `license.created` for each licence
+// as a sale does (server/kernel/events.ts). Keys are kept as they are (stored in the canonical upper case every
+// key is looked up in, so the key a site sends validates in any case); a key already here is skipped, so running
+// an import twice adds nothing. An EDD import records each mapped plugin's EDD item name.
 import type { Readable } from 'node:stream';
+import type { Database } from '../../db/database.js';
 import { unitOfWork, type UnitContext } from '../../kernel/events.js';
 import { maskLicenseKey } from '../../../common/license-key.js';
-import { MAX_ACTIVATIONS_MAX } from '../../../common/licenses.js';
+import { UNLIMITED_ACTIVATIONS } from '../../../common/licenses.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { recordActivity } from '../activities/index.js';
 import { canonicalKey, isLocalSite, normalizeSiteUrl } from '../licenses/index.js';
 import { findExistingKeys, insertImportedLicenses, type ImportedLicense } from '../licenses/index.js';
 import type { SeatRules } from '../licenses/index.js';
-import { findPluginBySlug } from '../plugins/index.js';
+import { findPluginBySlug, updatePluginBySlug } from '../plugins/index.js';
 import { CsvSyntaxError, readCsvRecords, type CsvReader } from './csv-reader.js';
 import { FORMATS, type ImportFormat, type ImportRecord } from './import-formats.js';
 
@@ -85,7 +87,8 @@ function toLicense(record: ImportRecord, pluginSlug: string, rules: SeatRules, n
     plugin_slug: pluginSlug,
     plan: record.expiresAt ? 'pro_yearly' : 'lifetime',
     status: record.status,
-    max_activations: record.maxActivations ?? MAX_ACTIVATIONS_MAX,
+    // The source's unlimited stays unlimited: the limit an unlimited tier's licence has (common/licenses.ts).
+    max_activations: record.maxActivations ?? UNLIMITED_ACTIVATIONS,
     expires_at: record.expiresAt,
     customer_email: record.email,
     created_at: createdAt,
@@ -94,7 +97,7 @@ function toLicense(record: ImportRecord, pluginSlug: string, rules: SeatRules, n
   };
   const notes = [
     `${record.status}, ${record.expiresAt ? `expires ${record.expiresAt}` : 'never expires'}`,
-    `${license.max_activations} sites${unlimited ? ' (unlimited in the source)' : ''}`,
+    unlimited ? 'unlimited sites' : `${license.max_activations} sites`,
     `${sites.length} activated`,
   ];
   return { license, note: notes.join('; ') };
@@ -113,7 +116,8 @@ export async function runImport(ctx: UnitContext, input: Readable, options: Impo
     summary[row.action === 'create' ? 'created' : row.action === 'skip' ? 'skipped' : 'errors'] += 1;
     options.onRow?.(row);
   };
-  const seen = new Set<string>();
+  /** Each key written so far, as the file spells it, by its canonical form, with its line. */
+  const seen = new Map<string, { line: number; key: string }>();
   let pending: PendingRow[] = [];
 
   const flush = async () => {
@@ -152,7 +156,7 @@ export async function runImport(ctx: UnitContext, input: Readable, options: Impo
   let header: string[] | null = null;
   const now = nowIso();
   try {
-    for await (const { line, fields } of (options.reader ?? readCsvRecords)(input)) {
+    for await (const { line, fields } of (options.reader ?? readCsvRecords)(input, format)) {
       if (!header) {
         header = fields.map((name) => name.trim());
         const missing = format.required.filter((column) => !header!.includes(column));
@@ -185,26 +189,49 @@ export async function runImport(ctx: UnitContext, input: Readable, options: Impo
         }
         continue;
       }
-      if (seen.has(outcome.license.key)) {
+      const earlier = seen.get(outcome.license.key);
+      if (earlier) {
         await flush();
+        const sameSpelling = earlier.key === (parsed as { record: ImportRecord }).record.key;
         report({
           line,
-          action: 'skip',
+          action: sameSpelling ? 'skip' : 'error',
           key: maskLicenseKey(outcome.license.key),
           plugin: outcome.license.plugin_slug,
-          reason: 'the same key is on an earlier line',
+          reason: sameSpelling
+            ? `the same key is on line ${earlier.line}`
+            : `the key differs only in case from the key on line ${earlier.line}: keys are compared case-insensitively here, so only that one is imported`,
         });
+        if (!sameSpelling && options.onError === 'stop') {
+          summary.stopped = true;
+          return summary;
+        }
         continue;
       }
-      seen.add(outcome.license.key);
+      seen.set(outcome.license.key, { line, key: (parsed as { record: ImportRecord }).record.key });
       pending.push({ line, ...outcome });
       if (pending.length >= batchSize) await flush();
     }
     await flush();
+    if (options.apply && options.format === 'edd') await recordEddItemNames(db, options.mapping);
   } catch (error) {
     if (error instanceof CsvSyntaxError) throw new AppError('BAD_REQUEST', `The file is not readable CSV at ${error.message}`);
     throw error;
   }
   if (!header) throw new AppError('BAD_REQUEST', `The file is empty: expected the ${format.label} format with the columns ${format.required.join(', ')}`);
   return summary;
+}
+
+/**
+ * The EDD item name of each plugin an EDD import mapped a product to (docs/migrating.md, step 1), so sites naming
+ * the item by `item_name` find it; a plugin that has one already keeps it. The first product mapped to a plugin wins.
+ */
+async function recordEddItemNames(db: Database, mapping: Record<string, string>): Promise<void> {
+  const recorded = new Set<string>();
+  for (const [product, slug] of Object.entries(mapping)) {
+    if (recorded.has(slug) || !product.trim()) continue;
+    recorded.add(slug);
+    const plugin = await findPluginBySlug(db, slug);
+    if (plugin && !plugin.edd_item_name) await updatePluginBySlug(db, slug, { edd_item_name: product.trim() });
+  }
 }

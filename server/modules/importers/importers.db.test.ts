@@ -53,7 +53,7 @@ describe(`importers (${testDialect()})`, () => {
       [6, 'error'],
       [7, 'error'],
     ]);
-    expect(rows[1]!.reason).toBe('active, never expires; 100 sites (unlimited in the source); 0 activated');
+    expect(rows[1]!.reason).toBe('active, never expires; unlimited sites; 0 activated');
     expect(rows[4]!.reason).toBe('Purchase Date "not-a-date" is not a date (expected Y-m-d H:i:s, ISO-8601 or a Unix timestamp)');
     expect(rows[5]!.reason).toBe('Activation Limit "three" is not a whole number of sites');
     expect(rows[0]!.key).not.toContain('A1B2C3D4E5F60718293A4B5C6D7E8F90');

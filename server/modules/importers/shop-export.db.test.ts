@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { multipartBody } from '../../test/release-test-helpers.js';
+import { seedDemoRelease } from '../releases/index.js';
 
 const LEMONSQUEEZY_LINK = 'https://my-store.lemonsqueezy.com/checkout/buy/d1f120fd-5adc-4fff-8915-cce713d29427';
 
@@ -40,11 +41,12 @@ async function fillShop(t: TestApp): Promise<void> {
     .returning('id')
     .executeTakeFirstOrThrow();
   await t.db.updateTable('licenses').set({ order_id: order.id }).where('id', '=', license.id).execute();
-  // The import made the buyer's customer row (its `license.created` events); the test gives it every column.
+  // The import made the buyer's summary row (license.created, as a sale); this one has a name and a note.
+  await t.db.deleteFrom('customers').where('email', '=', license.customer_email!).execute();
   await t.db
-    .updateTable('customers')
-    .where('email', '=', license.customer_email!.toLowerCase())
-    .set({
+    .insertInto('customers')
+    .values({
+      email: license.customer_email!,
       name: 'Ann Example',
       note: 'VIP, "quoted"\nsecond line',
       first_purchase_at: at,
@@ -56,8 +58,7 @@ async function fillShop(t: TestApp): Promise<void> {
       created_at: at,
       updated_at: at,
     })
-    .executeTakeFirstOrThrow()
-    .then((result) => expect(result.numUpdatedRows).toBe(1n));
+    .execute();
   // A plugin's FAQ (0034): a JSON list on its row, carried as it is.
   await t.db
     .updateTable('plugins')
@@ -219,6 +220,23 @@ describe(`this server's export and its re-import (${testDialect()})`, () => {
       /^This shop is not empty \(4 licences, 1 orders, 4 customers, 1 releases, 1 coupons\): an export is imported into an empty shop only$/,
     );
     expect((await source.db.selectFrom('licenses').select('id').execute()).length).toBe(before);
+  });
+
+  it("a fresh default install (the demo catalogue and its demo release) takes the shop's own export, which replaces the catalogue", async () => {
+    const fresh = await createTestApp();
+    try {
+      expect(await seedDemoRelease(fresh.ctx)).toBe(true);
+      const content = await exportFileOf(source);
+      const applied = await importInto(fresh, content, { apply: 'true' });
+      expect(applied.statusCode, applied.body).toBe(200);
+      const { exported_at: _a, ...before } = await exportOf(source);
+      const { exported_at: _b, ...after } = await exportOf(fresh);
+      expect(after).toEqual(before);
+      // A second import finds a shop that is no longer empty.
+      expect((await importInto(fresh, content, { apply: 'true' })).statusCode).toBe(409);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('replaces a demo catalogue; refuses a malformed export with the row and column, writing nothing', async () => {

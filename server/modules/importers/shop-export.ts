@@ -40,7 +40,15 @@ import {
 import { countOrderRows, exportOrderRows, restoreOrderRows } from '../orders/index.js';
 import { countPluginRows, deleteAllPluginRows, exportPluginRows, restorePluginRows } from '../plugins/index.js';
 import { deleteAllPriceRows, exportPriceRows, restorePriceRows } from '../prices/index.js';
-import { countReleaseRows, exportReleaseChangelogRows, exportReleaseRows, restoreReleaseRows } from '../releases/index.js';
+import {
+  countReleaseRows,
+  deleteReleasesOfPlugin,
+  exportReleaseChangelogRows,
+  exportReleaseRows,
+  onlyTheDemoRelease,
+  restoreReleaseRows,
+} from '../releases/index.js';
+import { POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
 import type { ImportSummary } from './import.service.js';
 
 export const SHOP_EXPORT_FORMAT = 'plugin-licensing-server-export';
@@ -353,13 +361,16 @@ async function checkExport(db: Database, file: string): Promise<{ exported_at: s
   return { exported_at: header!.exported_at, counts };
 }
 
-/** What stands in the way of importing an export here: anything but a catalogue (which the export replaces). */
+/**
+ * What stands in the way of importing an export here: anything but the demo catalogue a fresh install has (its
+ * plugins, tiers and demo release), which the export replaces.
+ */
 async function notEmptyReason(db: Database): Promise<string | null> {
   const counts = {
     licences: await countLicenseRows(db),
     orders: await countOrderRows(db),
     customers: await countCustomerRows(db),
-    releases: await countReleaseRows(db),
+    releases: (await onlyTheDemoRelease(db)) ? 0 : await countReleaseRows(db),
     coupons: await countCouponRows(db),
   };
   const present = Object.entries(counts).filter(([, n]) => n > 0);
@@ -388,6 +399,8 @@ export async function importShopExport(db: Database, file: string, options: { ap
   if (!options.apply) return summary;
   try {
     await db.transaction().execute(async (trx) => {
+      // The demo release goes with the demo catalogue (its zip stays in storage: an export may bring the same one).
+      if (await onlyTheDemoRelease(trx)) await deleteReleasesOfPlugin(trx, POSTCODE_PLUGIN_SLUG);
       await deleteAllPriceRows(trx);
       await deleteAllPluginRows(trx);
       let current: ExportTable | null = null;

@@ -1,12 +1,12 @@
 // What the importers (server/modules/importers) need of the licence tables: which keys exist already, and
-// inserting a batch of licences with their activations in the importer's unit of work, each one announced as
-// `license.created` (webhook deliveries, the buyer's line in the Customers list).
+// inserting a batch of licences with their activations inside the importer's unit of work, emitting
+// `license.created` for each as a sale does (the outgoing webhooks and the Customers summaries hear of them).
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Unit } from '../../kernel/events.js';
 import { nowIso } from '../../lib/time.js';
 import { licenseEventData } from './event-data.js';
-import { insertActivations } from './licenses.repository.js';
+import { insertActivations, type LicenseRow } from './licenses.repository.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -32,10 +32,11 @@ export async function findExistingKeys(db: Db, keys: string[]): Promise<Set<stri
 
 /**
  * Inserts a batch in two statements (the licences, then every activation of the batch), so an import of
- * 100,000 licences is a few hundred round trips rather than hundreds of thousands (bench/import.ts).
+ * 100,000 licences is a few hundred round trips rather than hundreds of thousands (bench/import.ts); then
+ * emits `license.created` for each licence written. Answers the licences written.
  */
-export async function insertImportedLicenses({ trx, emit }: Unit, licenses: ImportedLicense[]): Promise<void> {
-  if (licenses.length === 0) return;
+export async function insertImportedLicenses({ trx, emit }: Unit, licenses: ImportedLicense[]): Promise<LicenseRow[]> {
+  if (licenses.length === 0) return [];
   const rows = await trx
     .insertInto('licenses')
     .values(licenses.map(({ sites: _sites, ...license }) => ({ ...license, order_id: null, price_id: null })))
@@ -58,4 +59,5 @@ export async function insertImportedLicenses({ trx, emit }: Unit, licenses: Impo
   for (let at = 0; at < activations.length; at += 1000) await insertActivations(trx, activations.slice(at, at + 1000));
   const at = nowIso();
   for (const row of rows) await emit('license.created', licenseEventData(row, at), at);
+  return rows;
 }

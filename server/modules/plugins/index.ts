@@ -6,7 +6,7 @@ export {
   countPluginDownload,
   deletePluginRow,
   findPluginByEddItemId,
-  findPluginByEddItemName,
+  listEddItemPlugins,
   findPluginByLemonSqueezyProduct,
   findPluginBySlug,
   insertPlugin,

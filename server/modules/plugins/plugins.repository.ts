@@ -33,10 +33,9 @@ export async function findPluginByEddItemId(db: Db, itemId: number): Promise<Plu
   return db.selectFrom('plugins').selectAll().where('edd_item_id', '=', itemId).executeTakeFirst();
 }
 
-/** The plugin an EDD product name is mapped to: its `edd_item_name`, else its own name (the first by id). */
-export async function findPluginByEddItemName(db: Db, itemName: string): Promise<PluginRow | undefined> {
-  const byEddName = await db.selectFrom('plugins').selectAll().where('edd_item_name', '=', itemName).orderBy('id').executeTakeFirst();
-  return byEddName ?? db.selectFrom('plugins').selectAll().where('name', '=', itemName).orderBy('id').executeTakeFirst();
+/** Every plugin's EDD item (its id, EDD item name and own name), by id: edd-compat matches names as EDD does. */
+export async function listEddItemPlugins(db: Db): Promise<Array<Pick<PluginRow, 'slug' | 'name' | 'edd_item_id' | 'edd_item_name'>>> {
+  return db.selectFrom('plugins').select(['slug', 'name', 'edd_item_id', 'edd_item_name']).orderBy('id').execute();
 }
 
 /** Every plugin's `current_version` that is set (the dashboard's version figures). */

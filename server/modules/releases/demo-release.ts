@@ -1,9 +1,12 @@
 import { PassThrough } from 'node:stream';
 import yazl from 'yazl';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../kernel/context.js';
+import type { Database } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
 import { POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
 import { findPluginBySlug } from '../plugins/index.js';
-import { listReleases } from './releases.repository.js';
+import { listFirstTwoReleases, listReleases } from './releases.repository.js';
 import { uploadRelease } from './upload-release.js';
 
 export const DEMO_RELEASE_VERSION = '1.7.51';
@@ -59,4 +62,19 @@ export async function seedDemoRelease(ctx: AppContext): Promise<boolean> {
     createdAt: DEMO_RELEASE_CREATED_AT,
   });
   return true;
+}
+
+/**
+ * Whether the only release here is the one a fresh install seeds (seedDemoRelease): part of the demo catalogue,
+ * which an imported export replaces (server/modules/importers/shop-export.ts, docs/migrating.md).
+ */
+export async function onlyTheDemoRelease(db: Database | Transaction<DB>): Promise<boolean> {
+  const releases = await listFirstTwoReleases(db);
+  const [only] = releases;
+  return (
+    releases.length === 1 &&
+    only!.plugin_slug === POSTCODE_PLUGIN_SLUG &&
+    only!.version === DEMO_RELEASE_VERSION &&
+    only!.created_at === DEMO_RELEASE_CREATED_AT
+  );
 }

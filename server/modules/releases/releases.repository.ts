@@ -308,6 +308,11 @@ export async function listReleaseLabels(db: Database, ids: readonly number[]): P
   return new Map(rows.map((row) => [row.id, { plugin_slug: row.plugin_slug, version: row.version }]));
 }
 
+/** The first two releases by id (enough to tell whether one release is the only one). */
+export async function listFirstTwoReleases(db: Db): Promise<Array<{ plugin_slug: string; version: string; created_at: string }>> {
+  return db.selectFrom('releases').select(['plugin_slug', 'version', 'created_at']).orderBy('id').limit(2).execute();
+}
+
 /** Deletes every release of a plugin (their changelogs, rollout steps and health rows cascade); answers their zips' paths. */
 export async function deleteReleasesOfPlugin(db: Db, pluginSlug: string): Promise<string[]> {
   const rows = await db.deleteFrom('releases').where('plugin_slug', '=', pluginSlug).returning('zip_path').execute();

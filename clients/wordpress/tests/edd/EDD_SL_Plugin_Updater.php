@@ -8,9 +8,11 @@
  * the store and what core does with the answer:
  *
  * - the hooks: `pre_set_site_transient_update_plugins` (the update offer) and `plugins_api` ("View details");
- * - the request: `wp_remote_post( $store_url, array( 'timeout' => 15, 'sslverify' => …, 'body' => array(
- *   'edd_action' => 'get_version', 'license', 'item_name', 'item_id', 'version', 'slug', 'author', 'url' =>
- *   home_url(), 'beta', 'php_version', 'wp_version' ) ) )`;
+ * - the request, byte for byte what 1.9.x sends: `wp_remote_post( $store_url, array( 'timeout' => 15,
+ *   'sslverify' => …, 'body' => array( 'edd_action' => 'get_version', 'license', 'item_name' (as the plugin gave
+ *   it, else false), 'item_id' (else false), 'version', 'slug' (the main file's name without `.php`), 'author',
+ *   'url' => home_url(), 'beta', 'php_version', 'wp_version' ) ) )`, through the `edd_sl_plugin_updater_api_params`
+ *   filter; core's form encoding sends `false` as `0`;
  * - the answer's handling: `json_decode`, then `maybe_unserialize` on `sections`, `banners` and `icons` when they
  *   are strings (older EDD stores sent PHP-serialised text), objects turned into the arrays core expects, each
  *   section also copied onto the answer, `plugin` and `id` set to the plugin's basename;
@@ -45,13 +47,13 @@ if ( ! class_exists( 'EDD_SL_Plugin_Updater' ) ) {
 			$this->api_data                 = (array) $_api_data;
 			$this->plugin_file              = $_plugin_file;
 			$this->name                     = plugin_basename( $_plugin_file );
-			$this->slug                     = basename( dirname( $_plugin_file ) );
+			$this->slug                     = basename( $_plugin_file, '.php' );
 			$this->version                  = $this->api_data['version'];
 			$this->wp_override              = ! empty( $this->api_data['wp_override'] );
 			$this->beta                     = ! empty( $this->api_data['beta'] );
 			$this->failed_request_cache_key = 'edd_sl_failed_http_' . md5( $this->api_url );
 			$license                        = isset( $this->api_data['license'] ) ? $this->api_data['license'] : '';
-			$this->cache_key                = 'edd_sl_' . md5( serialize( $this->slug . $license . $this->beta ) );
+			$this->cache_key                = 'edd_sl_' . md5( $this->slug . $license . $this->beta );
 			$this->init();
 		}
 
@@ -197,7 +199,6 @@ if ( ! class_exists( 'EDD_SL_Plugin_Updater' ) ) {
 
 		/** Asks the store: `edd_action=get_version`, posted as a form. */
 		private function api_request( $_action, $_data ) {
-			global $wp_version;
 			$data = array_merge( $this->api_data, $_data );
 			if ( $data['slug'] !== $this->slug ) {
 				return false;
@@ -208,19 +209,21 @@ if ( ! class_exists( 'EDD_SL_Plugin_Updater' ) ) {
 			if ( $this->request_recently_failed() ) {
 				return false;
 			}
+			// get_version_from_remote() in 1.9.x: the fields from the constructor's data, in this order.
 			$api_params = array(
 				'edd_action'  => 'get_version',
-				'license'     => ! empty( $data['license'] ) ? $data['license'] : '',
-				'item_name'   => isset( $data['item_name'] ) ? $data['item_name'] : false,
-				'item_id'     => isset( $data['item_id'] ) ? $data['item_id'] : false,
-				'version'     => isset( $data['version'] ) ? $data['version'] : false,
-				'slug'        => $data['slug'],
-				'author'      => isset( $data['author'] ) ? $data['author'] : '',
+				'license'     => ! empty( $this->api_data['license'] ) ? $this->api_data['license'] : '',
+				'item_name'   => isset( $this->api_data['item_name'] ) ? $this->api_data['item_name'] : false,
+				'item_id'     => isset( $this->api_data['item_id'] ) ? $this->api_data['item_id'] : false,
+				'version'     => isset( $this->api_data['version'] ) ? $this->api_data['version'] : false,
+				'slug'        => $this->slug,
+				'author'      => $this->api_data['author'],
 				'url'         => home_url(),
-				'beta'        => ! empty( $data['beta'] ),
+				'beta'        => $this->beta,
 				'php_version' => phpversion(),
-				'wp_version'  => $wp_version,
+				'wp_version'  => get_bloginfo( 'version' ),
 			);
+			$api_params = apply_filters( 'edd_sl_plugin_updater_api_params', $api_params, $this->api_data, $this->plugin_file );
 			$request = wp_remote_post(
 				$this->api_url,
 				array(
