@@ -96,3 +96,55 @@ export function sitesRangeText(tiers: readonly Pick<TierTerms, 'sites'>[]): stri
   const range = low === high ? sitesText(high) : `${low} to ${high} websites`;
   return unlimited ? `${range} or unlimited` : range;
 }
+
+export interface ValuePoint {
+  title: string;
+  text: string;
+}
+
+/**
+ * The landing's value points, from the tiers on sale and the vendor's terms. The demo shop (one lifetime tier of
+ * 3 sites, 30 days) reads as docs/product-spec.md section 9 has it; a shop without a refund window promises none.
+ */
+export function landingValuePoints(tiers: readonly TierTerms[], terms: StoreTerms): ValuePoint[] {
+  const word = licenceWord(terms.spelling);
+  const sites = sitesRangeText(tiers);
+  const lifetime = tiers.some((tier) => tier.term === 'lifetime');
+  const renewable = tiers.some((tier) => tier.term !== 'lifetime');
+  const points: ValuePoint[] = [];
+  if (!sites)
+    points.push({ title: `${licenceWord(terms.spelling, true)} key by e-mail`, text: `Pay securely by card and receive your ${word} key by e-mail.` });
+  else if (!renewable) points.push({ title: 'One-time payment', text: `Pay once and use your plugin for good: each ${word} covers ${sites}.` });
+  else points.push({ title: 'Choose your plan', text: `Each ${word} covers ${sites}${lifetime ? ', paid once or by the term' : ', renewed by the term'}.` });
+  if (lifetime && !renewable) points.push({ title: 'Lifetime updates', text: 'Signed updates delivered straight to your WordPress dashboard, for life.' });
+  else if (lifetime)
+    points.push({
+      title: 'Signed updates',
+      text: `Signed updates delivered straight to your WordPress dashboard: for life with a lifetime ${word}, for its term otherwise.`,
+    });
+  else if (renewable)
+    points.push({
+      title: 'Signed updates',
+      text: `Signed updates delivered straight to your WordPress dashboard while your ${word} is current; renew to keep them.`,
+    });
+  const guarantee = refundGuarantee(terms);
+  const refund = refundSentence(terms);
+  if (guarantee && refund) points.push({ title: guarantee, text: refund });
+  else if (terms.support_promise) points.push({ title: 'Support', text: `Questions about a plugin? We answer ${terms.support_promise}.` });
+  return points;
+}
+
+/** The catalogue's lead: what a licence covers across the tiers on sale, or a neutral line before any. */
+export function catalogIntroText(tiers: readonly TierTerms[], terms: StoreTerms): string {
+  const sites = sitesRangeText(tiers);
+  if (!sites) return 'Professional WordPress plugins.';
+  const lifetimeOnly = tiers.every((tier) => tier.term === 'lifetime');
+  return `Professional WordPress plugins, each with a ${lifetimeOnly ? 'one-time ' : ''}${licenceWord(terms.spelling)} for ${sites}.`;
+}
+
+/** The points under Purchase Now and beside the checkout's total, for the tier chosen. */
+export function purchasePoints(tier: TierTerms, terms: StoreTerms): string[] {
+  const use = tier.sites === null ? 'Use on unlimited websites' : tier.sites === 1 ? 'Use on 1 website' : `Use on up to ${tier.sites} websites`;
+  const guarantee = refundGuarantee(terms);
+  return [use, updatesText(tier.term), ...(guarantee ? [guarantee] : []), `${licenceWord(terms.spelling, true)} key by e-mail`];
+}
