@@ -130,6 +130,8 @@ describe(`store identity (${testDialect()})`, () => {
       storeName: 'Acme Widgets',
       supportEmail: 'help@acme.example',
       signature: ['Acme Widgets', 'Acme Widgets Ltd', '1 High Street, Leeds LS1 1AA', 'VAT GB123456789'],
+      supportPromise: 'within 24 hours',
+      spelling: 'british',
     });
     const signIn = renderSignInEmail({ signInUrl: 'https://acme.example/account/sign-in/x', brand });
     expect(signIn.subject).toBe('Sign in to your Acme Widgets account');
