@@ -32,7 +32,7 @@ markdown.renderer.rules.image = (tokens, index, options, env, self) => {
   const alt = self.renderInlineAsText(token.children ?? [], options, env);
   if (!/^https:\/\/[^/\\]/i.test(src)) return escapeAttribute(alt);
   const title = token.attrGet('title');
-  return `<img src="${escapeAttribute(src)}" alt="${escapeAttribute(alt)}"${title ? ` title="${escapeAttribute(title)}"` : ''} loading="lazy" decoding="async" referrerpolicy="no-referrer">`;
+  return `<img src="${escapeAttribute(src)}" alt="${escapeAttribute(alt)}"${title ? ` title="${escapeAttribute(String(title))}"` : ''} loading="lazy" decoding="async" referrerpolicy="no-referrer">`;
 };
 
 // `#` and `##` are both h2: the page's title is its h1.
