@@ -43,7 +43,7 @@ async function setUpCatalog(api: APIRequestContext): Promise<void> {
     expect(answer.ok(), await answer.text()).toBe(true);
   };
   await ok(api.put(`${base}/api/admin/storefront`, { headers: XHR, data: { store_name: STORE, support_email: SUPPORT, tagline: 'Forms that convert.' } }));
-  await ok(api.post(`${base}/api/admin/plugins`, { headers: XHR, data: { slug: SLUG, name: PLUGIN, short_description: 'Smarter WordPress forms.' } }));
+  await ok(api.post(`${base}/api/admin/plugins`, { headers: XHR, data: { slug: SLUG, name: PLUGIN } }));
   for (const tier of TIERS) {
     const { sitesText: _unused, ...body } = tier;
     await ok(api.post(`${base}/api/admin/plugins/${SLUG}/prices`, { headers: XHR, data: { ...body, currency: 'USD' } }));
