@@ -25,7 +25,7 @@ async function seed(t: TestApp): Promise<{ key: string; orderId: number }> {
       const email = `buyer${i}@example${i % 97}.com`;
       const orders = i % 2 === 0 ? 2 : 1;
       const times = Array.from({ length: orders }, (_, n) => new Date(base + i * 600_000 + n * 86_400_000).toISOString());
-      const keys = times.map(() => generateLicenseKey());
+      const keys = times.map(() => generateLicenseKey('8022'));
       if (i === CUSTOMERS / 2) sampleKey = keys[0] ?? '';
       customers.push({ i, email, times, keys, amount: 1000 + (i % 50) * 100 });
     }

@@ -60,7 +60,7 @@ async function seed(target: DatabaseTarget, olderServerDir?: string): Promise<st
     await db.updateTable('plugins').set({ edd_item_id: EDD_ITEM_ID }).where('slug', '=', PLUGIN).execute();
   }
   const now = new Date().toISOString();
-  const keys = Array.from({ length: LICENSES }, () => generateLicenseKey());
+  const keys = Array.from({ length: LICENSES }, () => generateLicenseKey('8022'));
   await seedActiveLicenses(db, keys, PLUGIN, now);
   // The public API's per-IP limit (the Settings maximum) must not cut the run short.
   await db.deleteFrom('settings').where('key', '=', 'rate_limit_per_minute').execute();

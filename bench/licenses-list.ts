@@ -26,7 +26,7 @@ async function seed(t: TestApp): Promise<string> {
     const rows: Array<Insertable<LicensesTable>> = [];
     for (let i = start; i < Math.min(start + BATCH, LICENCES); i++) {
       const at = new Date(base + i * 300_000).toISOString();
-      const key = generateLicenseKey();
+      const key = generateLicenseKey('8022');
       if (i === Math.floor(LICENCES / 3)) sampleKey = key;
       rows.push({
         key,

@@ -30,7 +30,7 @@ async function seed(t: TestApp, now: number): Promise<void> {
       const lifetime = i % 10 === 0;
       const expires = now - span / 2 + Math.floor((i * 7919) % LICENSES) * (span / LICENSES);
       rows.push({
-        key: generateLicenseKey(),
+        key: generateLicenseKey('8022'),
         plugin_slug: PLUGIN,
         plan: lifetime ? 'lifetime' : 'pro_yearly',
         status: i % 50 === 1 ? 'revoked' : 'active',

@@ -22,7 +22,7 @@ const file = path.join(dir, 'licensing.sqlite');
 const db = createDatabase({ dialect: 'sqlite', file });
 await migrateToLatest(db);
 const now = new Date().toISOString();
-const keys = Array.from({ length: LICENSES }, () => generateLicenseKey());
+const keys = Array.from({ length: LICENSES }, () => generateLicenseKey('8022'));
 await seedActiveLicenses(db, keys, 'postcode-delivery-zones', now);
 const text = validationLookup('', '').compile(db).sql;
 await db.destroy();

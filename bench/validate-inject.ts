@@ -43,7 +43,7 @@ async function subject(name: string, dir: string, root: string): Promise<Subject
   await migrateToLatest(seeding);
   await seedDemoCatalog(seeding);
   const now = new Date().toISOString();
-  const keys = Array.from({ length: LICENSES }, () => generateLicenseKey());
+  const keys = Array.from({ length: LICENSES }, () => generateLicenseKey('8022'));
   await seedActiveLicenses(seeding, keys, PLUGIN, now);
   await seeding.updateTable('plugins').set({ edd_item_id: EDD_ITEM_ID }).where('slug', '=', PLUGIN).execute();
   await seeding.deleteFrom('settings').where('key', '=', 'rate_limit_per_minute').execute();

@@ -125,6 +125,8 @@ export const accountLicenseSchema = z.object({
   plugin_slug: z.string(),
   plugin_name: z.string(),
   plan: z.enum(PLANS),
+  /** What the buyer chose: the price tier's name ("Business"), or the plan's label for a licence without a tier. */
+  plan_name: z.string(),
   status: z.enum(LICENCE_STATUSES),
   /** null = lifetime. */
   expires_at: z.string().nullable(),
@@ -173,7 +175,8 @@ export const receiptSchema = z.object({
   number: z.string(),
   date: z.string(),
   status: z.enum(ACCOUNT_ORDER_STATUSES),
-  item: z.object({ plugin_slug: z.string(), plugin_name: z.string(), plan: z.enum(PLANS) }),
+  /** `plan_name`: the tier the order bought ("Business"), or the plan's label for an order without one. */
+  item: z.object({ plugin_slug: z.string(), plugin_name: z.string(), plan: z.enum(PLANS), plan_name: z.string() }),
   /** Minor units (cents). */
   amount: z.number().int(),
   currency: z.string(),

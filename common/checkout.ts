@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idField } from './ids.js';
 import { ORDER_STATUSES } from './orders.js';
 import { checkoutCouponCodeField } from './coupons.js';
+import { PRICE_TERMS } from './prices.js';
 
 // Checkout calls (docs/product-spec.md section 7; docs/design.md section 7).
 
@@ -97,6 +98,10 @@ export const checkoutOrderSchema = z.object({
   /** What was charged, in minor units. */
   amount: z.number().int(),
   currency: z.string(),
+  /** The tier bought (its name, sites and term), for the success page's line; null for an order without one. */
+  tier: z.object({ name: z.string(), term: z.enum(PRICE_TERMS), sites: z.number().int().nullable() }).nullable(),
+  /** The licence's expiry once paid ("Updates until 28 November 2027, renewable"); null for a lifetime one. */
+  expires_at: z.string().nullable(),
 });
 export type CheckoutOrder = z.infer<typeof checkoutOrderSchema>;
 

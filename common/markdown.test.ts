@@ -58,3 +58,32 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown('[Support](/support)')).toBe('<p><a href="/support">Support</a></p>');
   });
 });
+
+// Issue 40: `![alt](url)` never shows a stray "!" and a link.
+describe('Markdown images', () => {
+  it('renders an https image with its alt text, lazily and without a Referer', () => {
+    expect(renderMarkdown('![Delivery zones map](https://cdn.example.com/map.png "The map")')).toBe(
+      '<p><img src="https://cdn.example.com/map.png" alt="Delivery zones map" title="The map" loading="lazy" decoding="async" referrerpolicy="no-referrer"></p>',
+    );
+  });
+
+  it('escapes what the alt text and the address hold', () => {
+    const html = renderMarkdown('![a "quoted" <b>alt</b>](https://x.example/i.png?a=1&b=2)');
+    expect(html).toBe(
+      '<p><img src="https://x.example/i.png?a=1&amp;b=2" alt="a &quot;quoted&quot; &lt;b&gt;alt&lt;/b&gt;" loading="lazy" decoding="async" referrerpolicy="no-referrer"></p>',
+    );
+  });
+
+  it.each(['http://plain.example/i.png', '/media/local.png', 'mailto:a@b.example'])('drops an image from %s, keeping its alt text', (src) => {
+    const html = renderMarkdown(`Before ![the alt](${src}) after`);
+    expect(html).not.toMatch(/<img|<a |!\[/);
+    expect(html).toContain('the alt');
+  });
+
+  it('never makes an image or a link of an address no link may have (its Markdown stays text, as a link does)', () => {
+    for (const src of ['javascript:alert(1)', 'data:image/png;base64,AAAA', '//evil.example/i.png']) {
+      const html = renderMarkdown(`![x](${src})`);
+      expect(html).not.toMatch(/<img|<a /);
+    }
+  });
+});

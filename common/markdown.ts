@@ -3,12 +3,14 @@ import MarkdownIt from 'markdown-it';
 // The vendor's pages (About, Documentation, Support, Privacy, Terms of sale, Refund policy) are Markdown, rendered
 // to HTML by this ONE function, on the server for the storefront and in the admin for the live preview.
 //
-// markdown-it (CommonMark) with raw HTML off, no images, and link addresses checked by isSafeLink; the rules it keeps
-// are what common/markdown.test.ts checks:
+// markdown-it (CommonMark) with raw HTML off and link addresses checked by isSafeLink; the rules it keeps are what
+// common/markdown.test.ts checks:
 // - raw HTML is never HTML: every `<`, `>`, `&`, `"` and `'` of the text is escaped;
 // - a link's address is http(s), mailto or a path on this site (`/…`, `#…`); anything else (`javascript:`,
 //   `data:`, `vbscript:`, `//host`) makes no link: its Markdown stays as plain text;
-// - links to other sites open with rel="noopener noreferrer nofollow".
+// - links to other sites open with rel="noopener noreferrer nofollow";
+// - an image `![alt](https://…)` is an <img> with its alt text, loaded lazily and without a Referer (no tracking of
+//   the reader by default); an image from any other address is dropped, leaving its alt text (issue 40).
 
 /** Whether `url` may be a link's address: http(s), mailto, or a path / fragment on this site. */
 export function isSafeLink(url: string): boolean {
@@ -20,8 +22,18 @@ export function isSafeLink(url: string): boolean {
 }
 
 const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false, breaks: true });
-markdown.disable('image');
 markdown.validateLink = isSafeLink;
+
+const escapeAttribute = (text: string): string => markdown.utils.escapeHtml(text);
+
+markdown.renderer.rules.image = (tokens, index, options, env, self) => {
+  const token = tokens[index]!;
+  const src = String(token.attrGet('src') ?? '');
+  const alt = self.renderInlineAsText(token.children ?? [], options, env);
+  if (!/^https:\/\/[^/\\]/i.test(src)) return escapeAttribute(alt);
+  const title = token.attrGet('title');
+  return `<img src="${escapeAttribute(src)}" alt="${escapeAttribute(alt)}"${title ? ` title="${escapeAttribute(String(title))}"` : ''} loading="lazy" decoding="async" referrerpolicy="no-referrer">`;
+};
 
 // `#` and `##` are both h2: the page's title is its h1.
 markdown.renderer.rules.heading_open = (tokens, index, options, _env, self) => {

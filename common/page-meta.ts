@@ -8,7 +8,7 @@ import { matchWebRoute, type PublicPage } from './web-routes.js';
 export const PRODUCT_NAME = 'Licensing';
 export const DEFAULT_TITLE = `${PRODUCT_NAME} Admin Dashboard`;
 /** The description of pages that have none of their own, when the store has no tagline either. */
-export const DEFAULT_DESCRIPTION = 'WordPress plugins with one-time licences and lifetime updates.';
+export const DEFAULT_DESCRIPTION = 'WordPress plugins for your site.';
 
 /**
  * A page's title: the page name followed by the product name (docs/product-spec.md section 2). On the storefront

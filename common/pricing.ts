@@ -117,11 +117,14 @@ export function tierPriceMinor(price: { amount: number; sale_amount: number | nu
   return price.sale_amount !== null && price.sale_amount > 0 && price.sale_amount < price.amount ? price.sale_amount : price.amount;
 }
 
-const TERM_TEXT = { lifetime: 'One-time purchase', year: 'Yearly licence', month: 'Monthly licence' } as const;
+// The term without the word "licence": the sentence names it once, in the specification's words ("domain license"),
+// so a yearly tier never reads "Yearly licence, 1 domain license" (issue 40).
+const TERM_TEXT = { lifetime: 'One-time purchase', year: 'Yearly plan', month: 'Monthly plan' } as const;
 
 /**
  * How a tier describes itself on the plugin page, in the specification's style: the seeded tier (lifetime, 3 sites)
- * reads exactly 'One-time purchase, 3 domain license' (docs/product-spec.md section 2).
+ * reads exactly 'One-time purchase, 3 domain license' (docs/product-spec.md section 2); a yearly one of 5 sites
+ * "Yearly plan, 5 domain license".
  */
 export function tierSummary(price: { term: keyof typeof TERM_TEXT; sites: number | null }): string {
   return `${TERM_TEXT[price.term]}, ${price.sites === null ? 'unlimited' : price.sites} domain license`;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 // The dashboard's first-run checklist (issue 25; docs/dashboard.md, "First-run checklist"): what a new shop still
 // needs before it can sell, each item linking to the page where it is done and ticking itself once it is.
 
-export const SETUP_STEP_IDS = ['shop_address', 'store_identity', 'first_plugin', 'first_release', 'price', 'payments', 'email'] as const;
+export const SETUP_STEP_IDS = ['shop_address', 'store_identity', 'store_terms', 'first_plugin', 'first_release', 'price', 'payments', 'email'] as const;
 export type SetupStepId = (typeof SETUP_STEP_IDS)[number];
 
 export const setupStepSchema = z.object({

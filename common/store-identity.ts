@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LICENSE_KEY_PREFIX_PATTERN, MAX_REFUND_DAYS, MAX_SUPPORT_PROMISE, SPELLINGS } from './store-terms.js';
 
 // The vendor's store identity (admin page "Storefront", docs/storefront.md "Store identity"): the name, tagline,
 // logo, accent colour, addresses and legal details every public page, the page head and e-mails show.
@@ -70,6 +71,13 @@ export const storeIdentitySchema = z.object({
   legal_address: z.string(),
   vat_number: z.string(),
   footer_links: z.array(footerLinkSchema),
+  /** The vendor's terms (common/store-terms.ts): days of the money-back guarantee, 0 for none. */
+  refund_days: z.number().int().min(0).max(MAX_REFUND_DAYS),
+  /** How soon support answers ("within 24 hours"); '' promises nothing. */
+  support_promise: z.string(),
+  /** The first group of new licence keys; '' for none. Keys already issued keep theirs. */
+  license_key_prefix: z.string(),
+  spelling: z.enum(SPELLINGS),
 });
 export type StoreIdentity = z.infer<typeof storeIdentitySchema>;
 
@@ -92,6 +100,21 @@ export const storeIdentityUpdateSchema = z
     legal_address: optionalText(500),
     vat_number: optionalText(40),
     footer_links: z.array(footerLinkSchema).max(FOOTER_LINKS_MAX, `at most ${FOOTER_LINKS_MAX} footer links`),
+    refund_days: z
+      .number({ error: 'the refund window must be a whole number of days' })
+      .int('the refund window must be a whole number of days')
+      .min(0, 'the refund window must be 0 (no guarantee) or more days')
+      .max(MAX_REFUND_DAYS, `the refund window must be at most ${MAX_REFUND_DAYS} days`),
+    support_promise: optionalText(MAX_SUPPORT_PROMISE),
+    license_key_prefix: z
+      .string({ error: 'must be text' })
+      .trim()
+      .toUpperCase()
+      .refine(
+        (prefix) => prefix === '' || LICENSE_KEY_PREFIX_PATTERN.test(prefix),
+        'the key prefix must be 1 to 8 letters or digits, such as ACME, or empty for none',
+      ),
+    spelling: z.enum(SPELLINGS, { error: "spelling must be 'british' (licence) or 'american' (license)" }),
   })
   .partial()
   .strict();
@@ -101,7 +124,7 @@ export type StoreIdentityUpdate = z.infer<typeof storeIdentityUpdateSchema>;
 export const DEFAULT_STORE_IDENTITY: StoreIdentity = {
   store_name: 'My Plugin Shop',
   headline: 'WordPress plugins',
-  tagline: 'WordPress plugins with one-time licences and lifetime updates.',
+  tagline: 'WordPress plugins for your site.',
   logo: null,
   accent_color: null,
   support_email: null,
@@ -109,6 +132,11 @@ export const DEFAULT_STORE_IDENTITY: StoreIdentity = {
   legal_address: '',
   vat_number: '',
   footer_links: [],
+  // No promise the vendor has not made: no refund window, no answer time, keys without a prefix.
+  refund_days: 0,
+  support_promise: '',
+  license_key_prefix: '',
+  spelling: 'british',
 };
 
 /** The demo shop of docs/product-spec.md, written by the demo seed (server/db/seed.ts). */
@@ -123,6 +151,11 @@ export const DEMO_STORE_IDENTITY: StoreIdentity = {
   legal_address: '',
   vat_number: '',
   footer_links: [],
+  // docs/product-spec.md section 9: "30-day money-back guarantee", "a response within 24 hours", "generated key prefix 8022".
+  refund_days: 30,
+  support_promise: 'within 24 hours',
+  license_key_prefix: '8022',
+  spelling: 'british',
 };
 
 /** The stored value read leniently: a field missing or of the wrong type takes the default's. */

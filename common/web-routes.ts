@@ -65,6 +65,12 @@ const adminMatchers = ADMIN_PAGE_PATHS.map((path) => compile(path));
 
 export type WebRouteMatch = { page: PublicPage; slug?: string } | { page: 'admin' };
 
+/**
+ * Whether `path` shows the storefront (issue 40): a public path, or one that is neither public nor an admin page,
+ * which answers the store's 404 page rather than the admin's login screen (a mistyped shop address such as /contact).
+ */
+export const showsStorefront = (path: string): boolean => isPublicPath(path) || matchWebRoute(path) === undefined;
+
 /** The page the web app renders at `path` (no query string), or undefined where it shows its 404 or the login screen. */
 export function matchWebRoute(path: string): WebRouteMatch | undefined {
   if (isPublicPath(path)) {

@@ -103,7 +103,7 @@ test('buys a 5-site yearly tier with a coupon, renews early, upgrades to unlimit
       .getByTestId('tier-picker')
       .getByLabel(/Business/)
       .check();
-    await expect(page.getByText('Yearly licence, 5 domain license', { exact: true })).toBeVisible();
+    await expect(page.getByText('Yearly plan, 5 domain license', { exact: true })).toBeVisible();
     await page.getByRole('link', { name: 'Purchase Now' }).click();
     await expect(page).toHaveURL(`/checkout/${slug}?price=${business}`);
     await page.getByLabel('Coupon code', { exact: true }).fill(code.toLowerCase());

@@ -81,7 +81,7 @@ test('buys a yearly tier, renews early (one term exactly), then upgrades to unli
     // Renew early, on the page the e-mails and the update check link to.
     await page.goto(`/renew?key=${encodeURIComponent(key)}`);
     await expect(page.getByTestId('renew-plugin')).toContainText('Postcode Delivery Zones');
-    await expect(page.getByTestId('renew-tier')).toHaveText(`Business ${stamp}: Yearly licence, 5 domain license`);
+    await expect(page.getByTestId('renew-tier')).toHaveText(`Business ${stamp}: Yearly plan, 5 domain license`);
     await expect(page.getByTestId('renew-current-expiry')).toHaveAttribute('data-expires-at', firstExpiry);
     await expect(page.getByTestId('renew-new-expiry')).toHaveAttribute('data-expires-at', addYear(firstExpiry));
     await expect(page.getByTestId('renew-price')).toHaveText('£80');
@@ -107,7 +107,7 @@ test('buys a yearly tier, renews early (one term exactly), then upgrades to unli
     await fillTestCard(upgradeForm, '4242 4242 4242 4242');
     await upgradeForm.getByRole('button', { name: `Pay ${label}` }).click();
     await expect(page.getByTestId('renew-done')).toContainText('Your licence is upgraded');
-    await expect(page.getByTestId('renew-tier')).toHaveText(`Agency ${stamp}: Yearly licence, unlimited domain license`);
+    await expect(page.getByTestId('renew-tier')).toHaveText(`Agency ${stamp}: Yearly plan, unlimited domain license`);
     const upgraded = await license(key);
     expect(upgraded).toMatchObject({ key, price_id: agency, max_activations: 1_000_000, expires_at: renewedExpiry });
 

@@ -35,7 +35,7 @@ test('the admin adds a yearly 5-site tier; a buyer picks it on the plugin page a
     await expect(page.getByText('One-time purchase, 3 domain license', { exact: true })).toBeVisible();
     await picker.getByLabel(new RegExp(tierName)).check();
     await expect(page.getByTestId('price-amount')).toHaveText('£79');
-    await expect(page.getByText('Yearly licence, 5 domain license', { exact: true })).toBeVisible();
+    await expect(page.getByText('Yearly plan, 5 domain license', { exact: true })).toBeVisible();
     await page.getByRole('link', { name: 'Purchase Now' }).click();
     await expect(page).toHaveURL(`/checkout/${SLUG}?price=${tierId}`);
     await expect(page.getByTestId('checkout-price')).toHaveText('£79');

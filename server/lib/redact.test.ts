@@ -4,7 +4,12 @@ import { generateLicenseKey } from '../../common/license-key.js';
 import { maskEmailAddress, maskLicenseKeys, maskSecret, redactSecrets } from './redact.js';
 
 describe('redactSecrets', () => {
-  const key = generateLicenseKey();
+  const key = generateLicenseKey('8022');
+
+  it('masks a key generated without a prefix (issue 40: five random groups)', () => {
+    const bare = generateLicenseKey('');
+    expect(redactSecrets(`Key ${bare} revoked`)).toBe(`Key ${bare.slice(0, 9)}-… revoked`);
+  });
   const token = 'eyJsIjoxLCJyIjoyLCJlIjoxNzY0MDAwMDAwfQ.c2lnbmF0dXJlLW9mLXRoZS10b2tlbi1oZXJl';
 
   it.each([

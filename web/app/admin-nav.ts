@@ -25,6 +25,8 @@ export interface AdminNavEntry {
   icon: LucideIcon;
   /** Other paths on which this entry is active. */
   aliases?: string[];
+  /** A test tool of the demo plugin: listed only while that plugin is in the catalogue (its page keeps answering). */
+  demoTool?: boolean;
 }
 
 export interface AdminNavGroup {
@@ -45,8 +47,8 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
       { title: 'Releases', path: '/releases', icon: FileArchive },
       { title: 'Plugin Settings', path: '/plugin-settings', icon: Puzzle },
       { title: 'Settings', path: '/settings', icon: Cog },
-      { title: 'Postcode Testing', path: '/postcode-testing', icon: MapPin },
-      { title: 'E-commerce Testing', path: '/ecommerce-testing', icon: FlaskConical },
+      { title: 'Postcode Testing', path: '/postcode-testing', icon: MapPin, demoTool: true },
+      { title: 'E-commerce Testing', path: '/ecommerce-testing', icon: FlaskConical, demoTool: true },
     ],
   },
   {
@@ -81,3 +83,15 @@ export const ADMIN_NAV: AdminNavEntry[] = ADMIN_NAV_GROUPS.flatMap((group) => gr
 
 export const isNavEntryActive = (entry: AdminNavEntry, path: string): boolean =>
   path === entry.path || path.startsWith(`${entry.path}/`) || (entry.aliases ?? []).includes(path);
+
+/** The demo plugin whose delivery-zone tools the two testing pages are (server/db/seed.ts). */
+export const DEMO_TOOLS_PLUGIN_SLUG = 'postcode-delivery-zones';
+
+/**
+ * The sidebar of a shop (issue 40): the demo plugin's test tools only while that plugin is in the catalogue
+ * (present and not retired); a shop that does not sell it is not shown UK delivery-zone tools.
+ */
+export function visibleNavGroups(plugins: readonly { slug: string; retired_at: string | null }[]): AdminNavGroup[] {
+  const demoInCatalog = plugins.some((plugin) => plugin.slug === DEMO_TOOLS_PLUGIN_SLUG && plugin.retired_at === null);
+  return ADMIN_NAV_GROUPS.map((group) => ({ ...group, entries: group.entries.filter((entry) => demoInCatalog || !entry.demoTool) }));
+}

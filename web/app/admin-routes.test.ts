@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PAGE_PATHS, matchWebRoute } from '@common/web-routes';
-import { ADMIN_NAV, ADMIN_NAV_GROUPS } from './admin-nav';
+import { ADMIN_NAV, ADMIN_NAV_GROUPS, visibleNavGroups } from './admin-nav';
 
 // The server answers 404 for a path common/web-routes.ts does not list: an admin page added to the sidebar or
 // the admin router without it would load with a 404 status (and be missing from robots.txt).
@@ -42,5 +42,27 @@ describe('admin sidebar groups', () => {
       expect(group.entries.length).toBeLessThanOrEqual(6);
     }
     expect(new Set(ADMIN_NAV.map((entry) => entry.path)).size).toBe(ADMIN_NAV.length);
+  });
+});
+
+// Issue 40: the demo plugin's delivery-zone tools are listed only while that plugin is in the catalogue.
+describe('demo tools in the sidebar', () => {
+  const titles = (plugins: { slug: string; retired_at: string | null }[]) => visibleNavGroups(plugins).flatMap((group) => group.entries.map((e) => e.title));
+  const tools = ['Postcode Testing', 'E-commerce Testing'];
+
+  it('lists them while the demo plugin is in the catalogue', () => {
+    expect(titles([{ slug: 'postcode-delivery-zones', retired_at: null }])).toEqual(expect.arrayContaining(tools));
+  });
+
+  it('leaves them out of a shop without it, or once it is retired, and keeps every other entry', () => {
+    for (const plugins of [
+      [],
+      [{ slug: 'smart-forms-pro', retired_at: null }],
+      [{ slug: 'postcode-delivery-zones', retired_at: '2026-01-01T00:00:00.000Z' }],
+    ]) {
+      const shown = titles(plugins);
+      for (const tool of tools) expect(shown).not.toContain(tool);
+      expect(shown).toHaveLength(ADMIN_NAV.length - 2);
+    }
   });
 });

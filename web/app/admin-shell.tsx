@@ -20,11 +20,15 @@ import {
 } from '@/components/ui/sidebar';
 import { useSession } from '@/features/auth/session';
 import { ShopAddressNotice } from '@/features/settings/components/shop-address-notice';
-import { ADMIN_NAV_GROUPS, isNavEntryActive } from './admin-nav';
+import { useAdminPlugins } from '@/lib/admin-plugins';
+import { DEMO_TOOLS_PLUGIN_SLUG, isNavEntryActive, visibleNavGroups } from './admin-nav';
 
 function AdminSidebar() {
   const [path] = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
+  // Until the plugin list arrives the demo's tools stay listed, as they were: the demo shop's menu never jumps.
+  const plugins = useAdminPlugins().data;
+  const groups = plugins ? visibleNavGroups(plugins) : visibleNavGroups([{ slug: DEMO_TOOLS_PLUGIN_SLUG, retired_at: null }]);
   return (
     <Sidebar>
       <SidebarHeader>
@@ -34,7 +38,7 @@ function AdminSidebar() {
         </div>
       </SidebarHeader>
       <SidebarContent>
-        {ADMIN_NAV_GROUPS.map((group) => (
+        {groups.map((group) => (
           <SidebarGroup key={group.label}>
             <SidebarGroupLabel>{group.label}</SidebarGroupLabel>
             <SidebarMenu>

@@ -5,7 +5,7 @@ import { useToasts } from '@/lib/use-toast';
 import { Spinner } from '@/components/ui/spinner';
 import { queryClient } from '@/lib/query-client';
 import { PublicApp } from './public-app';
-import { isPublicPath } from '@common/web-routes';
+import { showsStorefront } from '@common/web-routes';
 import { AdminApp } from './routes';
 
 // The toast viewport (Radix) is fetched only once there is a toast to show.
@@ -20,12 +20,15 @@ function LazyToaster() {
   ) : null;
 }
 
-/** The routing rule of docs/product-spec.md section 2: public paths render at once; any other path goes through the session. */
+/**
+ * The routing rule of docs/product-spec.md section 2: public paths render at once; the admin's pages go through the
+ * session. A path that is neither shows the store's 404 page in the storefront (issue 40), not the login screen.
+ */
 export function App() {
   const [path] = useLocation();
   return (
     <QueryClientProvider client={queryClient}>
-      {isPublicPath(path) ? (
+      {showsStorefront(path) ? (
         <PublicApp />
       ) : (
         <Suspense

@@ -24,10 +24,12 @@ const LOADING: StoreIdentity = {
   legal_address: '',
   vat_number: '',
   footer_links: [],
+  refund_days: 0,
+  support_promise: '',
+  license_key_prefix: '',
+  spelling: 'british',
 };
 
 export function useStoreIdentity(): StoreIdentity {
   return useQuery(storeIdentityQueryOptions()).data ?? LOADING;
 }
-
-export const SUPPORT_RESPONSE_TIME = 'within 24 hours';

@@ -23,8 +23,8 @@ let defaultDescription: string | undefined;
 
 /** On storefront pages the store identity (its name titles them, its tagline is their default description); none on the admin's. */
 function storefrontIdentity(): StoreIdentity | undefined {
-  const match = matchWebRoute(location.pathname);
-  if (!match || match.page === 'admin') return undefined;
+  // A path no page matches shows the store's 404 page (common/web-routes.ts showsStorefront): titled by the store too.
+  if (matchWebRoute(location.pathname)?.page === 'admin') return undefined;
   return queryClient.getQueryData<StoreIdentity>(storeIdentityQueryKey);
 }
 

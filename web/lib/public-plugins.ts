@@ -19,3 +19,6 @@ export const usePublicPlugin = (slug: string | null) => {
   const query = usePublicPlugins();
   return { ...query, plugin: query.data?.find((plugin) => plugin.slug === slug) ?? null };
 };
+
+/** Every price tier of the plugins that can be bought now: what the landing and the catalogue say a licence covers. */
+export const useTiersOnSale = () => (usePublicPlugins().data ?? []).filter((plugin) => plugin.is_purchasable).flatMap((plugin) => plugin.prices);

@@ -508,7 +508,7 @@ describe(`customer accounts (${testDialect()})`, () => {
         number: String(alice.orderId),
         date: expect.any(String),
         status: 'paid',
-        item: { plugin_slug: BUYABLE_SLUG, plugin_name: 'Postcode Delivery Zones', plan: 'lifetime' },
+        item: { plugin_slug: BUYABLE_SLUG, plugin_name: 'Postcode Delivery Zones', plan: 'lifetime', plan_name: 'Standard' },
         amount: BUYABLE_PRICE,
         currency: expect.any(String),
         coupon: null,

@@ -184,6 +184,7 @@ function ownedOrders(db: Db, email: string) {
         'orders.paid_at',
         'plugins.name as plugin_name',
         'licenses.plan as plan',
+        'orders.price_id',
       ])
       .where(sql<string>`lower(orders.email)`, '=', email)
       .where('orders.status', 'in', VISIBLE_ORDER_STATUSES)

@@ -4,7 +4,7 @@
 import type { AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
 import { toBool } from '../../db/portable.js';
-import { PLANS, type Plan } from '../../../common/licenses.js';
+import { PLAN_LABELS, PLANS, type Plan } from '../../../common/licenses.js';
 import { orderNumber, RECEIPT_VAT_NOTE, type AccountDownload, type AccountLicense, type AccountOrder, type Receipt } from '../../../common/account.js';
 import { renewPath } from '../../../common/renewals.js';
 import { effectiveStatus } from '../licenses/index.js';
@@ -14,6 +14,7 @@ import { autoRenewStates, setAutoRenew } from '../checkout/index.js';
 import { AUTO_RENEW_OFF, type AutoRenewState } from '../../../common/auto-renewal.js';
 import { createDownloadLink } from '../releases/index.js';
 import { findLatestRelease } from '../releases/index.js';
+import { findPriceById } from '../prices/index.js';
 import { findOwnedLicense, findOwnedOrder, listOwnedLicenses, listOwnedOrders, type OwnedLicenseRow, type OwnedOrderRow } from './account.repository.js';
 
 /**
@@ -23,6 +24,16 @@ import { findOwnedLicense, findOwnedOrder, listOwnedLicenses, listOwnedOrders, t
 export const ACCOUNT_DOWNLOAD_TTL_SECONDS = 60 * 60;
 
 const asPlan = (plan: string | null): Plan => ((PLANS as readonly string[]).includes(plan ?? '') ? (plan as Plan) : PURCHASE_PLAN);
+
+/**
+ * The plan as the buyer chose it (issue 40): the name of the price tier, not the internal plan's label ("Pro
+ * Yearly"); a licence or order without a tier (made by hand, or before tiers) keeps the plan's label.
+ */
+async function planNames(ctx: AppContext, rows: { price_id: number | null; plan: string | null }[]): Promise<string[]> {
+  const names = new Map<number, string | undefined>();
+  for (const id of new Set(rows.map((row) => row.price_id).filter((id): id is number => id !== null))) names.set(id, (await findPriceById(ctx.db, id))?.name);
+  return rows.map((row) => (row.price_id !== null ? names.get(row.price_id) : undefined) ?? PLAN_LABELS[asPlan(row.plan)]);
+}
 
 const notFound = (id: number) => new AppError('NOT_FOUND', `License ${id} was not found in your account`);
 
@@ -38,7 +49,8 @@ async function toAccountLicenses(ctx: AppContext, rows: OwnedLicenseRow[]): Prom
     rows.map((row) => row.id),
   );
   const now = new Date();
-  return rows.map((row) => {
+  const plans = await planNames(ctx, rows);
+  return rows.map((row, index) => {
     const sites = activations.filter((activation) => activation.license_id === row.id);
     // Local and staging sites use no seat (docs/license-api.md).
     const used = sites.filter((site) => site.is_local === 0).length;
@@ -49,6 +61,7 @@ async function toAccountLicenses(ctx: AppContext, rows: OwnedLicenseRow[]): Prom
       plugin_slug: row.plugin_slug,
       plugin_name: row.plugin_name ?? row.plugin_slug,
       plan: asPlan(row.plan),
+      plan_name: plans[index]!,
       status,
       expires_at: row.expires_at,
       max_activations: row.max_activations,
@@ -138,7 +151,12 @@ export async function getAccountReceipt(ctx: AppContext, email: string, orderId:
     number: orderNumber(row.id),
     date: orderDate(row),
     status: orderStatus(row),
-    item: { plugin_slug: row.plugin_slug, plugin_name: row.plugin_name ?? row.plugin_slug, plan: asPlan(row.plan) },
+    item: {
+      plugin_slug: row.plugin_slug,
+      plugin_name: row.plugin_name ?? row.plugin_slug,
+      plan: asPlan(row.plan),
+      plan_name: (await planNames(ctx, [row]))[0]!,
+    },
     amount: row.amount,
     currency: row.currency,
     coupon: row.coupon_code ? { code: row.coupon_code, discount: row.discount_amount } : null,

@@ -27,7 +27,16 @@ describe(`the order of a checkout, by its client secret (${testDialect()})`, () 
     const clientSecret = await start('proof@example.com');
     const pending = await ask({ clientSecret });
     expect(pending.statusCode).toBe(200);
-    expect(pending.json()).toEqual({ status: 'pending', plugin_slug: BUYABLE_SLUG, plugin_name: 'Postcode Delivery Zones', amount: 4900, currency: 'GBP' });
+    const standard = { name: 'Standard', term: 'lifetime', sites: 3 };
+    expect(pending.json()).toEqual({
+      status: 'pending',
+      plugin_slug: BUYABLE_SLUG,
+      plugin_name: 'Postcode Delivery Zones',
+      amount: 4900,
+      currency: 'GBP',
+      tier: standard,
+      expires_at: null,
+    });
     expect((await pay(clientSecret)).json()).toEqual({ status: 'succeeded' });
     expect((await ask({ clientSecret })).json()).toEqual({
       status: 'paid',
@@ -35,7 +44,37 @@ describe(`the order of a checkout, by its client secret (${testDialect()})`, () 
       plugin_name: 'Postcode Delivery Zones',
       amount: 4900,
       currency: 'GBP',
+      tier: standard,
+      expires_at: null,
     });
+  });
+
+  it("names a yearly tier bought, its sites and the licence's expiry, for the success page (issue 40)", async () => {
+    const admin = await t.adminHeaders();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/plugins/${BUYABLE_SLUG}/prices`,
+      headers: admin,
+      payload: { name: 'Business', sites: 5, term: 'year', amount: 9900, currency: 'GBP' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const intent = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: intentBody({
+        customerEmail: 'yearly@example.com',
+        items: [{ id: BUYABLE_SLUG, name: 'Postcode Delivery Zones', price_id: created.json<{ id: number }>().id }],
+        amount: 9900,
+      }),
+    });
+    expect(intent.statusCode, intent.body).toBe(200);
+    const { clientSecret } = intent.json<{ clientSecret: string }>();
+    expect((await ask({ clientSecret })).json()).toMatchObject({ tier: { name: 'Business', term: 'year', sites: 5 }, expires_at: null });
+    await pay(clientSecret);
+    const paid = (await ask({ clientSecret })).json<{ expires_at: string; tier: unknown }>();
+    const license = await t.db.selectFrom('licenses').select('expires_at').where('customer_email', '=', 'yearly@example.com').executeTakeFirstOrThrow();
+    expect(paid.expires_at).toBe(license.expires_at);
+    expect(Date.parse(paid.expires_at) - Date.now()).toBeGreaterThan(360 * 24 * 3600 * 1000);
   });
 
   it('answers 404 with a neutral message to a wrong secret, the order reference alone, or a secret an attempt replaced', async () => {

@@ -4,8 +4,9 @@ import { AppError } from '../../lib/errors.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { nowIso } from '../../lib/time.js';
 import { formatMoney, isPurchasable } from '../../../common/pricing.js';
-import { tierPriceMinor } from '../../../common/prices.js';
-import { resolveCheckoutTier } from '../prices/index.js';
+import { tierPriceMinor, type PriceTerm } from '../../../common/prices.js';
+import { findPriceById, resolveCheckoutTier } from '../prices/index.js';
+import { findLicenseById } from '../licenses/index.js';
 import {
   ORDER_NOT_FOUND_MESSAGE,
   type CheckoutConfig,
@@ -224,11 +225,17 @@ export async function findCheckoutOrder(ctx: AppContext, clientSecret: string): 
   const order = await findOrderByClientSecretHash(ctx.db, sha256Hex(clientSecret));
   if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
   const plugin = await findPluginBySlug(ctx.db, order.plugin_slug);
+  // The tier and the licence's term as bought, so the success page names what this order covers (issue 40).
+  const tier = order.price_id === null ? undefined : await findPriceById(ctx.db, order.price_id);
+  const licenseId = order.license_id ?? order.target_license_id;
+  const license = order.status === 'paid' && licenseId !== null ? await findLicenseById(ctx.db, licenseId) : undefined;
   return {
     status: order.status as CheckoutOrder['status'],
     plugin_slug: order.plugin_slug,
     plugin_name: plugin?.name ?? order.plugin_slug,
     amount: order.amount,
     currency: order.currency,
+    tier: tier ? { name: tier.name, term: tier.term as PriceTerm, sites: tier.sites } : null,
+    expires_at: license?.expires_at ?? null,
   };
 }

@@ -6,6 +6,7 @@ import { signInWorkSettled } from '../account/index.js';
 import { CUSTOMER_SESSION_COOKIE, type AccountLicense } from '../../../common/account.js';
 import type { AdminPrice } from '../../../common/prices.js';
 import { addTerm } from '../../../common/prices.js';
+import { longDate } from '../../../common/store-terms.js';
 import { termStartOf, upgradePriceMinor, type RenewalQuote } from '../../../common/renewals.js';
 import { UNLIMITED_ACTIVATIONS } from '../../../common/licenses.js';
 
@@ -126,7 +127,8 @@ describe(`renewals and upgrades (${testDialect()})`, () => {
     expect(email.text).toContain('Thank you for renewing Postcode Delivery Zones!');
     expect(email.text).toContain('Order: Renewal, Business (yearly licence, 5 sites)');
     expect(email.text).toContain(`Valid until: ${after.expires_at!.slice(0, 10)}; renew at https://shop.example.com/renew?key=${bought.key}`);
-    expect(email.text).toContain(`Your licence covers up to 5 websites and includes updates until ${after.expires_at!.slice(0, 10)}.`);
+    expect(email.text).toContain(`Your licence (Business) covers up to 5 websites. Updates until ${longDate(after.expires_at!)}, renewable.`);
+    expect(email.text).not.toMatch(/Lifetime updates|up to 3 websites/);
     const resent = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/resend-email`, headers: admin });
     expect(resent.statusCode, resent.body).toBe(200);
     expect(resent.json()).toMatchObject({ order: { id: order.id, kind: 'renewal', license_key: bought.key } });
@@ -255,7 +257,7 @@ describe(`renewals and upgrades (${testDialect()})`, () => {
     const upgradeEmail = await deliveredEmail(order.id);
     expect(upgradeEmail.subject).toBe('Your Postcode Delivery Zones licence is upgraded');
     expect(upgradeEmail.text).toContain('Order: Upgrade, Agency (yearly licence, unlimited sites)');
-    expect(upgradeEmail.text).toContain('Your licence covers unlimited websites');
+    expect(upgradeEmail.text).toContain('Your licence (Agency) covers unlimited websites. Updates until ');
     const admin2 = (await t.app.inject({ method: 'GET', url: `/api/admin/orders?search=%23${order.id}`, headers: admin })).json();
     expect(admin2[0]).toMatchObject({ id: order.id, kind: 'upgrade', license_key: bought.key, tier: { name: 'Agency', term: 'year', sites: null } });
     const delivery = await t.db

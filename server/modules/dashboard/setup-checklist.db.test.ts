@@ -33,6 +33,7 @@ describe(`first-run checklist (${testDialect()})`, () => {
     expect(list.steps.map((step) => [step.id, step.path, step.done])).toEqual([
       ['shop_address', '/settings', false],
       ['store_identity', '/storefront', false],
+      ['store_terms', '/storefront', false],
       ['first_plugin', '/plugins', false],
       ['first_release', '/releases', false],
       ['price', '/plugins', false],
@@ -53,6 +54,13 @@ describe(`first-run checklist (${testDialect()})`, () => {
     const uploaded = await t.app.inject({ method: 'POST', url: '/api/admin/storefront/logo', headers: { ...headers, ...logo.headers }, payload: logo.payload });
     expect(uploaded.statusCode).toBe(200);
     expect((await done()).store_identity).toBe(true);
+
+    // Issue 40: the vendor's terms, on the same page.
+    expect((await checklist()).steps.find((step) => step.id === 'store_terms')?.hint).toMatch(/promised no refund and no answer time/);
+    const terms = { refund_days: 14, support_promise: 'within one working day' };
+    expect((await t.app.inject({ method: 'PUT', url: '/api/admin/storefront', headers, payload: terms })).statusCode).toBe(200);
+    const termsStep = (await checklist()).steps.find((step) => step.id === 'store_terms');
+    expect(termsStep).toMatchObject({ done: true, hint: 'Buyers are promised a 14-day money-back guarantee and an answer within one working day.' });
 
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/plugins', headers, payload: { slug: SLUG, name: 'Order Notes' } })).statusCode).toBe(201);
     expect((await done()).first_plugin).toBe(true);

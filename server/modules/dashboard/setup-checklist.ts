@@ -48,6 +48,17 @@ export async function setupChecklist(ctx: AppContext): Promise<SetupChecklist> {
       path: '/storefront',
       done: identity.store_name !== DEFAULT_STORE_IDENTITY.store_name && identity.logo !== null,
     },
+    {
+      // Issue 40: what buyers are promised is the vendor's offer; a new shop promises nothing until it is set.
+      id: 'store_terms',
+      title: 'Your terms',
+      hint:
+        identity.refund_days > 0 || identity.support_promise !== ''
+          ? `Buyers are promised ${identity.refund_days > 0 ? `a ${identity.refund_days}-day money-back guarantee` : 'no refund window'} and ${identity.support_promise ? `an answer ${identity.support_promise}` : 'no answer time'}.`
+          : 'Set your refund window, support promise, licence key prefix and spelling (Storefront, Your terms): until then buyers are promised no refund and no answer time.',
+      path: '/storefront',
+      done: identity.refund_days > 0 || identity.support_promise !== '',
+    },
     { id: 'first_plugin', title: 'First plugin', hint: 'Add the plugin you sell.', path: '/plugins', done: plugins > 0 },
     { id: 'first_release', title: 'First release', hint: "Upload a version of your plugin's zip.", path: '/releases', done: releases > 0 },
     {

@@ -4,6 +4,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/portable.js';
 import type { DB } from '../../db/schema.js';
 import { generateLicenseKey } from '../../../common/license-key.js';
+import { readStoreIdentity, STORE_IDENTITY_KEY } from '../../../common/store-identity.js';
+import { readSetting } from '../settings/index.js';
 import { PLAN_DURATION_DAYS, type LicenseCode, type LicenseStatus, type Plan } from '../../../common/licenses.js';
 import { AppError } from '../../lib/errors.js';
 import { addDays, nowIso } from '../../lib/time.js';
@@ -63,7 +65,8 @@ export interface CreateLicenseInput {
 /** Inserts a licence (generating a key when none is given) and records `license_created`. Duplicate key → CONFLICT. */
 export async function createLicense(target: UnitOrContext, input: CreateLicenseInput): Promise<LicenseRow> {
   return withinUnit(target, async ({ trx, emit }) => {
-    const key = canonicalKey(input.key ?? generateLicenseKey());
+    // A generated key starts with the vendor's prefix as stored now (common/store-terms.ts), read in the change's transaction.
+    const key = canonicalKey(input.key ?? generateLicenseKey(readStoreIdentity(await readSetting(trx, STORE_IDENTITY_KEY)).license_key_prefix));
     if (await findLicenseByKey(trx, key)) throw new AppError('CONFLICT', `A license with the key ${key} already exists`);
     const createdAt = nowIso();
     let row: LicenseRow;

@@ -16,6 +16,7 @@ import { formatMoney } from '../../../common/pricing.js';
 import { findPriceById } from '../prices/index.js';
 import { renewPath } from '../../../common/renewals.js';
 import { escapeHtml } from '../../lib/html.js';
+import { licenceWord, sitesText, supportAnswerClause, updatesText, type Spelling } from '../../../common/store-terms.js';
 
 /** The `kind` of a licence message in the emails table. */
 export const LICENCE_EMAIL_KIND = 'licence';
@@ -41,64 +42,73 @@ export interface LicenseEmailInput {
   };
 }
 
-const TERM_NAMES: Record<string, string> = { lifetime: 'lifetime licence', year: 'yearly licence', month: 'monthly licence' };
-const KIND_NAMES: Record<string, string> = { new: 'New licence', renewal: 'Renewal', upgrade: 'Upgrade' };
+const TERM_NAMES: Record<string, string> = { lifetime: 'lifetime', year: 'yearly', month: 'monthly' };
 const day = (iso: string): string => new Date(iso).toISOString().slice(0, 10);
 
 /** The receipt lines of an order (kind, tier and term, expiry), empty for an order without a tier. */
-function purchaseLines(purchase: LicenseEmailInput['purchase']): string[] {
+function purchaseLines(purchase: LicenseEmailInput['purchase'], spelling: Spelling): string[] {
   if (!purchase?.tier) return [];
   const { tier } = purchase;
+  const word = licenceWord(spelling);
+  const kinds: Record<string, string> = { new: `New ${word}`, renewal: 'Renewal', upgrade: 'Upgrade' };
   const sites = tier.sites === null ? 'unlimited sites' : `${tier.sites} site${tier.sites === 1 ? '' : 's'}`;
   return [
-    `Order: ${KIND_NAMES[purchase.kind] ?? purchase.kind}, ${tier.name} (${TERM_NAMES[tier.term] ?? tier.term}, ${sites})`,
+    `Order: ${kinds[purchase.kind] ?? purchase.kind}, ${tier.name} (${TERM_NAMES[tier.term] ?? tier.term} ${word}, ${sites})`,
     purchase.expiresAt ? `Valid until: ${day(purchase.expiresAt)}${purchase.renewUrl ? `; renew at ${purchase.renewUrl}` : ''}` : 'Valid: for life',
   ];
 }
 
-/** What the licence covers, in the install steps: the specification's sentence for the base tier (3 sites, lifetime). */
-function coverSentence(purchase: LicenseEmailInput['purchase']): string {
-  const tier = purchase?.tier;
-  if (!tier) return 'Your licence covers up to 3 websites and includes lifetime updates.';
-  const sites = tier.sites === null ? 'unlimited websites' : `up to ${tier.sites} website${tier.sites === 1 ? '' : 's'}`;
-  const updates = purchase?.expiresAt ? `updates until ${day(purchase.expiresAt)}` : 'lifetime updates';
-  return `Your licence covers ${sites} and includes ${updates}.`;
+/**
+ * What the licence covers, in the install steps, from the tier bought (issue 40): its name, sites and updates
+ * ("Updates until 28 November 2027, renewable"; "Lifetime updates" only for a lifetime one). An order without a
+ * tier was the seeded one: 3 sites, lifetime.
+ */
+function coverSentence(purchase: LicenseEmailInput['purchase'], spelling: Spelling): string {
+  const tier = purchase?.tier ?? { name: '', term: 'lifetime', sites: 3 };
+  const term = tier.term === 'year' || tier.term === 'month' ? tier.term : 'lifetime';
+  const updates = updatesText(term, purchase?.expiresAt ?? null);
+  const named = tier.name ? ` (${tier.name})` : '';
+  return `Your ${licenceWord(spelling)}${named} covers ${sitesText(tier.sites)}. ${updates}.`;
 }
 
-const installSteps = (pluginName: string, purchase: LicenseEmailInput['purchase']): string[] => [
+const installSteps = (pluginName: string, purchase: LicenseEmailInput['purchase'], spelling: Spelling): string[] => [
   `Download ${pluginName} with the link above (it is valid for 7 days).`,
   'In WordPress go to Plugins → Add New → Upload Plugin, choose the zip file and click Install Now.',
-  'Activate the plugin, open its settings page and paste your licence key.',
-  coverSentence(purchase),
+  `Activate the plugin, open its settings page and paste your ${licenceWord(spelling)} key.`,
+  coverSentence(purchase, spelling),
 ];
 
 export function renderLicenseEmail(input: LicenseEmailInput): EmailContent {
   const kind = input.purchase?.kind ?? 'new';
+  const { supportEmail, signature, spelling } = input.brand;
+  const word = licenceWord(spelling);
   const subject =
     kind === 'renewal'
-      ? `Your ${input.pluginName} licence is renewed`
+      ? `Your ${input.pluginName} ${word} is renewed`
       : kind === 'upgrade'
-        ? `Your ${input.pluginName} licence is upgraded`
-        : `Your ${input.pluginName} licence key`;
+        ? `Your ${input.pluginName} ${word} is upgraded`
+        : `Your ${input.pluginName} ${word} key`;
   const thanks = kind === 'renewal' ? 'renewing' : kind === 'upgrade' ? 'upgrading' : 'buying';
-  const receipt = purchaseLines(input.purchase);
+  const receipt = purchaseLines(input.purchase, spelling);
   const download = input.downloadUrl
     ? `Download (valid for 7 days): ${input.downloadUrl}`
     : `Download: the first release is being prepared; we will e-mail you when it is ready (${input.accountUrl}).`;
-  const steps = installSteps(input.pluginName, input.purchase);
-  const { supportEmail, signature } = input.brand;
-  const help = supportEmail ? `Need help? Write to ${supportEmail} and we will answer within 24 hours.` : 'Need help? Reply to this e-mail.';
+  const steps = installSteps(input.pluginName, input.purchase, spelling);
+  // The vendor's own answer time (Storefront page), or none: never the demo's "within 24 hours" (issue 40).
+  const answer = supportAnswerClause({ support_promise: input.brand.supportPromise });
+  const help = supportEmail ? `Need help? Write to ${supportEmail}${answer}.` : 'Need help? Reply to this e-mail.';
+  const account = `Your account (${word}s, sites, downloads, receipts)`;
   const text = [
     `Thank you for ${thanks} ${input.pluginName}!`,
     '',
     `Plugin: ${input.pluginName}`,
-    `Licence key: ${input.licenseKey}`,
+    `${licenceWord(spelling, true)} key: ${input.licenseKey}`,
     ...(input.couponLine ? [input.couponLine] : []),
     ...receipt,
     '',
     download,
     '',
-    `Your account (licences, sites, downloads, receipts): ${input.accountUrl}`,
+    `${account}: ${input.accountUrl}`,
     '',
     'Install steps:',
     ...steps.map((step, index) => `${index + 1}. ${step}`),
@@ -111,20 +121,18 @@ export function renderLicenseEmail(input: LicenseEmailInput): EmailContent {
 <html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
 <h1 style="font-size:20px">Thank you for ${thanks} ${escapeHtml(input.pluginName)}!</h1>
 <p>Plugin: <strong>${escapeHtml(input.pluginName)}</strong></p>
-<p>Licence key: <code style="font-size:16px;background:#f4f4f5;padding:2px 6px">${escapeHtml(input.licenseKey)}</code></p>
+<p>${licenceWord(spelling, true)} key: <code style="font-size:16px;background:#f4f4f5;padding:2px 6px">${escapeHtml(input.licenseKey)}</code></p>
 ${input.couponLine ? `<p>${escapeHtml(input.couponLine)}</p>\n` : ''}${receipt.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 ${
   input.downloadUrl
     ? `<p><a href="${escapeHtml(input.downloadUrl)}">Download ${escapeHtml(input.pluginName)}</a> (valid for 7 days)</p>`
     : '<p>The first release is being prepared; we will e-mail you when it is ready.</p>'
 }
-<p>Your account (licences, sites, downloads, receipts): <a href="${escapeHtml(input.accountUrl)}">${escapeHtml(input.accountUrl)}</a></p>
+<p>${account}: <a href="${escapeHtml(input.accountUrl)}">${escapeHtml(input.accountUrl)}</a></p>
 <h2 style="font-size:16px">Install steps</h2>
 <ol>${steps.map((step) => `<li>${escapeHtml(step)}</li>`).join('')}</ol>
 <p>${
-    supportEmail
-      ? `Need help? Write to <a href="mailto:${escapeHtml(supportEmail)}">${escapeHtml(supportEmail)}</a> and we will answer within 24 hours.`
-      : escapeHtml(help)
+    supportEmail ? `Need help? Write to <a href="mailto:${escapeHtml(supportEmail)}">${escapeHtml(supportEmail)}</a>${escapeHtml(answer)}.` : escapeHtml(help)
   }</p>
 <p>${signature.map(escapeHtml).join('<br>')}</p>
 </body></html>`;

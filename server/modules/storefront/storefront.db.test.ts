@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../../common/images.js';
 import { DEFAULT_STORE_IDENTITY, DEMO_STORE_IDENTITY, type StoreIdentity } from '../../../common/store-identity.js';
 import { up as migrateStoreIdentity } from '../../db/migrations/0030-store-identity.js';
+import { up as migrateStoreTerms } from '../../db/migrations/0048-store-terms.js';
 import { makeImage, multipartBody } from '../../test/image-fixtures.js';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { renderSignInEmail } from '../account/index.js';
@@ -53,6 +54,7 @@ describe(`store identity (${testDialect()})`, () => {
   it('keeps the demo identity of a shop seeded before the identity existed (migration 0030), and leaves others alone', async () => {
     await t.db.deleteFrom('settings').where('key', '=', 'store_identity').execute();
     await migrateStoreIdentity(t.db as never);
+    await migrateStoreTerms(t.db as never);
     await t.ctx.settings.load();
     expect(await identity()).toEqual(DEMO_STORE_IDENTITY);
     const empty = await createTestApp({ seed: false });
@@ -128,6 +130,8 @@ describe(`store identity (${testDialect()})`, () => {
       storeName: 'Acme Widgets',
       supportEmail: 'help@acme.example',
       signature: ['Acme Widgets', 'Acme Widgets Ltd', '1 High Street, Leeds LS1 1AA', 'VAT GB123456789'],
+      supportPromise: 'within 24 hours',
+      spelling: 'british',
     });
     const signIn = renderSignInEmail({ signInUrl: 'https://acme.example/account/sign-in/x', brand });
     expect(signIn.subject).toBe('Sign in to your Acme Widgets account');

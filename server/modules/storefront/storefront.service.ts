@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { readStoreIdentity, STORE_IDENTITY_KEY, type StoreIdentity, type StoreIdentityUpdate } from '../../../common/store-identity.js';
+import type { Spelling } from '../../../common/store-terms.js';
 import type { AppContext } from '../../kernel/context.js';
 import { ImageStorage, MEDIA_PREFIX } from '../images/index.js';
 import type { SettingsService } from '../settings/index.js';
@@ -77,6 +78,9 @@ export interface EmailBrand {
   supportEmail: string | null;
   /** The store's name, then its legal name, address and VAT number where given. */
   signature: string[];
+  /** The vendor's answer time ("within one working day"; '' promises none) and spelling (common/store-terms.ts). */
+  supportPromise: string;
+  spelling: Spelling;
 }
 
 export const emailBrand = (settings: SettingsService): EmailBrand => {
@@ -84,7 +88,13 @@ export const emailBrand = (settings: SettingsService): EmailBrand => {
   const legal = [identity.legal_name, identity.legal_address.replace(/\s*\n\s*/g, ', '), identity.vat_number ? `VAT ${identity.vat_number}` : ''].filter(
     (line) => line !== '' && line !== identity.store_name,
   );
-  return { storeName: identity.store_name, supportEmail: identity.support_email, signature: [identity.store_name, ...legal] };
+  return {
+    storeName: identity.store_name,
+    supportEmail: identity.support_email,
+    signature: [identity.store_name, ...legal],
+    supportPromise: identity.support_promise,
+    spelling: identity.spelling,
+  };
 };
 
 /** The sender name of outgoing e-mail: the store's name (the address stays MAIL_FROM's). */

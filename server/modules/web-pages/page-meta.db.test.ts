@@ -190,11 +190,19 @@ describe(`page head, sitemap and robots (${testDialect()})`, () => {
     const unknown = await page('/no-such-page');
     expect([unknown.status, unknown.title, unknown.robots, unknown.canonical, unknown.og.url]).toEqual([
       404,
-      'Page Not Found - Licensing',
+      'Page Not Found - 8022 Plugins',
       'noindex',
       undefined,
       undefined,
     ]);
+    // Issue 40: a mistyped shop address is the store's 404 page, not the admin's login; the admin's pages are unchanged.
+    for (const path of ['/contact', '/pricing']) {
+      const mistyped = await page(path);
+      expect([mistyped.status, mistyped.title]).toEqual([404, 'Page Not Found - 8022 Plugins']);
+      expect(mistyped.initial?.some(([key]) => key[0] === '/api/storefront')).toBe(true);
+    }
+    for (const path of ['/licenses', '/admin', '/postcode-testing'])
+      expect([(await page(path)).status, (await page(path)).title]).toEqual([200, 'Licensing Admin Dashboard']);
     const noPlugin = await page('/plugin/no-such-plugin');
     expect([noPlugin.status, noPlugin.title, noPlugin.robots, noPlugin.canonical]).toEqual([404, 'Plugin Not Found - 8022 Plugins', 'noindex', undefined]);
     await t.db.updateTable('plugins').set({ active: 0 }).where('slug', '=', 'ucre').execute();

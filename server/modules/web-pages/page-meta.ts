@@ -99,9 +99,13 @@ export async function resolvePage(ctx: AppContext, url: string, origin: string):
     jsonLd: [],
     initialData: [],
   };
-  // The admin's pages, its login screen and its 404 page (any path no page matches) keep the specification's titles.
-  if (!match) return { ...head, status: 404, title: pageTitle(PAGE_NOT_FOUND) };
-  if (match.page === 'admin') return head;
+  // The admin's pages and its login screen keep the specification's titles.
+  if (match?.page === 'admin') return head;
+  // A path no page matches (a mistyped shop address) is the store's 404 page, titled by the store (issue 40).
+  if (!match) {
+    head.initialData.push([[...checkoutConfigQueryKey], checkoutConfig(ctx)], [[...storeIdentityQueryKey], identity]);
+    return { ...head, status: 404, title: pageTitle(PAGE_NOT_FOUND, storeName) };
+  }
   head.jsonLd.push(organizationJsonLd(identity, origin));
 
   const catalog = CATALOGUE_PAGES.has(match.page) ? await loadPublicCatalog(ctx) : undefined;

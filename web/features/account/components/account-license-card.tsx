@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import type { AccountLicense } from '@common/account';
-import { isUnlimitedActivations, PLAN_LABELS, siteLimitText, siteUsagePercent } from '@common/licenses';
+import { isUnlimitedActivations, siteLimitText, siteUsagePercent } from '@common/licenses';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -91,7 +91,9 @@ export function AccountLicenseCard({ license }: { license: AccountLicense }) {
             <Badge variant={STATUS_VARIANT[license.status]} className="capitalize">
               {license.status}
             </Badge>
-            <Badge variant="outline">{PLAN_LABELS[license.plan]}</Badge>
+            <Badge variant="outline" data-testid="licence-plan">
+              {license.plan_name}
+            </Badge>
           </div>
         </div>
         <LicenseKeyField licenseKey={license.key} />

@@ -1,13 +1,14 @@
 import { Link, Redirect, useParams } from 'wouter';
 import { ArrowLeft, Printer, SearchX } from 'lucide-react';
 import { ACCOUNT_PAGES } from '@common/account';
-import { PLAN_LABELS } from '@common/licenses';
+import { licenceWord } from '@common/store-terms';
 import { formatMoney } from '@common/pricing';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
+import { useStoreIdentity } from '@/lib/brand';
 import { useMe } from '../api/get-me';
 import { useReceipt } from '../api/get-receipt';
 import { formatDate } from '@/lib/dates';
@@ -37,6 +38,7 @@ export function ReceiptPage() {
   const id = /^\d{1,10}$/.test(orderId) ? Number(orderId) : 0;
   const me = useMe();
   const receipt = useReceipt(id, Boolean(me.data) && id > 0);
+  const identity = useStoreIdentity();
   usePageMeta(receipt.data ? `Receipt ${receipt.data.number}` : 'Receipt');
 
   if (me.isPending)
@@ -118,7 +120,10 @@ export function ReceiptPage() {
           <tbody>
             <tr className="border-b">
               <td className="py-3" data-testid="receipt-item">
-                {data.item.plugin_name} <span className="text-muted-foreground">({PLAN_LABELS[data.item.plan]} licence)</span>
+                {data.item.plugin_name}{' '}
+                <span className="text-muted-foreground">
+                  ({data.item.plan_name} {licenceWord(identity.spelling)})
+                </span>
               </td>
               <td className="py-3 text-right">{data.coupon ? formatMoney(data.amount + data.coupon.discount, data.currency) : amount}</td>
             </tr>

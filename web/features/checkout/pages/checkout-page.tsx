@@ -3,10 +3,12 @@ import { useLocation, useParams, useSearch } from 'wouter';
 import { Check, CircleAlert } from 'lucide-react';
 import { formatMoney } from '@common/pricing';
 import { tierPriceMinor, tierSummary } from '@common/prices';
+import { purchasePoints } from '@common/store-terms';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api';
+import { useStoreIdentity } from '@/lib/brand';
 import { usePageMeta } from '@/lib/page-meta';
 import { usePublicPlugin } from '@/lib/public-plugins';
 import { useCheckoutConfig } from '../api/get-checkout-config';
@@ -41,6 +43,7 @@ export function CheckoutPage() {
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
   const [couponError, setCouponError] = useState<string | null>(null);
   const [autoRenew, setAutoRenew] = useState(false);
+  const terms = useStoreIdentity();
 
   if (pluginLoading || config.isPending) {
     return (
@@ -208,14 +211,13 @@ export function CheckoutPage() {
             </>
           )}
           <ul className="space-y-1 text-muted-foreground">
-            {[tierSummary(tier), tier.term === 'lifetime' ? 'Lifetime updates' : `Updates for a ${tier.term}, renewable`, '30-day money-back guarantee'].map(
-              (line) => (
-                <li key={line} className="flex items-center gap-2">
-                  <Check className="size-4 text-green-600" />
-                  {line}
-                </li>
-              ),
-            )}
+            {/* The tier's own sites and term, and the vendor's refund window (none promised at 0 days). */}
+            {[tierSummary(tier), ...purchasePoints(tier, terms).slice(1)].map((line) => (
+              <li key={line} className="flex items-center gap-2">
+                <Check className="size-4 text-green-600" />
+                {line}
+              </li>
+            ))}
           </ul>
           {!viaLemonSqueezy && (
             <CouponField

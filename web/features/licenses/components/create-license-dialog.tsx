@@ -10,6 +10,7 @@ import { PluginSelect } from '@/components/plugin-select';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useAdminPlugins } from '@/lib/admin-plugins';
+import { useStoreIdentity } from '@/lib/brand';
 import { useCreateLicense } from '../api/create-license';
 import { parseMaxActivations } from '../lib/license-form';
 import { PlanStatusFields } from './plan-status-fields';
@@ -26,6 +27,8 @@ export function CreateLicenseDialog({ open, onOpenChange }: { open: boolean; onO
   const [maxActivations, setMaxActivations] = useState(String(DEFAULT_MAX_ACTIVATIONS));
   const [keyTouched, setKeyTouched] = useState(false);
   const [customerEmail, setCustomerEmail] = useState('');
+  // The vendor's key prefix (Storefront page; the demo shop's is 8022): Generate makes a key as the server would.
+  const keyPrefix = useStoreIdentity().license_key_prefix;
   const keyError = keyTouched && !key.trim() ? 'License key is required' : null;
 
   const pluginList = plugins.data ?? [];
@@ -82,12 +85,12 @@ export function CreateLicenseDialog({ open, onOpenChange }: { open: boolean; onO
                 value={key}
                 onChange={(e) => setKey(e.target.value)}
                 onBlur={() => setKeyTouched(true)}
-                placeholder="8022-XXXX-XXXX-XXXX-XXXX"
+                placeholder={`${keyPrefix || 'XXXX'}-XXXX-XXXX-XXXX-XXXX`}
                 className="font-mono"
                 aria-invalid={keyError ? true : undefined}
                 required
               />
-              <Button type="button" variant="outline" onClick={() => setKey(generateLicenseKey())}>
+              <Button type="button" variant="outline" onClick={() => setKey(generateLicenseKey(keyPrefix))}>
                 <RefreshCw />
                 Generate
               </Button>

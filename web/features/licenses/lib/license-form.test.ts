@@ -16,10 +16,15 @@ describe('parseMaxActivations', () => {
 });
 
 describe('generateLicenseKey', () => {
-  it('makes 8022 followed by 4 groups of 4 uppercase alphanumerics, different each time', () => {
-    const keys = Array.from({ length: 200 }, () => generateLicenseKey());
+  it('makes the prefix followed by 4 groups of 4 uppercase alphanumerics, different each time', () => {
+    const keys = Array.from({ length: 200 }, () => generateLicenseKey('8022'));
     for (const key of keys) expect(key).toMatch(/^8022(-[A-Z0-9]{4}){4}$/);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+  it('without a prefix makes 5 random groups, a shape the log masking still recognises', () => {
+    const keys = Array.from({ length: 200 }, () => generateLicenseKey(''));
+    for (const key of keys) expect(key).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){4}$/);
+    expect(keys.filter((key) => key.startsWith('8022-'))).toEqual([]);
   });
   it('masks all but the prefix and the last group', () => {
     expect(maskLicenseKey('8022-ABCD-EFGH-IJKL-MNOP')).toBe('8022-****-****-****-MNOP');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminPlugin, Currency } from '@common/plugins';
-import { CURRENCY_SYMBOLS, priceDisplay } from '@common/pricing';
+import { CURRENCY_SYMBOLS, priceDisplay, tierSummary } from '@common/pricing';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,6 +12,7 @@ import { toast } from '@/lib/use-toast';
 import { useUpdatePlugin } from '@/lib/admin-plugins';
 import { previewPlugin, toPricingForm, toPricingPatch, type PricingForm } from '../lib/pricing-form';
 import { PluginSelect } from '@/components/plugin-select';
+import { useTiers } from '../api/get-tiers';
 
 const CURRENCY_OPTIONS: Array<{ value: Currency; label: string }> = [
   { value: 'GBP', label: 'GBP (£)' },
@@ -40,6 +41,8 @@ export function PricingTab({ plugins }: { plugins: AdminPlugin[] }) {
 }
 
 function PricingEditor({ plugin }: { plugin: AdminPlugin }) {
+  // What the plugin page says under the price: its first tier on sale (a plugin without tiers sells as lifetime, 3 sites).
+  const firstTier = useTiers(plugin.slug).data?.find((tier) => tier.active);
   const [isEditing, setIsEditing] = useState(false);
   const [form, setForm] = useState<PricingForm>(() => toPricingForm(plugin));
   const [errors, setErrors] = useState<Partial<Record<'price' | 'discount_price', string>>>({});
@@ -191,7 +194,9 @@ function PricingEditor({ plugin }: { plugin: AdminPlugin }) {
               </>
             )}
           </div>
-          <p className="text-sm text-muted-foreground">One-time purchase, 3 domain license</p>
+          <p className="text-sm text-muted-foreground" data-testid="pricing-preview-tier">
+            {tierSummary(firstTier ?? { term: 'lifetime', sites: 3 })}
+          </p>
         </CardContent>
       </Card>
     </div>

@@ -6,6 +6,7 @@ import { useAdminStoreIdentity } from '../api/store-identity';
 import { IdentityForm } from '../components/identity-form';
 import { LogoCard } from '../components/logo-card';
 import { PagesEditor } from '../components/pages-editor';
+import { TermsCard } from '../components/terms-card';
 
 /** The admin page "Storefront": the vendor's name, logo, colour and details (docs/storefront.md, "Store identity"). */
 export function StorefrontAdminPage() {
@@ -15,7 +16,7 @@ export function StorefrontAdminPage() {
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold">Storefront</h1>
-        <p className="text-muted-foreground">Your store's name, logo, colour and details, as buyers see them.</p>
+        <p className="text-muted-foreground">Your store's name, logo, colour, details and terms, as buyers see them.</p>
       </div>
       {identity.isLoading ? (
         <Skeleton className="h-96 w-full" />
@@ -25,10 +26,13 @@ export function StorefrontAdminPage() {
           <AlertDescription>{errorMessage(identity.error, 'Unknown error occurred')}</AlertDescription>
         </Alert>
       ) : (
-        <div className="grid items-start gap-6 xl:grid-cols-[2fr_1fr]">
-          <IdentityForm identity={identity.data} />
-          <LogoCard identity={identity.data} />
-        </div>
+        <>
+          <div className="grid items-start gap-6 xl:grid-cols-[2fr_1fr]">
+            <IdentityForm identity={identity.data} />
+            <LogoCard identity={identity.data} />
+          </div>
+          <TermsCard identity={identity.data} />
+        </>
       )}
       <PagesEditor />
     </div>

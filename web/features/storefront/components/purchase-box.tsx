@@ -2,24 +2,16 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { Check } from 'lucide-react';
 import type { PublicPlugin } from '@common/catalog';
-import type { PublicPrice } from '@common/prices';
 import { tierSummary } from '@common/pricing';
+import { purchasePoints } from '@common/store-terms';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { useStoreIdentity } from '@/lib/brand';
 import { PriceTag } from './price-tag';
 import { TierPicker } from './tier-picker';
 
-/** The points under Purchase Now, from the tier chosen (the seeded single tier reads as before tiers). */
-function licenceTerms(tier: PublicPrice | undefined): string[] {
-  const sites = tier === undefined ? 3 : tier.sites;
-  const updates = !tier || tier.term === 'lifetime' ? 'Lifetime updates' : `Updates for a ${tier.term}, renewable`;
-  return [
-    sites === null ? 'Use on unlimited websites' : sites === 1 ? 'Use on 1 website' : `Use on up to ${sites} websites`,
-    updates,
-    '30-day money-back guarantee',
-    'Licence key by e-mail',
-  ];
-}
+/** A plugin without tiers sells as the seeded single tier did (lifetime, 3 sites). */
+const BASE_TIER = { term: 'lifetime', sites: 3 } as const;
 
 /** Price, discount badge and Purchase Now (or Coming Soon) for the plugin page; a tier picker when several tiers are on sale. */
 export function PurchaseBox({ plugin }: { plugin: PublicPlugin }) {
@@ -27,6 +19,7 @@ export function PurchaseBox({ plugin }: { plugin: PublicPlugin }) {
   const tiers = plugin.prices;
   const tier = tiers.find((price) => price.id === chosenId) ?? tiers[0];
   const picking = tiers.length > 1 && tier !== undefined;
+  const terms = useStoreIdentity();
   // One tier: the plugin's own price fields (and display texts) show, exactly as the specification has them.
   const priced = picking
     ? { ...plugin, price: tier.amount, discount_price: tier.sale_amount, currency: tier.currency, price_display: null, discount_display: null }
@@ -36,7 +29,7 @@ export function PurchaseBox({ plugin }: { plugin: PublicPlugin }) {
       <CardContent className="space-y-4">
         {picking && <TierPicker tiers={tiers} chosenId={tier.id} onChoose={setChosenId} />}
         <PriceTag plugin={priced} size="large" />
-        <p className="text-sm text-muted-foreground">{tier ? tierSummary(tier) : 'One-time purchase, 3 domain license'}</p>
+        <p className="text-sm text-muted-foreground">{tierSummary(tier ?? BASE_TIER)}</p>
         {plugin.is_purchasable ? (
           <Button asChild size="lg" className="w-full">
             <Link href={picking ? `/checkout/${plugin.slug}?price=${tier.id}` : `/checkout/${plugin.slug}`}>Purchase Now</Link>
@@ -47,7 +40,7 @@ export function PurchaseBox({ plugin }: { plugin: PublicPlugin }) {
           </Button>
         )}
         <ul className="space-y-2 text-sm">
-          {licenceTerms(tier).map((term) => (
+          {purchasePoints(tier ?? BASE_TIER, terms).map((term) => (
             <li key={term} className="flex items-center gap-2">
               <Check className="size-4 text-green-600" aria-hidden="true" />
               {term}

@@ -1,25 +1,24 @@
 import { Link } from 'wouter';
 import { usePageMeta } from '@/lib/page-meta';
 import { useStoreIdentity } from '@/lib/brand';
-import { usePublicPlugins } from '@/lib/public-plugins';
+import { landingValuePoints } from '@common/store-terms';
+import { usePublicPlugins, useTiersOnSale } from '@/lib/public-plugins';
 import { FeaturedPluginCard } from '../components/featured-plugin-card';
 
 // No icons or shared skeleton here: each would be another chunk on the page with the 100 KB JavaScript budget.
-const VALUE_POINTS = [
-  { title: 'One-time payment', text: 'Pay once and use your plugin for good: each licence covers up to 3 websites.' },
-  { title: 'Lifetime updates', text: 'Signed updates delivered straight to your WordPress dashboard, for life.' },
-  { title: '30-day money-back guarantee', text: 'Not the right fit? Ask for a full refund within 30 days of purchase.' },
-];
 
 /** Everything below the hero, which the public layout renders (see landing-hero.tsx). */
 export function LandingPage() {
-  usePageMeta('Home', useStoreIdentity().tagline, { canonical: '/' });
+  const identity = useStoreIdentity();
+  usePageMeta('Home', identity.tagline, { canonical: '/' });
+  // What the tiers on sale and the vendor's terms promise (the demo: one-time payment, lifetime updates, 30 days).
+  const valuePoints = landingValuePoints(useTiersOnSale(), identity);
   const { data: plugins, isPending, isError } = usePublicPlugins();
   const featured = (plugins ?? []).filter((plugin) => plugin.is_featured);
   return (
     <div>
       <section className="mx-auto grid max-w-6xl gap-6 px-4 py-12 md:grid-cols-3" aria-label="Why buy from us">
-        {VALUE_POINTS.map((point) => (
+        {valuePoints.map((point) => (
           <div key={point.title} className="border-l-4 border-primary pl-4">
             <h2 className="font-semibold">{point.title}</h2>
             <p className="text-sm text-muted-foreground">{point.text}</p>

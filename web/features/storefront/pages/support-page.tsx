@@ -1,12 +1,14 @@
 import { Link } from 'wouter';
 import { BookOpen, KeyRound, Mail } from 'lucide-react';
+import { licenceWord, supportResponseSentence } from '@common/store-terms';
 import { useStoreIdentity } from '@/lib/brand';
 import { usePageMeta } from '@/lib/page-meta';
 import { useStorePage } from '../api/get-store-page';
 import { StorePageView } from '../components/store-page-view';
 
 export function SupportPage() {
-  const supportEmail = useStoreIdentity().support_email ?? '';
+  const identity = useStoreIdentity();
+  const supportEmail = identity.support_email ?? '';
   const page = useStorePage('support');
   const faq = page.data?.faq ?? [];
   usePageMeta('Support', 'Get help with your plugin: e-mail support, documentation and licensing help.', { canonical: '/support' });
@@ -16,7 +18,7 @@ export function SupportPage() {
         <section className="rounded-xl border p-5">
           <Mail className="size-6" aria-hidden="true" />
           <h2 className="mt-3 font-semibold">Email Support</h2>
-          <p className="mt-1 text-sm text-muted-foreground">Get a response within 24 hours.</p>
+          <p className="mt-1 text-sm text-muted-foreground">{supportResponseSentence(identity)}</p>
           <a className="mt-3 inline-block text-sm font-medium underline" href={`mailto:${supportEmail}`}>
             {supportEmail}
           </a>
@@ -32,7 +34,7 @@ export function SupportPage() {
         <section className="rounded-xl border p-5">
           <KeyRound className="size-6" aria-hidden="true" />
           <h2 className="mt-3 font-semibold">Licensing Help</h2>
-          <p className="mt-1 text-sm text-muted-foreground">Priority help with licence keys, activations and moving sites.</p>
+          <p className="mt-1 text-sm text-muted-foreground">Priority help with {licenceWord(identity.spelling)} keys, activations and moving sites.</p>
           <a className="mt-3 inline-block text-sm font-medium underline" href={`mailto:${supportEmail}?subject=Licensing%20help`}>
             Get licensing help
           </a>
