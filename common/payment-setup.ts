@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { settingsUpdateSchema } from './settings.js';
 
 // The Payments and E-mail admin pages (issue 41; docs/payment-setup.md): provider keys and SMTP settings entered in
 // the admin, checked before they are trusted, and the deliberate step that takes the shop live.
@@ -87,9 +88,10 @@ export const paymentSetupUpdateSchema = z
     ),
     stripe_webhook_secret: secretField('The Stripe webhook signing secret').refine(
       (value) => !value || value.startsWith('whsec_'),
-      "The Stripe webhook signing secret starts with whsec_ (Stripe → Developers → Webhooks → your endpoint → Signing secret)",
+      'The Stripe webhook signing secret starts with whsec_ (Stripe → Developers → Webhooks → your endpoint → Signing secret)',
     ),
     lemonsqueezy_webhook_secret: secretField('The Lemon Squeezy webhook secret'),
+    lemonsqueezy_store: settingsUpdateSchema.shape.lemonsqueezy_store,
     password: passwordField,
   })
   .strict();
@@ -128,7 +130,13 @@ export const emailSetupUpdateSchema = z
       .regex(/^[A-Za-z0-9.-]*$/, 'host must be a host name such as smtp.example.com')
       .nullable()
       .optional(),
-    port: z.number({ error: 'port must be a whole number' }).int('port must be a whole number').min(1, 'port must be 1 to 65535').max(65535, 'port must be 1 to 65535').nullable().optional(),
+    port: z
+      .number({ error: 'port must be a whole number' })
+      .int('port must be a whole number')
+      .min(1, 'port must be 1 to 65535')
+      .max(65535, 'port must be 1 to 65535')
+      .nullable()
+      .optional(),
     security: z.enum(SMTP_SECURITY, { error: 'security must be starttls, tls or none' }).optional(),
     user: z.string({ error: 'user must be text' }).trim().max(254, 'user must be at most 254 characters').nullable().optional(),
     password: secretField('The SMTP password'),

@@ -23,6 +23,7 @@ import { RequestLogController } from './http/request-log.js';
 import { registerHealthRoutes } from './modules/health/index.js';
 import { registerAuthRoutes } from './modules/auth/index.js';
 import { registerSettingsRoutes } from './modules/settings/index.js';
+import { registerPaymentSetupRoutes } from './modules/payment-setup/index.js';
 import { registerPluginRoutes } from './modules/plugin-admin/index.js';
 import { registerCheckoutRoutes } from './modules/checkout/index.js';
 import { registerOrderRoutes } from './modules/orders/index.js';
@@ -89,6 +90,7 @@ const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
   registerStorefrontRoutes,
   registerRenewalReminderRoutes,
   registerImportRoutes,
+  registerPaymentSetupRoutes,
 ];
 
 export interface RouteInfo {

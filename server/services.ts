@@ -7,7 +7,7 @@ import { S3ObjectStore } from './lib/object-storage-s3.js';
 import { createSignInWork, signInWorkSettled } from './modules/account/index.js';
 import type { PaymentProvider } from './modules/checkout/index.js';
 import { AutoRenewWorker, PaymentProviders } from './modules/checkout/index.js';
-import { createMailTransport, type MailTransport } from './modules/email/index.js';
+import { createMailTransport, smtpTarget, type MailTransport } from './modules/email/index.js';
 import { ImagesService } from './modules/images/index.js';
 import { ImageStorage } from './modules/images/index.js';
 import { WebhookWorker } from './modules/outgoing-webhooks/index.js';
@@ -44,7 +44,11 @@ export function createAppContext(core: CoreContext, overrides: ServiceOverrides 
     ...core,
     events: new EventBus(log),
     get mail() {
-      return (mail ??= createMailTransport(config, () => mailSender(settings)));
+      return (mail ??= createMailTransport(
+        config,
+        () => mailSender(settings),
+        () => smtpTarget(config, settings),
+      ));
     },
     emailRenderers: new Map(),
     payments: new PaymentProviders(config, settings, overrides.paymentProvider),

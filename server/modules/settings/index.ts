@@ -13,3 +13,15 @@ declare module '../../kernel/context.js' {
     settings: SettingsService;
   }
 }
+export {
+  isTestPaymentsMode,
+  isTestProviderLive,
+  isTestStripeKey,
+  noteWebhookReceived,
+  webhookReceivedAt,
+  PAYMENTS_LIVE_KEY,
+  STRIPE_PUBLISHABLE_KEY_SETTING,
+  stripeApiTarget,
+  stripeKeyInUse,
+  stripePublishableKey,
+} from './payments-mode.js';

@@ -1,0 +1,5 @@
+// The payment-setup module's door: the admin's Payments and E-mail pages (issue 41; docs/payment-setup.md). Every
+// other file in this folder is private to the module (eslint.config.js; docs/architecture.md).
+export { emailWorking } from './email-setup.service.js';
+export { paymentsWorking } from './payment-setup.service.js';
+export { registerPaymentSetupRoutes } from './payment-setup.routes.js';
