@@ -34,7 +34,12 @@ const testRecipient = (ctx: AppContext): string | null => mailSender(ctx.setting
 export async function emailSetupView(ctx: AppContext, request: FastifyRequest): Promise<EmailSetup> {
   const fromEnvironment = ctx.config.SMTP_URL ? new URL(ctx.config.SMTP_URL) : null;
   const smtp = readSmtpSettings(ctx.settings);
-  const common = { test_recipient: testRecipient(ctx), test: lastTest(ctx), waiting: await countWaitingEmails(ctx), password_required: await passwordRequired(ctx, request) };
+  const common = {
+    test_recipient: testRecipient(ctx),
+    test: lastTest(ctx),
+    waiting: await countWaitingEmails(ctx),
+    password_required: await passwordRequired(ctx, request),
+  };
   if (fromEnvironment) {
     return {
       ...common,

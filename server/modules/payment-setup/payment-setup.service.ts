@@ -47,7 +47,9 @@ export function goLiveBlockers(ctx: AppContext): string[] {
     else if (!check) blockers.push('The Stripe keys have not been checked: press "Check".');
     else if (!check.ok) blockers.push(`The Stripe keys did not pass the check: ${check.message}`);
     if (!webhookReceivedAt(ctx.settings, 'stripe', ctx.settings.getSecret('stripe_webhook_secret'))) {
-      blockers.push("No signed webhook from Stripe has arrived yet: add the webhook address in Stripe with the events listed, save its signing secret here, and send an event.");
+      blockers.push(
+        'No signed webhook from Stripe has arrived yet: add the webhook address in Stripe with the events listed, save its signing secret here, and send an event.',
+      );
     }
   } else if (lemonSecret) {
     if (!ctx.settings.get('lemonsqueezy_store')) blockers.push('Enter your Lemon Squeezy store.');
@@ -56,7 +58,9 @@ export function goLiveBlockers(ctx: AppContext): string[] {
     blockers.push('No payment provider is set up: enter your Stripe keys (or the Lemon Squeezy webhook secret and store).');
   }
   if (!ctx.settings.emailLinkBase()) {
-    blockers.push("The shop's address is not confirmed: confirm it on the Dashboard (or set the Base URL in Settings), so links and the webhook address are right.");
+    blockers.push(
+      "The shop's address is not confirmed: confirm it on the Dashboard (or set the Base URL in Settings), so links and the webhook address are right.",
+    );
   }
   return blockers;
 }
