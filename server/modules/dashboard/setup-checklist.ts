@@ -65,14 +65,14 @@ export async function setupChecklist(ctx: AppContext): Promise<SetupChecklist> {
       id: 'payments',
       title: 'Payments',
       // Ticks from what works (issue 41): the keys passed the Check and a signed webhook arrived (Payments page).
-      hint: paymentsOk
-        ? lemonSqueezyGap
-          ? lemonSqueezyGap.hint
-          : stripe
-            ? 'Stripe keys checked and its webhook received: buyers pay by card.'
-            : 'Lemon Squeezy webhook received: buyers pay there.'
-        : 'Enter your Stripe keys (or Lemon Squeezy) on the Payments page, check them and receive the first webhook.',
-      path: paymentsOk && lemonSqueezyGap ? lemonSqueezyGap.path : '/payments',
+      hint: lemonSqueezyGap
+        ? lemonSqueezyGap.hint
+        : paymentsOk
+          ? stripe
+            ? 'Stripe keys checked and a signed webhook received: buyers pay by card.'
+            : 'Buyers pay through Lemon Squeezy: its signed webhook arrived.'
+          : 'Enter your Stripe keys (or Lemon Squeezy) on the Payments page, check them and receive the first signed webhook.',
+      path: lemonSqueezyGap?.path ?? '/payments',
       done: paymentsOk && !lemonSqueezyGap,
     },
     {
