@@ -28,8 +28,8 @@ const toEntry = (row: EmailRow): OutboxEntry => ({
  * The message as the admin may read it: sign-in and download tokens masked once payments are live; in full while
  * the shop takes test payments, so the vendor can walk their own buyer's path (docs/payment-setup.md).
  */
-const toMessage = (ctx: AppContext, row: EmailRow): OutboxMessage => {
-  if (isTestPaymentsMode(ctx)) return { ...toEntry(row), text: row.text, html: row.html, links_masked: false };
+const toMessage = (ctx: AppContext | null, row: EmailRow): OutboxMessage => {
+  if (ctx && isTestPaymentsMode(ctx)) return { ...toEntry(row), text: row.text, html: row.html, links_masked: false };
   return { ...toEntry(row), text: maskLinkTokens(row.text), html: maskLinkTokens(row.html), links_masked: true };
 };
 
@@ -42,9 +42,12 @@ export async function listOutbox(ctx: AppContext, query: OutboxFilter & { page: 
   return { emails: rows.map(toEntry), total, page, per_page: perPage, kinds };
 }
 
-/** Every message sent to one address (a customer's page, server/modules/customers), newest first, tokens masked. */
+/**
+ * Every message sent to one address (a customer's page and its export, server/modules/customers), newest first,
+ * tokens masked whatever the payments mode: what leaves the outbox view stays masked.
+ */
 export async function listMessagesToAddress(ctx: AppContext, address: string, limit = 200): Promise<OutboxMessage[]> {
-  return (await listEmailsToAddress(ctx.db, address, limit)).map((row) => toMessage(ctx, row));
+  return (await listEmailsToAddress(ctx.db, address, limit)).map((row) => toMessage(null, row));
 }
 
 export async function findOutboxMessage(ctx: AppContext, id: number): Promise<OutboxMessage> {
