@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, TEST_ADMIN_PASSWORD, type TestApp } from '../../test/test-app.js';
@@ -159,5 +160,27 @@ describe(`secrets set by the environment (${testDialect()})`, () => {
     const put = await t.app.inject({ method: 'PUT', url: '/api/admin/payment-setup', headers, payload: { stripe_secret_key: 'sk_test_fake' } });
     expect(put.statusCode).toBe(409);
     expect(put.json().message).toMatch(/set by the environment/);
+  });
+});
+
+describe(`rotating SECRETS_KEY (${testDialect()})`, () => {
+  it('re-seals saved secrets at start under the new key, so the old key can go', async () => {
+    const [oldKey, newKey] = [randomBytes(32).toString('base64'), randomBytes(32).toString('base64')];
+    const first = await createTestApp({ env: { SECRETS_KEY: oldKey } });
+    await first.ctx.settings.setSecrets({ stripe_secret_key: 'sk_test_rotated' });
+    await first.app.close();
+    const rotating = await createTestApp({ env: { SECRETS_KEY: newKey, SECRETS_KEY_PREVIOUS: oldKey }, testDb: first.testDb, ownsDb: false });
+    expect(rotating.ctx.settings.getSecret('stripe_secret_key')).toBe('sk_test_rotated');
+    await rotating.close();
+    const after = await createTestApp({ env: { SECRETS_KEY: newKey }, testDb: first.testDb, ownsDb: false });
+    expect(after.ctx.settings.getSecret('stripe_secret_key')).toBe('sk_test_rotated');
+    await after.close();
+    // Without its key a saved secret counts as not set, never as another value.
+    const lost = await createTestApp({ env: { SECRETS_KEY: oldKey }, testDb: first.testDb, ownsDb: false });
+    expect(lost.ctx.settings.getSecret('stripe_secret_key')).toBeNull();
+    expect(lost.ctx.settings.unreadableSecret('stripe_secret_key')).toBe(true);
+    await lost.close();
+    await first.db.destroy();
+    await first.testDb.drop();
   });
 });
