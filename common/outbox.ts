@@ -57,7 +57,12 @@ export const outboxListSchema = z.object({
 export type OutboxList = z.infer<typeof outboxListSchema>;
 
 /** A message with its body; sign-in and download tokens are masked (the resend sends the original). */
-export const outboxMessageSchema = outboxEntrySchema.extend({ text: z.string(), html: z.string() });
+export const outboxMessageSchema = outboxEntrySchema.extend({
+  text: z.string(),
+  html: z.string(),
+  /** Live payments: sign-in and download links masked; test payments: shown in full (docs/payment-setup.md). */
+  links_masked: z.boolean(),
+});
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 export const outboxIdParamsSchema = z.object({ id: idField('id') });

@@ -43,6 +43,8 @@ export const ADMIN_PAGE_PATHS = [
   '/customers',
   '/customers/:id',
   '/outbox',
+  '/payments',
+  '/email',
   '/plugins',
   '/plugins/:slug',
   '/wordpress-client',

@@ -2,13 +2,13 @@ import { expect, test } from '@playwright/test';
 import { signIn } from './fixtures';
 
 // The admin Outbox (docs/checkout.md, "E-mail"): without SMTP a customer's sign-in link can be found and sent
-// again, its token masked for the admin; reached from the sidebar and from the Orders page.
+// again, in full while the shop takes test payments (issue 41); reached from the sidebar and from the Orders page.
 
 const SLUG = 'postcode-delivery-zones';
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const SIGN_IN_LINK = /\/account\/sign-in\/([A-Za-z0-9_-]+)/;
 
-test('a sign-in e-mail is found in the Outbox by recipient and kind, read with its token masked, and resent to the customer', async ({ page }) => {
+test('a sign-in e-mail is found in the Outbox by recipient and kind, read in full in test mode, and resent to the customer', async ({ page }) => {
   const email = `outbox-${Date.now()}@example.com`;
   // A buyer (test payment) who then asks for a sign-in link: no SMTP on this server, so it stays in the outbox.
   const intent = await page.request.post('/api/create-payment-intent', {
@@ -51,15 +51,14 @@ test('a sign-in e-mail is found in the Outbox by recipient and kind, read with i
   await row.getByRole('button', { name: /^View e-mail/ }).click();
   const dialog = page.getByRole('dialog');
   const body = dialog.getByTestId('outbox-message-text');
-  await expect(body).toContainText('/account/sign-in/');
-  await expect(body).toContainText(`/account/sign-in/${token.slice(0, 6)}…`);
-  await expect(dialog).not.toContainText(token);
+  // This server takes test payments (PAYMENTS_TEST_MODE=true): the link shows in full so the vendor can follow the
+  // buyer's path (issue 41); live, it is masked (server/modules/email/outbox.db.test.ts).
+  await expect(body).toContainText(`/account/sign-in/${token}`);
   await page.keyboard.press('Escape');
 
   await row.getByRole('button', { name: /^Resend e-mail/ }).click();
   await expect(page.getByText('Email Sent', { exact: true })).toBeVisible();
   await expect(rows).toHaveCount(2);
-  expect(await page.locator('main').innerHTML()).not.toContain(token);
   // The customer gets the original link again.
   const emails = (await (await page.request.get('/api/admin/emails')).json()) as Stored[];
   const resent = emails.filter((each) => each.to === email && each.id > original!.id && SIGN_IN_LINK.test(each.text));

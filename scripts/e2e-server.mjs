@@ -34,8 +34,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     // Every spec signs in from 127.0.0.1; the login limit itself is tested in server/modules/auth.
     LOGIN_ATTEMPTS_PER_MINUTE: '1000',
     BASE_URL: process.env.E2E_NO_BASE_URL === 'true' ? '' : `http://127.0.0.1:${process.env.E2E_PORT}`,
-    // The checkout spec saves a Lemon Squeezy secret for one test, which would switch test payments off.
-    PAYMENTS_TEST_MODE: 'true',
+    // The checkout spec saves a Lemon Squeezy secret for one test, which would switch test payments off. E2E_PAYMENTS_TEST_MODE=''
+    // leaves it unset (e2e/payment-setup.spec.ts goes live).
+    PAYMENTS_TEST_MODE: process.env.E2E_PAYMENTS_TEST_MODE ?? 'true',
     // The webhooks spec's receiver listens on 127.0.0.1, which outgoing webhooks may not reach by default.
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
   },

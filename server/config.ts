@@ -4,6 +4,16 @@ import path from 'node:path';
 import { isIP } from 'node:net';
 import { describeZodIssues } from './lib/errors.js';
 import { chooseWorkers } from './workers.js';
+import { parseSecretKey } from './lib/secret-box.js';
+
+const isSecretKey = (value: string): boolean => {
+  try {
+    parseSecretKey(value, 'key');
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 // The only reader of process.env. Invalid values stop the start with a message naming the variable.
 const optionalString = z.string().trim().min(1).optional();
@@ -28,6 +38,13 @@ const environmentSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   LEMONSQUEEZY_WEBHOOK_SECRET: optionalString,
+  // The key provider secrets saved in the admin are sealed under (docs/secrets.md): 32 bytes, base64 or hex. Unset:
+  // DATA_DIR/secrets.key, made on first use. SECRETS_KEY_PREVIOUS opens values sealed before a rotation.
+  SECRETS_KEY: z.string().trim().refine(isSecretKey, 'must be 32 random bytes in base64 or hex (e.g. openssl rand -base64 32)').optional(),
+  SECRETS_KEY_PREVIOUS: z.string().trim().refine(isSecretKey, 'must be 32 random bytes in base64 or hex (e.g. openssl rand -base64 32)').optional(),
+  // FOR TESTS ONLY: where the Stripe client sends its calls instead of https://api.stripe.com (a local stand-in
+  // such as server/test/fake-stripe-api.ts): protocol, host and port, e.g. http://127.0.0.1:12111.
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL such as http://127.0.0.1:12111' }).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')

@@ -24,6 +24,7 @@ import { imagesModule } from './modules/images/index.js';
 import { importersModule } from './modules/importers/index.js';
 import { licensesModule } from './modules/licenses/index.js';
 import { ordersModule } from './modules/orders/index.js';
+import { paymentSetupModule } from './modules/payment-setup/index.js';
 import { outgoingWebhooksModule } from './modules/outgoing-webhooks/index.js';
 import { pluginAdminModule } from './modules/plugin-admin/index.js';
 import { postcodeModule } from './modules/postcode/index.js';
@@ -39,7 +40,7 @@ import { webhooksModule } from './modules/webhooks/index.js';
 import { wordpressClientModule } from './modules/wordpress-client/index.js';
 import type { PaymentProvider } from './modules/checkout/index.js';
 import { AutoRenewWorker, checkoutModule, PaymentProviders } from './modules/checkout/index.js';
-import { createMailTransport, type MailTransport } from './modules/email/index.js';
+import { createMailTransport, smtpTarget, type MailTransport } from './modules/email/index.js';
 import { ImagesService } from './modules/images/index.js';
 import { ImageStorage } from './modules/images/index.js';
 import { WebhookWorker } from './modules/outgoing-webhooks/index.js';
@@ -81,6 +82,7 @@ export const APP_MODULES: readonly AppModule[] = [
   storefrontModule,
   renewalRemindersModule,
   importersModule,
+  paymentSetupModule,
 ];
 
 /** Stand-ins a test gives buildApp (`services`) or createTestApp (`services`) in place of the real ones. */
@@ -111,7 +113,11 @@ export function createAppContext(core: CoreContext, overrides: ServiceOverrides 
     ...core,
     events: new EventBus(log),
     get mail() {
-      return (mail ??= createMailTransport(config, () => mailSender(settings)));
+      return (mail ??= createMailTransport(
+        config,
+        () => mailSender(settings),
+        () => smtpTarget(config, settings),
+      ));
     },
     emailRenderers: new Map(),
     payments: new PaymentProviders(config, settings, overrides.paymentProvider),

@@ -36,6 +36,13 @@ describe('redactSecrets', () => {
     expect(redactSecrets(input)).toBe(expected);
   });
 
+  it('masks Stripe secret keys and webhook signing secrets, keeping their prefix (issue 41)', () => {
+    const line = '{"msg":"Invalid API Key provided: sk_live_51Habc123XYZ","secret":"whsec_abcDEF123","restricted":"rk_test_9zz"}';
+    const masked = redactSecrets(line);
+    expect(masked).toBe('{"msg":"Invalid API Key provided: sk_live_…","secret":"whsec_…","restricted":"rk_test_…"}');
+    expect(redactSecrets('pk_live_public_is_fine')).toBe('pk_live_public_is_fine');
+  });
+
   it('keeps a JSON log line valid JSON', () => {
     const line = JSON.stringify({ req: { url: `/api/v1/downloads/${token}/a.zip?license_key=${key}` }, msg: `key ${key}` });
     const redacted = redactSecrets(line);

@@ -46,6 +46,9 @@ const DOWNLOAD_TOKEN = /(\/api\/v1\/downloads\/)([^/?#\s"\\]+)/g;
 // The token of a customer's one-time sign-in link (/account/sign-in/{token}, docs/account.md).
 const SIGN_IN_TOKEN = /(\/account\/sign-in\/)([^/?#\s"\\]+)/g;
 
+// Stripe secret and restricted keys and webhook signing secrets (issue 41), wherever they stand: the prefix stays.
+const STRIPE_SECRET = /\b((?:sk|rk)_(?:test|live)_|whsec_)[A-Za-z0-9]+/g;
+
 /** `8022-AB12-…` for a licence key; the first 6 characters of a longer secret; nothing of a short one. */
 export function maskSecret(value: string): string {
   const key = LICENCE_KEY_SHAPE.exec(value);
@@ -68,6 +71,7 @@ export function redactSecrets(text: string): string {
   if (out.includes('=')) out = out.replace(SECRET_QUERY_VALUE, (_match, name: string, value: string) => `${name}${maskSecret(value)}`);
   if (out.includes('/api/v1/downloads/')) out = out.replace(DOWNLOAD_TOKEN, (_match, route: string, token: string) => `${route}${maskSecret(token)}`);
   if (out.includes('/account/sign-in/')) out = out.replace(SIGN_IN_TOKEN, (_match, route: string, token: string) => `${route}${maskSecret(token)}`);
+  if (out.includes('k_') || out.includes('whsec_')) out = out.replace(STRIPE_SECRET, (_match, prefix: string) => `${prefix}${ELLIPSIS}`);
   return maskLicenseKeys(out);
 }
 

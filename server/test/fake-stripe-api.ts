@@ -27,6 +27,19 @@ export interface FakeStripeApi {
   close(): Promise<void>;
 }
 
+/**
+ * The keys the stand-in knows, and their account: the `_fake` keys are one account's (test and live), the `_other`
+ * keys another's. Any other key is refused as Stripe refuses a wrong one.
+ */
+export const FAKE_STRIPE_KEYS: Record<string, string> = {
+  sk_test_fake: 'acct_fake',
+  pk_test_fake: 'acct_fake',
+  sk_live_fake: 'acct_fake',
+  pk_live_fake: 'acct_fake',
+  sk_test_other: 'acct_other',
+  pk_test_other: 'acct_other',
+};
+
 /** A local HTTP server standing in for Stripe's API: creates, retrieves and cancels PaymentIntents as Stripe does. */
 export async function startFakeStripeApi(): Promise<FakeStripeApi> {
   const created: Array<Record<string, string>> = [];
@@ -36,6 +49,7 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
   const api = { refundFailure: null as FakeStripeApi['refundFailure'] };
   const customers: FakeStripeApi['customers'] = new Map();
   const confirmations: FakeStripeApi['confirmations'] = [];
+  const tokens = new Map<string, { account: string; livemode: boolean }>();
   // Stripe answers a repeated Idempotency-Key with the first answer: status and body.
   const idempotent = new Map<string, { status: number; body: string }>();
   const cardError = (response: http.ServerResponse, intent: Record<string, unknown>, code: string, message: string) => {
@@ -54,9 +68,35 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
     request.on('end', () => {
       response.setHeader('content-type', 'application/json');
       response.setHeader('request-id', `req_${randomBytes(6).toString('hex')}`);
+      // The Payments page's Check (server/modules/payment-setup/stripe-check.ts): the account of a secret key, and a PII
+      // token made with the publishable key, read back with the secret key only when both keys are one account's.
+      const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      const account = FAKE_STRIPE_KEYS[bearer];
+      if (request.url === '/v1/account' || request.url?.startsWith('/v1/tokens')) {
+        if (!account) return invalid(response, 401, `Invalid API Key provided: ${bearer.slice(0, 8)}***`);
+        const livemode = !bearer.includes('_test_');
+        if (request.method === 'GET' && request.url === '/v1/account') {
+          if (bearer.startsWith('pk_')) return invalid(response, 401, 'This API call cannot be made with a publishable API key.');
+          response.end(JSON.stringify({ id: account, object: 'account', settings: { dashboard: { display_name: 'Fake Shop' } }, charges_enabled: true }));
+          return;
+        }
+        if (request.method === 'POST' && request.url === '/v1/tokens') {
+          const token = { id: `tok_${randomBytes(8).toString('hex')}`, object: 'token', type: 'pii', livemode, used: false };
+          tokens.set(token.id, { account, livemode });
+          response.end(JSON.stringify(token));
+          return;
+        }
+        const tokenId = /^\/v1\/tokens\/([^/?]+)$/.exec(request.url)?.[1] ?? '';
+        const token = tokens.get(tokenId);
+        if (request.method === 'GET' && token && token.account === account && token.livemode === livemode) {
+          response.end(JSON.stringify({ id: tokenId, object: 'token', type: 'pii', livemode, used: false }));
+          return;
+        }
+        return invalid(response, 404, `No such token: '${tokenId}'`, 'resource_missing');
+      }
       if (
         (request.url?.startsWith('/v1/payment_intents') || request.url?.startsWith('/v1/refunds') || request.url?.startsWith('/v1/customers')) &&
-        request.headers.authorization !== 'Bearer sk_test_fake'
+        !(bearer.startsWith('sk_') && account)
       ) {
         response.statusCode = 401;
         response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }));

@@ -24,6 +24,8 @@ const pages = {
   orders: lazy(() => import('@/features/orders/pages/orders-page').then((m) => ({ default: m.OrdersPage }))),
   customers: lazy(() => import('@/features/customers/pages/customers-page').then((m) => ({ default: m.CustomersPage }))),
   customer: lazy(() => import('@/features/customers/pages/customer-page').then((m) => ({ default: m.CustomerPage }))),
+  payments: lazy(() => import('@/features/payment-setup/pages/payments-page').then((m) => ({ default: m.PaymentsPage }))),
+  email: lazy(() => import('@/features/payment-setup/pages/email-page').then((m) => ({ default: m.EmailPage }))),
   outbox: lazy(() => import('@/features/outbox/pages/outbox-page').then((m) => ({ default: m.OutboxPage }))),
   plugins: lazy(() => import('@/features/plugins/pages/plugins-page').then((m) => ({ default: m.PluginsPage }))),
   pluginEdit: lazy(() => import('@/features/plugins/pages/plugin-edit-page').then((m) => ({ default: m.PluginEditPage }))),
@@ -62,6 +64,8 @@ function AdminRoutes() {
         <Route path="/customers" component={pages.customers} />
         <Route path="/customers/:id" component={pages.customer} />
         <Route path="/outbox" component={pages.outbox} />
+        <Route path="/payments" component={pages.payments} />
+        <Route path="/email" component={pages.email} />
         <Route path="/plugins" component={pages.plugins} />
         <Route path="/plugins/:slug" component={pages.pluginEdit} />
         <Route path="/wordpress-client" component={pages.wordpressClient} />

@@ -1,6 +1,7 @@
 import {
   Cog,
   Contact,
+  CreditCard,
   FileArchive,
   FileCode,
   FileUp,
@@ -8,6 +9,7 @@ import {
   KeyRound,
   Inbox,
   LayoutDashboard,
+  Mail,
   MapPin,
   Package,
   Puzzle,
@@ -71,6 +73,8 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
     label: 'Connections',
     entries: [
       { title: 'WordPress client', path: '/wordpress-client', icon: FileCode },
+      { title: 'Payments', path: '/payments', icon: CreditCard },
+      { title: 'E-mail', path: '/email', icon: Mail },
       { title: 'Webhooks', path: '/webhooks', icon: Webhook },
       { title: 'Outbox', path: '/outbox', icon: Inbox },
       { title: 'Import', path: '/import', icon: FileUp },

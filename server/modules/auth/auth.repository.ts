@@ -5,7 +5,7 @@ export async function insertSession(db: Database, tokenHash: string, expiresAt: 
 }
 
 export async function findSessionByHash(db: Database, tokenHash: string) {
-  return db.selectFrom('admin_sessions').select(['id', 'expires_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
+  return db.selectFrom('admin_sessions').select(['id', 'expires_at', 'created_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
 export async function deleteSessionByHash(db: Database, tokenHash: string): Promise<void> {

@@ -65,6 +65,13 @@ export class AuthService {
     return session.expires_at;
   }
 
+  /** When the live session the token names was signed in (a recent sign-in may change secrets), else null. */
+  async sessionSignedInAt(token: string | undefined): Promise<string | null> {
+    if (!token) return null;
+    const session = await sessions.findSessionByHash(this.db, sha256Hex(token));
+    return session && session.expires_at > nowIso() ? session.created_at : null;
+  }
+
   async logout(token: string | undefined): Promise<void> {
     if (token) await sessions.deleteSessionByHash(this.db, sha256Hex(token));
   }

@@ -2,8 +2,9 @@
 // to the module (eslint.config.js; docs/architecture.md).
 export { checkoutConfig } from './checkout.service.js';
 export { type PaymentProvider } from './payment-provider.js';
-export { isTestProviderLive, PaymentProviders } from './provider-choice.js';
-export { createStripeProvider } from './stripe-provider.js';
+export { isTestProviderLive } from '../settings/index.js';
+export { PaymentProviders } from './provider-choice.js';
+export { createStripeClient, createStripeProvider } from './stripe-provider.js';
 export { AutoRenewWorker, AUTO_RENEW_POLL_INTERVAL_MS } from './auto-renew-worker.js';
 export { autoRenewStates, isAutoRenewing, setAutoRenew } from './auto-renewal.js';
 

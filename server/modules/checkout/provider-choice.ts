@@ -1,6 +1,6 @@
 import type { AppContext } from '../../kernel/context.js';
 import type { Config } from '../../config.js';
-import type { SettingsService } from '../settings/index.js';
+import { isTestProviderLive, stripeApiTarget, stripeKeyInUse, stripePublishableKey, type SettingsService } from '../settings/index.js';
 import type { PaymentProvider } from './payment-provider.js';
 import { createStripeProvider } from './stripe-provider.js';
 import { createTestProvider } from './test-provider.js';
@@ -14,22 +14,11 @@ export const TEST_PROVIDER_OFF_MESSAGE =
   'Test payments are switched off on this server (a real payment provider is configured, or PAYMENTS_TEST_MODE=false); no payment was taken.';
 
 /**
- * Whether the built-in test provider (free licences with card 4242) is live: PAYMENTS_TEST_MODE decides when
- * set; otherwise only while no real provider is configured. The Lemon Squeezy secret can be saved in Settings
- * at run time, so it is read on every call.
- */
-export function isTestProviderLive(ctx: Pick<AppContext, 'config' | 'settings'>): boolean {
-  const { PAYMENTS_TEST_MODE, STRIPE_SECRET_KEY } = ctx.config;
-  if (PAYMENTS_TEST_MODE !== undefined) return PAYMENTS_TEST_MODE;
-  return !STRIPE_SECRET_KEY && ctx.settings.getSecret('lemonsqueezy_webhook_secret') === null;
-}
-
-/**
  * The app's payment providers (ctx.payments, made once in server/services.ts). A provider given to buildApp
  * (tests: Stripe pointed at a stand-in API) is always chosen; Stripe's client is made on first use and kept.
  */
 export class PaymentProviders {
-  private stripe: PaymentProvider | undefined;
+  private stripe: { key: string; provider: PaymentProvider } | undefined;
   // One test provider per app: it remembers its refunds' idempotency keys, as Stripe does.
   private test: PaymentProvider | undefined;
 
@@ -43,10 +32,8 @@ export class PaymentProviders {
   choose(): ProviderChoice {
     if (this.override) return { available: true, provider: this.override };
     if (isTestProviderLive({ config: this.config, settings: this.settings })) return { available: true, provider: (this.test ??= createTestProvider()) };
-    const { STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY } = this.config;
-    if (!STRIPE_SECRET_KEY) return { available: false, message: PAYMENTS_UNAVAILABLE_MESSAGE };
-    this.stripe ??= createStripeProvider({ secretKey: STRIPE_SECRET_KEY, publishableKey: STRIPE_PUBLISHABLE_KEY ?? null });
-    return { available: true, provider: this.stripe };
+    const stripe = this.stripeProvider();
+    return stripe ? { available: true, provider: stripe } : { available: false, message: PAYMENTS_UNAVAILABLE_MESSAGE };
   }
 
   /**
@@ -55,7 +42,8 @@ export class PaymentProviders {
    * hosted checkout; `store` is null while the store is not set yet (the buyer is told payments are not set up).
    */
   lemonSqueezy(): { store: string | null } | null {
-    if (this.override || isTestProviderLive({ config: this.config, settings: this.settings }) || this.config.STRIPE_SECRET_KEY) return null;
+    const ctx = { config: this.config, settings: this.settings };
+    if (this.override || isTestProviderLive(ctx) || stripeKeyInUse(ctx)) return null;
     if (this.settings.getSecret('lemonsqueezy_webhook_secret') === null) return null;
     return { store: this.settings.get('lemonsqueezy_store') };
   }
@@ -69,10 +57,20 @@ export class PaymentProviders {
     if (this.override?.name === name) return this.override;
     if (name === 'test') return (this.test ??= createTestProvider());
     if (name !== 'stripe') return null;
-    const { STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY } = this.config;
-    if (!STRIPE_SECRET_KEY) return null;
-    this.stripe ??= createStripeProvider({ secretKey: STRIPE_SECRET_KEY, publishableKey: STRIPE_PUBLISHABLE_KEY ?? null });
-    return this.stripe;
+    return this.stripeProvider();
+  }
+
+  /** Stripe with the keys in use now, made again when the Payments page changed them (on any instance). */
+  private stripeProvider(): PaymentProvider | null {
+    const ctx = { config: this.config, settings: this.settings };
+    const secretKey = stripeKeyInUse(ctx);
+    if (!secretKey) return null;
+    const publishableKey = stripePublishableKey(ctx);
+    const cacheKey = `${secretKey} ${publishableKey ?? ''}`;
+    if (this.stripe?.key !== cacheKey) {
+      this.stripe = { key: cacheKey, provider: createStripeProvider({ secretKey, publishableKey, ...stripeApiTarget(this.config) }) };
+    }
+    return this.stripe.provider;
   }
 }
 

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SetupChecklist, SetupStepId } from '../../../common/setup-checklist.js';
 import { makeImage, multipartBody as imageBody } from '../../test/image-fixtures.js';
@@ -37,8 +38,8 @@ describe(`first-run checklist (${testDialect()})`, () => {
       ['first_plugin', '/plugins', false],
       ['first_release', '/releases', false],
       ['price', '/plugins', false],
-      ['payments', '/settings', false],
-      ['email', '/outbox', false],
+      ['payments', '/payments', false],
+      ['email', '/email', false],
     ]);
     expect(list.complete).toBe(false);
     expect(list.dismissed).toBe(false);
@@ -108,11 +109,11 @@ describe(`first-run checklist with payments and e-mail configured (${testDialect
   });
   afterAll(async () => t.close());
 
-  it('ticks Payments for Stripe and E-mail for SMTP_URL', async () => {
+  it('does not tick Payments or E-mail from the environment alone: a passed Check with a signed webhook, a delivered test e-mail (issue 41)', async () => {
     const list = (await t.app.inject({ method: 'GET', url: '/api/admin/setup-checklist', headers: await t.adminHeaders() })).json<SetupChecklist>();
     const byId = Object.fromEntries(list.steps.map((step) => [step.id, step]));
-    expect(byId.payments?.done).toBe(true);
-    expect(byId.email?.done).toBe(true);
+    expect(byId.payments).toMatchObject({ done: false, path: '/payments', hint: expect.stringMatching(/check them and receive the first signed webhook/) });
+    expect(byId.email).toMatchObject({ done: false, path: '/email', hint: expect.stringMatching(/send a test e-mail/) });
     expect(byId.first_plugin?.done).toBe(true); // the seeded demo
     expect(byId.shop_address?.done).toBe(true); // the address the admin confirmed (createTestApp's confirmedOrigin)
   });
@@ -151,7 +152,17 @@ describe(`first-run checklist with Lemon Squeezy taking the payments (${testDial
     expect((await patch({ lemonsqueezy_variant_id: '123456' })).statusCode).toBe(200);
     expect(await payments()).toMatchObject({ done: false, path: `/plugins/${SLUG}` }); // the numeric id alone is not a checkout link
     expect((await patch({ lemonsqueezy_checkout_link: 'd1f120fd-5adc-4fff-8915-cce713d29427' })).statusCode).toBe(200);
-    expect(await payments()).toMatchObject({ done: true, path: '/settings', hint: 'Buyers pay through Lemon Squeezy.' });
+    // Nothing stands in the way, but nothing has shown it works yet: the first signed webhook ticks it.
+    expect(await payments()).toMatchObject({ done: false, path: '/payments' });
+    const body = '{}';
+    const signature = createHmac('sha256', 'ls_checklist_secret').update(body).digest('hex');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/lemonsqueezy',
+      headers: { 'content-type': 'application/json', 'x-signature': signature },
+      payload: body,
+    });
+    expect(await payments()).toMatchObject({ done: true, path: '/payments', hint: 'Buyers pay through Lemon Squeezy: its signed webhook arrived.' });
     // An inactive tier without either is not on sale, so it does not count.
     const inactive = { ...tier, name: 'Old', active: false };
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/plugins/${SLUG}/prices`, headers, payload: inactive })).statusCode).toBe(201);

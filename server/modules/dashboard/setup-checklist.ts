@@ -3,7 +3,7 @@ import { lemonSqueezyMissing } from '../../../common/prices.js';
 import { DEFAULT_STORE_IDENTITY } from '../../../common/store-identity.js';
 import type { SetupChecklist, SetupStep } from '../../../common/setup-checklist.js';
 import type { AppContext } from '../../kernel/context.js';
-import { checkoutConfig } from '../checkout/index.js';
+import { emailWorking, paymentsWorking } from '../payment-setup/index.js';
 import { countPluginRows, listPlugins, toAdminPlugin, type PluginRow } from '../plugins/index.js';
 import { countPriceRows, listActivePrices } from '../prices/index.js';
 import { countReleaseRows } from '../releases/index.js';
@@ -28,8 +28,8 @@ export async function setupChecklist(ctx: AppContext): Promise<SetupChecklist> {
   const priced = tiers > 0 && pluginRows.some((row) => effectivePriceMinor(toAdminPlugin(row)) !== null);
   // Card payments through Stripe, or Lemon Squeezy's hosted checkout once its webhook secret is saved (docs/checkout.md),
   // as long as it can sell what is on sale.
-  const stripe = checkoutConfig(ctx).provider === 'stripe';
-  const lemonSqueezy = ctx.settings.getSecret('lemonsqueezy_webhook_secret') !== null;
+  const stripe = ctx.settings.getSecret('stripe_secret_key') !== null;
+  const paymentsOk = paymentsWorking(ctx);
   const lemonSqueezyGap = await lemonSqueezyGapOf(ctx, pluginRows);
   // The address e-mailed links use: the Base URL setting, or the shop address the admin confirmed at sign-in.
   const baseUrl = ctx.settings.emailLinkBase();
@@ -75,24 +75,25 @@ export async function setupChecklist(ctx: AppContext): Promise<SetupChecklist> {
     {
       id: 'payments',
       title: 'Payments',
-      hint: stripe
-        ? 'Buyers pay by card through Stripe.'
-        : lemonSqueezyGap
-          ? lemonSqueezyGap.hint
-          : lemonSqueezy
-            ? 'Buyers pay through Lemon Squeezy.'
-            : 'Connect Stripe or Lemon Squeezy so buyers can pay.',
-      path: lemonSqueezyGap?.path ?? '/settings',
-      done: stripe || (lemonSqueezy && !lemonSqueezyGap),
+      // Ticks from what works (issue 41): the keys passed the Check and a signed webhook arrived (Payments page).
+      hint: lemonSqueezyGap
+        ? lemonSqueezyGap.hint
+        : paymentsOk
+          ? stripe
+            ? 'Stripe keys checked and a signed webhook received: buyers pay by card.'
+            : 'Buyers pay through Lemon Squeezy: its signed webhook arrived.'
+          : 'Enter your Stripe keys (or Lemon Squeezy) on the Payments page, check them and receive the first signed webhook.',
+      path: lemonSqueezyGap?.path ?? '/payments',
+      done: paymentsOk && !lemonSqueezyGap,
     },
     {
       id: 'email',
       title: 'E-mail',
-      hint: ctx.config.SMTP_URL
-        ? 'Licence keys and receipts leave through your SMTP server.'
-        : 'Set SMTP_URL (docs/deploy.md) so licence keys reach buyers; until then messages are kept here, not sent.',
-      path: '/outbox',
-      done: Boolean(ctx.config.SMTP_URL),
+      hint: emailWorking(ctx)
+        ? 'A test e-mail went through your SMTP server: licence keys and receipts reach buyers.'
+        : 'Enter your SMTP server on the E-mail page and send a test e-mail; until then messages are kept in the outbox, not sent.',
+      path: '/email',
+      done: emailWorking(ctx),
     },
   ];
   return { steps, complete: steps.every((step) => step.done), dismissed: ctx.settings.getInternal(SETUP_CHECKLIST_DISMISSED_KEY) === true };

@@ -143,3 +143,29 @@ export async function listEmails(db: Db, filter: { orderId?: number } = {}): Pro
   if (filter.orderId !== undefined) query = query.where('order_id', '=', filter.orderId);
   return (await query.execute()).map(toOutboxEmail);
 }
+
+/** Messages kept in the outbox while no SMTP server was set (status `outbox`). */
+export async function countKeptEmails(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('emails')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .where('status', '=', 'outbox')
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** Moves up to `limit` kept messages back to pending, the oldest first, and answers their ids (each moved once). */
+export async function requeueKeptEmails(db: Db, limit: number, at: string): Promise<number[]> {
+  const rows = await db.selectFrom('emails').select('id').where('status', '=', 'outbox').orderBy('id').limit(limit).execute();
+  const ids: number[] = [];
+  for (const { id } of rows) {
+    const result = await db
+      .updateTable('emails')
+      .set({ status: 'pending', updated_at: at })
+      .where('id', '=', id)
+      .where('status', '=', 'outbox')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) ids.push(id);
+  }
+  return ids;
+}

@@ -1,6 +1,7 @@
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config.js';
 import { isSingleEmailAddress } from './email-address.js';
+import type { SmtpTarget } from './smtp-settings.js';
 
 export interface OutgoingMessage {
   to: string;
@@ -36,16 +37,34 @@ export function mailFrom(mailFromSetting: string | undefined, sender: MailSender
   return { name: sender.name, address: mailFromSetting?.trim() || sender.address || DEFAULT_MAIL_ADDRESS };
 }
 
-export function createMailTransport(config: Config, sender: () => MailSender = () => ({ name: '', address: null })): MailTransport {
-  if (!config.SMTP_URL) return { kind: 'outbox', send: async () => undefined, close: () => undefined };
-  const transporter = nodemailer.createTransport(config.SMTP_URL);
+/**
+ * SMTP when SMTP_URL is set or the E-mail page names a server (read at each send, so a change on any instance takes
+ * effect without a restart: the settings sync); otherwise nothing leaves (the outbox keeps it).
+ */
+export function createMailTransport(
+  config: Config,
+  sender: () => MailSender = () => ({ name: '', address: null }),
+  target: () => SmtpTarget | null = () => (config.SMTP_URL ? { options: config.SMTP_URL, from: config.MAIL_FROM, id: 'env' } : null),
+): MailTransport {
+  let current: { id: string; transporter: Transporter } | undefined;
+  const transporterFor = (smtp: SmtpTarget): Transporter => {
+    if (current?.id !== smtp.id) {
+      current?.transporter.close();
+      current = { id: smtp.id, transporter: nodemailer.createTransport(smtp.options) };
+    }
+    return current.transporter;
+  };
   return {
-    kind: 'smtp',
+    get kind() {
+      return target() ? 'smtp' : 'outbox';
+    },
     send: async (message) => {
+      const smtp = target();
+      if (!smtp) return;
       // Last line of defence: whatever stored the address, a header injection or a recipient list never leaves.
       if (!isSingleEmailAddress(message.to)) throw new Error(`Refused to send: ${JSON.stringify(message.to.slice(0, 300))} is not one e-mail address`);
-      await transporter.sendMail({ from: mailFrom(config.MAIL_FROM, sender()), ...message });
+      await transporterFor(smtp).sendMail({ from: mailFrom(smtp.from, sender()), ...message });
     },
-    close: () => transporter.close(),
+    close: () => current?.transporter.close(),
   };
 }

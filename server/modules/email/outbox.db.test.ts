@@ -47,6 +47,9 @@ describe(`admin outbox (${testDialect()})`, () => {
     const rows = await t.db.selectFrom('emails').select(['id', 'kind']).orderBy('id').execute();
     licenceEmailId = rows.find((row) => row.kind === 'licence')!.id;
     signInEmailId = rows.find((row) => row.kind === 'sign_in')!.id;
+    // The shop goes live (issue 41): links are masked in the outbox from now on (in test mode they show in full).
+    await t.ctx.settings.setSecrets({ stripe_secret_key: 'sk_live_outbox' });
+    await t.ctx.settings.setInternal({ payments_live: true });
 
     // 30 more, of another kind and in every state, for the filters and the pages.
     const at = new Date().toISOString();

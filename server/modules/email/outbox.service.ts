@@ -5,6 +5,7 @@ import type { AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
 import { maskLinkTokens } from '../../lib/redact.js';
 import { nowIso } from '../../lib/time.js';
+import { isTestPaymentsMode } from '../settings/index.js';
 import { findEmailById, type EmailRow } from './email.repository.js';
 import { deliverEmail } from './email.service.js';
 import { insertEmailCopy, listEmailsToAddress, listOutboxKinds, listOutboxPage, type OutboxFilter } from './outbox.repository.js';
@@ -23,8 +24,14 @@ const toEntry = (row: EmailRow): OutboxEntry => ({
   sent_at: row.sent_at,
 });
 
-/** The message as the admin may read it: sign-in and download tokens masked. */
-const toMessage = (row: EmailRow): OutboxMessage => ({ ...toEntry(row), text: maskLinkTokens(row.text), html: maskLinkTokens(row.html) });
+/**
+ * The message as the admin may read it: sign-in and download tokens masked once payments are live; in full while
+ * the shop takes test payments, so the vendor can walk their own buyer's path (docs/payment-setup.md).
+ */
+const toMessage = (ctx: AppContext | null, row: EmailRow): OutboxMessage => {
+  if (ctx && isTestPaymentsMode(ctx)) return { ...toEntry(row), text: row.text, html: row.html, links_masked: false };
+  return { ...toEntry(row), text: maskLinkTokens(row.text), html: maskLinkTokens(row.html), links_masked: true };
+};
 
 export async function listOutbox(ctx: AppContext, query: OutboxFilter & { page: number; per_page: number }): Promise<OutboxList> {
   const { page, per_page: perPage, ...filter } = query;
@@ -35,15 +42,18 @@ export async function listOutbox(ctx: AppContext, query: OutboxFilter & { page: 
   return { emails: rows.map(toEntry), total, page, per_page: perPage, kinds };
 }
 
-/** Every message sent to one address (a customer's page, server/modules/customers), newest first, tokens masked. */
+/**
+ * Every message sent to one address (a customer's page and its export, server/modules/customers), newest first,
+ * tokens masked whatever the payments mode: what leaves the outbox view stays masked.
+ */
 export async function listMessagesToAddress(ctx: AppContext, address: string, limit = 200): Promise<OutboxMessage[]> {
-  return (await listEmailsToAddress(ctx.db, address, limit)).map(toMessage);
+  return (await listEmailsToAddress(ctx.db, address, limit)).map((row) => toMessage(null, row));
 }
 
 export async function findOutboxMessage(ctx: AppContext, id: number): Promise<OutboxMessage> {
   const row = await findEmailById(ctx.db, id);
   if (!row) throw new AppError('NOT_FOUND', `E-mail ${id} was not found`);
-  return toMessage(row);
+  return toMessage(ctx, row);
 }
 
 /**
@@ -61,5 +71,5 @@ export async function resendOutboxMessage(ctx: AppContext, id: number): Promise<
   await deliverEmail(ctx, copyId);
   const copy = await findEmailById(ctx.db, copyId);
   if (!copy) throw new AppError('NOT_FOUND', `E-mail ${copyId} was not found`);
-  return toMessage(copy);
+  return toMessage(ctx, copy);
 }

@@ -12,6 +12,18 @@ declare module '../../kernel/context.js' {
     settings: SettingsService;
   }
 }
+export {
+  isTestPaymentsMode,
+  isTestProviderLive,
+  isTestStripeKey,
+  noteWebhookReceived,
+  webhookReceivedAt,
+  PAYMENTS_LIVE_KEY,
+  STRIPE_PUBLISHABLE_KEY_SETTING,
+  stripeApiTarget,
+  stripeKeyInUse,
+  stripePublishableKey,
+} from './payments-mode.js';
 
 import type { AppModule } from '../../kernel/module.js';
 import { registerSettingsRoutes } from './settings.routes.js';

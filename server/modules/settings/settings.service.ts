@@ -4,12 +4,13 @@ import {
   DEFAULT_DEACTIVATION_REASONS,
   SECRET_SETTING_NAMES,
   type ExpiredLicensePolicy,
-  type SecretSettingName,
   type SettingsResponse,
   type SettingsUpdate,
 } from '../../../common/settings.js';
 import { DEFAULT_MIN_RELEASE_VERSION } from '../../../common/versions.js';
 import { readAllSettings, writeSettings } from './settings.repository.js';
+import { STORED_SECRET_NAMES, type SecretView, type StoredSecretName, type ValueSource } from '../../../common/payment-setup.js';
+import { isSealedSecret, SecretBox } from '../../lib/secret-box.js';
 import { readStoreIdentity } from '../../../common/store-identity.js';
 import {
   DEFAULT_EXPIRED_REMINDER_BODY,
@@ -122,13 +123,17 @@ export class SettingsService {
   private values = new Map<string, unknown>();
   /** Counts this process's writes, so a load that read before a write finished never overwrites it. */
   private writes = 0;
+  /** Seals and opens the secrets saved in the admin; its key is read on first use (server/lib/secret-box.ts). */
+  private readonly box: SecretBox;
   /** Called after every load: caches built from settings (the postcode index) check whether theirs moved. */
   private readonly loadListeners = new Set<() => void>();
 
   constructor(
     private readonly db: Database,
     private readonly config: Config,
-  ) {}
+  ) {
+    this.box = new SecretBox({ SECRETS_KEY: config.SECRETS_KEY, SECRETS_KEY_PREVIOUS: config.SECRETS_KEY_PREVIOUS, dataDir: config.dataDir });
+  }
 
   async load(): Promise<void> {
     for (;;) {
@@ -187,15 +192,77 @@ export class SettingsService {
     await this.setInternal({ [CONFIRMED_ORIGIN_KEY]: origin });
   }
 
-  getSecret(name: SecretSettingName): string | null {
-    const stored = this.values.get(name);
-    if (typeof stored === 'string' && stored.length > 0) return stored;
-    const fromEnv: Record<SecretSettingName, string | undefined> = {
+  /** Where a secret in use comes from: the environment wins over a value saved in the admin (docs/secrets.md). */
+  secretSource(name: StoredSecretName): ValueSource | null {
+    if (this.secretFromEnvironment(name)) return 'environment';
+    return this.storedSecret(name) !== null ? 'admin' : null;
+  }
+
+  getSecret(name: StoredSecretName): string | null {
+    return this.secretFromEnvironment(name) ?? this.storedSecret(name);
+  }
+
+  /** What the browser may know of a secret: whether set, its last four characters, its source. */
+  secretView(name: StoredSecretName): SecretView {
+    const value = this.getSecret(name);
+    return { is_set: value !== null, last4: value !== null && value.length >= 12 ? value.slice(-4) : null, source: this.secretSource(name) };
+  }
+
+  private secretFromEnvironment(name: StoredSecretName): string | null {
+    const fromEnv: Record<StoredSecretName, string | undefined> = {
+      stripe_secret_key: this.config.STRIPE_SECRET_KEY,
       stripe_webhook_secret: this.config.STRIPE_WEBHOOK_SECRET,
       lemonsqueezy_webhook_secret: this.config.LEMONSQUEEZY_WEBHOOK_SECRET,
       webhook_secret: undefined,
+      smtp_password: undefined,
     };
     return fromEnv[name] ?? null;
+  }
+
+  /** The saved value, opened; a value sealed under a key this process lacks counts as unset (and is logged once by its reader). */
+  private storedSecret(name: StoredSecretName): string | null {
+    const stored = this.values.get(name);
+    // Saved before sealing existed (plain text): still read; the next save seals it.
+    if (typeof stored === 'string') return stored.length > 0 ? stored : null;
+    if (!isSealedSecret(stored)) return null;
+    const plain = this.box.open(stored);
+    return plain !== null && plain.length > 0 ? plain : null;
+  }
+
+  /** Whether a saved secret could not be opened with this process's keys (SECRETS_KEY differs between instances). */
+  unreadableSecret(name: StoredSecretName): boolean {
+    const stored = this.values.get(name);
+    return isSealedSecret(stored) && this.box.open(stored) === null;
+  }
+
+  /**
+   * After a key rotation (SECRETS_KEY new, SECRETS_KEY_PREVIOUS the old one): seals again under the current key every
+   * saved secret sealed under another, and plain ones saved before sealing existed; answers how many.
+   */
+  async resealSecrets(): Promise<number> {
+    const entries: Record<string, string> = {};
+    for (const name of STORED_SECRET_NAMES) {
+      const stored = this.values.get(name);
+      const stale = typeof stored === 'string' ? stored.length > 0 : isSealedSecret(stored) && this.box.isStale(stored);
+      const plain = stale ? this.storedSecret(name) : null;
+      if (plain !== null) entries[name] = plain;
+    }
+    if (Object.keys(entries).length > 0) await this.setSecrets(entries);
+    return Object.keys(entries).length;
+  }
+
+  /** Saves secrets sealed (null or '' clears one). */
+  async setSecrets(entries: Partial<Record<StoredSecretName, string | null>>): Promise<void> {
+    await this.setInternal(this.sealEntries(entries));
+  }
+
+  private sealEntries(entries: Partial<Record<string, string | null | undefined>>): Record<string, unknown> {
+    const sealed: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(entries)) {
+      if (value === undefined) continue;
+      sealed[name] = value === null || value === '' ? null : this.box.seal(value);
+    }
+    return sealed;
   }
 
   /** Internal values never answered by the settings API (password hash, token hash). */
@@ -211,16 +278,18 @@ export class SettingsService {
 
   async update(patch: SettingsUpdate): Promise<void> {
     const entries: Record<string, unknown> = {};
+    const secrets: Record<string, string | null> = {};
     for (const [key, value] of Object.entries(patch)) {
       if (value === undefined) continue;
-      entries[key] = key === 'base_url' && value === '' ? null : value;
+      if ((SECRET_SETTING_NAMES as readonly string[]).includes(key)) secrets[key] = value as string | null;
+      else entries[key] = key === 'base_url' && value === '' ? null : value;
     }
-    await this.setInternal(entries);
+    await this.setInternal({ ...entries, ...this.sealEntries(secrets) });
   }
 
   /** The Settings answer; the public key comes from the caller's ctx.signing (the settings module parses no key). */
   toResponse(signingPublicKey: string): SettingsResponse {
-    const secret = (name: SecretSettingName) => ({ is_set: this.getSecret(name) !== null });
+    const secret = (name: StoredSecretName) => ({ is_set: this.getSecret(name) !== null });
     const tokenCreatedAt = this.values.get('api_token_created_at');
     return {
       base_url: this.get('base_url'),

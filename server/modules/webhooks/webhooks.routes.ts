@@ -4,6 +4,8 @@ import type { App, AppContext } from '../../kernel/context.js';
 import { assertNoNul } from '../../lib/nul-bytes.js';
 import { describeZodIssues } from '../../lib/errors.js';
 import { applyPaymentEvent } from '../orders/index.js';
+import { noteWebhookReceived } from '../settings/index.js';
+import { nowIso } from '../../lib/time.js';
 import { stripeWebhookSecret, toPaymentEvent, verifyStripeEvent, WebhookSignatureError } from './stripe-webhook.js';
 import { lemonSqueezyPayloadSchema, lemonSqueezyToPaymentEvent, verifyLemonSqueezySignature } from './lemonsqueezy-webhook.js';
 
@@ -34,6 +36,8 @@ export async function registerWebhookRoutes(app: App, ctx: AppContext): Promise<
         throw error;
       }
       assertNoNul(event, 'body');
+      // The Payments page ticks and "Go live" allows once a webhook signed with the current secret has arrived.
+      await noteWebhookReceived(ctx.settings, 'stripe', secret, nowIso());
       const result = await applyPaymentEvent(ctx, toPaymentEvent(event));
       return { received: true as const, outcome: result.outcome };
     });
@@ -48,6 +52,7 @@ export async function registerWebhookRoutes(app: App, ctx: AppContext): Promise<
         if (error instanceof WebhookSignatureError) return badRequest(reply, error.message);
         throw error;
       }
+      await noteWebhookReceived(ctx.settings, 'lemonsqueezy', secret, nowIso());
       let json: unknown;
       try {
         json = JSON.parse(body.toString('utf8'));

@@ -50,6 +50,11 @@ export function OutboxMessageDialog({ id, onClose }: { id: number | null; onClos
                 (Licenses).
               </p>
             )}
+            <p className="text-xs text-muted-foreground" data-testid="outbox-links-note">
+              {email.links_masked
+                ? 'Payments are live: sign-in and download links are masked here.'
+                : 'Test mode: links are shown in full so you can follow your buyer’s path. Once payments are live they are masked.'}
+            </p>
             <pre className="whitespace-pre-wrap break-all rounded bg-muted p-3 text-xs" data-testid="outbox-message-text">
               {email.text || '(This message is written when it is sent.)'}
             </pre>

@@ -21,6 +21,10 @@ export function useConfirmShopAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmShopAddress,
-    onSuccess: (address) => queryClient.setQueryData(shopAddressQueryKey, address),
+    onSuccess: async (address) => {
+      queryClient.setQueryData(shopAddressQueryKey, address);
+      // The dashboard's checklist ticks "Shop address" without a reload (issue 41), and the Payments page's Go live.
+      await Promise.all([['/api/admin/setup-checklist'], ['/api/admin/payment-setup']].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
   });
 }
