@@ -48,6 +48,7 @@ import { registerStorefrontRoutes } from './modules/storefront/index.js';
 import { registerReviewRoutes } from './modules/reviews/index.js';
 import { registerRenewalReminderRoutes } from './modules/renewal-reminders/index.js';
 import { registerImportRoutes } from './modules/importers/index.js';
+import { registerTeamRoutes } from './modules/team/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -89,12 +90,15 @@ const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
   registerStorefrontRoutes,
   registerRenewalReminderRoutes,
   registerImportRoutes,
+  registerTeamRoutes,
 ];
 
 export interface RouteInfo {
   method: string;
   url: string;
   schema?: FastifySchema;
+  /** What an admin route declares it needs (common/permissions.ts; checked by server/http/admin-guard.ts). */
+  permission?: string;
 }
 
 export async function buildApp({
@@ -169,7 +173,7 @@ export async function buildApp({
   // The route table, kept so tests can walk every registered route (e.g. every admin route refuses strangers).
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema, permission: route.config?.permission });
   });
 
   // Before the routes: their rate-limit hooks count in Redis when REDIS_URL is set.

@@ -15,6 +15,7 @@ import { createPostcodeService, type PostcodeService } from './modules/postcode/
 import { loadAppSigningKey } from './modules/signing/index.js';
 import { mailSender } from './modules/storefront/index.js';
 import { ReminderWorker } from './modules/renewal-reminders/index.js';
+import { TeamService } from './modules/team/index.js';
 
 /** Stand-ins a test gives buildApp (`services`) or createTestApp (`services`) in place of the real ones. */
 export interface ServiceOverrides {
@@ -69,6 +70,7 @@ export function createAppContext(core: CoreContext, overrides: ServiceOverrides 
       return (autoRenewals ??= new AutoRenewWorker(ctx));
     },
     signInWork: createSignInWork(),
+    team: new TeamService(db),
   };
 
   // In this order: sign-in deliveries still use the mail transport; the worker's last attempts are recorded.

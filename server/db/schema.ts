@@ -28,6 +28,10 @@ export interface AdminSessionsTable {
   token_hash: string;
   expires_at: string;
   created_at: string;
+  /** Null: the owner's session (the specification's password login); else a staff member's (0056-team). */
+  member_id: number | null;
+  ip: string | null;
+  user_agent: string | null;
 }
 
 export interface PluginsTable {
@@ -459,7 +463,52 @@ export interface ReminderOptOutsTable {
   created_at: string;
 }
 
+// --- team (0056-team; owner: server/modules/team) ---
+export interface TeamMembersTable {
+  id: Generated<number>;
+  email: string;
+  role: string;
+  password_hash: string | null;
+  invite_token_hash: string | null;
+  invite_expires_at: string | null;
+  totp_secret: string | null;
+  totp_enabled: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MemberRecoveryCodesTable {
+  id: Generated<number>;
+  member_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+export interface MemberSignInChallengesTable {
+  id: Generated<number>;
+  token_hash: string;
+  member_id: number;
+  expires_at: string;
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  name: string;
+  prefix: string;
+  token_hash: string;
+  scopes: string; // JSON list of permissions (common/permissions.ts)
+  created_by: string;
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface DB {
+  team_members: TeamMembersTable;
+  member_recovery_codes: MemberRecoveryCodesTable;
+  member_sign_in_challenges: MemberSignInChallengesTable;
+  api_keys: ApiKeysTable;
   reviews: ReviewsTable;
   license_reminders: LicenseRemindersTable;
   reminder_opt_outs: ReminderOptOutsTable;
