@@ -56,6 +56,8 @@ export const staffLoginResponseSchema = z.object({
   challenge: z.string().optional(),
   /** `totp`: enter a code; `enrol`: two factors are required and this member has none yet. */
   second_factor: z.enum(['totp', 'enrol']).optional(),
+  /** After enrolling during sign-in: the recovery codes, shown this once. */
+  recovery_codes: z.array(z.string()).optional(),
 });
 export type StaffLoginResponse = z.infer<typeof staffLoginResponseSchema>;
 
@@ -68,6 +70,7 @@ export const meResponseSchema = z.object({
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
+export const enrolSchema = z.object({ challenge: z.string({ error: 'Sign in with your password first' }).min(20).max(200) });
 export const totpSetupResponseSchema = z.object({ secret: z.string(), uri: z.string() });
 export const totpConfirmSchema = z.object({
   code: z

@@ -68,6 +68,12 @@ export async function insertChallenge(db: Db, row: { token_hash: string; member_
   await db.insertInto('member_sign_in_challenges').values(row).execute();
 }
 
+/** The member of a live challenge, leaving it in place (enrolment reads it before the code step takes it). */
+export async function peekChallenge(db: Db, tokenHash: string, now: string): Promise<number | null> {
+  const row = await db.selectFrom('member_sign_in_challenges').select(['member_id', 'expires_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
+  return row && row.expires_at > now ? row.member_id : null;
+}
+
 /** Takes a live challenge (deleting it: each is used once). */
 export async function takeChallenge(db: Db, tokenHash: string, now: string): Promise<number | null> {
   const row = await db.deleteFrom('member_sign_in_challenges').where('token_hash', '=', tokenHash).returning(['member_id', 'expires_at']).executeTakeFirst();

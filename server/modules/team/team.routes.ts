@@ -6,6 +6,8 @@ import { PERMISSION_NAMES, roleAllows } from '../../../common/permissions.js';
 import {
   acceptInviteSchema,
   changeRoleSchema,
+  enrolSchema,
+  totpSetupResponseSchema,
   inviteMemberSchema,
   meResponseSchema,
   secondFactorSchema,
@@ -20,6 +22,8 @@ import { adminPrincipal, SESSION_COOKIE } from '../../http/admin-guard.js';
 import { rateLimit } from '../../http/rate-limit.js';
 import { AppError } from '../../lib/errors.js';
 import * as repo from './team.repository.js';
+import { registerSelfRoutes } from './self.routes.js';
+import { registerApiKeyRoutes } from './api-keys.routes.js';
 import {
   acceptInvite,
   changeMemberRole,
@@ -28,6 +32,7 @@ import {
   REQUIRE_TWO_FACTOR_KEY,
   requiresTwoFactor,
   staffPasswordStep,
+  staffEnrolStep,
   staffSecondFactorStep,
   toTeamMember,
 } from './team.service.js';
@@ -81,12 +86,23 @@ export function registerTeamRoutes(app: App, ctx: AppContext): void {
       try {
         const session = await staffSecondFactorStep(ctx, request.body.challenge, request.body.code, origin(request));
         reply.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions, expires: new Date(session.expiresAt) });
-        return { success: true, message: 'Login successful', expiresAt: session.expiresAt };
+        return {
+          success: true,
+          message: 'Login successful',
+          expiresAt: session.expiresAt,
+          ...(session.recoveryCodes ? { recovery_codes: session.recoveryCodes } : {}),
+        };
       } catch (error) {
         if (error instanceof AppError && error.code === 'UNAUTHORIZED') return reply.code(401).send({ success: false, message: error.message });
         throw error;
       }
     },
+  );
+
+  app.post(
+    '/api/auth/staff-login/enrol',
+    { onRequest: perChallenge, schema: { body: enrolSchema, response: { 200: totpSetupResponseSchema } } },
+    async (request) => staffEnrolStep(ctx, request.body.challenge),
   );
 
   app.post(
@@ -141,4 +157,7 @@ export function registerTeamRoutes(app: App, ctx: AppContext): void {
       return { require_two_factor: request.body.require_two_factor };
     },
   );
+
+  registerSelfRoutes(app, ctx);
+  registerApiKeyRoutes(app, ctx);
 }

@@ -169,19 +169,45 @@ export const recoveryCodeHash = (code: string): string =>
       .replace(/[^0-9a-f]/g, ''),
   );
 
-/** The second step: a TOTP code or an unused recovery code, against the challenge of the password step. */
+/**
+ * Enrolment during sign-in, when the owner requires two factors and this member has none: a new secret for the
+ * challenge's member, confirmed by the code step.
+ */
+export async function staffEnrolStep(ctx: AppContext, challenge: string): Promise<{ secret: string; uri: string }> {
+  const memberId = await repo.peekChallenge(ctx.db, sha256Hex(challenge), nowIso());
+  const member = memberId === null ? undefined : await repo.findMemberById(ctx.db, memberId);
+  if (!member?.password_hash) throw new AppError('UNAUTHORIZED', 'The sign-in has expired; enter your password again');
+  if (member.totp_enabled === 1) throw new AppError('CONFLICT', 'Two-factor sign-in is already set up: enter a code');
+  const secret = newTotpSecret();
+  await repo.updateMember(ctx.db, member.id, { totp_secret: secret }, nowIso());
+  return { secret, uri: totpFor(secret, member.email, emailBrand(ctx.settings).storeName).toString() };
+}
+
+/**
+ * The second step: a TOTP code or an unused recovery code, against the challenge of the password step. A member
+ * enrolling (secret set, not yet on) confirms it with a TOTP code and gets their recovery codes, shown once.
+ */
 export async function staffSecondFactorStep(
   ctx: AppContext,
   challenge: string,
   code: string,
   origin: SessionOrigin,
-): Promise<{ token: string; expiresAt: string }> {
+): Promise<{ token: string; expiresAt: string; recoveryCodes?: string[] }> {
   const now = nowIso();
   const memberId = await repo.takeChallenge(ctx.db, sha256Hex(challenge), now);
   const member = memberId === null ? undefined : await repo.findMemberById(ctx.db, memberId);
   if (!member?.password_hash) throw new AppError('UNAUTHORIZED', 'The sign-in has expired; enter your password again');
-  if (member.totp_enabled !== 1 || !member.totp_secret) throw new AppError('UNAUTHORIZED', 'Set up two-factor sign-in first');
+  if (!member.totp_secret) throw new AppError('UNAUTHORIZED', 'Set up two-factor sign-in first; enter your password again');
   const digits = code.replace(/\s/g, '');
+  if (member.totp_enabled !== 1) {
+    if (!totpMatches(member.totp_secret, digits)) throw new AppError('UNAUTHORIZED', 'The code is not correct; enter your password again');
+    const recoveryCodes = newRecoveryCodes();
+    await ctx.db.transaction().execute(async (trx) => {
+      await repo.updateMember(trx, member.id, { totp_enabled: 1 }, now);
+      await repo.replaceRecoveryCodes(trx, member.id, recoveryCodes.map(recoveryCodeHash));
+    });
+    return { ...(await ctx.auth.openSession(member.id, origin)), recoveryCodes };
+  }
   const valid = /^\d{6}$/.test(digits) ? totpMatches(member.totp_secret, digits) : await repo.useRecoveryCode(ctx.db, member.id, recoveryCodeHash(code), now);
   if (!valid) throw new AppError('UNAUTHORIZED', 'The code is not correct (a recovery code works once); enter your password again');
   return ctx.auth.openSession(member.id, origin);
