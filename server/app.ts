@@ -49,6 +49,7 @@ import { registerReviewRoutes } from './modules/reviews/index.js';
 import { registerRenewalReminderRoutes } from './modules/renewal-reminders/index.js';
 import { registerImportRoutes } from './modules/importers/index.js';
 import { registerTeamRoutes } from './modules/team/index.js';
+import { registerAuditRoutes } from './modules/audit/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -91,6 +92,7 @@ const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
   registerRenewalReminderRoutes,
   registerImportRoutes,
   registerTeamRoutes,
+  registerAuditRoutes,
 ];
 
 export interface RouteInfo {

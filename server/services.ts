@@ -16,6 +16,7 @@ import { loadAppSigningKey } from './modules/signing/index.js';
 import { mailSender } from './modules/storefront/index.js';
 import { ReminderWorker } from './modules/renewal-reminders/index.js';
 import { TeamService } from './modules/team/index.js';
+import { AuditService } from './modules/audit/index.js';
 
 /** Stand-ins a test gives buildApp (`services`) or createTestApp (`services`) in place of the real ones. */
 export interface ServiceOverrides {
@@ -71,6 +72,7 @@ export function createAppContext(core: CoreContext, overrides: ServiceOverrides 
     },
     signInWork: createSignInWork(),
     team: new TeamService(db),
+    audit: new AuditService(core),
   };
 
   // In this order: sign-in deliveries still use the mail transport; the worker's last attempts are recorded.

@@ -504,7 +504,35 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
+// --- audit (0057-audit-log; owner: server/modules/audit) ---
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  actor_kind: string; // owner | member | api-key
+  actor_id: number | null;
+  actor: string;
+  ip: string | null;
+  method: string;
+  route: string;
+  url: string;
+  status: number;
+  request: string | null; // JSON, secrets masked
+  before: string | null; // JSON, secrets masked
+  after: string | null; // JSON, secrets masked
+  prev_hash: string;
+  hash: string;
+}
+
+export interface AuditChainHeadTable {
+  id: number;
+  last_id: number;
+  last_hash: string;
+  pruned_hash: string;
+}
+
 export interface DB {
+  audit_log: AuditLogTable;
+  audit_chain_head: AuditChainHeadTable;
   team_members: TeamMembersTable;
   member_recovery_codes: MemberRecoveryCodesTable;
   member_sign_in_challenges: MemberSignInChallengesTable;

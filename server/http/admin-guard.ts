@@ -85,5 +85,7 @@ export function registerAdminGuard(app: App, ctx: AppContext): void {
   app.addHook('onRoute', (route) => {
     if (!isAdminPath(route.url)) return;
     route.onRequest = [guardFor(route.config?.permission), ...[route.onRequest ?? []].flat()];
+    // Every admin write goes to the audit log (server/modules/audit), with what it changed.
+    if (![route.method].flat().every((method) => SAFE_METHODS.has(method))) ctx.audit.attach(route);
   });
 }
