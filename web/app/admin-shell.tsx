@@ -20,11 +20,14 @@ import {
 } from '@/components/ui/sidebar';
 import { useSession } from '@/features/auth/session';
 import { ShopAddressNotice } from '@/features/settings/components/shop-address-notice';
-import { ADMIN_NAV_GROUPS, isNavEntryActive } from './admin-nav';
+import { useMe } from '@/features/team/api/me';
+import { isNavEntryActive, navGroupsFor } from './admin-nav';
 
 function AdminSidebar() {
   const [path] = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
+  // Hides what the signed-in role cannot use (the server refuses it anyway); everything until the answer is in.
+  const { data: me } = useMe();
   return (
     <Sidebar>
       <SidebarHeader>
@@ -34,7 +37,7 @@ function AdminSidebar() {
         </div>
       </SidebarHeader>
       <SidebarContent>
-        {ADMIN_NAV_GROUPS.map((group) => (
+        {navGroupsFor(me?.permissions).map((group) => (
           <SidebarGroup key={group.label}>
             <SidebarGroupLabel>{group.label}</SidebarGroupLabel>
             <SidebarMenu>
