@@ -33,6 +33,8 @@ export function MembersCard() {
   const policy = useTeamPolicy();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<MemberRole>('support');
+  // Shown at once when ticked; the server's answer follows.
+  const [requireTwoFactor, setRequireTwoFactor] = useState<boolean | null>(null);
   const failed = (title: string) => (error: unknown) => toast({ title, description: errorMessage(error, title), variant: 'destructive' });
 
   const submit = (event: FormEvent) => {
@@ -76,8 +78,17 @@ export function MembersCard() {
         <label className="flex items-center gap-2 text-sm">
           <input
             type="checkbox"
-            checked={data?.require_two_factor ?? false}
-            onChange={(event) => policy.mutate(event.target.checked, { onError: failed('The policy was not changed') })}
+            checked={requireTwoFactor ?? data?.require_two_factor ?? false}
+            onChange={(event) => {
+              const wanted = event.target.checked;
+              setRequireTwoFactor(wanted);
+              policy.mutate(wanted, {
+                onError: (error) => {
+                  setRequireTwoFactor(null);
+                  failed('The policy was not changed')(error);
+                },
+              });
+            }}
           />
           Require two-factor sign-in for every staff member
         </label>
