@@ -473,6 +473,7 @@ export interface TeamMembersTable {
   invite_expires_at: string | null;
   totp_secret: string | null;
   totp_enabled: Generated<number>;
+  totp_last_step: number | null;
   created_at: string;
   updated_at: string;
 }

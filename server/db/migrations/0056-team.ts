@@ -12,6 +12,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('invite_expires_at', 'text')
     .addColumn('totp_secret', 'text')
     .addColumn('totp_enabled', 'integer', (c) => c.notNull().defaultTo(0))
+    // The last 30-second step whose code signed in: a code is accepted once (RFC 6238 section 5.2).
+    .addColumn('totp_last_step', 'integer')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();

@@ -81,6 +81,17 @@ export async function takeChallenge(db: Db, tokenHash: string, now: string): Pro
   return row && row.expires_at > now ? row.member_id : null;
 }
 
+/** Records the TOTP step a code was used in; false when that step (or a later one) was used already: no replay. */
+export async function useTotpStep(db: Db, memberId: number, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable('team_members')
+    .set({ totp_last_step: step })
+    .where('id', '=', memberId)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function replaceRecoveryCodes(db: Db, memberId: number, hashes: string[]): Promise<void> {
   await db.deleteFrom('member_recovery_codes').where('member_id', '=', memberId).execute();
   if (hashes.length > 0) {

@@ -150,9 +150,20 @@ export function totpFor(secret: string, label: string, issuer: string): OTPAuth.
   return new OTPAuth.TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) });
 }
 
-/** Whether `code` is the TOTP code now (one 30-second step either side allowed for clock drift). */
-export const totpMatches = (secret: string, code: string): boolean =>
-  totpFor(secret, 'x', 'x').validate({ token: code.replace(/\s/g, ''), window: 1 }) !== null;
+/** The 30-second step whose code `code` is (one step either side allowed for clock drift), or null. */
+export function totpStep(secret: string, code: string): number | null {
+  const delta = totpFor(secret, 'x', 'x').validate({ token: code.replace(/\s/g, ''), window: 1 });
+  return delta === null ? null : Math.floor(Date.now() / 30_000) + delta;
+}
+
+/** Whether `code` is the TOTP code now (confirming the app during set-up). */
+export const totpMatches = (secret: string, code: string): boolean => totpStep(secret, code) !== null;
+
+/** A TOTP code signs in once: the step it belongs to is recorded, and a code of that step or an earlier one fails. */
+async function totpSignIn(db: Database, memberId: number, secret: string, code: string): Promise<boolean> {
+  const step = totpStep(secret, code);
+  return step !== null && repo.useTotpStep(db, memberId, step);
+}
 
 /** Ten single-use recovery codes: shown once, stored hashed. */
 export function newRecoveryCodes(): string[] {
@@ -200,7 +211,8 @@ export async function staffSecondFactorStep(
   if (!member.totp_secret) throw new AppError('UNAUTHORIZED', 'Set up two-factor sign-in first; enter your password again');
   const digits = code.replace(/\s/g, '');
   if (member.totp_enabled !== 1) {
-    if (!totpMatches(member.totp_secret, digits)) throw new AppError('UNAUTHORIZED', 'The code is not correct; enter your password again');
+    if (!(await totpSignIn(ctx.db, member.id, member.totp_secret, digits)))
+      throw new AppError('UNAUTHORIZED', 'The code is not correct; enter your password again');
     const recoveryCodes = newRecoveryCodes();
     await ctx.db.transaction().execute(async (trx) => {
       await repo.updateMember(trx, member.id, { totp_enabled: 1 }, now);
@@ -208,8 +220,10 @@ export async function staffSecondFactorStep(
     });
     return { ...(await ctx.auth.openSession(member.id, origin)), recoveryCodes };
   }
-  const valid = /^\d{6}$/.test(digits) ? totpMatches(member.totp_secret, digits) : await repo.useRecoveryCode(ctx.db, member.id, recoveryCodeHash(code), now);
-  if (!valid) throw new AppError('UNAUTHORIZED', 'The code is not correct (a recovery code works once); enter your password again');
+  const valid = /^\d{6}$/.test(digits)
+    ? await totpSignIn(ctx.db, member.id, member.totp_secret, digits)
+    : await repo.useRecoveryCode(ctx.db, member.id, recoveryCodeHash(code), now);
+  if (!valid) throw new AppError('UNAUTHORIZED', 'The code is not correct (each code and each recovery code works once); enter your password again');
   return ctx.auth.openSession(member.id, origin);
 }
 
