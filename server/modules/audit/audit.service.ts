@@ -85,7 +85,12 @@ export class AuditService {
   attach(route: RouteOptions): void {
     const before = async (request: FastifyRequest) => {
       const resource = resourceUrl(request);
-      this.pending.set(request, { resource, before: await this.read(request, resource) });
+      // A failed read leaves `before` empty; it never stops the write.
+      const snapshot = await this.read(request, resource).catch((error: unknown) => {
+        this.ctx.log.warn({ err: error, url: request.url }, 'the audit log could not read the resource before a write');
+        return undefined;
+      });
+      this.pending.set(request, { resource, before: snapshot });
     };
     // Stored before the answer leaves, so a client that has its answer finds the entry.
     const record = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
