@@ -52,6 +52,9 @@ export const ADMIN_PAGE_PATHS = [
   '/storefront',
   '/import',
   '/reviews',
+  // Staff (docs/team.md): the owner's Team page, and the invitation link's page (shown without a session).
+  '/team',
+  '/team/accept',
 ] as const;
 
 const PUBLIC_PATHS = new Set<string>(Object.keys(PUBLIC_ROUTES).filter((pattern) => !pattern.includes(':')));

@@ -32,6 +32,8 @@ export interface RouteInfo {
   method: string;
   url: string;
   schema?: FastifySchema;
+  /** What an admin route declares it needs (common/permissions.ts; checked by server/http/admin-guard.ts). */
+  permission?: string;
 }
 
 export async function buildApp({
@@ -99,7 +101,7 @@ export async function buildApp({
   // The route table, kept so tests can walk every registered route (e.g. every admin route refuses strangers).
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema, permission: route.config?.permission });
   });
 
   // Before the routes: their rate-limit hooks count in Redis when REDIS_URL is set.

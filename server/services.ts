@@ -48,6 +48,8 @@ import { createPostcodeService, type PostcodeService } from './modules/postcode/
 import { loadAppSigningKey } from './modules/signing/index.js';
 import { mailSender } from './modules/storefront/index.js';
 import { ReminderWorker } from './modules/renewal-reminders/index.js';
+import { TeamService, teamModule } from './modules/team/index.js';
+import { AuditService, auditModule } from './modules/audit/index.js';
 
 /**
  * Every module, in the order their routes are registered (a static path before a parameter of another module's:
@@ -83,6 +85,8 @@ export const APP_MODULES: readonly AppModule[] = [
   renewalRemindersModule,
   importersModule,
   paymentSetupModule,
+  teamModule,
+  auditModule,
 ];
 
 /** Stand-ins a test gives buildApp (`services`) or createTestApp (`services`) in place of the real ones. */
@@ -142,6 +146,8 @@ export function createAppContext(core: CoreContext, overrides: ServiceOverrides 
       return (autoRenewals ??= new AutoRenewWorker(ctx));
     },
     signInWork: createSignInWork(),
+    team: new TeamService(db),
+    audit: new AuditService(core),
   };
 
   // In this order: sign-in deliveries still use the mail transport; the worker's last attempts are recorded.

@@ -31,6 +31,8 @@ import * as lemonSqueezyVariants from './migrations/0033-lemonsqueezy-variants.j
 import * as lemonSqueezyCheckoutLink from './migrations/0035-lemonsqueezy-checkout-link.js';
 import * as orderRefundClaim from './migrations/0036-order-refund-claim.js';
 import * as storeTerms from './migrations/0048-store-terms.js';
+import * as team from './migrations/0056-team.js';
+import * as auditLog from './migrations/0057-audit-log.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -66,6 +68,8 @@ const migrations: Record<string, Migration> = {
   '0035-lemonsqueezy-checkout-link': lemonSqueezyCheckoutLink,
   '0036-order-refund-claim': orderRefundClaim,
   '0048-store-terms': storeTerms,
+  '0056-team': team,
+  '0057-audit-log': auditLog,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

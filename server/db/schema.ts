@@ -28,6 +28,10 @@ export interface AdminSessionsTable {
   token_hash: string;
   expires_at: string;
   created_at: string;
+  /** Null: the owner's session (the specification's password login); else a staff member's (0056-team). */
+  member_id: number | null;
+  ip: string | null;
+  user_agent: string | null;
 }
 
 export interface PluginsTable {
@@ -460,7 +464,81 @@ export interface ReminderOptOutsTable {
   created_at: string;
 }
 
+// --- team (0056-team; owner: server/modules/team) ---
+export interface TeamMembersTable {
+  id: Generated<number>;
+  email: string;
+  role: string;
+  password_hash: string | null;
+  invite_token_hash: string | null;
+  invite_expires_at: string | null;
+  totp_secret: string | null;
+  totp_enabled: Generated<number>;
+  totp_last_step: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MemberRecoveryCodesTable {
+  id: Generated<number>;
+  member_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+export interface MemberSignInChallengesTable {
+  id: Generated<number>;
+  token_hash: string;
+  member_id: number;
+  expires_at: string;
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  name: string;
+  prefix: string;
+  token_hash: string;
+  scopes: string; // JSON list of permissions (common/permissions.ts)
+  created_by: string;
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+// --- audit (0057-audit-log; owner: server/modules/audit) ---
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  actor_kind: string; // owner | member | api-key
+  actor_id: number | null;
+  actor: string;
+  ip: string | null;
+  method: string;
+  route: string;
+  url: string;
+  status: number;
+  request: string | null; // JSON, secrets masked
+  before: string | null; // JSON, secrets masked
+  after: string | null; // JSON, secrets masked
+  prev_hash: string;
+  hash: string;
+}
+
+export interface AuditChainHeadTable {
+  id: number;
+  last_id: number;
+  last_hash: string;
+  pruned_hash: string;
+}
+
 export interface DB {
+  audit_log: AuditLogTable;
+  audit_chain_head: AuditChainHeadTable;
+  team_members: TeamMembersTable;
+  member_recovery_codes: MemberRecoveryCodesTable;
+  member_sign_in_challenges: MemberSignInChallengesTable;
+  api_keys: ApiKeysTable;
   reviews: ReviewsTable;
   license_reminders: LicenseRemindersTable;
   reminder_opt_outs: ReminderOptOutsTable;

@@ -1,10 +1,11 @@
 import { lazy } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { twMerge } from 'tailwind-merge';
 import { setClassMerge } from '@/lib/utils';
 import { Spinner } from '@/components/ui/spinner';
 import { SessionProvider, useSession } from '@/features/auth/session';
 import { LoginPage } from '@/features/auth/components/login-page';
+import { AcceptInvitePage } from '@/features/auth/components/accept-invite-page';
 import { AdminShell } from './admin-shell';
 import { NotFoundPage } from './not-found-page';
 
@@ -34,10 +35,14 @@ const pages = {
   coupons: lazy(() => import('@/features/coupons/pages/coupons-page').then((m) => ({ default: m.CouponsPage }))),
   import: lazy(() => import('@/features/imports/pages/import-page').then((m) => ({ default: m.ImportPage }))),
   reviews: lazy(() => import('@/features/reviews/pages/reviews-page').then((m) => ({ default: m.ReviewsPage }))),
+  team: lazy(() => import('@/features/team/pages/team-page').then((m) => ({ default: m.TeamPage }))),
 };
 
 function AdminRoutes() {
   const { status } = useSession();
+  const [path] = useLocation();
+  // The invitation link's page is for someone who cannot sign in yet.
+  if (path === '/team/accept') return <AcceptInvitePage />;
   if (status === 'loading') {
     return (
       <div className="flex min-h-screen items-center justify-center" data-testid="session-loading">
@@ -73,6 +78,8 @@ function AdminRoutes() {
         <Route path="/storefront" component={pages.storefront} />
         <Route path="/import" component={pages.import} />
         <Route path="/reviews" component={pages.reviews} />
+        <Route path="/team" component={pages.team} />
+        <Route path="/team/accept" component={AcceptInvitePage} />
         <Route>
           <NotFoundPage homeHref="/admin" />
         </Route>

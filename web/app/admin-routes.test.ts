@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PAGE_PATHS, matchWebRoute } from '@common/web-routes';
-import { ADMIN_NAV, ADMIN_NAV_GROUPS, visibleNavGroups } from './admin-nav';
+import { PERMISSION_NAMES, roleAllows, type Role } from '@common/permissions';
+import { ADMIN_NAV, ADMIN_NAV_GROUPS, navGroupsFor, visibleNavGroups } from './admin-nav';
 
 // The server answers 404 for a path common/web-routes.ts does not list: an admin page added to the sidebar or
 // the admin router without it would load with a 404 status (and be missing from robots.txt).
@@ -65,4 +66,27 @@ describe('demo tools in the sidebar', () => {
       expect(shown).toHaveLength(ADMIN_NAV.length - 2);
     }
   });
+});
+
+// Issue 42: the sidebar hides what a role cannot use, from the one permission table (common/permissions.ts).
+describe('admin sidebar by role', () => {
+  const titlesFor = (role: Role) =>
+    navGroupsFor(PERMISSION_NAMES.filter((permission) => roleAllows(role, permission))).flatMap((group) => group.entries.map((entry) => entry.title));
+
+  it('shows the owner every entry and support only its own', () => {
+    expect(titlesFor('owner')).toEqual(ADMIN_NAV.map((entry) => entry.title));
+    const support = titlesFor('support');
+    expect(support).toEqual(expect.arrayContaining(['Dashboard', 'Licenses', 'Orders', 'Customers', 'Reviews', 'Outbox', 'Team']));
+    expect(support).not.toEqual(expect.arrayContaining(['Settings']));
+    expect(support.some((title) => ['Settings', 'Releases', 'Coupons', 'Webhooks', 'Import'].includes(title))).toBe(false);
+    expect(titlesFor('developer')).toEqual(expect.arrayContaining(['Releases', 'Plugins', 'WordPress client']));
+    expect(titlesFor('developer')).not.toContain('Orders');
+  });
+
+  it.each(ADMIN_NAV.filter((entry) => entry.permission).map((entry) => [entry.title, entry.permission]))(
+    '%s needs a permission of the table (%s)',
+    (_title, permission) => {
+      expect(PERMISSION_NAMES).toContain(permission);
+    },
+  );
 });

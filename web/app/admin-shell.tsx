@@ -21,14 +21,17 @@ import {
 import { useSession } from '@/features/auth/session';
 import { ShopAddressNotice } from '@/features/settings/components/shop-address-notice';
 import { useAdminPlugins } from '@/lib/admin-plugins';
-import { DEMO_TOOLS_PLUGIN_SLUG, isNavEntryActive, visibleNavGroups } from './admin-nav';
+import { useMe } from '@/features/team/api/me';
+import { DEMO_TOOLS_PLUGIN_SLUG, isNavEntryActive, navGroupsFor, visibleNavGroups } from './admin-nav';
 
 function AdminSidebar() {
   const [path] = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
   // Until the plugin list arrives the demo's tools stay listed, as they were: the demo shop's menu never jumps.
   const plugins = useAdminPlugins().data;
-  const groups = plugins ? visibleNavGroups(plugins) : visibleNavGroups([{ slug: DEMO_TOOLS_PLUGIN_SLUG, retired_at: null }]);
+  // Hides what the signed-in role cannot use (the server refuses it anyway); everything until the answer is in.
+  const { data: me } = useMe();
+  const groups = navGroupsFor(me?.permissions, plugins ? visibleNavGroups(plugins) : visibleNavGroups([{ slug: DEMO_TOOLS_PLUGIN_SLUG, retired_at: null }]));
   return (
     <Sidebar>
       <SidebarHeader>

@@ -209,6 +209,7 @@ export function registerAccountRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/admin/licenses/:id/send-sign-in-link',
     {
+      config: { permission: 'customers:write' },
       schema: { params: idParamsSchema, response: { 202: adminSignInLinkResponseSchema } },
     },
     async (request, reply) => {

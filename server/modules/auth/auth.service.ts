@@ -7,6 +7,11 @@ import { AppError } from '../../lib/errors.js';
 import * as sessions from './auth.repository.js';
 import { readSetting } from '../settings/index.js';
 
+export interface SessionOrigin {
+  ip?: string;
+  userAgent?: string;
+}
+
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export class AuthService {
@@ -47,22 +52,54 @@ export class AuthService {
     return typeof stored === 'string' && verifyPassword(password, stored);
   }
 
-  async login(password: string): Promise<{ token: string; expiresAt: string }> {
+  async login(password: string, origin: SessionOrigin = {}): Promise<{ token: string; expiresAt: string }> {
     if (!(await this.checkPassword(password))) throw new AppError('UNAUTHORIZED', 'Invalid password');
+    return this.openSession(null, origin);
+  }
+
+  /** Opens a session for the owner (null) or a staff member whose sign-in the team module has checked. */
+  async openSession(memberId: number | null, origin: SessionOrigin = {}): Promise<{ token: string; expiresAt: string }> {
     const token = randomToken();
     const now = nowIso();
     const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS).toISOString();
     await sessions.deleteExpiredSessions(this.db, now);
-    await sessions.insertSession(this.db, sha256Hex(token), expiresAt, now);
+    await sessions.insertSession(this.db, {
+      tokenHash: sha256Hex(token),
+      expiresAt,
+      createdAt: now,
+      memberId,
+      ip: origin.ip ?? null,
+      userAgent: origin.userAgent?.slice(0, 300) ?? null,
+    });
     return { token, expiresAt };
+  }
+
+  /** The live session the token names (read from the database each time: another instance may end it), else null. */
+  async findSession(token: string | undefined): Promise<{ id: number; expiresAt: string; memberId: number | null } | null> {
+    if (!token) return null;
+    const session = await sessions.findSessionByHash(this.db, sha256Hex(token));
+    if (!session || session.expires_at <= nowIso()) return null;
+    return { id: session.id, expiresAt: session.expires_at, memberId: session.member_id };
   }
 
   /** The session's expiry when the token names a live session, else null. */
   async verifySession(token: string | undefined): Promise<string | null> {
-    if (!token) return null;
-    const session = await sessions.findSessionByHash(this.db, sha256Hex(token));
-    if (!session || session.expires_at <= nowIso()) return null;
-    return session.expires_at;
+    return (await this.findSession(token))?.expiresAt ?? null;
+  }
+
+  /** Live sessions of one person (null: the owner) or of everyone (undefined). */
+  listSessions(memberId?: number | null) {
+    return sessions.listSessions(this.db, nowIso(), memberId);
+  }
+
+  /** Ends a session, limited to one person's when `memberId` is given (null: the owner's). */
+  endSession(id: number, memberId?: number | null): Promise<boolean> {
+    return sessions.deleteSessionById(this.db, id, memberId);
+  }
+
+  /** Ends every session of a member: the next request of each, on any instance, is signed out. */
+  endSessionsOfMember(memberId: number): Promise<void> {
+    return sessions.deleteSessionsOfMember(this.db, memberId);
   }
 
   /** When the live session the token names was signed in (a recent sign-in may change secrets), else null. */

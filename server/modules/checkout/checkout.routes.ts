@@ -90,21 +90,29 @@ export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
   // A static segment: Fastify's router matches it before GET /api/admin/licenses/:id (server/modules/licenses).
   app.get(
     '/api/admin/licenses/auto-renewals',
-    { schema: { querystring: autoRenewalsQuerySchema, response: { 200: autoRenewalsAnswerSchema } } },
+    { config: { permission: 'licenses:read' }, schema: { querystring: autoRenewalsQuerySchema, response: { 200: autoRenewalsAnswerSchema } } },
     async (request) => ({ auto_renewals: await autoRenewalsOfLicenses(ctx, request.query.ids) }),
   );
-  app.get('/api/admin/licenses/:id/auto-renewal', { schema: { params: idParamsSchema, response: { 200: autoRenewStateSchema } } }, async (request) =>
-    autoRenewStateOf(ctx, request.params.id),
+  app.get(
+    '/api/admin/licenses/:id/auto-renewal',
+    { config: { permission: 'licenses:read' }, schema: { params: idParamsSchema, response: { 200: autoRenewStateSchema } } },
+    async (request) => autoRenewStateOf(ctx, request.params.id),
   );
   app.post(
     '/api/admin/licenses/:id/auto-renewal',
-    { schema: { params: idParamsSchema, body: autoRenewBodySchema, response: { 200: autoRenewStateSchema, 403: errorAnswerSchema, 404: errorAnswerSchema } } },
+    {
+      config: { permission: 'licenses:write' },
+      schema: { params: idParamsSchema, body: autoRenewBodySchema, response: { 200: autoRenewStateSchema, 403: errorAnswerSchema, 404: errorAnswerSchema } },
+    },
     async (request) => setAutoRenewByAdmin(ctx, request.params.id, request.body.enabled),
   );
   // Refunds from the admin (issue 26): the whole amount, through the provider the order was paid with.
   app.post(
     '/api/admin/orders/:id/refund',
-    { schema: { params: orderIdParamsSchema, body: refundOrderBodySchema, response: { 200: orderSchema, 502: errorAnswerSchema } } },
+    {
+      config: { permission: 'orders:refund' },
+      schema: { params: orderIdParamsSchema, body: refundOrderBodySchema, response: { 200: orderSchema, 502: errorAnswerSchema } },
+    },
     async (request, reply) => {
       try {
         return await refundOrder(ctx, request.params.id, request.body?.also_refund);

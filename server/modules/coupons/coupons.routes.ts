@@ -13,13 +13,17 @@ import { checkCoupon, createCoupon, editCoupon, listAdminCoupons } from './coupo
 
 /** The admin's Coupons page (list, create, edit; deactivate is `active: false`) and the buyer's "Apply code" check (docs/pricing.md). */
 export function registerCouponRoutes(app: App, ctx: AppContext): void {
-  app.get('/api/admin/coupons', { schema: { response: { 200: z.array(adminCouponSchema) } } }, async () => listAdminCoupons(ctx.db));
-  app.post('/api/admin/coupons', { schema: { body: couponCreateSchema, response: { 201: adminCouponSchema } } }, async (request, reply) =>
-    reply.code(201).send(await createCoupon(ctx, request.body)),
+  app.get('/api/admin/coupons', { config: { permission: 'coupons:read' }, schema: { response: { 200: z.array(adminCouponSchema) } } }, async () =>
+    listAdminCoupons(ctx.db),
+  );
+  app.post(
+    '/api/admin/coupons',
+    { config: { permission: 'coupons:write' }, schema: { body: couponCreateSchema, response: { 201: adminCouponSchema } } },
+    async (request, reply) => reply.code(201).send(await createCoupon(ctx, request.body)),
   );
   app.patch(
     '/api/admin/coupons/:id',
-    { schema: { params: couponIdParamsSchema, body: couponPatchSchema, response: { 200: adminCouponSchema } } },
+    { config: { permission: 'coupons:write' }, schema: { params: couponIdParamsSchema, body: couponPatchSchema, response: { 200: adminCouponSchema } } },
     async (request) => editCoupon(ctx, request.params.id, request.body),
   );
 

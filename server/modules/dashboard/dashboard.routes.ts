@@ -18,20 +18,28 @@ const activitiesQuerySchema = z.object({
 });
 
 export function registerDashboardRoutes(app: App, ctx: AppContext): void {
-  app.get('/api/admin/stats', { schema: { response: { 200: statsSchema } } }, async () => dashboardStats(ctx.db));
+  app.get('/api/admin/stats', { config: { permission: 'revenue:read' }, schema: { response: { 200: statsSchema } } }, async () => dashboardStats(ctx.db));
 
-  app.get('/api/admin/activities', { schema: { querystring: activitiesQuerySchema, response: { 200: z.array(activitySchema) } } }, async (request) =>
-    listRecentActivities(ctx.db, request.query.limit),
+  app.get(
+    '/api/admin/activities',
+    { config: { permission: 'revenue:read' }, schema: { querystring: activitiesQuerySchema, response: { 200: z.array(activitySchema) } } },
+    async (request) => listRecentActivities(ctx.db, request.query.limit),
   );
 
   // Charts of the last 30 or 90 UTC days and the current version shares (docs/dashboard.md).
-  app.get('/api/admin/dashboard/analytics', { schema: { querystring: analyticsQuerySchema, response: { 200: analyticsSchema } } }, async (request) =>
-    dashboardAnalytics(ctx.db, request.query.days),
+  app.get(
+    '/api/admin/dashboard/analytics',
+    { config: { permission: 'revenue:read' }, schema: { querystring: analyticsQuerySchema, response: { 200: analyticsSchema } } },
+    async (request) => dashboardAnalytics(ctx.db, request.query.days),
   );
 
   // The first-run checklist (issue 25; docs/dashboard.md): what a new shop still needs before it can sell.
-  app.get('/api/admin/setup-checklist', { schema: { response: { 200: setupChecklistSchema } } }, async () => setupChecklist(ctx));
-  app.put('/api/admin/setup-checklist', { schema: { body: setupChecklistDismissSchema, response: { 200: setupChecklistSchema } } }, async (request) =>
-    setSetupChecklistDismissed(ctx, request.body.dismissed),
+  app.get('/api/admin/setup-checklist', { config: { permission: 'settings:read' }, schema: { response: { 200: setupChecklistSchema } } }, async () =>
+    setupChecklist(ctx),
+  );
+  app.put(
+    '/api/admin/setup-checklist',
+    { config: { permission: 'settings:write' }, schema: { body: setupChecklistDismissSchema, response: { 200: setupChecklistSchema } } },
+    async (request) => setSetupChecklistDismissed(ctx, request.body.dismissed),
   );
 }

@@ -18,13 +18,17 @@ export async function registerEcommerceTestingRoutes(app: App, ctx: AppContext):
     },
   };
 
-  app.post('/api/ecommerce/admin/setup-test-data', { schema: { response: { 200: ecommerceSetupResponseSchema } } }, async () => ({
-    success: true as const,
-    message: 'E-commerce test data installed',
-    data: { summary: await postcode.setupTestData() },
-  }));
+  app.post(
+    '/api/ecommerce/admin/setup-test-data',
+    { config: { permission: 'tools:use' }, schema: { response: { 200: ecommerceSetupResponseSchema } } },
+    async () => ({
+      success: true as const,
+      message: 'E-commerce test data installed',
+      data: { summary: await postcode.setupTestData() },
+    }),
+  );
 
-  app.post('/api/ecommerce/test/run', { schema: { response: { 200: ecommerceRunResponseSchema } } }, async () => ({
+  app.post('/api/ecommerce/test/run', { config: { permission: 'tools:use' }, schema: { response: { 200: ecommerceRunResponseSchema } } }, async () => ({
     success: true as const,
     data: await runEcommerceSuite(deps),
   }));

@@ -20,11 +20,17 @@ export function registerShopAddressRoutes(app: App, ctx: AppContext): void {
     held_emails: await countEmailsOnHold(ctx),
   });
 
-  app.get('/api/admin/shop-address', { schema: { response: { 200: shopAddressSchema } } }, async (request) => shopAddress(request));
+  app.get('/api/admin/shop-address', { config: { permission: 'settings:read' }, schema: { response: { 200: shopAddressSchema } } }, async (request) =>
+    shopAddress(request),
+  );
 
-  app.put('/api/admin/shop-address', { schema: { body: confirmShopAddressSchema, response: { 200: shopAddressSchema } } }, async (request) => {
-    await ctx.settings.confirmOrigin(request.body.origin);
-    await releaseIfAddressed(ctx);
-    return shopAddress(request);
-  });
+  app.put(
+    '/api/admin/shop-address',
+    { config: { permission: 'settings:write' }, schema: { body: confirmShopAddressSchema, response: { 200: shopAddressSchema } } },
+    async (request) => {
+      await ctx.settings.confirmOrigin(request.body.origin);
+      await releaseIfAddressed(ctx);
+      return shopAddress(request);
+    },
+  );
 }

@@ -44,14 +44,17 @@ export async function registerImageRoutes(app: App, ctx: AppContext): Promise<vo
     service.list(request.params.slug, { activeOnly: true }),
   );
 
-  app.get('/api/admin/plugins/:slug/images', { schema: { params: pluginSlugParamsSchema, response: { 200: list } } }, async (request) =>
-    service.list(request.params.slug),
+  app.get(
+    '/api/admin/plugins/:slug/images',
+    { config: { permission: 'plugins:read' }, schema: { params: pluginSlugParamsSchema, response: { 200: list } } },
+    async (request) => service.list(request.params.slug),
   );
 
   await withUploads(app, (scope) =>
     scope.post(
       '/api/admin/plugins/:slug/images/upload',
       {
+        config: { permission: 'plugins:write' },
         schema: { params: pluginSlugParamsSchema, response: { 200: imageUploadResponseSchema } },
       },
       async (request, reply) => {
@@ -80,6 +83,7 @@ export async function registerImageRoutes(app: App, ctx: AppContext): Promise<vo
   app.post(
     '/api/admin/plugins/:slug/images',
     {
+      config: { permission: 'plugins:write' },
       schema: { params: pluginSlugParamsSchema, body: imageCreateSchema, response: { 201: pluginImageSchema } },
     },
     async (request, reply) => reply.code(201).send(await service.create(request.params.slug, request.body)),
@@ -88,6 +92,7 @@ export async function registerImageRoutes(app: App, ctx: AppContext): Promise<vo
   app.patch(
     '/api/admin/plugins/:slug/images/:id',
     {
+      config: { permission: 'plugins:write' },
       schema: { params: imageParamsSchema, body: imagePatchSchema, response: { 200: pluginImageSchema } },
     },
     async (request) => service.update(request.params.slug, request.params.id, request.body),
@@ -96,6 +101,7 @@ export async function registerImageRoutes(app: App, ctx: AppContext): Promise<vo
   app.delete(
     '/api/admin/plugins/:slug/images/:id',
     {
+      config: { permission: 'plugins:write' },
       schema: { params: imageParamsSchema, response: { 200: z.object({ success: z.boolean() }) } },
     },
     async (request) => {

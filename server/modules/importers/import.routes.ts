@@ -170,7 +170,7 @@ async function inspect(ctx: AppContext, upload: Upload, format: ImportSource): P
 export async function registerImportRoutes(app: App, ctx: AppContext): Promise<void> {
   // Written to a temporary file a page at a time (bounded memory, one short transaction), then streamed from it; the
   // file is removed once opened (the open stream keeps it readable until sent).
-  app.get('/api/admin/export', async (_request, reply) => {
+  app.get('/api/admin/export', { config: { permission: 'settings:write' } }, async (_request, reply) => {
     const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'pls-export-'));
     try {
       const file = path.join(dir, 'shop-export.json');
@@ -187,18 +187,22 @@ export async function registerImportRoutes(app: App, ctx: AppContext): Promise<v
   });
 
   await withUploads(app, (scope) => {
-    scope.post('/api/admin/imports/inspect', { schema: { response: { 200: importInspectionSchema } } }, async (request) => {
-      const upload = await receiveUpload(ctx, request);
-      try {
-        const chosen = importFieldsSchema.shape.format.safeParse(upload.fields.format ?? 'auto');
-        if (!chosen.success) throw new AppError('BAD_REQUEST', `format: ${describeZodIssues(chosen.error.issues)}`);
-        return await inspect(ctx, upload, await resolveFormat(upload.file, chosen.data));
-      } finally {
-        await fs.promises.rm(upload.dir, { recursive: true, force: true });
-      }
-    });
+    scope.post(
+      '/api/admin/imports/inspect',
+      { config: { permission: 'settings:write' }, schema: { response: { 200: importInspectionSchema } } },
+      async (request) => {
+        const upload = await receiveUpload(ctx, request);
+        try {
+          const chosen = importFieldsSchema.shape.format.safeParse(upload.fields.format ?? 'auto');
+          if (!chosen.success) throw new AppError('BAD_REQUEST', `format: ${describeZodIssues(chosen.error.issues)}`);
+          return await inspect(ctx, upload, await resolveFormat(upload.file, chosen.data));
+        } finally {
+          await fs.promises.rm(upload.dir, { recursive: true, force: true });
+        }
+      },
+    );
 
-    scope.post('/api/admin/imports', { schema: { response: { 200: importResultSchema } } }, async (request) => {
+    scope.post('/api/admin/imports', { config: { permission: 'settings:write' }, schema: { response: { 200: importResultSchema } } }, async (request) => {
       const upload = await receiveUpload(ctx, request);
       try {
         const parsed = importFieldsSchema.safeParse(upload.fields);

@@ -20,37 +20,51 @@ export function registerOutgoingWebhookRoutes(app: App, ctx: AppContext): void {
   const base = '/api/admin/webhook-endpoints';
   const params = webhookIdParamsSchema;
 
-  app.get(base, { schema: { response: { 200: webhookEndpointListSchema } } }, async () => (await listEndpoints(ctx.db)).map(toEndpoint));
-
-  app.post(base, { schema: { body: webhookEndpointCreateSchema, response: { 201: webhookEndpointWithSecretSchema } } }, async (request, reply) =>
-    reply.code(201).send(await createEndpoint(ctx, request.body)),
+  app.get(base, { config: { permission: 'settings:read' }, schema: { response: { 200: webhookEndpointListSchema } } }, async () =>
+    (await listEndpoints(ctx.db)).map(toEndpoint),
   );
 
-  app.patch(`${base}/:id`, { schema: { params, body: webhookEndpointUpdateSchema, response: { 200: webhookEndpointSchema } } }, async (request) =>
-    changeEndpoint(ctx, request.params.id, request.body),
+  app.post(
+    base,
+    { config: { permission: 'settings:write' }, schema: { body: webhookEndpointCreateSchema, response: { 201: webhookEndpointWithSecretSchema } } },
+    async (request, reply) => reply.code(201).send(await createEndpoint(ctx, request.body)),
   );
 
-  app.post(`${base}/:id/rotate-secret`, { schema: { params, response: { 200: webhookEndpointWithSecretSchema } } }, async (request) =>
-    rotateEndpointSecret(ctx.db, request.params.id),
+  app.patch(
+    `${base}/:id`,
+    { config: { permission: 'settings:write' }, schema: { params, body: webhookEndpointUpdateSchema, response: { 200: webhookEndpointSchema } } },
+    async (request) => changeEndpoint(ctx, request.params.id, request.body),
   );
 
-  app.delete(`${base}/:id`, { schema: { params } }, async (request, reply) => {
+  app.post(
+    `${base}/:id/rotate-secret`,
+    { config: { permission: 'settings:write' }, schema: { params, response: { 200: webhookEndpointWithSecretSchema } } },
+    async (request) => rotateEndpointSecret(ctx.db, request.params.id),
+  );
+
+  app.delete(`${base}/:id`, { config: { permission: 'settings:write' }, schema: { params } }, async (request, reply) => {
     await removeEndpoint(ctx.db, request.params.id);
     return reply.code(204).send();
   });
 
-  app.post(`${base}/:id/test`, { schema: { params, response: { 202: webhookDeliverySchema } } }, async (request, reply) => {
-    const server = ctx.settings.baseUrl(requestOrigin(request) ?? `http://localhost:${ctx.config.PORT}`);
-    return reply.code(202).send(await sendTestEvent(ctx, request.params.id, server));
-  });
+  app.post(
+    `${base}/:id/test`,
+    { config: { permission: 'settings:write' }, schema: { params, response: { 202: webhookDeliverySchema } } },
+    async (request, reply) => {
+      const server = ctx.settings.baseUrl(requestOrigin(request) ?? `http://localhost:${ctx.config.PORT}`);
+      return reply.code(202).send(await sendTestEvent(ctx, request.params.id, server));
+    },
+  );
 
   app.get(
     '/api/admin/webhook-deliveries',
-    { schema: { querystring: webhookDeliveryListQuerySchema, response: { 200: webhookDeliveryListSchema } } },
+    { config: { permission: 'settings:read' }, schema: { querystring: webhookDeliveryListQuerySchema, response: { 200: webhookDeliveryListSchema } } },
     async (request) => listDeliveries(ctx.db, { endpointId: request.query.endpoint_id, status: request.query.status }),
   );
 
-  app.post('/api/admin/webhook-deliveries/:id/resend', { schema: { params, response: { 202: webhookDeliverySchema } } }, async (request, reply) =>
-    reply.code(202).send(await resendDelivery(ctx, request.params.id)),
+  app.post(
+    '/api/admin/webhook-deliveries/:id/resend',
+    { config: { permission: 'settings:write' }, schema: { params, response: { 202: webhookDeliverySchema } } },
+    async (request, reply) => reply.code(202).send(await resendDelivery(ctx, request.params.id)),
   );
 }

@@ -39,11 +39,14 @@ function refuseInvalidBody(request: FastifyRequest): void {
 
 /** The admin's plugin routes: the list every admin page reads, create, detail with its sale status, edit and retire. */
 export function registerPluginRoutes(app: App, ctx: AppContext): void {
-  app.get('/api/admin/plugins', { schema: { response: { 200: z.array(adminPluginSchema) } } }, async () => (await listPlugins(ctx.db)).map(toAdminPlugin));
+  app.get('/api/admin/plugins', { config: { permission: 'plugins:read' }, schema: { response: { 200: z.array(adminPluginSchema) } } }, async () =>
+    (await listPlugins(ctx.db)).map(toAdminPlugin),
+  );
 
   app.post(
     '/api/admin/plugins',
     {
+      config: { permission: 'plugins:write' },
       attachValidation: true,
       schema: { body: pluginCreateSchema, response: { 201: adminPluginSchema } },
     },
@@ -57,24 +60,30 @@ export function registerPluginRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/api/admin/plugins/:slug',
     {
+      config: { permission: 'plugins:read' },
       schema: { params: pluginSlugParamsSchema, response: { 200: adminPluginDetailWithSaleSchema } },
     },
     async (request) => getPluginDetail(ctx.db, request.params.slug, ctx.settings.get('min_release_version')),
   );
 
   // "Remove demo content" (issue 25; docs/plugins.md): the seeded demo plugins, removable while none has sold.
-  app.get('/api/admin/demo-content', { schema: { response: { 200: demoContentSchema } } }, async () => demoContent(ctx));
-  app.post('/api/admin/demo-content/remove', { schema: { response: { 200: demoContentSchema } } }, async () => removeDemoContent(ctx));
+  app.get('/api/admin/demo-content', { config: { permission: 'settings:read' }, schema: { response: { 200: demoContentSchema } } }, async () =>
+    demoContent(ctx),
+  );
+  app.post('/api/admin/demo-content/remove', { config: { permission: 'settings:write' }, schema: { response: { 200: demoContentSchema } } }, async () =>
+    removeDemoContent(ctx),
+  );
 
   // Beside the plugin list (which every admin page reads) rather than inside it, and
   // outside /api/admin/plugins/ so that no plugin slug can shadow it.
-  app.get('/api/admin/plugin-sale-status', { schema: { response: { 200: pluginSaleStatusListSchema } } }, async () =>
+  app.get('/api/admin/plugin-sale-status', { config: { permission: 'plugins:read' }, schema: { response: { 200: pluginSaleStatusListSchema } } }, async () =>
     listSaleStatuses(ctx.db, ctx.settings.get('min_release_version')),
   );
 
   app.patch(
     '/api/admin/plugins/:slug',
     {
+      config: { permission: 'plugins:write' },
       attachValidation: true,
       schema: { params: pluginSlugParamsSchema, body: pluginPatchSchema, response: { 200: adminPluginSchema } },
     },

@@ -20,16 +20,24 @@ export async function registerPostcodeRoutes(app: App, ctx: AppContext): Promise
   const service = ctx.postcode;
   await service.ensureLoaded();
 
-  app.get('/api/postcode/admin/test-data-summary', { schema: { response: { 200: testDataSummaryResponseSchema } } }, async () => ({
-    success: true as const,
-    data: { summary: await service.summary() },
-  }));
+  app.get(
+    '/api/postcode/admin/test-data-summary',
+    { config: { permission: 'tools:use' }, schema: { response: { 200: testDataSummaryResponseSchema } } },
+    async () => ({
+      success: true as const,
+      data: { summary: await service.summary() },
+    }),
+  );
 
-  app.post('/api/postcode/admin/setup-test-data', { schema: { response: { 200: setupTestDataResponseSchema } } }, async () => ({
-    success: true as const,
-    message: 'Postcode test data installed',
-    data: { summary: await service.setupTestData() },
-  }));
+  app.post(
+    '/api/postcode/admin/setup-test-data',
+    { config: { permission: 'tools:use' }, schema: { response: { 200: setupTestDataResponseSchema } } },
+    async () => ({
+      success: true as const,
+      message: 'Postcode test data installed',
+      data: { summary: await service.setupTestData() },
+    }),
+  );
 
   app.post(
     '/api/postcode/test',
@@ -45,6 +53,7 @@ export async function registerPostcodeRoutes(app: App, ctx: AppContext): Promise
   app.post(
     '/api/postcode/test-bulk',
     {
+      config: { permission: 'tools:use' },
       // Admin-only; the limit stays so a leaked API token or session cannot turn it into a CPU sink.
       onRequest: rateLimit({ name: 'postcode-test-bulk', max: 120 }),
       // Up to 10,000 results (≈ 8 MB): zod's check of the answer cost as much as computing it.

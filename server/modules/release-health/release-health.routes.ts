@@ -25,7 +25,9 @@ export function registerReleaseHealthRoutes(app: App, ctx: AppContext): void {
     },
     async (request) => recordDeactivationReason(ctx, request.params.slug, request.body),
   );
-  app.get('/api/admin/releases/:id/health', { schema: { params: releaseIdParamsSchema, response: { 200: releaseHealthSchema } } }, async (request) =>
-    releaseHealth(ctx, request.params.id),
+  app.get(
+    '/api/admin/releases/:id/health',
+    { config: { permission: 'releases:read' }, schema: { params: releaseIdParamsSchema, response: { 200: releaseHealthSchema } } },
+    async (request) => releaseHealth(ctx, request.params.id),
   );
 }

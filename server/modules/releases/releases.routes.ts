@@ -23,14 +23,16 @@ export async function registerReleaseRoutes(app: App, ctx: AppContext): Promise<
   registerReleaseMachineRoutes(app, ctx);
   removeStalePartials(releasesDir(ctx.config.dataDir));
 
-  app.get('/api/admin/releases', { schema: { querystring: releaseListQuerySchema, response: { 200: z.array(releaseSchema) } } }, async (request) =>
-    toReleasesWithNotices(await listReleases(ctx.db, request.query.plugin_slug || undefined)),
+  app.get(
+    '/api/admin/releases',
+    { config: { permission: 'releases:read' }, schema: { querystring: releaseListQuerySchema, response: { 200: z.array(releaseSchema) } } },
+    async (request) => toReleasesWithNotices(await listReleases(ctx.db, request.query.plugin_slug || undefined)),
   );
 
   app.get('/api/releases/files', { schema: { response: { 200: z.array(releaseFileSchema) } } }, async () => listReleaseFiles(ctx.db));
 
   await withUploads(app, (scope) =>
-    scope.post('/api/admin/releases', { schema: { response: { 201: releaseSchema } } }, async (request, reply) => {
+    scope.post('/api/admin/releases', { config: { permission: 'releases:write' }, schema: { response: { 201: releaseSchema } } }, async (request, reply) => {
       if (!request.isMultipart()) {
         throw new AppError(
           'UNSUPPORTED_MEDIA_TYPE',
@@ -62,19 +64,29 @@ export async function registerReleaseRoutes(app: App, ctx: AppContext): Promise<
   );
 
   const byId = { schema: { params: releaseIdParamsSchema, response: { 200: releaseSchema } } };
-  app.post('/api/admin/releases/:id/withdraw', byId, async (request) => setWithdrawn(ctx, request.params.id, true));
-  app.post('/api/admin/releases/:id/rollback', byId, async (request) => withdrawWithRollback(ctx, request.params.id));
-  app.post('/api/admin/releases/:id/restore', byId, async (request) => setWithdrawn(ctx, request.params.id, false));
+  app.post('/api/admin/releases/:id/withdraw', { ...byId, config: { permission: 'releases:write' } }, async (request) =>
+    setWithdrawn(ctx, request.params.id, true),
+  );
+  app.post('/api/admin/releases/:id/rollback', { ...byId, config: { permission: 'releases:write' } }, async (request) =>
+    withdrawWithRollback(ctx, request.params.id),
+  );
+  app.post('/api/admin/releases/:id/restore', { ...byId, config: { permission: 'releases:write' } }, async (request) =>
+    setWithdrawn(ctx, request.params.id, false),
+  );
   registerRolloutRoutes(app, ctx);
-  app.delete('/api/admin/releases/:id', { schema: { params: releaseIdParamsSchema } }, async (request, reply) => {
+  app.delete('/api/admin/releases/:id', { config: { permission: 'releases:write' }, schema: { params: releaseIdParamsSchema } }, async (request, reply) => {
     await deleteRelease(ctx, request.params.id);
     return reply.code(204).send();
   });
 
   // Admins may still download a withdrawn release here (the file is kept for audit).
-  app.get('/releases/:zip_path', { schema: { params: z.object({ zip_path: z.string().min(1).max(300) }) } }, async (request, reply) => {
-    const release = await findReleaseByZipPath(ctx.db, request.params.zip_path);
-    if (!release) throw new AppError('NOT_FOUND', `No release file ${request.params.zip_path}`);
-    return sendReleaseZip(ctx, request, reply, release);
-  });
+  app.get(
+    '/releases/:zip_path',
+    { config: { permission: 'releases:read' }, schema: { params: z.object({ zip_path: z.string().min(1).max(300) }) } },
+    async (request, reply) => {
+      const release = await findReleaseByZipPath(ctx.db, request.params.zip_path);
+      if (!release) throw new AppError('NOT_FOUND', `No release file ${request.params.zip_path}`);
+      return sendReleaseZip(ctx, request, reply, release);
+    },
+  );
 }

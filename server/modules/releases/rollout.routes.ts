@@ -7,16 +7,26 @@ import { pauseRollout, resumeRollout, rolloutSchedule, setRolloutSchedule, updat
 export function registerRolloutRoutes(app: App, ctx: AppContext): void {
   const params = releaseIdParamsSchema;
   const one = { 200: releaseSchema };
-  app.patch('/api/admin/releases/:id', { schema: { params, body: releaseUpdateSchema, response: one } }, async (request) =>
-    updateRelease(ctx.db, request.params.id, request.body),
+  app.patch(
+    '/api/admin/releases/:id',
+    { config: { permission: 'releases:write' }, schema: { params, body: releaseUpdateSchema, response: one } },
+    async (request) => updateRelease(ctx.db, request.params.id, request.body),
   );
-  app.post('/api/admin/releases/:id/rollout/pause', { schema: { params, response: one } }, async (request) => pauseRollout(ctx.db, request.params.id));
-  app.post('/api/admin/releases/:id/rollout/resume', { schema: { params, response: one } }, async (request) => resumeRollout(ctx.db, request.params.id));
+  app.post('/api/admin/releases/:id/rollout/pause', { config: { permission: 'releases:write' }, schema: { params, response: one } }, async (request) =>
+    pauseRollout(ctx.db, request.params.id),
+  );
+  app.post('/api/admin/releases/:id/rollout/resume', { config: { permission: 'releases:write' }, schema: { params, response: one } }, async (request) =>
+    resumeRollout(ctx.db, request.params.id),
+  );
   const steps = { 200: z.object({ steps: z.array(rolloutStepSchema) }) };
-  app.get('/api/admin/releases/:id/rollout/schedule', { schema: { params, response: steps } }, async (request) => ({
+  app.get('/api/admin/releases/:id/rollout/schedule', { config: { permission: 'releases:read' }, schema: { params, response: steps } }, async (request) => ({
     steps: await rolloutSchedule(ctx.db, request.params.id),
   }));
-  app.put('/api/admin/releases/:id/rollout/schedule', { schema: { params, body: rolloutScheduleSchema, response: steps } }, async (request) => ({
-    steps: await setRolloutSchedule(ctx.db, request.params.id, request.body),
-  }));
+  app.put(
+    '/api/admin/releases/:id/rollout/schedule',
+    { config: { permission: 'releases:write' }, schema: { params, body: rolloutScheduleSchema, response: steps } },
+    async (request) => ({
+      steps: await setRolloutSchedule(ctx.db, request.params.id, request.body),
+    }),
+  );
 }

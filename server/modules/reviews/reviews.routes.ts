@@ -23,17 +23,19 @@ export function registerReviewRoutes(app: App, ctx: AppContext): void {
     async (request) => listPublicReviews(ctx, request.params.slug),
   );
 
-  app.get('/api/admin/reviews', { schema: { querystring: adminReviewQuerySchema, response: { 200: adminReviewListSchema } } }, async (request) =>
-    listAdminReviews(ctx, request.query),
+  app.get(
+    '/api/admin/reviews',
+    { config: { permission: 'reviews:moderate' }, schema: { querystring: adminReviewQuerySchema, response: { 200: adminReviewListSchema } } },
+    async (request) => listAdminReviews(ctx, request.query),
   );
   app.post(
     '/api/admin/reviews/:id/approve',
-    { schema: { params: adminReviewParamsSchema, response: { 200: adminReviewSchema, 404: errorSchema } } },
+    { config: { permission: 'reviews:moderate' }, schema: { params: adminReviewParamsSchema, response: { 200: adminReviewSchema, 404: errorSchema } } },
     async (request) => moderateReview(ctx, request.params.id, 'approved'),
   );
   app.post(
     '/api/admin/reviews/:id/hide',
-    { schema: { params: adminReviewParamsSchema, response: { 200: adminReviewSchema, 404: errorSchema } } },
+    { config: { permission: 'reviews:moderate' }, schema: { params: adminReviewParamsSchema, response: { 200: adminReviewSchema, 404: errorSchema } } },
     async (request) => moderateReview(ctx, request.params.id, 'hidden'),
   );
 }

@@ -10,11 +10,14 @@ declare module '../../kernel/events.js' {
 }
 
 export function registerSettingsRoutes(app: App, ctx: AppContext): void {
-  app.get('/api/admin/settings', { schema: { response: { 200: settingsResponseSchema } } }, async () => ctx.settings.toResponse(ctx.signing.publicKeyBase64));
+  app.get('/api/admin/settings', { config: { permission: 'settings:read' }, schema: { response: { 200: settingsResponseSchema } } }, async () =>
+    ctx.settings.toResponse(ctx.signing.publicKeyBase64),
+  );
 
   app.put(
     '/api/admin/settings',
     {
+      config: { permission: 'settings:write' },
       schema: { body: settingsUpdateSchema, response: { 200: settingsResponseSchema } },
     },
     async (request) => {
@@ -25,5 +28,7 @@ export function registerSettingsRoutes(app: App, ctx: AppContext): void {
     },
   );
 
-  app.post('/api/admin/settings/api-token', { schema: { response: { 200: apiTokenResponseSchema } } }, async () => ctx.auth.rotateApiToken());
+  app.post('/api/admin/settings/api-token', { config: { permission: 'team:manage' }, schema: { response: { 200: apiTokenResponseSchema } } }, async () =>
+    ctx.auth.rotateApiToken(),
+  );
 }

@@ -15,12 +15,14 @@ export async function registerStorefrontRoutes(app: App, ctx: AppContext): Promi
   const response = { 200: storeIdentitySchema };
 
   app.get('/api/storefront', { schema: { response } }, async () => storeIdentity(ctx.settings));
-  app.get('/api/admin/storefront', { schema: { response } }, async () => storeIdentity(ctx.settings));
+  app.get('/api/admin/storefront', { config: { permission: 'settings:read' }, schema: { response } }, async () => storeIdentity(ctx.settings));
 
-  app.put('/api/admin/storefront', { schema: { body: storeIdentityUpdateSchema, response } }, async (request) => updateStoreIdentity(ctx, request.body));
+  app.put('/api/admin/storefront', { config: { permission: 'settings:write' }, schema: { body: storeIdentityUpdateSchema, response } }, async (request) =>
+    updateStoreIdentity(ctx, request.body),
+  );
 
   await withUploads(app, (scope) =>
-    scope.post('/api/admin/storefront/logo', { schema: { response } }, async (request, reply) => {
+    scope.post('/api/admin/storefront/logo', { config: { permission: 'settings:write' }, schema: { response } }, async (request, reply) => {
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the logo as multipart/form-data in the field "${LOGO_FIELD}"`);
       try {
         const part = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
@@ -37,13 +39,17 @@ export async function registerStorefrontRoutes(app: App, ctx: AppContext): Promi
     }),
   );
 
-  app.delete('/api/admin/storefront/logo', { schema: { response } }, async () => deleteStoreLogo(ctx));
+  app.delete('/api/admin/storefront/logo', { config: { permission: 'settings:write' }, schema: { response } }, async () => deleteStoreLogo(ctx));
 
   // The vendor's text pages (docs/storefront.md, "Pages").
   const page = { 200: storePageSchema };
   app.get('/api/pages/:slug', { schema: { params: storePageParamsSchema, response: page } }, async (request) => getStorePage(ctx.db, request.params.slug));
-  app.get('/api/admin/pages', { schema: { response: { 200: storePageSchema.array() } } }, async () => listStorePages(ctx.db));
-  app.put('/api/admin/pages/:slug', { schema: { params: storePageParamsSchema, body: storePageUpdateSchema, response: page } }, async (request) =>
-    updateStorePage(ctx.db, request.params.slug, request.body),
+  app.get('/api/admin/pages', { config: { permission: 'settings:read' }, schema: { response: { 200: storePageSchema.array() } } }, async () =>
+    listStorePages(ctx.db),
+  );
+  app.put(
+    '/api/admin/pages/:slug',
+    { config: { permission: 'settings:write' }, schema: { params: storePageParamsSchema, body: storePageUpdateSchema, response: page } },
+    async (request) => updateStorePage(ctx.db, request.params.slug, request.body),
   );
 }

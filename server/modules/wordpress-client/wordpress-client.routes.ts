@@ -21,13 +21,17 @@ export function registerWordpressClientRoutes(app: App, ctx: AppContext): void {
   const libraryFile = path.join(root, LIBRARY);
   const libraryVersion = /const VERSION = '([^']+)'/.exec(fs.readFileSync(libraryFile, 'utf8'))?.[1] ?? 'unknown';
 
-  app.get('/api/admin/wordpress-client', { schema: { response: { 200: wordpressClientInfoSchema } } }, async (request): Promise<WordpressClientInfo> => ({
-    server_url: ctx.settings.baseUrl(`${request.protocol}://${request.host}`),
-    public_key: ctx.signing.publicKeyBase64,
-    library_version: libraryVersion,
-  }));
+  app.get(
+    '/api/admin/wordpress-client',
+    { config: { permission: 'tools:use' }, schema: { response: { 200: wordpressClientInfoSchema } } },
+    async (request): Promise<WordpressClientInfo> => ({
+      server_url: ctx.settings.baseUrl(`${request.protocol}://${request.host}`),
+      public_key: ctx.signing.publicKeyBase64,
+      library_version: libraryVersion,
+    }),
+  );
 
-  app.get(WORDPRESS_CLIENT_DOWNLOAD_PATH, async (_request, reply) => {
+  app.get(WORDPRESS_CLIENT_DOWNLOAD_PATH, { config: { permission: 'tools:use' } }, async (_request, reply) => {
     const zip = new yazl.ZipFile();
     zip.addFile(libraryFile, 'lib/plugin-licensing-client.php');
     const guide = path.join(root, GUIDE);

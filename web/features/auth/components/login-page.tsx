@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
 import { login } from '../api/login';
 import { useSession } from '../session';
+import { StaffLogin } from './staff-login';
 
 export function LoginPage() {
   usePageMeta('Sign In');
@@ -16,6 +17,8 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  // The second mode (docs/team.md): staff members sign in with their e-mail address; the owner's form stays as specified.
+  const [staff, setStaff] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -55,30 +58,37 @@ export function LoginPage() {
               <AlertDescription>Your session has ended. Sign in again to carry on where you were.</AlertDescription>
             </Alert>
           )}
-          <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
-            <div className="space-y-2">
-              <Label htmlFor="password">Password</Label>
-              <Input
-                id="password"
-                type="password"
-                autoComplete="current-password"
-                placeholder="Enter admin password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                disabled={isBusy}
-                autoFocus
-              />
-            </div>
-            {error && (
-              <Alert variant="destructive">
-                <AlertCircle />
-                <AlertDescription>{error}</AlertDescription>
-              </Alert>
-            )}
-            <Button type="submit" className="w-full" disabled={isBusy}>
-              {isBusy ? 'Signing In...' : 'Sign In'}
-            </Button>
-          </form>
+          {staff ? (
+            <StaffLogin onSignedIn={signedIn} />
+          ) : (
+            <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
+              <div className="space-y-2">
+                <Label htmlFor="password">Password</Label>
+                <Input
+                  id="password"
+                  type="password"
+                  autoComplete="current-password"
+                  placeholder="Enter admin password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                  disabled={isBusy}
+                  autoFocus
+                />
+              </div>
+              {error && (
+                <Alert variant="destructive">
+                  <AlertCircle />
+                  <AlertDescription>{error}</AlertDescription>
+                </Alert>
+              )}
+              <Button type="submit" className="w-full" disabled={isBusy}>
+                {isBusy ? 'Signing In...' : 'Sign In'}
+              </Button>
+            </form>
+          )}
+          <Button type="button" variant="link" className="mt-2 w-full" onClick={() => setStaff((value) => !value)}>
+            {staff ? 'Owner sign-in' : 'Staff sign-in'}
+          </Button>
           <p className="mt-6 text-center text-xs text-muted-foreground">License validation endpoints remain publicly accessible for WordPress sites.</p>
         </CardContent>
       </Card>

@@ -1,0 +1,141 @@
+import { useState, type FormEvent } from 'react';
+import { AlertCircle } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ApiError } from '@/lib/api';
+import { staffEnrol, staffLogin, staffSecondFactor } from '../api/staff-login';
+
+type Step =
+  | { kind: 'password' }
+  | { kind: 'code'; challenge: string }
+  | { kind: 'enrol'; challenge: string; secret: string }
+  | { kind: 'codes'; codes: string[]; expiresAt: string };
+
+/** The login screen's second mode (docs/team.md): staff sign in with e-mail and password, then a second factor. */
+export function StaffLogin({ onSignedIn }: { onSignedIn: (expiresAt: string) => void }) {
+  const [step, setStep] = useState<Step>({ kind: 'password' });
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+
+  const run = async (work: () => Promise<void>) => {
+    setError(null);
+    setIsBusy(true);
+    try {
+      await work();
+    } catch (caught) {
+      setError(caught instanceof ApiError ? (caught.serverMessage ?? 'Sign-in failed') : 'Sign-in failed');
+      if (step.kind !== 'password') setStep({ kind: 'password' });
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const submitPassword = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const answer = await staffLogin(email, password);
+      if (answer.success && answer.expiresAt) return onSignedIn(answer.expiresAt);
+      if (answer.challenge && answer.second_factor === 'enrol') {
+        const { secret } = await staffEnrol(answer.challenge);
+        setStep({ kind: 'enrol', challenge: answer.challenge, secret });
+      } else if (answer.challenge) {
+        setStep({ kind: 'code', challenge: answer.challenge });
+      }
+      setCode('');
+    });
+  };
+
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    if (step.kind !== 'code' && step.kind !== 'enrol') return;
+    void run(async () => {
+      const answer = await staffSecondFactor(step.challenge, code);
+      if (!answer.expiresAt) throw new Error(answer.message);
+      if (answer.recovery_codes) setStep({ kind: 'codes', codes: answer.recovery_codes, expiresAt: answer.expiresAt });
+      else onSignedIn(answer.expiresAt);
+    });
+  };
+
+  const problem = error && (
+    <Alert variant="destructive">
+      <AlertCircle />
+      <AlertDescription>{error}</AlertDescription>
+    </Alert>
+  );
+
+  if (step.kind === 'codes') {
+    return (
+      <div className="space-y-4" data-testid="recovery-codes">
+        <p className="text-sm">Two-factor sign-in is on. Keep these recovery codes somewhere safe: each signs you in once if you lose your phone.</p>
+        <ul className="grid grid-cols-2 gap-1 font-mono text-sm">
+          {step.codes.map((recovery) => (
+            <li key={recovery}>{recovery}</li>
+          ))}
+        </ul>
+        <Button className="w-full" onClick={() => onSignedIn(step.expiresAt)}>
+          I have saved them
+        </Button>
+      </div>
+    );
+  }
+
+  if (step.kind === 'code' || step.kind === 'enrol') {
+    return (
+      <form onSubmit={submitCode} className="space-y-4" noValidate>
+        {step.kind === 'enrol' && (
+          <div className="space-y-1 text-sm">
+            <p>The shop owner requires two-factor sign-in. Add this key to your authenticator app, then enter the code it shows.</p>
+            <p className="break-all rounded bg-muted p-2 font-mono" data-testid="totp-secret">
+              {step.secret}
+            </p>
+          </div>
+        )}
+        <div className="space-y-2">
+          <Label htmlFor="staff-code">{step.kind === 'enrol' ? 'Code from the app' : 'Code from your authenticator app, or a recovery code'}</Label>
+          <Input id="staff-code" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} disabled={isBusy} autoFocus />
+        </div>
+        {problem}
+        <Button type="submit" className="w-full" disabled={isBusy}>
+          {isBusy ? 'Checking...' : 'Verify'}
+        </Button>
+      </form>
+    );
+  }
+
+  return (
+    <form onSubmit={submitPassword} className="space-y-4" noValidate>
+      <div className="space-y-2">
+        <Label htmlFor="staff-email">E-mail address</Label>
+        <Input
+          id="staff-email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          disabled={isBusy}
+          autoFocus
+        />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="staff-password">Password</Label>
+        <Input
+          id="staff-password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          disabled={isBusy}
+        />
+      </div>
+      {problem}
+      <Button type="submit" className="w-full" disabled={isBusy}>
+        {isBusy ? 'Signing In...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}
