@@ -1,3 +1,4 @@
+import type { Insertable } from 'kysely';
 import type { StorePagesTable } from './schema.js';
 
 // The demo shop's pages (server/db/seed.ts): the texts the storefront showed before pages became the vendor's data,
@@ -11,7 +12,7 @@ const page = (
   markdown: string,
   updatedAt: string,
   faq: Array<{ question: string; answer: string }> = [],
-): StorePagesTable => ({
+): Insertable<StorePagesTable> => ({
   slug,
   title,
   lead,
@@ -20,7 +21,7 @@ const page = (
   updated_at: updatedAt,
 });
 
-export function demoStorePages(now: string): StorePagesTable[] {
+export function demoStorePages(now: string): Array<Insertable<StorePagesTable>> {
   return [
     page(
       'about',

@@ -33,6 +33,7 @@ import * as orderRefundClaim from './migrations/0036-order-refund-claim.js';
 import * as storeTerms from './migrations/0048-store-terms.js';
 import * as team from './migrations/0056-team.js';
 import * as auditLog from './migrations/0057-audit-log.js';
+import * as storePageHtml from './migrations/0037-store-page-html.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0048-store-terms': storeTerms,
   '0056-team': team,
   '0057-audit-log': auditLog,
+  '0037-store-page-html': storePageHtml,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

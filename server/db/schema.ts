@@ -15,6 +15,7 @@ export interface StorePagesTable {
   markdown: string;
   faq: string; // JSON list of {question, answer}
   updated_at: string;
+  html: Generated<string | null>; // 0037: the Markdown rendered when saved; null: rendered when read (saved before)
 }
 
 export interface SettingsTable {

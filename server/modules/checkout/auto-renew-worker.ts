@@ -30,6 +30,17 @@ import { PaymentProviderError, type OffSessionInput, type OffSessionOutcome } fr
 export const AUTO_RENEW_POLL_INTERVAL_MS = 10 * 60_000;
 const BATCH = 200;
 const DAY_MS = 86_400_000;
+/**
+ * The first charge is due this long before the moment `auto_renew_days_before` names (issue 37): six passes, so a
+ * licence that renews automatically is renewed before it expires even when a pass or two is missed (0 days: an
+ * hour before the expiry, not up to a pass after it, when `stop_validating` would already refuse its sites).
+ */
+export const AUTO_RENEW_LEAD_MS = 6 * AUTO_RENEW_POLL_INTERVAL_MS;
+/**
+ * Retries that fell due together (the server was down for days) are spread out: each waits at least this long after
+ * the attempt before it, so the buyer gets one e-mail per outcome, not three declines within seconds.
+ */
+export const AUTO_RENEW_RETRY_GAP_MS = 12 * 3_600_000;
 
 export interface AutoRenewPassResult {
   charged: number;
@@ -52,7 +63,7 @@ export class AutoRenewWorker extends PollingWorker {
 
   /** When attempt `attempt` (1-based) of the term ending `expiresAt` is due; null once every retry has been used. */
   dueAt(expiresAt: string, attempt: number): string | null {
-    if (attempt === 1) return addDaysTo(expiresAt, -this.ctx.settings.get('auto_renew_days_before'));
+    if (attempt === 1) return addDaysTo(expiresAt, -this.ctx.settings.get('auto_renew_days_before') - AUTO_RENEW_LEAD_MS / DAY_MS);
     const retry = this.ctx.settings.get('auto_renew_retry_days')[attempt - 2];
     return retry === undefined ? null : addDaysTo(expiresAt, retry);
   }
@@ -60,7 +71,7 @@ export class AutoRenewWorker extends PollingWorker {
   protected async pass(): Promise<void> {
     const now = this.now();
     const at = now.toISOString();
-    const upTo = addDaysTo(at, this.ctx.settings.get('auto_renew_days_before'));
+    const upTo = addDaysTo(at, this.ctx.settings.get('auto_renew_days_before') + AUTO_RENEW_LEAD_MS / DAY_MS);
     let afterId = 0;
     for (;;) {
       if (this.loop.isStopped) return;
@@ -69,8 +80,9 @@ export class AutoRenewWorker extends PollingWorker {
         afterId = candidate.id;
         const attemptsForTerm = candidate.term_expires_at === candidate.expires_at ? candidate.attempts : 0;
         const attempt = attemptsForTerm + 1;
-        const dueAt = this.dueAt(candidate.expires_at, attempt);
-        if (dueAt === null || dueAt > at) continue;
+        const scheduled = this.dueAt(candidate.expires_at, attempt);
+        const gapUntil = attemptsForTerm > 0 ? new Date(Date.parse(candidate.updated_at) + AUTO_RENEW_RETRY_GAP_MS).toISOString() : '';
+        if (scheduled === null || scheduled > at || gapUntil > at) continue;
         const claimed = await claimAttempt(this.ctx.db, {
           id: candidate.id,
           readTerm: candidate.term_expires_at,

@@ -1,9 +1,10 @@
 import type { Database } from '../../db/database.js';
+import type { Selectable } from 'kysely';
 import type { StorePagesTable } from '../../db/schema.js';
 
 // The only SQL on `store_pages` (owner: this module).
 
-export type StorePageRow = StorePagesTable;
+export type StorePageRow = Selectable<StorePagesTable>;
 
 export const findStorePage = (db: Database, slug: string): Promise<StorePageRow | undefined> =>
   db.selectFrom('store_pages').selectAll().where('slug', '=', slug).executeTakeFirst();

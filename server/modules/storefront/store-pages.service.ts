@@ -16,7 +16,8 @@ const readFaq = (json: string): FaqEntry[] => {
 
 function toStorePage(slug: StorePageSlug, row: StorePageRow | undefined): StorePage {
   const content = row ? { title: row.title, lead: row.lead, markdown: row.markdown, faq: readFaq(row.faq) } : defaultStorePage(slug);
-  return { slug, ...content, html: renderMarkdown(content.markdown), updated_at: row?.updated_at ?? null };
+  // Rendered when saved (issue 37): a request reads the stored HTML; only rows saved before 0037 and the defaults render here.
+  return { slug, ...content, html: row?.html ?? renderMarkdown(content.markdown), updated_at: row?.updated_at ?? null };
 }
 
 export async function getStorePage(db: Database, slug: StorePageSlug): Promise<StorePage> {
@@ -32,6 +33,7 @@ export async function listStorePages(db: Database): Promise<StorePage[]> {
 export async function updateStorePage(db: Database, slug: StorePageSlug, patch: StorePageUpdate): Promise<StorePage> {
   const current = await getStorePage(db, slug);
   const next = { ...current, ...Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) } as StorePage;
-  await saveStorePage(db, { slug, title: next.title, lead: next.lead, markdown: next.markdown, faq: JSON.stringify(next.faq), updated_at: nowIso() });
+  const html = renderMarkdown(next.markdown);
+  await saveStorePage(db, { slug, title: next.title, lead: next.lead, markdown: next.markdown, faq: JSON.stringify(next.faq), updated_at: nowIso(), html });
   return getStorePage(db, slug);
 }
