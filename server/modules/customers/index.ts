@@ -2,4 +2,5 @@
 export { refreshCustomerSummaries } from './customer-summary.service.js';
 export { registerCustomerRoutes } from './customers.routes.js';
 export { findCustomerByEmail } from './customer-summary.repository.js';
+export { openCustomerNameReader } from './customer-name-reader.js';
 export { countCustomerRows, type CustomerExportRow, exportCustomerRows, restoreCustomerRows } from './customer-export.js';
