@@ -12,7 +12,7 @@
 //   BENCH_NODE_ARGS        node flags for every server: --cpu-prof, --trace-gc (summarised from the server's log)
 //   BENCH_KEEP_LOGS=1      copies each server's log to ./bench-server-N.log
 //   DATABASE_URL=postgres://…  benchmarks PostgreSQL in a temporary schema of that database
-//   BENCH_EDD=1            adds a phase of EDD-compatible `check_license` calls (POST / as a form, by item_id;
+//   BENCH_EDD=1            adds a phase of EDD-compatible `check_license` calls (POST / as a form, by item_name;
 //                          server/modules/edd-compat) beside validate, and its throughput ratio (issue 28: ≥ 0.9 × validate)
 import fs from 'node:fs';
 import http from 'node:http';
@@ -34,6 +34,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const PLUGIN = 'postcode-delivery-zones';
 const WITH_EDD = process.env.BENCH_EDD === '1';
+/** The plugin's EDD item name in the BENCH_EDD phase: the sample plugin's requests name it. */
+const EDD_ITEM_NAME = 'Bench Item (EDD)';
 /** The plugin's EDD item id in the BENCH_EDD phase. */
 const EDD_ITEM_ID = 4242;
 
@@ -57,7 +59,7 @@ async function seed(target: DatabaseTarget, olderServerDir?: string): Promise<st
   } else await migrateToLatest(db);
   if (WITH_EDD) {
     await seedDemoCatalog(db);
-    await db.updateTable('plugins').set({ edd_item_id: EDD_ITEM_ID }).where('slug', '=', PLUGIN).execute();
+    await db.updateTable('plugins').set({ edd_item_id: EDD_ITEM_ID, edd_item_name: EDD_ITEM_NAME }).where('slug', '=', PLUGIN).execute();
   }
   const now = new Date().toISOString();
   const keys = Array.from({ length: LICENSES }, () => generateLicenseKey('8022'));
@@ -294,14 +296,15 @@ async function main(): Promise<void> {
       body: JSON.stringify({ license_key: key, site_url: `https://site-${key.toLowerCase()}.com`, plugin_slug: PLUGIN }),
     }));
     const validateRequest = (i: number) => validateRequests[(i * 7919) % validateRequests.length]!;
-    // The same licence and site as validate's, as the EDD_SL sample plugin asks: a form POST naming the item.
+    // The same licence and site as validate's, as EDD's sample plugin asks (issue 38): a form POST naming the item by
+    // `item_name => urlencode( name )`, no item_id, and `url` = home_url().
     const eddRequests = keys.map((key) => ({
       method: 'POST',
       path: '/',
       body: new URLSearchParams({
         edd_action: 'check_license',
         license: key,
-        item_id: String(EDD_ITEM_ID),
+        item_name: encodeURIComponent(EDD_ITEM_NAME).replaceAll('%20', '+'),
         url: `https://site-${key.toLowerCase()}.com`,
       }).toString(),
       contentType: 'application/x-www-form-urlencoded',

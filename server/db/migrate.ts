@@ -34,6 +34,7 @@ import * as storeTerms from './migrations/0048-store-terms.js';
 import * as team from './migrations/0056-team.js';
 import * as auditLog from './migrations/0057-audit-log.js';
 import * as storePageHtml from './migrations/0037-store-page-html.js';
+import * as licenseKeySpelling from './migrations/0040-license-key-spelling.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0056-team': team,
   '0057-audit-log': auditLog,
   '0037-store-page-html': storePageHtml,
+  '0040-license-key-spelling': licenseKeySpelling,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

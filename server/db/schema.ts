@@ -100,6 +100,7 @@ export interface LicensesTable {
   updated_at: string;
   price_id: Generated<number | null>; // 0020-price-tiers: the tier it was sold from
   channel: Generated<string>; // 0023: stable | beta (the vendor put the licence on beta)
+  key_spelling: Generated<string | null>; // 0040: an imported key as its source spelled it; null: shown as `key`
 }
 
 /** One row per site a licence is active on; deactivation deletes the row. */

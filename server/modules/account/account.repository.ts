@@ -130,6 +130,7 @@ export async function hasPurchases(db: Db, email: string): Promise<boolean> {
 const licenseColumns = [
   'licenses.id',
   'licenses.key',
+  'licenses.key_spelling',
   'licenses.plugin_slug',
   'licenses.plan',
   'licenses.status',

@@ -57,7 +57,8 @@ async function toAccountLicenses(ctx: AppContext, rows: OwnedLicenseRow[]): Prom
     const status = effectiveStatus(row, now);
     return {
       id: row.id,
-      key: row.key,
+      // An imported key as the buyer knew it (licenses.key_spelling); keys are looked up in any case.
+      key: row.key_spelling ?? row.key,
       plugin_slug: row.plugin_slug,
       plugin_name: row.plugin_name ?? row.plugin_slug,
       plan: asPlan(row.plan),

@@ -57,16 +57,18 @@ export const checkChecksum = (request: EddRequest): string =>
 export const deactivateChecksum = (request: EddRequest): string =>
   requestChecksum([requestItemId(request), itemNameArg(request), urlDecode(request.license ?? ''), urlArg(request), environmentArg(request)]);
 
+type Purchase = { order_id: number | null; customer_email: string | null; price_id: number | null };
+
 /** The licence's order, buyer and price tier under EDD's names. */
-export async function purchaseFields(
-  db: Database,
-  row: { order_id: number | null; customer_email: string | null; price_id: number | null },
-): Promise<EddPurchaseFields> {
+export const toPurchaseFields = (row: Purchase, customerName: string | null | undefined): EddPurchaseFields => ({
+  payment_id: row.order_id ?? 0,
+  customer_name: customerName ?? '',
+  customer_email: row.customer_email,
+  price_id: row.price_id === null ? null : String(row.price_id),
+});
+
+/** The same, the buyer's name read through Kysely (the actions that are not the hot check). */
+export async function purchaseFields(db: Database, row: Purchase): Promise<EddPurchaseFields> {
   const customer = row.customer_email ? await findCustomerByEmail(db, row.customer_email) : undefined;
-  return {
-    payment_id: row.order_id ?? 0,
-    customer_name: customer?.name ?? '',
-    customer_email: row.customer_email,
-    price_id: row.price_id === null ? null : String(row.price_id),
-  };
+  return toPurchaseFields(row, customer?.name);
 }

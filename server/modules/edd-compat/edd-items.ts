@@ -6,7 +6,7 @@
 import type { Database } from '../../db/database.js';
 import type { EddRequest } from '../../../common/edd-compat.js';
 import { listEddItemPlugins, type EddItemPlugin, type EddItemReader } from '../plugins/index.js';
-import { rawUrlDecode, sanitizeTitle, urlDecode } from './sanitize-title.js';
+import { rawUrlDecode, sanitizeTitleRemembered as sanitizeTitle, urlDecode } from './sanitize-title.js';
 
 /** EDD reads `item_id` with PHP's absint: anything but a whole number from 1 up means none. */
 export function parseItemId(raw: string | undefined): number | false {

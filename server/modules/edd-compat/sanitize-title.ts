@@ -84,6 +84,20 @@ export function sanitizeTitleWithDashes(input: string): string {
 /** sanitize_title( $title ): what EDD compares an item name by. */
 export const sanitizeTitle = (title: string): string => sanitizeTitleWithDashes(removeAccents(title));
 
+/**
+ * sanitizeTitle, remembered: check_license compares every plugin's names with the request's on each call, and a
+ * shop has a handful of names. A pure function of its text, so nothing can be stale; bounded by clearing.
+ */
+const remembered = new Map<string, string>();
+export function sanitizeTitleRemembered(title: string): string {
+  let sanitized = remembered.get(title);
+  if (sanitized === undefined) {
+    if (remembered.size >= 1000) remembered.clear();
+    remembered.set(title, (sanitized = sanitizeTitle(title)));
+  }
+  return sanitized;
+}
+
 /** Decodes each run of `%XX` escapes; a run that is not UTF-8 stays as it was sent (a JavaScript string cannot hold raw bytes). */
 const decodeEscapes = (value: string): string =>
   value.includes('%')

@@ -1,6 +1,7 @@
 // The importer's defects of issue 38, each on both databases, through the admin's import route: EDD's
 // addslashes undone, bad activation URLs and impossible dates refused with the row and the reason, keys that
-// differ only in case reported, unlimited kept unlimited, each mapped plugin's EDD item name recorded, and
+// differ only in case reported, unlimited kept unlimited, each key's spelling kept for display, each mapped
+// plugin's EDD item name recorded, and
 // licence events recorded as a sale records them (the Customers summaries and webhook deliveries).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNLIMITED_ACTIVATIONS } from '../../../common/licenses.js';
@@ -118,6 +119,10 @@ describe(`importer defects of issue 38 (${testDialect()})`, () => {
 
     const license = await t.db.selectFrom('licenses').selectAll().where('key', '=', 'ABCD1111EFEF2222ABCD3333EFEF4444').executeTakeFirstOrThrow();
     expect(license).toMatchObject({ customer_email: "o'brien@example.com", max_activations: UNLIMITED_ACTIVATIONS, expires_at: '2030-01-01T00:00:00.000Z' });
+    // Looked up in any case, shown as the source spelled it.
+    expect(license.key_spelling).toBe('abcd1111efef2222abcd3333efef4444');
+    const shown = await t.app.inject({ method: 'GET', url: `/api/admin/licenses/${license.id}`, headers: await t.adminHeaders() });
+    expect(shown.json().key).toBe('abcd1111efef2222abcd3333efef4444');
     const sites = await t.db.selectFrom('license_activations').select('site_url').where('license_id', '=', license.id).execute();
     expect(sites.map((site) => site.site_url)).toEqual(['obrien.example.com']);
     // The guide's name step is done: sites naming the item by item_name find the plugin.

@@ -84,6 +84,7 @@ function toLicense(record: ImportRecord, pluginSlug: string, rules: SeatRules, n
   const unlimited = record.maxActivations === null;
   const license: ImportedLicense = {
     key: canonicalKey(record.key),
+    key_spelling: canonicalKey(record.key) === record.key ? null : record.key,
     plugin_slug: pluginSlug,
     plan: record.expiresAt ? 'pro_yearly' : 'lifetime',
     status: record.status,

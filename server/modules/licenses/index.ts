@@ -22,6 +22,7 @@ export { activateSite, deactivateSite, type SeatRules, validateLicense } from '.
 export { recordSiteReport } from './site-report.js';
 export { isLocalSite, normalizeSiteUrl } from './site-url.js';
 export { openValidationReader, type ValidationReader } from './validation-reader.js';
+export { type LicensePurchase, openLicensePurchaseReader } from './purchase-reader.js';
 export {
   type ActivationExportRow,
   countLicenseRows,

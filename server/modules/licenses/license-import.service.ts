@@ -12,6 +12,8 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 export interface ImportedLicense {
   key: string;
+  /** The key as the source spelled it, when that is not `key` (shown as the buyer knew it). */
+  key_spelling: string | null;
   plugin_slug: string;
   plan: string;
   status: string;

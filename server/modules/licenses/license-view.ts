@@ -11,7 +11,8 @@ const asPlan = (plan: string): Plan => ((PLANS as readonly string[]).includes(pl
 export function toAdminLicense(row: LicenseRow, activationsUsed: number, now = new Date()): License {
   return {
     id: row.id,
-    key: row.key,
+    // An imported key as its source spelled it (0040); keys are looked up in any case.
+    key: row.key_spelling ?? row.key,
     plugin_slug: row.plugin_slug,
     plan: asPlan(row.plan),
     status: effectiveStatus(row, now),

@@ -119,7 +119,7 @@ export async function countLicensesOfPlugin(db: Db, pluginSlug: string): Promise
   return Number(row?.n ?? 0);
 }
 
-export async function insertLicense(db: Db, values: Omit<LicenseRow, 'id' | 'channel'>): Promise<LicenseRow> {
+export async function insertLicense(db: Db, values: Omit<LicenseRow, 'id' | 'channel' | 'key_spelling'>): Promise<LicenseRow> {
   return db.insertInto('licenses').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
