@@ -41,6 +41,8 @@ import { registerWordpressClientRoutes } from './modules/wordpress-client/index.
 import { registerAccountRoutes } from './modules/account/index.js';
 import { registerPriceRoutes } from './modules/prices/index.js';
 import { registerCouponRoutes } from './modules/coupons/index.js';
+import { registerTaxRoutes } from './modules/tax/index.js';
+import { registerInvoiceRoutes } from './modules/invoices/index.js';
 import { registerReleaseHealthRoutes } from './modules/release-health/index.js';
 import { registerEddCompatRoutes } from './modules/edd-compat/index.js';
 import { registerCustomerRoutes } from './modules/customers/index.js';
@@ -89,6 +91,8 @@ const modules: Array<(app: App, ctx: AppContext) => void | Promise<void>> = [
   registerStorefrontRoutes,
   registerRenewalReminderRoutes,
   registerImportRoutes,
+  registerTaxRoutes,
+  registerInvoiceRoutes,
 ];
 
 export interface RouteInfo {

@@ -1,0 +1,2 @@
+// The invoices module's door (docs/tax.md "Invoices").
+export { registerInvoiceRoutes } from './invoices.routes.js';
