@@ -12,6 +12,7 @@ import {
   Package,
   Puzzle,
   TicketPercent,
+  Landmark,
   ShoppingBag,
   Star,
   Store,
@@ -55,6 +56,7 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
       { title: 'Orders', path: '/orders', icon: ShoppingBag },
       { title: 'Customers', path: '/customers', icon: Contact },
       { title: 'Coupons', path: '/coupons', icon: TicketPercent },
+      { title: 'Tax', path: '/tax', icon: Landmark },
     ],
   },
   {

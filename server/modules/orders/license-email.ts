@@ -98,7 +98,7 @@ export function renderLicenseEmail(input: LicenseEmailInput): EmailContent {
     '',
     download,
     '',
-    `Your account (licences, sites, downloads, receipts): ${input.accountUrl}`,
+    `Your account (licences, sites, downloads, receipts and invoices): ${input.accountUrl}`,
     '',
     'Install steps:',
     ...steps.map((step, index) => `${index + 1}. ${step}`),
@@ -118,7 +118,7 @@ ${
     ? `<p><a href="${escapeHtml(input.downloadUrl)}">Download ${escapeHtml(input.pluginName)}</a> (valid for 7 days)</p>`
     : '<p>The first release is being prepared; we will e-mail you when it is ready.</p>'
 }
-<p>Your account (licences, sites, downloads, receipts): <a href="${escapeHtml(input.accountUrl)}">${escapeHtml(input.accountUrl)}</a></p>
+<p>Your account (licences, sites, downloads, receipts and invoices): <a href="${escapeHtml(input.accountUrl)}">${escapeHtml(input.accountUrl)}</a></p>
 <h2 style="font-size:16px">Install steps</h2>
 <ol>${steps.map((step) => `<li>${escapeHtml(step)}</li>`).join('')}</ol>
 <p>${
