@@ -56,8 +56,19 @@ export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
   // The price box and the payment step: net, tax and total for the buyer's country (docs/tax.md); writes nothing.
   app.post(
     '/api/checkout/quote',
-    { onRequest: rateLimit({ name: 'checkout-quote', max: 120 }), schema: { body: checkoutQuoteBodySchema, response: { 200: checkoutQuoteSchema } } },
-    async (request) => quoteCheckout(ctx, request.body, await requestCountry(ctx, request)),
+    {
+      onRequest: rateLimit({ name: 'checkout-quote', max: 120 }),
+      schema: { body: checkoutQuoteBodySchema, response: { 200: checkoutQuoteSchema, 502: errorAnswerSchema } },
+    },
+    async (request, reply) => {
+      try {
+        return await quoteCheckout(ctx, request.body, await requestCountry(ctx, request));
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        request.log.error({ err: error }, 'Stripe Tax failed');
+        return reply.code(502).send({ error: 'PAYMENT_PROVIDER_ERROR', message: 'The tax could not be computed right now. Please try again.' });
+      }
+    },
   );
 
   // Lemon Squeezy's hosted checkout for a tier (docs/pricing.md "Lemon Squeezy"): answers its address; writes nothing.

@@ -31,7 +31,7 @@ import { chargeTestCard } from './test-provider.js';
 import type { CreateIntentInput, PaymentProvider } from './payment-provider.js';
 import { AUTO_RENEW_PROVIDERS, AUTO_RENEW_TERM_REFUSAL } from './auto-renewal.js';
 import { insertOptIn, setPaymentMethodOfOrder } from './auto-renewals.repository.js';
-import { computeTax, locationEvidence, type ComputedTax, type LocationEvidence } from '../tax/index.js';
+import { computeTax, locationEvidence, readTaxSettings, type ComputedTax, type LocationEvidence } from '../tax/index.js';
 
 /** What an order keeps of its tax (0060-tax, docs/tax.md). */
 export const orderTaxFields = (
@@ -89,7 +89,7 @@ export async function createPaymentIntent(
 ): Promise<{ clientSecret: string }> {
   const { plugin, tier, coupon, price } = await priceCheckout(ctx, body);
   // The server computes the tax (docs/tax.md); the client's amount must be the total it computed.
-  const tax = await computeTax(ctx, { price, currency: tier.currency, country: body.country, vatNumber: body.vat_number });
+  const tax = await withProviderTax(ctx, await computeTax(ctx, { price, currency: tier.currency, country: body.country, vatNumber: body.vat_number }), price);
   if (body.amount !== tax.total) {
     const taxed = tax.tax > 0 ? ` plus ${formatMoney(tax.tax, tier.currency)} tax` : '';
     throw new AppError(
@@ -110,6 +110,7 @@ export async function createPaymentIntent(
     pluginSlug: plugin.slug,
     pluginName: plugin.name,
     ...(autoRenew ? { saveCard: true } : {}),
+    ...(tax.calculationRef ? { taxCalculationRef: tax.calculationRef } : {}),
   };
   const checkoutKey = sha256Hex(
     JSON.stringify([
@@ -179,13 +180,28 @@ async function priceCheckout(ctx: AppContext, body: Pick<CreatePaymentIntentBody
 /** POST /api/checkout/quote: net, tax and total for the price box and the payment step; writes nothing. */
 export async function quoteCheckout(ctx: AppContext, body: CheckoutQuoteBody, ipCountry: string | null): Promise<CheckoutQuote> {
   const { tier, price } = await priceCheckout(ctx, body);
-  const { vatNumber: _vatNumber, ...quote } = await computeTax(ctx, {
+  const computed = await computeTax(ctx, {
     price,
     currency: tier.currency,
     country: body.country ?? ipCountry ?? undefined,
     vatNumber: body.vat_number,
   });
+  const { vatNumber: _vatNumber, calculationRef: _calculationRef, ...quote } = await withProviderTax(ctx, computed, price);
   return { ...quote, detected_country: ipCountry };
+}
+
+/**
+ * With Stripe as the provider and Stripe Tax active on its account (decision 0014), a standard-rated sale's net, tax,
+ * total and rate are Stripe Tax's, and the PaymentIntent names the calculation; otherwise the rates package's stand.
+ */
+async function withProviderTax(ctx: AppContext, tax: ComputedTax, price: number): Promise<ComputedTax & { calculationRef?: string }> {
+  if (tax.treatment !== 'standard' || tax.country === null) return tax;
+  const choice = ctx.payments.choose();
+  if (!choice.available || !choice.provider.calculateTax) return tax;
+  const { prices_include_tax: pricesIncludeTax } = await readTaxSettings(ctx.db);
+  const provided = await choice.provider.calculateTax({ amount: price, currency: tax.currency, country: tax.country, pricesIncludeTax });
+  if (!provided) return tax;
+  return { ...tax, net: provided.net, tax: provided.tax, total: provided.total, rate_bp: provided.rateBp, calculationRef: provided.calculationRef };
 }
 
 type CheckoutOrderRow = Parameters<typeof insertPendingOrder>[1];
