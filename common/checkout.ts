@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { buyerTaxFields, taxQuoteSchema } from './tax.js';
 import { idField } from './ids.js';
 import { ORDER_STATUSES } from './orders.js';
 import { checkoutCouponCodeField } from './coupons.js';
@@ -40,6 +41,8 @@ export const createPaymentIntentBodySchema = z.object({
   coupon_code: checkoutCouponCodeField,
   /** Automatic renewal (docs/pricing.md): the card is saved and charged at expiry. Only for a tier with a term. */
   auto_renew: z.boolean({ error: 'auto_renew must be true or false' }).optional(),
+  /** The buyer's country, VAT number, name and address (docs/tax.md); `amount` is then the total with tax. */
+  ...buyerTaxFields,
 });
 export type CreatePaymentIntentBody = z.infer<typeof createPaymentIntentBodySchema>;
 
@@ -132,3 +135,12 @@ export const lemonSqueezyCheckoutBodySchema = z.discriminatedUnion(
 export type LemonSqueezyCheckoutBody = z.infer<typeof lemonSqueezyCheckoutBodySchema>;
 export const lemonSqueezyCheckoutResponseSchema = z.object({ url: z.string() });
 export type LemonSqueezyCheckoutResponse = z.infer<typeof lemonSqueezyCheckoutResponseSchema>;
+
+/** POST /api/checkout/quote: what the buyer will pay (net, tax, total) for the plugin, coupon and country chosen (docs/tax.md). */
+export const checkoutQuoteBodySchema = createPaymentIntentBodySchema
+  .pick({ items: true, coupon_code: true, country: true, vat_number: true })
+  .extend({ customerEmail: customerEmailSchema.optional() });
+export type CheckoutQuoteBody = z.infer<typeof checkoutQuoteBodySchema>;
+/** The quote, and the country the request seems to come from (to prefill the country field), or null. */
+export const checkoutQuoteSchema = taxQuoteSchema.extend({ detected_country: z.string().nullable() });
+export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;

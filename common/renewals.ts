@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { customerEmailSchema } from './checkout.js';
+import { buyerTaxFields } from './tax.js';
 import { idField } from './ids.js';
 import { PRICE_TERMS, type PriceTerm } from './prices.js';
 
@@ -19,7 +20,7 @@ const licenseKeyField = z
   .max(64, 'license_key must be at most 64 characters');
 
 /** POST /api/renewals/quote */
-export const renewalQuoteBodySchema = z.object({ license_key: licenseKeyField }).strict();
+export const renewalQuoteBodySchema = z.object({ license_key: licenseKeyField, country: buyerTaxFields.country }).strict();
 export type RenewalQuoteBody = z.infer<typeof renewalQuoteBodySchema>;
 
 const tierSchema = z.object({
@@ -60,6 +61,9 @@ export const renewalIntentBodySchema = z
     customerEmail: customerEmailSchema.optional(),
     /** Automatic renewal from now on (renewals only): the card paid with is saved and charged at the next expiry. */
     auto_renew: z.boolean({ error: 'auto_renew must be true or false' }).optional(),
+    /** The buyer's country and VAT number (docs/tax.md); left out, those of the order that sold the licence. */
+    country: buyerTaxFields.country,
+    vat_number: buyerTaxFields.vat_number,
   })
   .strict()
   .refine((body) => body.kind === 'renewal' || body.price_id !== undefined, { message: 'price_id is required for an upgrade', path: ['price_id'] })

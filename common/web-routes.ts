@@ -40,6 +40,7 @@ export const ADMIN_PAGE_PATHS = [
   '/ecommerce-testing',
   '/orders',
   '/coupons',
+  '/tax',
   '/customers',
   '/customers/:id',
   '/outbox',

@@ -92,6 +92,15 @@ const environmentSchema = z.object({
     .regex(/^(auto|[1-9]\d{0,2})$/, 'must be auto or a whole number from 1 to 999')
     .optional(),
   WEB_DIST_DIR: optionalString,
+  // Tax (docs/tax.md): the EU's VIES service that checks buyers' VAT numbers (its REST API's base address), and the
+  // request header a trusted proxy puts the client's country in (e.g. cf-ipcountry); unset: the offline GeoIP database.
+  VIES_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://ec.europa.eu/taxation_customs/vies/rest-api'),
+  COUNTRY_HEADER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]+$/, 'must be a header name such as cf-ipcountry')
+    .optional(),
   // Object storage (docs/object-storage.md): with S3_BUCKET set, release zips and images live in the bucket.
   S3_BUCKET: z
     .string()

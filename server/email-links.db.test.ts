@@ -137,7 +137,7 @@ describe(`e-mailed links with no shop address (${testDialect()})`, () => {
     expect(JSON.stringify(emails)).not.toContain(EVIL);
     const [licence, signIn] = emails;
     expect(licence?.text).toContain('Download (valid for 7 days): https://shop.example.com/api/v1/downloads/');
-    expect(licence?.text).toMatch(/^Your account \(licences, sites, downloads, receipts\): https:\/\/shop\.example\.com\/account$/m);
+    expect(licence?.text).toMatch(/^Your account \(licences, sites, downloads, receipts and invoices\): https:\/\/shop\.example\.com\/account$/m);
     expect(signIn?.text).toMatch(/^https:\/\/shop\.example\.com\/account\/sign-in\/[A-Za-z0-9_-]{43}$/m);
     // The link made on release is fresh and opens the victim's account (the victim clicks it).
     const token = LINK.exec(signIn?.text ?? '')?.[1] ?? '';

@@ -49,6 +49,8 @@ import { loadAppSigningKey } from './modules/signing/index.js';
 import { mailSender } from './modules/storefront/index.js';
 import { ReminderWorker } from './modules/renewal-reminders/index.js';
 import { TeamService, teamModule } from './modules/team/index.js';
+import { taxModule } from './modules/tax/index.js';
+import { invoicesModule } from './modules/invoices/index.js';
 import { AuditService, auditModule } from './modules/audit/index.js';
 
 /**
@@ -87,6 +89,8 @@ export const APP_MODULES: readonly AppModule[] = [
   paymentSetupModule,
   teamModule,
   auditModule,
+  taxModule,
+  invoicesModule,
 ];
 
 /** Stand-ins a test gives buildApp (`services`) or createTestApp (`services`) in place of the real ones. */
@@ -192,6 +196,7 @@ export async function composeContext({ config, db, log, mode, services }: Compos
   const { ctx } = composed;
   installRecorders(ctx.events);
   for (const module of APP_MODULES) {
+    for (const recorder of module.contextRecorders?.(ctx) ?? []) ctx.events.onRecord(recorder);
     for (const [kind, render] of Object.entries(module.emailRenderers ?? {})) ctx.emailRenderers.set(kind, render);
     if (mode === 'server') for (const reactor of module.reactors?.(ctx) ?? []) ctx.events.afterCommit(reactor);
   }

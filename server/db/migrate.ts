@@ -35,6 +35,8 @@ import * as team from './migrations/0056-team.js';
 import * as auditLog from './migrations/0057-audit-log.js';
 import * as storePageHtml from './migrations/0037-store-page-html.js';
 import * as licenseKeySpelling from './migrations/0040-license-key-spelling.js';
+import * as tax from './migrations/0060-tax.js';
+import * as invoices from './migrations/0061-invoices.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -74,6 +76,8 @@ const migrations: Record<string, Migration> = {
   '0057-audit-log': auditLog,
   '0037-store-page-html': storePageHtml,
   '0040-license-key-spelling': licenseKeySpelling,
+  '0060-tax': tax,
+  '0061-invoices': invoices,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

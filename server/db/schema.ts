@@ -221,6 +221,16 @@ export interface OrdersTable {
   from_price_id: Generated<number | null>; // 0033: an upgrade's licence tier before it was paid (its refund moves it back)
   from_max_activations: Generated<number | null>; // 0033: that licence's site limit before
   refund_claimed_at: Generated<string | null>; // 0036: an admin refund in flight claimed the order then (refund-order.ts)
+  // 0060-tax (docs/tax.md): amount is the total charged; net + tax = amount
+  net_amount: Generated<number | null>; // null before 0060 (then amount was the net and no tax was charged)
+  tax_amount: Generated<number>;
+  tax_rate_bp: Generated<number | null>; // basis points: 1900 = 19 %
+  tax_country: Generated<string | null>; // ISO 3166-1 alpha-2 the tax was charged for (the declared country)
+  tax_treatment: Generated<string | null>; // common/tax.ts TAX_TREATMENTS
+  buyer_vat_number: Generated<string | null>;
+  buyer_name: Generated<string | null>;
+  buyer_address: Generated<string | null>;
+  tax_evidence: Generated<string | null>; // JSON: declared, ip and card country, the rule applied
 }
 
 /** 0032: a buyer's opt-in to automatic renewal and the saved card's references (owner: checkout; decision 0013). */
@@ -534,6 +544,40 @@ export interface AuditChainHeadTable {
   pruned_hash: string;
 }
 
+/** 0060: the vendor's tax settings (owner: tax), one row, JSON (common/tax.ts taxSettingsSchema). */
+export interface TaxSettingsTable {
+  id: number; // always 1
+  value: string;
+  updated_at: string;
+}
+
+/** 0061: the last number of each invoice series (owner: invoices), locked by the UPDATE that takes the next one. */
+export interface InvoiceCountersTable {
+  series: string;
+  last_number: number;
+}
+
+/** 0061: issued invoices and credit notes (owner: invoices): written once, never updated. */
+export interface InvoicesTable {
+  id: Generated<number>;
+  kind: string; // invoice | credit_note
+  series: string;
+  number: number;
+  number_text: string;
+  order_id: number;
+  invoice_id: number | null; // a credit note's invoice
+  issued_at: string;
+  supplied_at: string;
+  currency: string;
+  net_amount: number; // a credit note's amounts are positive: what it credits
+  tax_amount: number;
+  total_amount: number;
+  tax_rate_bp: number;
+  tax_country: string | null;
+  tax_treatment: string;
+  document: string; // JSON: seller, buyer, lines, notes, exactly as issued
+}
+
 export interface DB {
   audit_log: AuditLogTable;
   audit_chain_head: AuditChainHeadTable;
@@ -541,6 +585,9 @@ export interface DB {
   member_recovery_codes: MemberRecoveryCodesTable;
   member_sign_in_challenges: MemberSignInChallengesTable;
   api_keys: ApiKeysTable;
+  tax_settings: TaxSettingsTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
   reviews: ReviewsTable;
   license_reminders: LicenseRemindersTable;
   reminder_opt_outs: ReminderOptOutsTable;

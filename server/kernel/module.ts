@@ -16,6 +16,8 @@ export interface AppModule {
    * every context, the command line's and the tests' too: a change made there commits the same rows.
    */
   readonly recorders?: readonly Recorder[];
+  /** Recorders that need the context (its settings or services): installed wherever a whole context is built. */
+  readonly contextRecorders?: (ctx: AppContext) => readonly Recorder[];
   /**
    * What runs once a change has committed (deliver a queued e-mail, nudge a worker), in the server only: the
    * command-line tools leave that to the running server's workers, which poll.

@@ -24,6 +24,12 @@ export interface FakeStripeApi {
    * `pm_card_visa` pays, `pm_card_chargeCustomerFail` is declined, `pm_card_authenticationRequired` needs authentication.
    */
   pay(intentId: string, paymentMethod?: string): void;
+  /**
+   * Stripe Tax (POST /v1/tax/calculations): the rate in percent by buyer country that this stand-in's Stripe Tax
+   * applies; empty, Stripe Tax is off on the account (400 stripe_tax_inactive). The calculations made, parsed.
+   */
+  taxRates: Map<string, number>;
+  taxCalculations: Array<Record<string, string> & { id: string }>;
   close(): Promise<void>;
 }
 
@@ -50,6 +56,8 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
   const customers: FakeStripeApi['customers'] = new Map();
   const confirmations: FakeStripeApi['confirmations'] = [];
   const tokens = new Map<string, { account: string; livemode: boolean }>();
+  const taxRates: FakeStripeApi['taxRates'] = new Map();
+  const taxCalculations: FakeStripeApi['taxCalculations'] = [];
   // Stripe answers a repeated Idempotency-Key with the first answer: status and body.
   const idempotent = new Map<string, { status: number; body: string }>();
   const cardError = (response: http.ServerResponse, intent: Record<string, unknown>, code: string, message: string) => {
@@ -95,7 +103,10 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
         return invalid(response, 404, `No such token: '${tokenId}'`, 'resource_missing');
       }
       if (
-        (request.url?.startsWith('/v1/payment_intents') || request.url?.startsWith('/v1/refunds') || request.url?.startsWith('/v1/customers')) &&
+        (request.url?.startsWith('/v1/payment_intents') ||
+          request.url?.startsWith('/v1/refunds') ||
+          request.url?.startsWith('/v1/customers') ||
+          request.url?.startsWith('/v1/tax')) &&
         !(bearer.startsWith('sk_') && account)
       ) {
         response.statusCode = 401;
@@ -159,6 +170,31 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
         const body = JSON.stringify(intent);
         remember(body);
         response.end(body);
+        return;
+      }
+      if (request.method === 'POST' && request.url === '/v1/tax/calculations') {
+        const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+        const percent = taxRates.get(form['customer_details[address][country]'] ?? '');
+        if (taxRates.size === 0) return invalid(response, 400, 'Stripe Tax has not been activated on your account.', 'stripe_tax_inactive');
+        const amount = Number(form['line_items[0][amount]']);
+        const inclusive = form['line_items[0][tax_behavior]'] === 'inclusive';
+        const rate = (percent ?? 0) / 100;
+        const tax = inclusive ? amount - Math.round(amount / (1 + rate)) : Math.round(amount * rate);
+        const id = `taxcalc_${randomBytes(8).toString('hex')}`;
+        taxCalculations.push({ ...form, id });
+        response.end(
+          JSON.stringify({
+            id,
+            object: 'tax.calculation',
+            amount_total: inclusive ? amount : amount + tax,
+            currency: form.currency,
+            tax_amount_exclusive: inclusive ? 0 : tax,
+            tax_amount_inclusive: inclusive ? tax : 0,
+            tax_breakdown: [
+              { amount: tax, inclusive, tax_rate_details: { percentage_decimal: String(percent ?? 0), country: form['customer_details[address][country]'] } },
+            ],
+          }),
+        );
         return;
       }
       if (request.method === 'POST' && request.url === '/v1/payment_intents') {
@@ -257,6 +293,8 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
     refunds,
     customers,
     confirmations,
+    taxRates,
+    taxCalculations,
     pay(intentId: string, paymentMethod = 'pm_card_visa') {
       const intent = intents.get(intentId);
       if (!intent) throw new Error(`no intent ${intentId}`);

@@ -33,6 +33,7 @@ const pages = {
   webhooks: lazy(() => import('@/features/webhooks/pages/webhooks-page').then((m) => ({ default: m.WebhooksPage }))),
   storefront: lazy(() => import('@/features/store-identity/pages/storefront-admin-page').then((m) => ({ default: m.StorefrontAdminPage }))),
   coupons: lazy(() => import('@/features/coupons/pages/coupons-page').then((m) => ({ default: m.CouponsPage }))),
+  tax: lazy(() => import('@/features/tax/pages/tax-page').then((m) => ({ default: m.TaxPage }))),
   import: lazy(() => import('@/features/imports/pages/import-page').then((m) => ({ default: m.ImportPage }))),
   reviews: lazy(() => import('@/features/reviews/pages/reviews-page').then((m) => ({ default: m.ReviewsPage }))),
   team: lazy(() => import('@/features/team/pages/team-page').then((m) => ({ default: m.TeamPage }))),
@@ -66,6 +67,7 @@ function AdminRoutes() {
         <Route path="/ecommerce-testing" component={pages.ecommerceTesting} />
         <Route path="/orders" component={pages.orders} />
         <Route path="/coupons" component={pages.coupons} />
+        <Route path="/tax" component={pages.tax} />
         <Route path="/customers" component={pages.customers} />
         <Route path="/customers/:id" component={pages.customer} />
         <Route path="/outbox" component={pages.outbox} />

@@ -14,6 +14,7 @@ import {
   Package,
   Puzzle,
   TicketPercent,
+  Landmark,
   ShoppingBag,
   Star,
   Store,
@@ -63,6 +64,7 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
       { title: 'Orders', path: '/orders', icon: ShoppingBag, permission: 'orders:read' },
       { title: 'Customers', path: '/customers', icon: Contact, permission: 'customers:read' },
       { title: 'Coupons', path: '/coupons', icon: TicketPercent, permission: 'coupons:read' },
+      { title: 'Tax', path: '/tax', icon: Landmark, permission: 'invoices:read' },
     ],
   },
   {

@@ -534,7 +534,7 @@ describe(`customer accounts (${testDialect()})`, () => {
         .where('order_id', '=', alice.orderId)
         .where('kind', '=', 'licence')
         .executeTakeFirstOrThrow();
-      expect(email.text).toMatch(/^Your account \(licences, sites, downloads, receipts\): http:\/\/localhost(:80)?\/account$/m);
+      expect(email.text).toMatch(/^Your account \(licences, sites, downloads, receipts and invoices\): http:\/\/localhost(:80)?\/account$/m);
       expect(email.html).toMatch(/<a href="http:\/\/localhost(:80)?\/account">/);
     });
   });

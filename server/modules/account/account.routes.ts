@@ -25,6 +25,8 @@ import {
 import { idParamsSchema } from '../../../common/licenses.js';
 import { accountReviewSchema, accountReviewsSchema, REVIEW_WRITES_PER_IP_PER_MINUTE, reviewInputSchema } from '../../../common/reviews.js';
 import { listAccountReviews, writeReview } from '../reviews/index.js';
+import { findInvoiceOfCustomer, invoicesOfOrders, sendInvoicePdf } from '../invoices/index.js';
+import { invoiceIdParamsSchema, invoiceListSchema } from '../../../common/invoices.js';
 import type { App, AppContext } from '../../kernel/context.js';
 import { requestOrigin } from '../../lib/request-origin.js';
 import { rateLimit } from '../../http/rate-limit.js';
@@ -189,6 +191,19 @@ export function registerAccountRoutes(app: App, ctx: AppContext): void {
       schema: { params: accountOrderParamsSchema, response: { 200: receiptSchema, ...errors } },
     },
     async (request) => getAccountReceipt(ctx, customerOf(request).email, request.params.id),
+  );
+
+  // Invoices and credit notes of the customer's orders (docs/tax.md "Invoices"); the PDF is a plain link (no XHR header).
+  app.get('/api/account/invoices', { ...guarded, schema: { response: { 200: invoiceListSchema, ...errors } } }, async (request) => ({
+    invoices: await invoicesOfOrders(
+      ctx,
+      (await listAccountOrders(ctx, customerOf(request).email)).map((order) => order.id),
+    ),
+  }));
+  app.get(
+    '/api/account/invoices/:id/pdf',
+    { onRequest: [accountCalls, requireCustomer], schema: { params: invoiceIdParamsSchema, response: { ...errors } } },
+    async (request, reply) => sendInvoicePdf(reply, await findInvoiceOfCustomer(ctx, customerOf(request).email, request.params.id)),
   );
 
   // Verified-buyer reviews (docs/storefront.md, "Reviews and numbers"): the reviews module decides; the session is ours.

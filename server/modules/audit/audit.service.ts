@@ -77,7 +77,7 @@ export class AuditService {
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    const response = await request.server.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
+    const response = await request.server.inject({ method: 'GET', url, headers, remoteAddress: request.clientAddress });
     return response.statusCode === 200 ? parseJson(response.body) : undefined;
   }
 
@@ -111,7 +111,7 @@ export class AuditService {
             actor_kind: actor.kind,
             actor_id: actor.kind === 'member' ? actor.memberId : actor.kind === 'api-key' ? actor.apiKeyId : null,
             actor: actor.label,
-            ip: request.ip,
+            ip: request.clientAddress,
             method: request.method,
             route: request.routeOptions.url ?? '',
             url: redactSecrets(request.url).slice(0, 2000),

@@ -22,7 +22,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       try {
-        const { token, expiresAt } = await ctx.auth.login(request.body.password, { ip: request.ip, userAgent: request.headers['user-agent'] });
+        const { token, expiresAt } = await ctx.auth.login(request.body.password, { ip: request.clientAddress, userAgent: request.headers['user-agent'] });
         reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: new Date(expiresAt) });
         return { success: true, expiresAt, message: 'Login successful' };
       } catch (error) {

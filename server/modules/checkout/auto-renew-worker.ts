@@ -25,6 +25,8 @@ import {
   type AutoRenewCandidate,
 } from './auto-renewals.repository.js';
 import { PaymentProviderError, type OffSessionInput, type OffSessionOutcome } from './payment-provider.js';
+import { licenseTax } from './license-tax.js';
+import { AppError } from '../../lib/errors.js';
 
 /** Due charges are looked for this often (they are counted in days; a pass also runs at start). */
 export const AUTO_RENEW_POLL_INTERVAL_MS = 10 * 60_000;
@@ -105,10 +107,19 @@ export class AutoRenewWorker extends PollingWorker {
     const at = now.toISOString();
     const licenseId = candidate.license_id;
     const tier = candidate.price_id === null ? undefined : await findPriceById(this.ctx.db, candidate.price_id);
-    const amount = tier ? renewalPriceMinor(tier) : 0;
-    if (!tier || tier.term === 'lifetime' || amount < 1) {
+    const price = tier ? renewalPriceMinor(tier) : 0;
+    if (!tier || tier.term === 'lifetime' || price < 1) {
       return this.stopCharging(candidate, 'the licence has no renewal price to charge', at);
     }
+    // Today's tax of the buyer's country, from the order that saved the card (docs/tax.md "Renewals").
+    let taxed: Awaited<ReturnType<typeof licenseTax>>;
+    try {
+      taxed = await licenseTax(this.ctx, candidate.order_id, price, tier.currency);
+    } catch (error) {
+      if (error instanceof AppError) return this.stopCharging(candidate, error.message, at);
+      throw error;
+    }
+    const amount = taxed.tax.total;
     const provider = this.ctx.payments.named(candidate.provider);
     if (!provider) return this.fail(candidate, attempt, { code: 'provider_unavailable', reason: `${candidate.provider} payments are not configured` }, at);
     const email = candidate.customer_email;
@@ -146,6 +157,7 @@ export class AutoRenewWorker extends PollingWorker {
         price_id: tier.id,
         kind: 'renewal',
         target_license_id: licenseId,
+        ...taxed.fields,
         provider: provider.name,
         provider_ref: providerRef,
         checkout_key: sha256Hex(idempotencyKey),

@@ -2,6 +2,8 @@ import {
   checkoutConfigSchema,
   checkoutOrderBodySchema,
   checkoutOrderSchema,
+  checkoutQuoteBodySchema,
+  checkoutQuoteSchema,
   createPaymentIntentBodySchema,
   createPaymentIntentResponseSchema,
   lemonSqueezyCheckoutBodySchema,
@@ -22,7 +24,8 @@ import { autoRenewalsAnswerSchema, autoRenewalsQuerySchema, autoRenewBodySchema,
 import { idParamsSchema } from '../../../common/licenses.js';
 import { autoRenewalsOfLicenses, autoRenewStateOf, setAutoRenewByAdmin } from './auto-renewal.js';
 import { lemonSqueezyCheckout } from './lemonsqueezy-checkout.js';
-import { checkoutConfig, confirmTestPayment, createPaymentIntent, findCheckoutOrder, PaymentsUnavailableError } from './checkout.service.js';
+import { checkoutConfig, confirmTestPayment, createPaymentIntent, findCheckoutOrder, PaymentsUnavailableError, quoteCheckout } from './checkout.service.js';
+import { requestCountry } from '../tax/index.js';
 
 const errorAnswerSchema = z.object({ error: z.string(), message: z.string() });
 
@@ -38,7 +41,7 @@ export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       try {
-        return await createPaymentIntent(ctx, request.body);
+        return await createPaymentIntent(ctx, request.body, { ipCountry: await requestCountry(ctx, request) });
       } catch (error) {
         if (error instanceof PaymentsUnavailableError) return reply.code(503).send({ error: 'PAYMENTS_UNAVAILABLE', message: error.message });
         if (error instanceof PaymentProviderError) {
@@ -46,6 +49,24 @@ export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
           return reply.code(502).send({ error: 'PAYMENT_PROVIDER_ERROR', message: 'The payment provider could not set up the payment. Please try again.' });
         }
         throw error;
+      }
+    },
+  );
+
+  // The price box and the payment step: net, tax and total for the buyer's country (docs/tax.md); writes nothing.
+  app.post(
+    '/api/checkout/quote',
+    {
+      onRequest: rateLimit({ name: 'checkout-quote', max: 120 }),
+      schema: { body: checkoutQuoteBodySchema, response: { 200: checkoutQuoteSchema, 502: errorAnswerSchema } },
+    },
+    async (request, reply) => {
+      try {
+        return await quoteCheckout(ctx, request.body, await requestCountry(ctx, request));
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        request.log.error({ err: error }, 'Stripe Tax failed');
+        return reply.code(502).send({ error: 'PAYMENT_PROVIDER_ERROR', message: 'The tax could not be computed right now. Please try again.' });
       }
     },
   );

@@ -11,6 +11,8 @@ import {
   ORDER_NOT_FOUND_MESSAGE,
   type CheckoutConfig,
   type CheckoutOrder,
+  type CheckoutQuote,
+  type CheckoutQuoteBody,
   type CreatePaymentIntentBody,
   type TestConfirmResponse,
 } from '../../../common/checkout.js';
@@ -31,6 +33,24 @@ import { chargeTestCard } from './test-provider.js';
 import type { CreateIntentInput, PaymentProvider } from './payment-provider.js';
 import { AUTO_RENEW_PROVIDERS, AUTO_RENEW_TERM_REFUSAL } from './auto-renewal.js';
 import { insertOptIn, setPaymentMethodOfOrder } from './auto-renewals.repository.js';
+import { computeTax, locationEvidence, readTaxSettings, type ComputedTax, type LocationEvidence } from '../tax/index.js';
+
+/** What an order keeps of its tax (0060-tax, docs/tax.md). */
+export const orderTaxFields = (
+  tax: ComputedTax,
+  buyer: { buyer_name?: string | undefined; buyer_address?: string | undefined },
+  evidence: LocationEvidence,
+) => ({
+  net_amount: tax.net,
+  tax_amount: tax.tax,
+  tax_rate_bp: tax.rate_bp,
+  tax_country: tax.country,
+  tax_treatment: tax.treatment,
+  buyer_vat_number: tax.vatNumber,
+  buyer_name: buyer.buyer_name || null,
+  buyer_address: buyer.buyer_address || null,
+  tax_evidence: JSON.stringify(evidence),
+});
 
 /** A refusal of `auto_renew` for this tier and provider, or undefined (docs/pricing.md "Automatic renewal"). */
 export function autoRenewRefusal(term: string, providerName: string): string | undefined {
@@ -64,23 +84,19 @@ export class PaymentsUnavailableError extends Error {}
  * the request (its Host) is kept: e-mailed links never come from a buyer (docs/checkout.md, "Links in e-mails").
  * A buyer trying again gets their waiting order back (reusePendingOrder).
  */
-export async function createPaymentIntent(ctx: AppContext, body: CreatePaymentIntentBody): Promise<{ clientSecret: string }> {
-  const item = body.items[0];
-  if (!item) throw new AppError('BAD_REQUEST', 'items must hold the plugin to buy');
-  const row = await findPluginBySlug(ctx.db, item.id);
-  if (!row) throw new AppError('NOT_FOUND', `No plugin with the id '${item.id}' exists`);
-  const plugin = toAdminPlugin(row);
-  if (!isPurchasable(plugin, await hasQualifyingRelease(ctx.db, plugin.slug))) {
-    throw new AppError('UNPROCESSABLE', `${NOT_PURCHASABLE_MESSAGE} (${plugin.slug})`);
-  }
-  // The tier decides the amount (docs/pricing.md); the client's amount is only checked against it.
-  const tier = await resolveCheckoutTier(ctx.db, plugin.slug, item.price_id);
-  const coupon = body.coupon_code ? await priceWithCoupon(ctx.db, body.coupon_code, couponTarget(plugin.slug, tier, body.customerEmail)) : null;
-  const price = coupon ? coupon.amount : tierPriceMinor(tier);
-  if (body.amount !== price) {
+export async function createPaymentIntent(
+  ctx: AppContext,
+  body: CreatePaymentIntentBody,
+  request: { ipCountry: string | null } = { ipCountry: null },
+): Promise<{ clientSecret: string }> {
+  const { plugin, tier, coupon, price } = await priceCheckout(ctx, body);
+  // The server computes the tax (docs/tax.md); the client's amount must be the total it computed.
+  const tax = await withProviderTax(ctx, await computeTax(ctx, { price, currency: tier.currency, country: body.country, vatNumber: body.vat_number }), price);
+  if (body.amount !== tax.total) {
+    const taxed = tax.tax > 0 ? ` plus ${formatMoney(tax.tax, tier.currency)} tax` : '';
     throw new AppError(
       'UNPROCESSABLE',
-      `The amount ${body.amount} does not match the current price of ${plugin.name} (${tier.name})${coupon ? ` with the coupon ${coupon.code}` : ''}, ${formatMoney(price, tier.currency)} (${price} in minor units). Reload the page and try again.`,
+      `The amount ${body.amount} does not match the current price of ${plugin.name} (${tier.name})${coupon ? ` with the coupon ${coupon.code}` : ''}, ${formatMoney(tax.total, tier.currency)} (${tax.total} in minor units${taxed}). Reload the page and try again.`,
     );
   }
   if (body.auto_renew && tier.term === 'lifetime') throw new AppError('UNPROCESSABLE', AUTO_RENEW_TERM_REFUSAL);
@@ -90,21 +106,24 @@ export async function createPaymentIntent(ctx: AppContext, body: CreatePaymentIn
   const refusal = autoRenew ? autoRenewRefusal(tier.term, choice.provider.name) : undefined;
   if (refusal) throw new AppError('UNPROCESSABLE', refusal);
   const input: CreateIntentInput = {
-    amount: price,
+    amount: tax.total,
     currency: tier.currency,
     customerEmail: body.customerEmail,
     pluginSlug: plugin.slug,
     pluginName: plugin.name,
     ...(autoRenew ? { saveCard: true } : {}),
+    ...(tax.calculationRef ? { taxCalculationRef: tax.calculationRef } : {}),
   };
   const checkoutKey = sha256Hex(
     JSON.stringify([
       choice.provider.name,
       body.customerEmail.toLowerCase(),
       plugin.slug,
-      price,
+      tax.total,
       tier.currency,
       tier.id,
+      tax.country,
+      tax.vatNumber,
       ...(coupon ? [coupon.code] : []),
       ...(autoRenew ? ['auto_renew'] : []),
     ]),
@@ -115,10 +134,11 @@ export async function createPaymentIntent(ctx: AppContext, body: CreatePaymentIn
   const order: CheckoutOrderRow = {
     email: body.customerEmail,
     plugin_slug: plugin.slug,
-    amount: price,
+    amount: tax.total,
     currency: tier.currency,
     price_id: tier.id,
     kind: 'new',
+    ...orderTaxFields(tax, body, locationEvidence(tax.country, request.ipCountry)),
     provider: choice.provider.name,
     provider_ref: intent.providerRef,
     client_secret_hash: sha256Hex(intent.clientSecret),
@@ -138,6 +158,49 @@ export async function createPaymentIntent(ctx: AppContext, body: CreatePaymentIn
   const winner = await reusePendingOrder(ctx, choice.provider, checkoutKey, input);
   if (winner) return winner;
   throw new AppError('CONFLICT', 'Another checkout for this purchase was being set up at the same moment. Please try again.');
+}
+
+/** The plugin, tier and coupon of a checkout and the price before tax; refuses an unknown or unpurchasable plugin. */
+async function priceCheckout(ctx: AppContext, body: Pick<CreatePaymentIntentBody, 'items' | 'coupon_code'> & { customerEmail?: string | undefined }) {
+  const item = body.items[0];
+  if (!item) throw new AppError('BAD_REQUEST', 'items must hold the plugin to buy');
+  const row = await findPluginBySlug(ctx.db, item.id);
+  if (!row) throw new AppError('NOT_FOUND', `No plugin with the id '${item.id}' exists`);
+  const plugin = toAdminPlugin(row);
+  if (!isPurchasable(plugin, await hasQualifyingRelease(ctx.db, plugin.slug))) {
+    throw new AppError('UNPROCESSABLE', `${NOT_PURCHASABLE_MESSAGE} (${plugin.slug})`);
+  }
+  // The tier decides the amount (docs/pricing.md); the client's amount is only checked against it.
+  const tier = await resolveCheckoutTier(ctx.db, plugin.slug, item.price_id);
+  const coupon = body.coupon_code ? await priceWithCoupon(ctx.db, body.coupon_code, couponTarget(plugin.slug, tier, body.customerEmail ?? '')) : null;
+  return { plugin, tier, coupon, price: coupon ? coupon.amount : tierPriceMinor(tier) };
+}
+
+/** POST /api/checkout/quote: net, tax and total for the price box and the payment step; writes nothing. */
+export async function quoteCheckout(ctx: AppContext, body: CheckoutQuoteBody, ipCountry: string | null): Promise<CheckoutQuote> {
+  const { tier, price } = await priceCheckout(ctx, body);
+  const computed = await computeTax(ctx, {
+    price,
+    currency: tier.currency,
+    country: body.country ?? ipCountry ?? undefined,
+    vatNumber: body.vat_number,
+  });
+  const { vatNumber: _vatNumber, calculationRef: _calculationRef, ...quote } = await withProviderTax(ctx, computed, price);
+  return { ...quote, detected_country: ipCountry };
+}
+
+/**
+ * With Stripe as the provider and Stripe Tax active on its account (decision 0014), a standard-rated sale's net, tax,
+ * total and rate are Stripe Tax's, and the PaymentIntent names the calculation; otherwise the rates package's stand.
+ */
+async function withProviderTax(ctx: AppContext, tax: ComputedTax, price: number): Promise<ComputedTax & { calculationRef?: string }> {
+  if (tax.treatment !== 'standard' || tax.country === null) return tax;
+  const choice = ctx.payments.choose();
+  if (!choice.available || !choice.provider.calculateTax) return tax;
+  const { prices_include_tax: pricesIncludeTax } = await readTaxSettings(ctx.db);
+  const provided = await choice.provider.calculateTax({ amount: price, currency: tax.currency, country: tax.country, pricesIncludeTax });
+  if (!provided) return tax;
+  return { ...tax, net: provided.net, tax: provided.tax, total: provided.total, rate_bp: provided.rateBp, calculationRef: provided.calculationRef };
 }
 
 type CheckoutOrderRow = Parameters<typeof insertPendingOrder>[1];

@@ -8,6 +8,23 @@ export interface CreateIntentInput {
   pluginName: string;
   /** The buyer asked for automatic renewal: the card is saved for off-session charges (Stripe: on a Customer). */
   saveCard?: boolean;
+  /** Stripe Tax's calculation the amount comes from (decision 0014): the PaymentIntent names it, so Stripe records the tax. */
+  taxCalculationRef?: string;
+}
+
+/** A consumer sale's tax as the provider's tax service computes it (Stripe Tax; decision 0014). */
+export interface TaxCalculationInput {
+  amount: number;
+  currency: string;
+  country: string;
+  pricesIncludeTax: boolean;
+}
+export interface ProviderTax {
+  calculationRef: string;
+  net: number;
+  tax: number;
+  total: number;
+  rateBp: number;
 }
 
 export interface CreatedIntent {
@@ -61,6 +78,8 @@ export interface PaymentProvider {
   prepareOffSession(input: OffSessionInput): Promise<{ providerRef: string }>;
   /** Step two: confirms it without the buyer. Throws PaymentProviderError only when the provider cannot be reached. */
   confirmOffSession(providerRef: string, input: OffSessionInput): Promise<OffSessionOutcome>;
+  /** Stripe Tax (decision 0014): the tax of a consumer sale, or null when the provider's tax service is off; absent: none. */
+  calculateTax?(input: TaxCalculationInput): Promise<ProviderTax | null>;
 }
 
 export interface RefundInput {

@@ -14,7 +14,7 @@ export function registerRenewalRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/renewals/quote',
     { onRequest: rateLimit({ name: 'renewal-quote', max: 60 }), schema: { body: renewalQuoteBodySchema, response: { 200: renewalQuoteSchema } } },
-    async (request) => quoteRenewal(ctx, request.body.license_key),
+    async (request) => quoteRenewal(ctx, request.body.license_key, new Date(), request.body.country),
   );
 
   app.post(

@@ -17,6 +17,7 @@ import { insertPendingOrder } from '../orders/index.js';
 import { autoRenewRefusal, insertCheckoutOrder, PaymentsUnavailableError, reusePendingOrder } from './checkout.service.js';
 import { insertOptIn } from './auto-renewals.repository.js';
 import type { CreateIntentInput } from './payment-provider.js';
+import { licenseTax, licenseTotal } from './license-tax.js';
 
 type LicenseRow = NonNullable<Awaited<ReturnType<typeof findLicenseByKey>>>;
 
@@ -90,9 +91,11 @@ async function offersFor(ctx: AppContext, key: string, now: Date): Promise<Offer
 const tierView = (tier: PriceRow) => ({ id: tier.id, name: tier.name, sites: tier.sites, term: tier.term as PriceTerm });
 
 /** POST /api/renewals/quote: what the renewal page shows. */
-export async function quoteRenewal(ctx: AppContext, key: string, now = new Date()): Promise<RenewalQuote> {
+export async function quoteRenewal(ctx: AppContext, key: string, now = new Date(), country?: string): Promise<RenewalQuote> {
   const offers = await offersFor(ctx, key, now);
   const { license, tier, renewal } = offers;
+  // Amounts are what the buyer pays: with the tax of their country (docs/tax.md "Renewals").
+  const total = (amount: number, currency: string) => licenseTotal(ctx, license.order_id, amount, currency, country);
   return {
     plugin_slug: license.plugin_slug,
     plugin_name: offers.pluginName,
@@ -103,8 +106,10 @@ export async function quoteRenewal(ctx: AppContext, key: string, now = new Date(
     renewal:
       'refused' in renewal
         ? { available: false, reason: renewal.refused }
-        : { available: true, amount: renewal.amount, currency: renewal.currency, new_expires_at: renewal.newExpiresAt },
-    upgrades: offers.upgrades.map(({ tier: to, amount }) => ({ ...tierView(to), amount, currency: to.currency })),
+        : { available: true, amount: await total(renewal.amount, renewal.currency), currency: renewal.currency, new_expires_at: renewal.newExpiresAt },
+    upgrades: await Promise.all(
+      offers.upgrades.map(async ({ tier: to, amount }) => ({ ...tierView(to), amount: await total(amount, to.currency), currency: to.currency })),
+    ),
     upgrade_note: offers.upgradeNote,
   };
 }
@@ -130,10 +135,12 @@ export async function createRenewalIntent(ctx: AppContext, body: RenewalIntentBo
     tier = target;
     amount = (offers.upgrades.find((offer) => offer.tier.id === target.id) as { amount: number }).amount;
   }
+  const { tax, fields } = await licenseTax(ctx, license.order_id, amount, tier.currency, body);
+  amount = tax.total;
   if (body.amount !== amount) {
     throw new AppError(
       'UNPROCESSABLE',
-      `The amount ${body.amount} does not match the ${body.kind} price, ${formatMoney(amount, tier.currency)} (${amount} in minor units). Reload the page and try again.`,
+      `The amount ${body.amount} does not match the ${body.kind} price, ${formatMoney(amount, tier.currency)} (${amount} in minor units${tax.tax > 0 ? ` with ${formatMoney(tax.tax, tier.currency)} tax` : ''}). Reload the page and try again.`,
     );
   }
   const email = body.customerEmail ?? license.customer_email;
@@ -152,7 +159,18 @@ export async function createRenewalIntent(ctx: AppContext, body: RenewalIntentBo
     ...(autoRenew ? { saveCard: true } : {}),
   };
   const checkoutKey = sha256Hex(
-    JSON.stringify([choice.provider.name, body.kind, license.id, email.toLowerCase(), amount, tier.currency, tier.id, ...(autoRenew ? ['auto_renew'] : [])]),
+    JSON.stringify([
+      choice.provider.name,
+      body.kind,
+      license.id,
+      email.toLowerCase(),
+      amount,
+      tier.currency,
+      tier.id,
+      tax.country,
+      tax.vatNumber,
+      ...(autoRenew ? ['auto_renew'] : []),
+    ]),
   );
   const reused = await reusePendingOrder(ctx, choice.provider, checkoutKey, input);
   if (reused) return reused;
@@ -167,6 +185,7 @@ export async function createRenewalIntent(ctx: AppContext, body: RenewalIntentBo
       price_id: tier.id,
       kind: body.kind,
       target_license_id: license.id,
+      ...fields,
       provider: choice.provider.name,
       provider_ref: intent.providerRef,
       client_secret_hash: sha256Hex(intent.clientSecret),

@@ -8,7 +8,9 @@ import {
   type OffSessionInput,
   type OffSessionOutcome,
   type PaymentProvider,
+  type ProviderTax,
   type RefundInput,
+  type TaxCalculationInput,
 } from './payment-provider.js';
 
 export interface StripeProviderOptions {
@@ -38,6 +40,28 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   return {
     name: 'stripe',
     publishableKey: options.publishableKey,
+    // Stripe Tax's Tax Calculations API (decision 0014); null when Stripe Tax is not activated on the account.
+    async calculateTax(input: TaxCalculationInput): Promise<ProviderTax | null> {
+      try {
+        const calculation = await stripe.tax.calculations.create({
+          currency: input.currency.toLowerCase(),
+          line_items: [{ amount: input.amount, reference: 'licence', tax_behavior: input.pricesIncludeTax ? 'inclusive' : 'exclusive' }],
+          customer_details: { address: { country: input.country }, address_source: 'billing' },
+        });
+        const tax = calculation.tax_amount_exclusive + calculation.tax_amount_inclusive;
+        const percent = Number(calculation.tax_breakdown[0]?.tax_rate_details.percentage_decimal ?? '0');
+        return {
+          calculationRef: calculation.id ?? '',
+          net: calculation.amount_total - tax,
+          tax,
+          total: calculation.amount_total,
+          rateBp: Math.round(percent * 100),
+        };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeError && error.code === 'stripe_tax_inactive') return null;
+        throw new PaymentProviderError(`Stripe Tax could not compute the tax: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
     async createIntent(input: CreateIntentInput): Promise<CreatedIntent> {
       try {
         // Automatic renewal: the card is saved on the buyer's Customer (one per e-mail, reused) for off-session use.
@@ -51,6 +75,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           // The webhook can rebuild the order from these should the pending order be missing.
           metadata: { plugin_slug: input.pluginSlug, customer_email: input.customerEmail },
           ...(customerRef ? { customer: customerRef, setup_future_usage: 'off_session' as const } : {}),
+          // Stripe Tax: the calculation this amount comes from, so Stripe records the tax transaction (decision 0014).
+          ...(input.taxCalculationRef ? { hooks: { inputs: { tax: { calculation: input.taxCalculationRef } } } } : {}),
         });
         if (!intent.client_secret) throw new PaymentProviderError('Stripe answered without a client secret');
         return { providerRef: intent.id, clientSecret: intent.client_secret, customerRef };

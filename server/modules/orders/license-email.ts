@@ -97,7 +97,7 @@ export function renderLicenseEmail(input: LicenseEmailInput): EmailContent {
   // The vendor's own answer time (Storefront page), or none: never the demo's "within 24 hours" (issue 40).
   const answer = supportAnswerClause({ support_promise: input.brand.supportPromise });
   const help = supportEmail ? `Need help? Write to ${supportEmail}${answer}.` : 'Need help? Reply to this e-mail.';
-  const account = `Your account (${word}s, sites, downloads, receipts)`;
+  const account = `Your account (${word}s, sites, downloads, receipts and invoices)`;
   const text = [
     `Thank you for ${thanks} ${input.pluginName}!`,
     '',

@@ -23,6 +23,16 @@ export interface NewOrder {
   discount_amount?: number;
   /** 0025: the licence a renewal extends or an upgrade raises. */
   target_license_id?: number | null;
+  /** 0060-tax (docs/tax.md): `amount` is the total; net + tax make it up. */
+  net_amount?: number | null;
+  tax_amount?: number;
+  tax_rate_bp?: number | null;
+  tax_country?: string | null;
+  tax_treatment?: string | null;
+  buyer_vat_number?: string | null;
+  buyer_name?: string | null;
+  buyer_address?: string | null;
+  tax_evidence?: string | null;
 }
 
 /**

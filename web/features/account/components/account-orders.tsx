@@ -1,13 +1,15 @@
 import { Link } from 'wouter';
-import { ReceiptText } from 'lucide-react';
+import { FileText, ReceiptText } from 'lucide-react';
+import type { Invoice } from '@common/invoices';
+import { invoicePdfUrl } from '../api/get-invoices';
 import { ACCOUNT_PAGES, type AccountOrder } from '@common/account';
 import { formatMoney } from '@common/pricing';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/dates';
 
-/** The customer's orders, newest first as the server sends them, each with its printable receipt. */
-export function AccountOrders({ orders }: { orders: AccountOrder[] }) {
+/** The customer's orders, newest first as the server sends them, each with its printable receipt and its invoice PDFs. */
+export function AccountOrders({ orders, invoices = [] }: { orders: AccountOrder[]; invoices?: Invoice[] }) {
   if (orders.length === 0) return <p className="text-sm text-muted-foreground">No orders yet.</p>;
   // A list rather than a table: five columns do not fit a 390 px phone, and a row wraps here instead.
   return (
@@ -31,6 +33,16 @@ export function AccountOrders({ orders }: { orders: AccountOrder[] }) {
                 Receipt
               </Link>
             </Button>
+            {invoices
+              .filter((invoice) => invoice.order_id === order.id)
+              .map((invoice) => (
+                <Button key={invoice.id} asChild variant="outline" size="sm">
+                  <a href={invoicePdfUrl(invoice.id)} download data-testid="account-invoice">
+                    <FileText aria-hidden="true" />
+                    {invoice.kind === 'credit_note' ? 'Credit note' : 'Invoice'} {invoice.number}
+                  </a>
+                </Button>
+              ))}
           </div>
         </li>
       ))}

@@ -11,6 +11,7 @@ import { toast } from '@/lib/use-toast';
 import { useLicenses } from '../api/get-licenses';
 import { useMe } from '../api/get-me';
 import { useOrders } from '../api/get-orders';
+import { useInvoices } from '../api/get-invoices';
 import { useSignOut } from '../api/sign-out';
 import { useReviews } from '../api/reviews';
 import { AccountReviewCard } from '../components/account-reviews';
@@ -36,6 +37,7 @@ export function AccountPage() {
   const signedIn = Boolean(me.data);
   const licenses = useLicenses(signedIn);
   const orders = useOrders(signedIn);
+  const invoices = useInvoices(signedIn);
   const reviews = useReviews(signedIn);
   const signOut = useSignOut();
 
@@ -119,7 +121,7 @@ export function AccountPage() {
         ) : orders.isError ? (
           <LoadFailed what="orders" error={orders.error} />
         ) : (
-          <AccountOrders orders={orders.data} />
+          <AccountOrders orders={orders.data} invoices={invoices.data} />
         )}
       </section>
     </div>

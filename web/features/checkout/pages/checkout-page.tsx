@@ -20,6 +20,9 @@ import { CouponField, type AppliedCoupon } from '../components/coupon-field';
 import { PluginNotAvailable } from '../components/plugin-not-available';
 import { successPath, toastPaymentFailed, toastPaymentSucceeded, toastSetupFailed } from '../lib/payment-outcome';
 import { rememberPurchase } from '../lib/purchase-proof';
+import { useCheckoutQuote } from '../api/checkout-quote';
+import { TaxFields, type BuyerTax } from '../components/tax-fields';
+import { formatRate } from '@common/tax';
 
 const StripeCardForm = lazy(() => import('../components/stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
 
@@ -44,6 +47,22 @@ export function CheckoutPage() {
   const [couponError, setCouponError] = useState<string | null>(null);
   const [autoRenew, setAutoRenew] = useState(false);
   const terms = useStoreIdentity();
+  const [buyerTax, setBuyerTax] = useState<BuyerTax>({ country: '', vatNumber: '', name: '', address: '' });
+  const quoteTier = plugin?.prices.find((price) => price.id === chosenPriceId) ?? plugin?.prices[0];
+  const vatNumber = buyerTax.vatNumber.replace(/[\s.-]/g, '');
+  // The server computes the tax (docs/tax.md): the price box and the payment step show its net, tax and total.
+  const quote = useCheckoutQuote(
+    plugin && quoteTier && config.data?.provider !== 'lemonsqueezy'
+      ? {
+          items: [{ id: plugin.slug, price_id: quoteTier.id }],
+          ...(coupon && { coupon_code: coupon.code }),
+          ...(buyerTax.country && { country: buyerTax.country }),
+          ...(vatNumber.length > 4 && { vat_number: vatNumber }),
+        }
+      : null,
+  );
+  const detected = quote.data?.detected_country ?? null;
+  if (detected && buyerTax.country === '') setBuyerTax({ ...buyerTax, country: detected });
 
   if (pluginLoading || config.isPending) {
     return (
@@ -57,7 +76,9 @@ export function CheckoutPage() {
   const fullPrice = tierPriceMinor(tier);
   // A code applied to another tier than the one shown no longer counts.
   const applied = coupon && coupon.price === fullPrice && coupon.currency === tier.currency ? coupon : null;
-  const amount = applied ? applied.amount : fullPrice;
+  const taxed = quote.data && quote.data.treatment !== 'none' ? quote.data : null;
+  const asksTax = taxed !== null || quote.isError;
+  const amount = taxed ? taxed.total : applied ? applied.amount : fullPrice;
   const priceLabel = formatMoney(amount, tier.currency);
   // Automatic renewal (docs/pricing.md): offered for a tier with a term, with a provider that can save the card.
   const offersAutoRenew = tier.term !== 'lifetime' && (config.data?.provider === 'stripe' || config.data?.provider === 'test');
@@ -92,6 +113,12 @@ export function CheckoutPage() {
         customerEmail: address,
         ...(applied && { coupon_code: applied.code }),
         ...(offersAutoRenew && autoRenew && { auto_renew: true }),
+        ...(asksTax && {
+          country: buyerTax.country,
+          ...(vatNumber && { vat_number: vatNumber }),
+          ...(buyerTax.name.trim() && { buyer_name: buyerTax.name.trim() }),
+          ...(buyerTax.address.trim() && { buyer_address: buyerTax.address.trim() }),
+        }),
       },
       {
         onSuccess: ({ clientSecret }) => setStep({ name: 'payment', clientSecret }),
@@ -150,6 +177,12 @@ export function CheckoutPage() {
               <AlertDescription>{paymentError}</AlertDescription>
             </Alert>
           )}
+          {step.name === 'email' && !viaLemonSqueezy && asksTax && <TaxFields value={buyerTax} onChange={setBuyerTax} disabled={createIntent.isPending} />}
+          {step.name === 'email' && quote.isError && (
+            <p className="mb-4 text-sm text-destructive" role="alert" data-testid="checkout-tax-error">
+              {errorMessage(quote.error, 'The price could not be computed. Please try again.')}
+            </p>
+          )}
           {step.name === 'email' && <EmailStep initialEmail={email} isPending={createIntent.isPending || hostedCheckout.isPending} onContinue={startPayment} />}
           {step.name === 'email' && viaLemonSqueezy && (
             <p className="mt-3 text-sm text-muted-foreground">You will pay on Lemon Squeezy&apos;s secure checkout, our reseller, which adds any sales tax.</p>
@@ -204,11 +237,34 @@ export function CheckoutPage() {
                 <span>Coupon {applied.code}</span>
                 <span>−{formatMoney(applied.discount, tier.currency)}</span>
               </div>
-              <div className="flex justify-between border-t pt-2 font-semibold">
+              {!taxed && (
+                <div className="flex justify-between border-t pt-2 font-semibold">
+                  <span>Total</span>
+                  <span data-testid="checkout-total">{priceLabel}</span>
+                </div>
+              )}
+            </>
+          )}
+          {taxed && (
+            <div className="space-y-1 border-t pt-2" data-testid="checkout-tax">
+              <div className="flex justify-between">
+                <span>Net</span>
+                <span data-testid="checkout-net">{formatMoney(taxed.net, tier.currency)}</span>
+              </div>
+              <div className="flex justify-between">
+                <span>
+                  {taxed.treatment === 'reverse_charge'
+                    ? 'VAT (reverse charge)'
+                    : `Tax ${formatRate(taxed.rate_bp)}${taxed.country ? ` (${taxed.country})` : ''}`}
+                </span>
+                <span data-testid="checkout-tax-amount">{formatMoney(taxed.tax, tier.currency)}</span>
+              </div>
+              <div className="flex justify-between font-semibold">
                 <span>Total</span>
                 <span data-testid="checkout-total">{priceLabel}</span>
               </div>
-            </>
+              {taxed.note && <p className="text-xs text-muted-foreground">{taxed.note}</p>}
+            </div>
           )}
           <ul className="space-y-1 text-muted-foreground">
             {/* The tier's own sites and term, and the vendor's refund window (none promised at 0 days). */}

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { BUYABLE_SLUG, ensureQualifyingRelease, fulfilmentCounts } from '../../test/checkout-test-helpers.js';
+import { startFakeStripeApi, type FakeStripeApi } from '../../test/fake-stripe-api.js';
+import { addTier, setTaxSettings } from '../../test/tax-test-helpers.js';
+import { createStripeProvider } from './index.js';
+
+// Stripe Tax (decision 0014), through the stripe SDK against the local stand-in of Stripe's API.
+describe(`tax through Stripe Tax (${testDialect()})`, () => {
+  let t: TestApp;
+  let stripeApi: FakeStripeApi;
+  let admin: Record<string, string>;
+  let euro: number;
+  beforeAll(async () => {
+    stripeApi = await startFakeStripeApi();
+    t = await createTestApp({
+      env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake' },
+      services: {
+        paymentProvider: createStripeProvider({
+          secretKey: 'sk_test_fake',
+          publishableKey: 'pk_test_fake',
+          host: '127.0.0.1',
+          port: stripeApi.port,
+          protocol: 'http',
+        }),
+      },
+    });
+    await ensureQualifyingRelease(t.db);
+    admin = await t.adminHeaders();
+    euro = await addTier(t, admin);
+    await setTaxSettings(t, admin, { seller_country: 'IE', eu_oss: true });
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripeApi.close();
+  });
+
+  const body = (amount: number) => ({ items: [{ id: BUYABLE_SLUG, price_id: euro }], amount, customerEmail: 'stripe-tax@example.de', country: 'DE' });
+
+  it('without Stripe Tax on the account, the rates package computes it and the PaymentIntent is made for the total', async () => {
+    const intent = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: body(11_900) });
+    expect(intent.statusCode, intent.body).toBe(200);
+    expect(stripeApi.created.at(-1)).toMatchObject({ amount: '11900', currency: 'eur' });
+    expect(stripeApi.created.at(-1)?.['hooks[inputs][tax][calculation]']).toBeUndefined();
+  });
+
+  it('with Stripe Tax on, its calculation decides the amounts and the PaymentIntent names it; a tampered total is refused', async () => {
+    stripeApi.taxRates.set('DE', 19.5); // not the package's rate: the answer can only come from Stripe Tax
+    try {
+      const quote = await t.app.inject({
+        method: 'POST',
+        url: '/api/checkout/quote',
+        payload: { items: [{ id: BUYABLE_SLUG, price_id: euro }], country: 'DE' },
+      });
+      expect(quote.json()).toMatchObject({ net: 10_000, tax: 1_950, total: 11_950, rate_bp: 1_950, treatment: 'standard' });
+      const before = await fulfilmentCounts(t.db);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { ...body(11_900), customerEmail: 'x@example.de' } })).statusCode,
+      ).toBe(422);
+      expect(await fulfilmentCounts(t.db)).toEqual(before);
+      const intent = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { ...body(11_950), customerEmail: 'y@example.de' } });
+      expect(intent.statusCode, intent.body).toBe(200);
+      const calculation = stripeApi.taxCalculations.at(-1);
+      expect(calculation).toMatchObject({
+        'customer_details[address][country]': 'DE',
+        'line_items[0][amount]': '10000',
+        'line_items[0][tax_behavior]': 'exclusive',
+      });
+      expect(stripeApi.created.at(-1)).toMatchObject({ amount: '11950', 'hooks[inputs][tax][calculation]': calculation?.id });
+      const order = await t.db.selectFrom('orders').selectAll().where('email', '=', 'y@example.de').executeTakeFirstOrThrow();
+      expect(order).toMatchObject({ amount: 11_950, net_amount: 10_000, tax_amount: 1_950, tax_rate_bp: 1_950 });
+    } finally {
+      stripeApi.taxRates.clear();
+    }
+  });
+});

@@ -1,0 +1,71 @@
+import { useMemo } from 'react';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+
+/** The buyer's tax details (docs/tax.md): country, and for a business its VAT number, name and address for the invoice. */
+export interface BuyerTax {
+  country: string;
+  vatNumber: string;
+  name: string;
+  address: string;
+}
+
+// Every region code the browser can name (ISO 3166-1 alpha-2); the server checks the one chosen.
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ']);
+function countryOptions(): Array<{ code: string; name: string }> {
+  const names = new Intl.DisplayNames(['en'], { type: 'region' });
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const options: Array<{ code: string; name: string }> = [];
+  for (const first of letters)
+    for (const second of letters) {
+      const code = first + second;
+      const name = names.of(code);
+      if (name && name !== code && !NOT_COUNTRIES.has(code)) options.push({ code, name });
+    }
+  return options.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export function TaxFields({ value, onChange, disabled }: { value: BuyerTax; onChange: (next: BuyerTax) => void; disabled: boolean }) {
+  const countries = useMemo(countryOptions, []);
+  const set = (field: keyof BuyerTax) => (event: { target: { value: string } }) => onChange({ ...value, [field]: event.target.value });
+  return (
+    <div className="mb-4 space-y-3" data-testid="checkout-tax-fields">
+      <div className="space-y-2">
+        <Label htmlFor="checkout-country">Country</Label>
+        <select
+          id="checkout-country"
+          className="h-9 w-full rounded-md border bg-background px-3 text-sm"
+          value={value.country}
+          onChange={set('country')}
+          disabled={disabled}
+          required
+        >
+          <option value="">Choose your country</option>
+          {countries.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <details className="text-sm">
+        <summary className="cursor-pointer text-muted-foreground">Buying for a business? Add your VAT number</summary>
+        <div className="mt-2 space-y-2">
+          <Label htmlFor="checkout-vat">VAT number</Label>
+          <Input id="checkout-vat" placeholder="FR40303265045" value={value.vatNumber} onChange={set('vatNumber')} disabled={disabled} maxLength={20} />
+          <Label htmlFor="checkout-buyer-name">Name on the invoice</Label>
+          <Input id="checkout-buyer-name" value={value.name} onChange={set('name')} disabled={disabled} maxLength={200} autoComplete="organization" />
+          <Label htmlFor="checkout-buyer-address">Address on the invoice</Label>
+          <Input
+            id="checkout-buyer-address"
+            value={value.address}
+            onChange={set('address')}
+            disabled={disabled}
+            maxLength={500}
+            autoComplete="street-address"
+          />
+        </div>
+      </details>
+    </div>
+  );
+}
