@@ -99,7 +99,7 @@ export type CoreContext = Pick<AppContext, 'config' | 'db' | 'dialect' | 'settin
  * the mail transport, object store (an S3 client), images, postcode index and webhook worker on first use.
  */
 export function createAppContext(core: CoreContext, overrides: ServiceOverrides = {}): { ctx: AppContext; close: () => Promise<void> } {
-  const { config, db, settings, log } = core;
+  const { config, settings, log } = core;
   let mail = overrides.mailTransport;
   let objects: ObjectStore | undefined;
   let images: ImagesService | undefined;
@@ -121,7 +121,7 @@ export function createAppContext(core: CoreContext, overrides: ServiceOverrides 
       return (objects ??= config.s3 ? new S3ObjectStore(config.s3) : new DiskObjectStore(config.dataDir));
     },
     get images() {
-      return (images ??= new ImagesService(db, new ImageStorage(config.dataDir, ctx.objects), log));
+      return (images ??= new ImagesService(ctx, new ImageStorage(config.dataDir, ctx.objects), log));
     },
     get postcode() {
       return (postcode ??= createPostcodeService(core));
