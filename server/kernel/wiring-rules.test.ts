@@ -53,7 +53,7 @@ describe('wiring rules (issue 39)', () => {
   });
 
   it('queues e-mail only through queueEmail, which inserts and emits in one call', () => {
-    expect(places(sourceFiles, /emit\(\s*'email\.queued'/)).toEqual(['server/modules/email/queue-email.ts:33']);
+    expect(places(sourceFiles, /emit\(\s*'email\.queued'/).map((place) => place.replace(/:\d+$/, ''))).toEqual(['server/modules/email/queue-email.ts']);
   });
 
   it('runs every change in a unit of work: bare transactions only in the kernel and in repositories (their locking helpers)', () => {
