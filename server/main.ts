@@ -23,7 +23,7 @@ const SHUTDOWN_LIMIT_MS = 10_000;
 async function prepare(config: Config) {
   const db = await openDatabase(config);
   const { app, ctx } = await buildApp({ config, db });
-  if (config.SEED_DEMO) await (await import('./modules/releases/demo-release.js')).seedDemoRelease(ctx);
+  if (config.SEED_DEMO) await (await import('./modules/releases/index.js')).seedDemoRelease(ctx);
   const { generated } = await ctx.auth.ensureAdminPassword(config.ADMIN_PASSWORD);
   if (generated) {
     // Printed once, on the first start; only its hash is stored.

@@ -109,7 +109,7 @@ export type CoreContext = Pick<AppContext, 'config' | 'db' | 'dialect' | 'settin
  * the mail transport, object store (an S3 client), images, postcode index and webhook worker on first use.
  */
 export function createAppContext(core: CoreContext, overrides: ServiceOverrides = {}): { ctx: AppContext; close: () => Promise<void> } {
-  const { config, db, settings, log } = core;
+  const { config, settings, log } = core;
   let mail = overrides.mailTransport;
   let objects: ObjectStore | undefined;
   let images: ImagesService | undefined;
@@ -135,7 +135,7 @@ export function createAppContext(core: CoreContext, overrides: ServiceOverrides 
       return (objects ??= config.s3 ? new S3ObjectStore(config.s3) : new DiskObjectStore(config.dataDir));
     },
     get images() {
-      return (images ??= new ImagesService(db, new ImageStorage(config.dataDir, ctx.objects), log));
+      return (images ??= new ImagesService(ctx, new ImageStorage(config.dataDir, ctx.objects), log));
     },
     get postcode() {
       return (postcode ??= createPostcodeService(core));
@@ -150,7 +150,7 @@ export function createAppContext(core: CoreContext, overrides: ServiceOverrides 
       return (autoRenewals ??= new AutoRenewWorker(ctx));
     },
     signInWork: createSignInWork(),
-    team: new TeamService(db),
+    team: new TeamService(core.db),
     audit: new AuditService(core),
   };
 

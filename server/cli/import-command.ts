@@ -48,7 +48,7 @@ export async function runImportCommand(ctx: AppContext, command: ImportCommand, 
     print(`line ${row.line}: ${row.action}${row.key ? ` ${row.key}` : ''}${row.plugin ? ` → ${row.plugin}` : ''}: ${row.reason}`);
   const summary =
     format === 'self'
-      ? await importShopExport(ctx.db, file, { apply, onRow })
+      ? await importShopExport(ctx, file, { apply, onRow })
       : await runImport(ctx, fs.createReadStream(file), {
           format,
           mapping: command.mapping,

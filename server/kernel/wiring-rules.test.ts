@@ -53,7 +53,15 @@ describe('wiring rules (issue 39)', () => {
   });
 
   it('queues e-mail only through queueEmail, which inserts and emits in one call', () => {
-    expect(places(sourceFiles, /emit\(\s*'email\.queued'/)).toEqual(['server/modules/email/queue-email.ts:33']);
+    expect(places(sourceFiles, /emit\(\s*'email\.queued'/).map((place) => place.replace(/:\d+$/, ''))).toEqual(['server/modules/email/queue-email.ts']);
+  });
+
+  it('runs every change in a unit of work: bare transactions only in the kernel and in repositories (their locking helpers)', () => {
+    const outside = sourceFiles.filter((file) => !file.startsWith('server/kernel/') && !file.startsWith('server/test/') && !file.endsWith('.repository.ts'));
+    const bare = places(outside, /\.transaction\(\)/);
+    // The one left is no change: the shop export reads every table in one transaction, one consistent state.
+    expect(bare.map((place) => place.replace(/:\d+$/, ''))).toEqual(['server/modules/importers/shop-export.ts']);
+    expect(read('server/modules/importers/shop-export.ts')).toMatch(/export async function writeShopExport[^]*?db\.transaction\(\)[^]*?\n}\n/);
   });
 
   it("documents every event in docs/architecture.md's event table, and no other", () => {

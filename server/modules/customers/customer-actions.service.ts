@@ -17,8 +17,7 @@ import { deleteReviewsOfAddress, moveReviewsToAddress } from '../reviews/index.j
 import { eraseEmailsToAddress, queueEmail } from '../email/index.js';
 import { unitOfWork, type Unit } from '../../kernel/events.js';
 import { revokeLicense } from '../licenses/index.js';
-import { lockLicenseById, reassignLicenses, updateLicense } from '../licenses/index.js';
-import { licenseEventData } from '../licenses/index.js';
+import { lockLicenseOfCustomer, moveLicensesOfAddress, transferLicense } from '../licenses/index.js';
 import { cancelPendingOrders, eraseOrderAddress, hasPendingOrder, reassignOrders } from '../orders/index.js';
 import { listLicensesOfCustomer } from './customer-detail.repository.js';
 import { getCustomerDetail } from './customer-page.service.js';
@@ -26,7 +25,6 @@ import { refreshCustomerSummaries } from './customer-summary.service.js';
 import { deleteCustomer, findCustomerByEmail, lockCustomerById, moveCustomer, updateCustomer, type CustomerRow } from './customer-summary.repository.js';
 import { CUSTOMER_NOTICE_KIND, renderCustomerNotice } from './customer-notice.js';
 import { emailBrand } from '../storefront/index.js';
-import { effectiveStatus } from '../licenses/index.js';
 
 type Trx = Transaction<DB>;
 
@@ -69,7 +67,7 @@ export async function changeCustomerEmail(ctx: AppContext, id: number, newEmail:
     }
     if (!other && options.merge) throw new AppError('NOT_FOUND', `No customer has the e-mail ${target}; change the e-mail instead`);
     await reassignOrders(trx, customer.email, target, at);
-    await reassignLicenses(trx, customer.email, target, at);
+    await moveLicensesOfAddress(unit, customer.email, target, at);
     await moveReviewsToAddress(trx, customer.email, target, at);
     await forgetCustomerAddress(trx, customer.email);
     if (other) {
@@ -100,18 +98,11 @@ export async function transferCustomerLicense(ctx: AppContext, id: number, licen
   const target = newEmail.trim().toLowerCase();
   const at = nowIso();
   const targetId = await unitOfWork(ctx, async (unit) => {
-    const { trx, emit } = unit;
+    const { trx } = unit;
     const customer = await lockCustomer(trx, id);
-    const license = await lockLicenseById(trx, licenseId);
-    if (!license || license.customer_email?.toLowerCase() !== customer.email)
-      throw new AppError('NOT_FOUND', `License ${licenseId} is not one of this customer's licences`);
-    if (effectiveStatus(license) === 'revoked') throw new AppError('CONFLICT', `License ${license.key} is revoked; a revoked licence cannot be transferred`);
-    if (target === customer.email) throw new AppError('BAD_REQUEST', `License ${license.key} already belongs to ${target}`);
-    await updateLicense(trx, licenseId, { customer_email: target, updated_at: at });
+    const license = await transferLicense(unit, { licenseId, from: customer.email, to: target, at });
     await refreshCustomerSummaries(trx, [customer.email, target], at);
     await recordActivity(trx, 'license_transferred', { license_key: license.key, from: customer.email, to: target }, at);
-    const moved = { ...license, customer_email: target, updated_at: at };
-    await emit('license.transferred', { license: licenseEventData(moved), from_email: customer.email, to_email: target }, at);
     await queueNotice(
       ctx,
       unit,
@@ -138,9 +129,7 @@ export async function resendCustomerLicenseEmail(ctx: AppContext, id: number, li
   await unitOfWork(ctx, async (unit) => {
     const { trx } = unit;
     const customer = await lockCustomer(trx, id);
-    const license = await lockLicenseById(trx, licenseId);
-    if (!license || license.customer_email?.toLowerCase() !== customer.email)
-      throw new AppError('NOT_FOUND', `License ${licenseId} is not one of this customer's licences`);
+    const license = await lockLicenseOfCustomer(unit, licenseId, customer.email);
     if (license.order_id === null)
       throw new AppError('CONFLICT', `License ${license.key} was made by hand, without an order, so it has no licence e-mail; send a sign-in link instead`);
     // A revoked licence (its order refunded, or revoked by the admin) is not sent out again with a download link.
@@ -190,7 +179,7 @@ async function eraseInUnit(ctx: AppContext, id: number, licenses: 'revoke' | 'ke
     const dropped = [];
     for (const address of addresses) {
       // The owner goes first, so `license.revoked` below names nobody.
-      await reassignLicenses(trx, address, null, at);
+      await moveLicensesOfAddress(unit, address, null, at);
       dropped.push(...(await cancelPendingOrders(trx, { email: address }, at)));
       await eraseOrderAddress(trx, address, anonymous, at);
       await eraseRedemptionAddress(trx, address, anonymous);

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { unitOfWork, type UnitContext } from '../../kernel/events.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { fromBool, toBool } from '../../db/portable.js';
@@ -48,11 +49,16 @@ function issuedUploadName(url: string): string | null {
 }
 
 export class ImagesService {
+  private readonly db: Database;
+
   constructor(
-    private readonly db: Database,
+    /** The database and event bus its changes run in (units of work). */
+    private readonly changes: UnitContext,
     readonly storage: ImageStorage,
     private readonly log?: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.db = changes.db;
+  }
 
   private async requirePlugin(slug: string, activeOnly = false): Promise<void> {
     const plugin = await findPluginBySlug(this.db, slug);
@@ -96,7 +102,7 @@ export class ImagesService {
     const type = input.type ?? 'screenshot';
     const sizeProblem = artworkSizeProblem(type, upload.width, upload.height);
     if (sizeProblem) throw new AppError('BAD_REQUEST', sizeProblem);
-    const id = await this.db.transaction().execute(async (trx) => {
+    const id = await unitOfWork(this.changes, async ({ trx }) => {
       await lockPlugin(trx, slug);
       const existing = await trx.selectFrom('plugin_images').select('id').where('upload_name', '=', name).executeTakeFirst();
       if (existing) throw new AppError('CONFLICT', 'This image has already been added');
@@ -124,7 +130,7 @@ export class ImagesService {
   }
 
   async update(slug: string, id: number, patch: ImagePatch): Promise<PluginImage> {
-    await this.db.transaction().execute(async (trx) => {
+    await unitOfWork(this.changes, async ({ trx }) => {
       if (!(await lockPlugin(trx, slug))) throw new AppError('NOT_FOUND', `No plugin with slug "${slug}"`);
       const image = await images.findImage(trx, slug, id);
       if (!image) throw new AppError('NOT_FOUND', `No image ${id} for plugin "${slug}"`);
@@ -138,7 +144,7 @@ export class ImagesService {
   }
 
   async remove(slug: string, id: number): Promise<void> {
-    const removed = await this.db.transaction().execute(async (trx) => {
+    const removed = await unitOfWork(this.changes, async ({ trx }) => {
       if (!(await lockPlugin(trx, slug))) throw new AppError('NOT_FOUND', `No plugin with slug "${slug}"`);
       const row = await images.findImage(trx, slug, id);
       if (!row) throw new AppError('NOT_FOUND', `No image ${id} for plugin "${slug}"`);

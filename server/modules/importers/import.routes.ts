@@ -124,7 +124,7 @@ async function resolveFormat(file: string, chosen: ImportSource | 'auto'): Promi
 
 async function inspect(ctx: AppContext, upload: Upload, format: ImportSource): Promise<ImportInspection> {
   if (format === 'self') {
-    const summary = await importShopExport(ctx.db, upload.file, { apply: false });
+    const summary = await importShopExport(ctx, upload.file, { apply: false });
     return { format, label: IMPORT_SOURCE_LABELS.self, rows: summary.rows, products: [], products_truncated: false };
   }
   const definition = FORMATS[format];
@@ -218,7 +218,7 @@ export async function registerImportRoutes(app: App, ctx: AppContext): Promise<v
           else if (row.action !== 'error' && others.length < IMPORT_ROWS_SHOWN) others.push(row);
         };
         let summary: ImportSummary;
-        if (format === 'self') summary = await importShopExport(ctx.db, upload.file, { apply, onRow });
+        if (format === 'self') summary = await importShopExport(ctx, upload.file, { apply, onRow });
         else {
           summary = await runImport(ctx, fs.createReadStream(upload.file), {
             format,

@@ -17,6 +17,7 @@
 // JSON.stringify never writes a line break inside a value, so each row is one line. An export of the same
 // version in any other layout (one line, as this server wrote it before, or pretty-printed) is still read, whole.
 import { isReleaseFileName } from '../../lib/object-storage.js';
+import { unitOfWork, type UnitContext } from '../../kernel/events.js';
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { sql, type Transaction } from 'kysely';
@@ -383,7 +384,8 @@ async function notEmptyReason(db: Database): Promise<string | null> {
  * yet) are replaced by the export's. The file is read twice, a line at a time: checked whole, then written in
  * batches, in one transaction. A dry run reports, table by table, what would be written.
  */
-export async function importShopExport(db: Database, file: string, options: { apply: boolean; onRow?: (row: ImportRow) => void }): Promise<ImportSummary> {
+export async function importShopExport(ctx: UnitContext, file: string, options: { apply: boolean; onRow?: (row: ImportRow) => void }): Promise<ImportSummary> {
+  const { db } = ctx;
   const shop = await checkExport(db, file);
   const blocked = await notEmptyReason(db);
   if (blocked) throw new AppError('CONFLICT', blocked);
@@ -398,7 +400,7 @@ export async function importShopExport(db: Database, file: string, options: { ap
   });
   if (!options.apply) return summary;
   try {
-    await db.transaction().execute(async (trx) => {
+    await unitOfWork(ctx, async ({ trx }) => {
       // The demo release goes with the demo catalogue (its zip stays in storage: an export may bring the same one).
       if (await onlyTheDemoRelease(trx)) await deleteReleasesOfPlugin(trx, POSTCODE_PLUGIN_SLUG);
       await deleteAllPriceRows(trx);

@@ -12,9 +12,8 @@ export {
   listActivationsOfLicenses,
   listLicensedPluginSlugs,
   lockLicenseById,
-  reassignLicenses,
-  updateLicense,
 } from './licenses.repository.js';
+export { lockLicenseOfCustomer, moveLicensesOfAddress, transferLicense } from './transfer-license.js';
 export { renewLicenseTerm, revertRenewalTerm, revertUpgradeTier, upgradeLicenseTier } from './license-terms.js';
 export { deactivateAdminSite } from './licenses.service.js';
 export { activationEventData, licenseEventData, type LicenseEventData } from './event-data.js';
