@@ -110,7 +110,7 @@ test('a customer signs in by e-mailed link, frees a seat, downloads the release,
   const card = page.getByTestId('account-licence');
   await expect(card).toHaveCount(1);
   await expect(card.getByRole('heading', { name: 'Postcode Delivery Zones' })).toBeVisible();
-  await expect(card.getByText('Lifetime', { exact: true })).toBeVisible();
+  await expect(card.getByTestId('licence-plan')).toHaveText('Standard'); // the tier bought, by its name (issue 40)
   await expect(card.getByText('active', { exact: true })).toBeVisible();
   await expect(card.getByTestId('licence-expiry')).toHaveText('Never (lifetime licence)');
   // The key is masked until Reveal; Copy copies the whole key.

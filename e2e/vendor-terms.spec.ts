@@ -36,6 +36,10 @@ test.beforeAll(async () => {
 test.afterAll(async () => stopServer?.());
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+/** A description several screens long: the phone's Purchase button must not wait below it. */
+const LONG_DESCRIPTION = Array.from({ length: 25 }, (_, i) => `Paragraph ${i + 1}: Smart Forms Pro builds forms that convert, with conditional logic.`).join(
+  '\n\n',
+);
 
 async function setUpCatalog(api: APIRequestContext): Promise<void> {
   const ok = async (response: Promise<{ ok(): boolean; status(): number; text(): Promise<string> }>) => {
@@ -55,7 +59,9 @@ async function setUpCatalog(api: APIRequestContext): Promise<void> {
       multipart: { plugin_slug: SLUG, version: '2.0.0', notes: '', file: { name: `${SLUG}.zip`, mimeType: 'application/zip', buffer: zip } },
     }),
   );
-  await ok(api.patch(`${base}/api/admin/plugins/${SLUG}`, { headers: XHR, data: { pricing_active: true, is_featured: true } }));
+  await ok(
+    api.patch(`${base}/api/admin/plugins/${SLUG}`, { headers: XHR, data: { pricing_active: true, is_featured: true, long_description: LONG_DESCRIPTION } }),
+  );
 }
 
 /** The vendor sets its terms on the Storefront page, watching the live preview. */
@@ -115,11 +121,22 @@ test('a vendor with other terms sells each tier; no page, e-mail, receipt or suc
   await expect(buyer.getByRole('button', { name: 'Sign In' })).toHaveCount(0);
   await expect(buyer).toHaveTitle(`Page Not Found - ${STORE}`);
 
+  // On a phone the Purchase button comes before the plugin's gallery and description.
+  const phone = await (await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 } })).newPage();
+  await phone.goto(`/plugin/${SLUG}`);
+  const purchaseTop = (await phone.getByRole('link', { name: /Purchase Now/ }).boundingBox())!.y;
+  const descriptionTop = (await phone.getByText('Paragraph 25:').boundingBox({ timeout: 10_000 }))!.y;
+  expect(purchaseTop).toBeLessThan(descriptionTop);
+  expect(purchaseTop).toBeLessThan(844);
+  await phone.screenshot({ path: test.info().outputPath('plugin-phone.png') });
+
   for (const tier of TIERS) {
     const email = `buyer-${tier.name.toLowerCase()}-${Date.now()}@example.com`;
     await buyer.goto(`/plugin/${SLUG}`);
     await buyer.getByRole('radio', { name: new RegExp(tier.name) }).check();
-    const box = buyer.getByText(tier.sites === 1 ? 'Use on 1 website' : tier.sites === null ? 'Use on unlimited websites' : 'Use on up to 5 websites', { exact: true });
+    const box = buyer.getByText(tier.sites === 1 ? 'Use on 1 website' : tier.sites === null ? 'Use on unlimited websites' : 'Use on up to 5 websites', {
+      exact: true,
+    });
     await expect(box).toBeVisible();
     pageTexts[`/plugin/${SLUG} ${tier.name}`] = await buyer.locator('main').innerText();
     await buyer.getByRole('link', { name: /Purchase Now/ }).click();
@@ -173,7 +190,10 @@ test('a vendor with other terms sells each tier; no page, e-mail, receipt or suc
   await buyer.goto(link);
   await expect(buyer.getByTestId('licence-plan')).toHaveText(last.name);
   pageTexts['/account'] = await buyer.locator('main').innerText();
-  await buyer.getByRole('link', { name: /^Receipt for order/ }).first().click();
+  await buyer
+    .getByRole('link', { name: /^Receipt for order/ })
+    .first()
+    .click();
   await expect(buyer.getByTestId('receipt-item')).toContainText(`(${last.name} license)`);
   pageTexts['/receipt'] = await buyer.locator('main').innerText();
 

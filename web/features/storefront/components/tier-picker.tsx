@@ -1,12 +1,15 @@
 import { formatMoney, tierPriceMinor } from '@common/pricing';
 import type { PublicPrice } from '@common/prices';
+import { licenceWord } from '@common/store-terms';
+import { useStoreIdentity } from '@/lib/brand';
 import { cn } from '@/lib/utils';
 
 /** The plugin page's choice between price tiers: one radio per tier, its name, sites and price. */
 export function TierPicker({ tiers, chosenId, onChoose }: { tiers: PublicPrice[]; chosenId: number; onChoose: (id: number) => void }) {
+  const { spelling } = useStoreIdentity();
   return (
     <fieldset className="space-y-2" data-testid="tier-picker">
-      <legend className="mb-2 text-sm font-medium">Choose your licence</legend>
+      <legend className="mb-2 text-sm font-medium">Choose your {licenceWord(spelling)}</legend>
       {tiers.map((tier) => (
         <label
           key={tier.id}

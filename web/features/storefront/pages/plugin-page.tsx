@@ -59,8 +59,10 @@ export function PluginPage() {
         <ArrowLeft className="size-4" aria-hidden="true" /> Back to Catalog
       </Link>
       <PluginBanner banner={plugin.banner} />
-      <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
-        <div className="min-w-0 space-y-6">
+      {/* On a phone the purchase box follows the plugin's heading, before the gallery and the description (issue 40);
+          on a wide screen it stays in its column beside them. */}
+      <div className="grid gap-x-8 gap-y-6 lg:grid-cols-[1fr_20rem]">
+        <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
           <div className="space-y-3">
             <div className="flex flex-wrap items-center gap-2">
               <Badge variant="secondary">{categoryLabel(plugin.category)}</Badge>
@@ -86,15 +88,17 @@ export function PluginPage() {
               )}
             </div>
           </div>
+        </div>
+        <aside className="lg:sticky lg:top-6 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start" data-testid="purchase-aside">
+          <PurchaseBox plugin={plugin} />
+        </aside>
+        <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-2">
           <ScreenshotGallery slug={plugin.slug} name={plugin.name} />
           <PluginOverview plugin={plugin} />
           <PluginDetailsTabs plugin={plugin} changelog={details?.changelog} />
           <PluginFaq faq={details?.faq ?? []} />
           <PluginReviews plugin={plugin} />
         </div>
-        <aside className="lg:sticky lg:top-6 lg:self-start">
-          <PurchaseBox plugin={plugin} />
-        </aside>
       </div>
     </div>
   );
