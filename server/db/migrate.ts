@@ -30,6 +30,7 @@ import * as pluginFaq from './migrations/0034-plugin-faq.js';
 import * as lemonSqueezyVariants from './migrations/0033-lemonsqueezy-variants.js';
 import * as lemonSqueezyCheckoutLink from './migrations/0035-lemonsqueezy-checkout-link.js';
 import * as substringSearch from './migrations/0064-substring-search.js';
+import * as listSearch from './migrations/0065-list-search.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0033-lemonsqueezy-variants': lemonSqueezyVariants,
   '0035-lemonsqueezy-checkout-link': lemonSqueezyCheckoutLink,
   '0064-substring-search': substringSearch,
+  '0065-list-search': listSearch,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

@@ -57,7 +57,7 @@ export const LICENSE_SORT_INDEXES = {
 };
 
 /** pg_trgm's operator class, qualified by the schema the extension is in (made in `public` when missing). */
-async function trigramOps(db: Kysely<unknown>) {
+export async function trigramOps(db: Kysely<unknown>) {
   await sql`create extension if not exists pg_trgm schema public`.execute(db);
   const row = (await sql<{ schema: string }>`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`.execute(db))
     .rows[0];

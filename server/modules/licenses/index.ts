@@ -34,3 +34,6 @@ export {
   restoreEndedActivationRows,
   restoreLicenseRows,
 } from './license-export.js';
+
+// The Orders list's search by part of a key (the key's substring index, 0064-substring-search).
+export { licenseIdsWithKeyPart } from './license-list.repository.js';

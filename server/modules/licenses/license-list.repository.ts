@@ -9,6 +9,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { isPostgres } from '../../db/portable.js';
+import { ftsPhrase, likeContaining, TRIGRAM_MIN } from '../../db/substring-search.js';
 import type { LicenseSort } from '../../../common/licenses.js';
 import type { LicenseRow } from './licenses.repository.js';
 
@@ -31,8 +32,6 @@ const SORT_EXPRESSIONS: Record<LicenseSort, string> = {
 
 /** Shortest text tried on the key index: shorter texts are parts of keys, not keys. */
 const WHOLE_KEY_MIN = 16;
-/** Shortest text a trigram index can find. */
-const TRIGRAM_MIN = 3;
 
 /**
  * The stored spellings a search could be a whole key in: keys are stored upper case (canonicalKey in
@@ -48,10 +47,6 @@ export function wholeKeyCandidates(search: string): string[] {
 
 type Where = (eb: ExpressionBuilder<DB, 'licenses'>) => Expression<SqlBool>;
 
-/** An FTS5 phrase: the text in double quotes, its own double quotes doubled (a trigram phrase is a substring). */
-const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
-const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
 /** The substring test through the trigram indexes: the ids of the licences whose key, e-mail or a site contains it. */
 function indexedMatch(db: Db, lower: string, bare: string): Where {
   if (isPostgres(db)) {
@@ -60,9 +55,21 @@ function indexedMatch(db: Db, lower: string, bare: string): Where {
       ${bare ? sql`union select id from licenses where replace(key, '-', '') like ${likeContaining(bare)}` : sql``}`;
     return () => sql<SqlBool>`licenses.id in (${ids})`;
   }
-  const licenseQuery = `email : ${phrase(lower)}${bare ? ` OR key_bare : ${phrase(bare)}` : ''}`;
+  const licenseQuery = `email : ${ftsPhrase(lower)}${bare ? ` OR key_bare : ${ftsPhrase(bare)}` : ''}`;
   return () => sql<SqlBool>`licenses.id in (select rowid from license_search where license_search match ${licenseQuery}
-    union select license_id from license_activations where id in (select rowid from license_site_search where license_site_search match ${phrase(lower)}))`;
+    union select license_id from license_activations where id in (select rowid from license_site_search where license_site_search match ${ftsPhrase(lower)}))`;
+}
+
+/**
+ * The ids of the licences whose key contains the text (dashes ignored, any case), as a subquery answered by the key's
+ * trigram index; undefined when the text is too short for it (the Orders list's search, server/modules/orders).
+ */
+export function licenseIdsWithKeyPart(db: Db, text: string): RawBuilder<unknown> | undefined {
+  const bare = text.toUpperCase().replace(/-/g, '');
+  if (bare.length < TRIGRAM_MIN) return undefined;
+  return isPostgres(db)
+    ? sql`select id from licenses where replace(key, '-', '') like ${likeContaining(bare)}`
+    : sql`select rowid from license_search where license_search match ${`key_bare : ${ftsPhrase(bare)}`}`;
 }
 
 /** A case-insensitive substring test of key (dashes ignored), customer e-mail and any activated site's URL. */
