@@ -31,6 +31,7 @@ import * as lemonSqueezyVariants from './migrations/0033-lemonsqueezy-variants.j
 import * as lemonSqueezyCheckoutLink from './migrations/0035-lemonsqueezy-checkout-link.js';
 import * as substringSearch from './migrations/0064-substring-search.js';
 import * as listSearch from './migrations/0065-list-search.js';
+import * as outboxPage from './migrations/0066-outbox-page.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0035-lemonsqueezy-checkout-link': lemonSqueezyCheckoutLink,
   '0064-substring-search': substringSearch,
   '0065-list-search': listSearch,
+  '0066-outbox-page': outboxPage,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.
