@@ -32,6 +32,7 @@ import * as lemonSqueezyCheckoutLink from './migrations/0035-lemonsqueezy-checko
 import * as substringSearch from './migrations/0064-substring-search.js';
 import * as listSearch from './migrations/0065-list-search.js';
 import * as outboxPage from './migrations/0066-outbox-page.js';
+import * as licenseCounts from './migrations/0067-license-counts.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0064-substring-search': substringSearch,
   '0065-list-search': listSearch,
   '0066-outbox-page': outboxPage,
+  '0067-license-counts': licenseCounts,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

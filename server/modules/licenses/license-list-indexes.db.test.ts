@@ -154,4 +154,32 @@ describe(`licence list sorts and substring indexes (${testDialect()})`, () => {
       expect(text, index).not.toMatch(/TEMP B-TREE|Sort Key/);
     }
   });
+
+  it("keeps each plugin's licence count as licences are added, moved and deleted: the list's total without a search", async () => {
+    const real = async (plugin?: string) => {
+      let query = t.db.selectFrom('licenses').select((eb) => eb.fn.countAll<number | string>().as('n'));
+      if (plugin) query = query.where('plugin_slug', '=', plugin);
+      return Number((await query.executeTakeFirstOrThrow()).n);
+    };
+    const check = async () => {
+      expect((await list('')).total).toBe(await real());
+      expect((await list(`&plugin_slug=${PLUGIN}`)).total).toBe(await real(PLUGIN));
+      expect((await list('&plugin_slug=ucre')).total).toBe(await real('ucre'));
+    };
+    await check();
+    const extra = await t.db
+      .insertInto('licenses')
+      .values({ ...rows[0]!, key: '8022-SORT-0000-0000-0099' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await check();
+    await t.db.updateTable('licenses').set({ plugin_slug: 'ucre' }).where('id', '=', extra.id).execute();
+    expect((await list('&plugin_slug=ucre')).total).toBe(1);
+    await check();
+    await t.db.deleteFrom('licenses').where('id', '=', extra.id).execute();
+    expect((await list('&plugin_slug=ucre')).total).toBe(0);
+    await check();
+    const stats = await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers });
+    expect(stats.json().totalLicenses).toBe(await real());
+  });
 });

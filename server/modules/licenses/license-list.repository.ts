@@ -102,6 +102,13 @@ function filtered(db: Db, pluginSlug: string | undefined, match: Where | undefin
   return query;
 }
 
+/** How many licences (of one plugin): the counts kept by 0067-license-counts' triggers, not a count of every row. */
+async function countLicenses(db: Db, pluginSlug: string | undefined): Promise<number> {
+  let query = db.selectFrom('license_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('n'), sql<number>`0`).as('n'));
+  if (pluginSlug) query = query.where('plugin_slug', '=', pluginSlug);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
 export type LicenseListRow = LicenseRow & { activations_used: number | string };
 
 /**
@@ -109,7 +116,7 @@ export type LicenseListRow = LicenseRow & { activations_used: number | string };
  * counted (non-local) activations, in one statement: the page's ids are chosen on the sort's index in a derived table,
  * and only those rows are read and have their activations counted (an index lookup each, on the activations'
  * (license_id, site_url) unique index). A search on a page counts its matches in the same pass (a window count);
- * otherwise (or on a page past the end) a count(*) follows.
+ * otherwise the kept count (0067-license-counts) answers, or on a search's page past the end a count(*).
  */
 async function pageOf(
   db: Db,
@@ -153,13 +160,15 @@ async function pageOf(
     ? rows.length
     : windowCount && (first !== undefined || page.offset === 0)
       ? Number(first?.matches ?? 0)
-      : Number(
-          (
-            await filtered(db, pluginSlug, match)
-              .select((eb) => eb.fn.countAll<number | string>().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
+      : match
+        ? Number(
+            (
+              await filtered(db, pluginSlug, match)
+                .select((eb) => eb.fn.countAll<number | string>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          )
+        : await countLicenses(db, pluginSlug);
   return {
     rows: rows.map(({ matches: _matches, activations_used, ...row }) => ({ ...row, activations_used: activations_used ?? 0 })),
     total,
