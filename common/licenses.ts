@@ -130,7 +130,7 @@ export type Activation = z.infer<typeof activationSchema>;
 
 export const licenseDetailSchema = licenseSchema.extend({ activations: z.array(activationSchema) });
 
-/** One page of the admin licence list, newest first. */
+/** One page of the admin licence list, in the order asked (newest first by default). */
 export const licenseListPageSchema = z.object({
   licenses: z.array(licenseSchema),
   /** Licences matching the filter and search, on all pages. */
@@ -145,10 +145,15 @@ export type LicenseDetail = z.infer<typeof licenseDetailSchema>;
 export const LICENSES_PAGE_SIZE = 24;
 export const LICENSE_SEARCH_MAX = 200;
 
+/** What the admin licence list can be sorted by: a licence without expiry sorts as the farthest expiry. */
+export const LICENSE_SORTS = ['created_at', 'expires_at', 'customer_email', 'key'] as const;
+export type LicenseSort = (typeof LICENSE_SORTS)[number];
+
 /**
  * GET /api/admin/licenses. With `page` the answer is one page (`licenseListPageSchema`); without it, the plain array
  * of every matching licence (kept for scripts and tests). `search` matches, case-insensitively, any part of the key
- * (with or without its dashes), of the customer e-mail or of an activated site's URL.
+ * (with or without its dashes), of the customer e-mail or of an activated site's URL. `sort` and `direction` order
+ * it (default: newest first).
  */
 export const licenseListQuerySchema = z.object({
   plugin_slug: z.string().trim().max(100).optional(),
@@ -159,6 +164,8 @@ export const licenseListQuerySchema = z.object({
     .max(1_000_000, 'page must be at most 1000000')
     .optional(),
   search: z.string({ error: 'search must be text' }).trim().max(LICENSE_SEARCH_MAX, `search must be at most ${LICENSE_SEARCH_MAX} characters`).optional(),
+  sort: z.enum(LICENSE_SORTS, { error: `sort must be one of ${LICENSE_SORTS.join(', ')}` }).default('created_at'),
+  direction: z.enum(['asc', 'desc'], { error: 'direction must be asc or desc' }).default('desc'),
 });
 export type LicenseListQuery = z.infer<typeof licenseListQuerySchema>;
 

@@ -37,6 +37,10 @@ import * as storePageHtml from './migrations/0037-store-page-html.js';
 import * as licenseKeySpelling from './migrations/0040-license-key-spelling.js';
 import * as tax from './migrations/0060-tax.js';
 import * as invoices from './migrations/0061-invoices.js';
+import * as substringSearch from './migrations/0064-substring-search.js';
+import * as listSearch from './migrations/0065-list-search.js';
+import * as outboxPage from './migrations/0066-outbox-page.js';
+import * as licenseCounts from './migrations/0067-license-counts.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -78,6 +82,10 @@ const migrations: Record<string, Migration> = {
   '0040-license-key-spelling': licenseKeySpelling,
   '0060-tax': tax,
   '0061-invoices': invoices,
+  '0064-substring-search': substringSearch,
+  '0065-list-search': listSearch,
+  '0066-outbox-page': outboxPage,
+  '0067-license-counts': licenseCounts,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

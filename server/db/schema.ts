@@ -119,6 +119,12 @@ export interface LicenseActivationsTable {
   reported_at: Generated<string | null>; // when a reported value last changed
 }
 
+/** 0067-license-counts: how many licences a plugin has, kept by triggers (the Licences list's total). */
+export interface LicenseCountsTable {
+  plugin_slug: string;
+  n: number;
+}
+
 /** 0015-site-reports: a deleted activation, copied first, so past days' active sites can be counted. */
 export interface EndedActivationsTable {
   id: Generated<number>;
@@ -602,6 +608,7 @@ export interface DB {
   plugins: PluginsTable;
   activities: ActivitiesTable;
   licenses: LicensesTable;
+  license_counts: LicenseCountsTable;
   license_activations: LicenseActivationsTable;
   ended_activations: EndedActivationsTable;
   releases: ReleasesTable;

@@ -4,6 +4,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { isPostgres } from '../../db/portable.js';
+import { ftsPhrase, likeContaining, TRIGRAM_MIN } from '../../db/substring-search.js';
 import { MAX_ID } from '../../../common/ids.js';
 import type { CustomerSort } from '../../../common/customers.js';
 import type { CustomerRow } from './customer-summary.repository.js';
@@ -39,8 +40,16 @@ export async function listCustomersPage(
   const byOrder = text ? await orderEmail(db, text) : undefined;
   let query = db.selectFrom('customers');
   if (text) {
-    // instr/strpos: a plain substring test, no LIKE pattern (cheaper per row on both databases).
-    const contains = isPostgres(db) ? sql<boolean>`strpos(search_text, ${text}) > 0` : sql<boolean>`instr(search_text, ${text}) > 0`;
+    // Three characters or more: the search text's trigram index (0065-list-search). Shorter: instr/strpos, a plain
+    // substring test of every row (no LIKE pattern: cheaper per row on both databases).
+    const contains =
+      text.length >= TRIGRAM_MIN
+        ? isPostgres(db)
+          ? sql<boolean>`search_text like ${likeContaining(text)}`
+          : sql<boolean>`id in (select rowid from customer_search where customer_search match ${ftsPhrase(text)})`
+        : isPostgres(db)
+          ? sql<boolean>`strpos(search_text, ${text}) > 0`
+          : sql<boolean>`instr(search_text, ${text}) > 0`;
     query = query.where((eb) => eb.or([contains, ...(byOrder ? [eb('email', '=', byOrder)] : [])]));
   }
   const direction = filter.direction === 'asc' ? sql`asc` : sql`desc`;

@@ -1,12 +1,16 @@
-// The admin Licences list: newest first, filtered by plugin and searched on the server, a page at a time
-// (GET /api/admin/licenses; bench/licenses-list.ts measures it at 100,000 licences).
+// The admin Licences list: sorted (newest first by default), filtered by plugin and searched on the server, a page at
+// a time (GET /api/admin/licenses; bench/licenses-list.ts and bench/bigshop-pages.ts measure it, docs/big-shop.md).
 //
 // A search that looks like a whole key is first looked up on the key's unique index (`key in (...)`, with and without
 // its dashes); only when no key matches does the search become a substring test of every licence's key (dashes
-// ignored), customer e-mail and activated sites' URLs, which reads the whole table (see bench/README.md for its cost).
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
+// ignored), customer e-mail and activated sites' URLs, answered by the substring indexes of 0064-substring-search
+// (SQLite FTS5 trigram tables, PostgreSQL pg_trgm). A trigram needs three characters: a shorter search (or a key part
+// shorter than that once its dashes are gone) is a plain scan of every row, as before those indexes.
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { isPostgres } from '../../db/portable.js';
+import { ftsPhrase, likeContaining, TRIGRAM_MIN } from '../../db/substring-search.js';
+import type { LicenseSort } from '../../../common/licenses.js';
 import type { LicenseRow } from './licenses.repository.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -14,7 +18,17 @@ type Db = Kysely<DB> | Transaction<DB>;
 export interface LicenseListFilter {
   pluginSlug?: string;
   search?: string;
+  sort?: LicenseSort;
+  direction?: 'asc' | 'desc';
 }
+
+/** The sort expressions, as indexed by 0064-substring-search (LICENSE_SORT_INDEXES): ties are broken by id. */
+const SORT_EXPRESSIONS: Record<LicenseSort, string> = {
+  created_at: 'licenses.created_at',
+  expires_at: "coalesce(licenses.expires_at, '9999-12-31T23:59:59.999Z')",
+  customer_email: "coalesce(licenses.customer_email, '')",
+  key: 'licenses.key',
+};
 
 /** Shortest text tried on the key index: shorter texts are parts of keys, not keys. */
 const WHOLE_KEY_MIN = 16;
@@ -33,10 +47,36 @@ export function wholeKeyCandidates(search: string): string[] {
 
 type Where = (eb: ExpressionBuilder<DB, 'licenses'>) => Expression<SqlBool>;
 
+/** The substring test through the trigram indexes: the ids of the licences whose key, e-mail or a site contains it. */
+function indexedMatch(db: Db, lower: string, bare: string): Where {
+  if (isPostgres(db)) {
+    const ids: RawBuilder<unknown> = sql`select id from licenses where lower(customer_email) like ${likeContaining(lower)}
+      union select license_id from license_activations where lower(site_url) like ${likeContaining(lower)}
+      ${bare ? sql`union select id from licenses where replace(key, '-', '') like ${likeContaining(bare)}` : sql``}`;
+    return () => sql<SqlBool>`licenses.id in (${ids})`;
+  }
+  const licenseQuery = `email : ${ftsPhrase(lower)}${bare ? ` OR key_bare : ${ftsPhrase(bare)}` : ''}`;
+  return () => sql<SqlBool>`licenses.id in (select rowid from license_search where license_search match ${licenseQuery}
+    union select license_id from license_activations where id in (select rowid from license_site_search where license_site_search match ${ftsPhrase(lower)}))`;
+}
+
+/**
+ * The ids of the licences whose key contains the text (dashes ignored, any case), as a subquery answered by the key's
+ * trigram index; undefined when the text is too short for it (the Orders list's search, server/modules/orders).
+ */
+export function licenseIdsWithKeyPart(db: Db, text: string): RawBuilder<unknown> | undefined {
+  const bare = text.toUpperCase().replace(/-/g, '');
+  if (bare.length < TRIGRAM_MIN) return undefined;
+  return isPostgres(db)
+    ? sql`select id from licenses where replace(key, '-', '') like ${likeContaining(bare)}`
+    : sql`select rowid from license_search where license_search match ${`key_bare : ${ftsPhrase(bare)}`}`;
+}
+
 /** A case-insensitive substring test of key (dashes ignored), customer e-mail and any activated site's URL. */
 function substringMatch(db: Db, search: string): Where {
   const lower = search.toLowerCase();
   const bare = search.toUpperCase().replace(/-/g, '');
+  if (lower.length >= TRIGRAM_MIN && (bare.length === 0 || bare.length >= TRIGRAM_MIN)) return indexedMatch(db, lower, bare);
   // instr/strpos: a plain substring test, no LIKE pattern to escape (as the customers list does).
   const contains = (haystack: ReturnType<typeof sql>, needle: string) =>
     isPostgres(db) ? sql<SqlBool>`strpos(${haystack}, ${needle}) > 0` : sql<SqlBool>`instr(${haystack}, ${needle}) > 0`;
@@ -62,27 +102,42 @@ function filtered(db: Db, pluginSlug: string | undefined, match: Where | undefin
   return query;
 }
 
+/** How many licences (of one plugin): the counts kept by 0067-license-counts' triggers, not a count of every row. */
+async function countLicenses(db: Db, pluginSlug: string | undefined): Promise<number> {
+  let query = db.selectFrom('license_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('n'), sql<number>`0`).as('n'));
+  if (pluginSlug) query = query.where('plugin_slug', '=', pluginSlug);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
 export type LicenseListRow = LicenseRow & { activations_used: number | string };
 
 /**
- * One page (`limit`, `offset`; none: every match) of the matching licences, newest first, each with its counted
- * (non-local) activations, in one statement: the page's ids are chosen on the created_at index in a derived table,
+ * One page (`limit`, `offset`; none: every match) of the matching licences in the filter's order, each with its
+ * counted (non-local) activations, in one statement: the page's ids are chosen on the sort's index in a derived table,
  * and only those rows are read and have their activations counted (an index lookup each, on the activations'
  * (license_id, site_url) unique index). A search on a page counts its matches in the same pass (a window count);
- * otherwise (or on a page past the end) a count(*) follows.
+ * otherwise the kept count (0067-license-counts) answers, or on a search's page past the end a count(*).
  */
 async function pageOf(
   db: Db,
-  pluginSlug: string | undefined,
+  filter: LicenseListFilter,
   match: Where | undefined,
   searching: boolean,
   page: { limit: number; offset: number } | undefined,
 ): Promise<{ rows: LicenseListRow[]; total: number }> {
+  const pluginSlug = filter.pluginSlug || undefined;
   const windowCount = searching && page !== undefined;
+  const sort = filter.sort ?? 'created_at';
+  const direction = filter.direction === 'asc' ? sql`asc` : sql`desc`;
   let ids = filtered(db, pluginSlug, match)
-    .select(['licenses.id', 'licenses.created_at', windowCount ? sql<number | string>`count(*) over ()`.as('matches') : sql<number>`0`.as('matches')])
-    .orderBy('licenses.created_at', 'desc')
-    .orderBy('licenses.id', 'desc');
+    .select([
+      'licenses.id',
+      sql<string>`${sql.raw(SORT_EXPRESSIONS[sort])}`.as('sort_value'),
+      windowCount ? sql<number | string>`count(*) over ()`.as('matches') : sql<number>`0`.as('matches'),
+    ])
+    .orderBy(sql`${sql.raw(SORT_EXPRESSIONS[sort])} ${direction}`);
+  // Keys are unique: no tie to break (and PostgreSQL walks the key's unique index for the order).
+  if (sort !== 'key') ids = ids.orderBy(sql`licenses.id ${direction}`);
   if (page) ids = ids.limit(page.limit).offset(page.offset);
   const rows = await db
     .selectFrom(ids.as('p'))
@@ -97,21 +152,23 @@ async function pageOf(
         .where('license_activations.is_local', '=', 0)
         .as('activations_used'),
     ])
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
+    .orderBy(sql`p.sort_value ${direction}`)
+    .orderBy(sql`p.id ${direction}`)
     .execute();
   const first = rows[0];
   const total = !page
     ? rows.length
     : windowCount && (first !== undefined || page.offset === 0)
       ? Number(first?.matches ?? 0)
-      : Number(
-          (
-            await filtered(db, pluginSlug, match)
-              .select((eb) => eb.fn.countAll<number | string>().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
+      : match
+        ? Number(
+            (
+              await filtered(db, pluginSlug, match)
+                .select((eb) => eb.fn.countAll<number | string>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          )
+        : await countLicenses(db, pluginSlug);
   return {
     rows: rows.map(({ matches: _matches, activations_used, ...row }) => ({ ...row, activations_used: activations_used ?? 0 })),
     total,
@@ -129,12 +186,11 @@ export async function listLicensesPage(
   page?: { limit: number; offset: number },
 ): Promise<{ rows: LicenseListRow[]; total: number }> {
   const search = filter.search?.trim();
-  const pluginSlug = filter.pluginSlug || undefined;
-  if (!search) return pageOf(db, pluginSlug, undefined, false, page);
+  if (!search) return pageOf(db, filter, undefined, false, page);
   const keys = wholeKeyCandidates(search);
   if (keys.length > 0) {
-    const byKey = await pageOf(db, pluginSlug, (eb) => eb('licenses.key', 'in', keys), true, page);
+    const byKey = await pageOf(db, filter, (eb) => eb('licenses.key', 'in', keys), true, page);
     if (byKey.total > 0) return byKey;
   }
-  return pageOf(db, pluginSlug, substringMatch(db, search), true, page);
+  return pageOf(db, filter, substringMatch(db, search), true, page);
 }

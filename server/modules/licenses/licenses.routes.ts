@@ -23,8 +23,9 @@ export function registerLicenseRoutes(app: App, ctx: AppContext): void {
       schema: { querystring: licenseListQuerySchema, response: { 200: z.union([licenseListPageSchema, z.array(licenseSchema)]) } },
     },
     async (request) => {
-      const { page, plugin_slug: pluginSlug, search } = request.query;
-      return page === undefined ? listAdminLicenses(ctx.db, pluginSlug, search) : listAdminLicensesPage(ctx.db, { page, plugin_slug: pluginSlug, search });
+      const { page, plugin_slug: pluginSlug, search, sort, direction } = request.query;
+      const filter = { pluginSlug, search, sort, direction };
+      return page === undefined ? listAdminLicenses(ctx.db, filter) : listAdminLicensesPage(ctx.db, filter, page);
     },
   );
 

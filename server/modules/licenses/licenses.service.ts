@@ -11,30 +11,26 @@ import { findPluginBySlug } from '../plugins/index.js';
 import { createLicense, expiryForPlan, revokeLicense } from './license-access.service.js';
 import { countCountedActivations, deleteActivation, findLicenseById, listActivations, lockLicenseById, updateLicense } from './licenses.repository.js';
 import { toActivation, toAdminLicense } from './license-view.js';
-import { listLicensesPage } from './license-list.repository.js';
+import { listLicensesPage, type LicenseListFilter } from './license-list.repository.js';
 
 /** What a change needs: the database and the event bus (a context or a test app's ctx). */
 type Units = Exclude<UnitOrContext, { trx: unknown }>;
 
-/** Every licence (of the plugin, matching the search), newest first: the plain-array answer without `page`. */
-export async function listAdminLicenses(db: Database, pluginSlug?: string, search?: string): Promise<License[]> {
-  const { rows } = await listLicensesPage(db, { pluginSlug, search });
+/** Every licence (of the plugin, matching the search), newest first unless sorted: the plain-array answer without `page`. */
+export async function listAdminLicenses(db: Database, filter: LicenseListFilter = {}): Promise<License[]> {
+  const { rows } = await listLicensesPage(db, filter);
   const now = new Date();
   return rows.map(({ activations_used, ...row }) => toAdminLicense(row, Number(activations_used), now));
 }
 
-/** One page of the licences (of the plugin, matching the search), newest first, and how many match in all. */
-export async function listAdminLicensesPage(db: Database, query: { page: number; plugin_slug?: string; search?: string }): Promise<LicenseListPage> {
-  const { rows, total } = await listLicensesPage(
-    db,
-    { pluginSlug: query.plugin_slug, search: query.search },
-    { limit: LICENSES_PAGE_SIZE, offset: (query.page - 1) * LICENSES_PAGE_SIZE },
-  );
+/** One page of the licences (of the plugin, matching the search), newest first unless sorted, and how many match in all. */
+export async function listAdminLicensesPage(db: Database, filter: LicenseListFilter, page: number): Promise<LicenseListPage> {
+  const { rows, total } = await listLicensesPage(db, filter, { limit: LICENSES_PAGE_SIZE, offset: (page - 1) * LICENSES_PAGE_SIZE });
   const now = new Date();
   return {
     licenses: rows.map(({ activations_used, ...row }) => toAdminLicense(row, Number(activations_used), now)),
     total,
-    page: query.page,
+    page,
     page_size: LICENSES_PAGE_SIZE,
   };
 }
