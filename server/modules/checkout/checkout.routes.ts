@@ -144,11 +144,15 @@ export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
     },
   );
   // What a refund may take along: the licence's other paid orders (its renewals, its first order), shown in the dialog.
-  app.get('/api/admin/orders/:id/related', { schema: { params: orderIdParamsSchema, response: { 200: orderListSchema } } }, async (request) =>
-    relatedPaidOrders(ctx, request.params.id),
+  app.get(
+    '/api/admin/orders/:id/related',
+    { config: { permission: 'orders:read' }, schema: { params: orderIdParamsSchema, response: { 200: orderListSchema } } },
+    async (request) => relatedPaidOrders(ctx, request.params.id),
   );
   // An order waiting for payment, cancelled by the admin (issue 37): abandoned checkouts, and before an erase.
-  app.post('/api/admin/orders/:id/cancel', { schema: { params: orderIdParamsSchema, response: { 200: orderSchema } } }, async (request) =>
-    cancelOrder(ctx, request.params.id),
+  app.post(
+    '/api/admin/orders/:id/cancel',
+    { config: { permission: 'orders:refund' }, schema: { params: orderIdParamsSchema, response: { 200: orderSchema } } },
+    async (request) => cancelOrder(ctx, request.params.id),
   );
 }

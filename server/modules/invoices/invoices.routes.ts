@@ -17,16 +17,22 @@ export async function sendInvoicePdf(reply: FastifyReply, invoice: Invoice) {
 // Invoices, credit notes and the tax report (docs/tax.md). The customer's download is an account route
 // (server/modules/account), which calls this module's door.
 export function registerInvoiceRoutes(app: App, ctx: AppContext): void {
-  app.get('/api/admin/invoices', { schema: { querystring: taxPeriodQuerySchema, response: { 200: invoiceListSchema } } }, async (request) => ({
-    invoices: await listInvoices(ctx, request.query),
-  }));
-  app.get('/api/admin/invoices/:id/pdf', { schema: { params: invoiceIdParamsSchema } }, async (request, reply) =>
+  app.get(
+    '/api/admin/invoices',
+    { config: { permission: 'invoices:read' }, schema: { querystring: taxPeriodQuerySchema, response: { 200: invoiceListSchema } } },
+    async (request) => ({
+      invoices: await listInvoices(ctx, request.query),
+    }),
+  );
+  app.get('/api/admin/invoices/:id/pdf', { config: { permission: 'invoices:read' }, schema: { params: invoiceIdParamsSchema } }, async (request, reply) =>
     sendInvoicePdf(reply, await findInvoice(ctx, request.params.id)),
   );
-  app.get('/api/admin/tax/report', { schema: { querystring: taxPeriodQuerySchema, response: { 200: taxReportSchema } } }, async (request) =>
-    taxReport(ctx, request.query),
+  app.get(
+    '/api/admin/tax/report',
+    { config: { permission: 'invoices:read' }, schema: { querystring: taxPeriodQuerySchema, response: { 200: taxReportSchema } } },
+    async (request) => taxReport(ctx, request.query),
   );
-  app.get('/api/admin/tax/report.csv', { schema: { querystring: taxPeriodQuerySchema } }, async (request, reply) => {
+  app.get('/api/admin/tax/report.csv', { config: { permission: 'invoices:read' }, schema: { querystring: taxPeriodQuerySchema } }, async (request, reply) => {
     const report = await taxReport(ctx, request.query);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

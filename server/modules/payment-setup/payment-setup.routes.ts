@@ -20,27 +20,47 @@ export function registerPaymentSetupRoutes(app: App, ctx: AppContext): void {
     if (resealed > 0) ctx.log.info({ resealed }, 'saved secrets sealed again under the current SECRETS_KEY');
   });
 
-  app.get('/api/admin/payment-setup', { schema: { response: { 200: paymentSetupSchema } } }, (request) => paymentSetupView(ctx, request));
+  app.get('/api/admin/payment-setup', { config: { permission: 'settings:read' }, schema: { response: { 200: paymentSetupSchema } } }, (request) =>
+    paymentSetupView(ctx, request),
+  );
 
-  app.put('/api/admin/payment-setup', { schema: { body: paymentSetupUpdateSchema, response: { 200: paymentSetupSchema } } }, async (request) => {
-    await savePaymentSetup(ctx, request, request.body);
-    await ctx.events.committed([{ type: 'settings.updated', data: { keys: Object.keys(request.body).filter((key) => key !== 'password') }, at: nowIso() }]);
-    return paymentSetupView(ctx, request);
-  });
+  app.put(
+    '/api/admin/payment-setup',
+    { config: { permission: 'settings:write' }, schema: { body: paymentSetupUpdateSchema, response: { 200: paymentSetupSchema } } },
+    async (request) => {
+      await savePaymentSetup(ctx, request, request.body);
+      await ctx.events.committed([{ type: 'settings.updated', data: { keys: Object.keys(request.body).filter((key) => key !== 'password') }, at: nowIso() }]);
+      return paymentSetupView(ctx, request);
+    },
+  );
 
-  app.post('/api/admin/payment-setup/check', { schema: { response: { 200: stripeCheckSchema } } }, () => checkStripe(ctx));
+  app.post('/api/admin/payment-setup/check', { config: { permission: 'settings:write' }, schema: { response: { 200: stripeCheckSchema } } }, () =>
+    checkStripe(ctx),
+  );
 
-  app.post('/api/admin/payment-setup/live', { schema: { body: goLiveSchema, response: { 200: paymentSetupSchema } } }, async (request) => {
-    await setPaymentsLive(ctx, request.body.live);
-    return paymentSetupView(ctx, request);
-  });
+  app.post(
+    '/api/admin/payment-setup/live',
+    { config: { permission: 'settings:write' }, schema: { body: goLiveSchema, response: { 200: paymentSetupSchema } } },
+    async (request) => {
+      await setPaymentsLive(ctx, request.body.live);
+      return paymentSetupView(ctx, request);
+    },
+  );
 
-  app.get('/api/admin/email-setup', { schema: { response: { 200: emailSetupSchema } } }, (request) => emailSetupView(ctx, request));
+  app.get('/api/admin/email-setup', { config: { permission: 'settings:read' }, schema: { response: { 200: emailSetupSchema } } }, (request) =>
+    emailSetupView(ctx, request),
+  );
 
-  app.put('/api/admin/email-setup', { schema: { body: emailSetupUpdateSchema, response: { 200: emailSetupSchema } } }, async (request) => {
-    await saveEmailSetup(ctx, request, request.body);
-    return emailSetupView(ctx, request);
-  });
+  app.put(
+    '/api/admin/email-setup',
+    { config: { permission: 'settings:write' }, schema: { body: emailSetupUpdateSchema, response: { 200: emailSetupSchema } } },
+    async (request) => {
+      await saveEmailSetup(ctx, request, request.body);
+      return emailSetupView(ctx, request);
+    },
+  );
 
-  app.post('/api/admin/email-setup/test', { schema: { response: { 200: testEmailResultSchema } } }, () => testEmail(ctx));
+  app.post('/api/admin/email-setup/test', { config: { permission: 'settings:write' }, schema: { response: { 200: testEmailResultSchema } } }, () =>
+    testEmail(ctx),
+  );
 }

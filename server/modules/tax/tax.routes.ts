@@ -7,15 +7,19 @@ import { isKnownCountry } from './tax-rates.js';
 
 // The admin's tax settings (docs/tax.md "Tax settings"): GET and PUT /api/admin/tax.
 export function registerTaxRoutes(app: App, ctx: AppContext): void {
-  app.get('/api/admin/tax', { schema: { response: { 200: taxSettingsSchema } } }, async () => readTaxSettings(ctx.db));
-  app.put('/api/admin/tax', { schema: { body: taxSettingsUpdateSchema, response: { 200: taxSettingsSchema } } }, async (request) => {
-    const next: TaxSettings = { ...(await readTaxSettings(ctx.db)), ...request.body };
-    const countries = [next.seller_country, ...next.other_registrations, ...Object.keys(next.rate_overrides)];
-    const unknown = countries.find((country) => country !== null && !isKnownCountry(country));
-    if (unknown) throw new AppError('BAD_REQUEST', `${unknown} is not a country code we know: use ISO 3166-1 codes such as DE or GB`);
-    if (next.invoice_prefix.toUpperCase() === next.credit_note_prefix.toUpperCase())
-      throw new AppError('BAD_REQUEST', 'invoice_prefix and credit_note_prefix must differ: each is its own series of numbers');
-    await writeTaxSettings(ctx.db, next, nowIso());
-    return next;
-  });
+  app.get('/api/admin/tax', { config: { permission: 'settings:read' }, schema: { response: { 200: taxSettingsSchema } } }, async () => readTaxSettings(ctx.db));
+  app.put(
+    '/api/admin/tax',
+    { config: { permission: 'settings:write' }, schema: { body: taxSettingsUpdateSchema, response: { 200: taxSettingsSchema } } },
+    async (request) => {
+      const next: TaxSettings = { ...(await readTaxSettings(ctx.db)), ...request.body };
+      const countries = [next.seller_country, ...next.other_registrations, ...Object.keys(next.rate_overrides)];
+      const unknown = countries.find((country) => country !== null && !isKnownCountry(country));
+      if (unknown) throw new AppError('BAD_REQUEST', `${unknown} is not a country code we know: use ISO 3166-1 codes such as DE or GB`);
+      if (next.invoice_prefix.toUpperCase() === next.credit_note_prefix.toUpperCase())
+        throw new AppError('BAD_REQUEST', 'invoice_prefix and credit_note_prefix must differ: each is its own series of numbers');
+      await writeTaxSettings(ctx.db, next, nowIso());
+      return next;
+    },
+  );
 }
