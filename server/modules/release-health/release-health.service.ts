@@ -17,7 +17,13 @@ import { releaseDeactivations } from './deactivation-reasons.js';
 // The event this module emits when it halts a rollout (server/kernel/events.ts; docs/webhooks.md).
 declare module '../../kernel/events.js' {
   interface AppEvents {
-    'release.rollout_paused': ReleaseEventData & { reason: string; sites_updated: number; failures: number; licenses_updated: number; failing_licenses: number };
+    'release.rollout_paused': ReleaseEventData & {
+      reason: string;
+      sites_updated: number;
+      failures: number;
+      licenses_updated: number;
+      failing_licenses: number;
+    };
   }
 }
 

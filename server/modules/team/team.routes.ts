@@ -58,7 +58,10 @@ export function registerTeamRoutes(app: App, ctx: AppContext): void {
     },
   });
   const perChallenge = rateLimit({ name: 'staff-second-factor', max: ctx.config.LOGIN_ATTEMPTS_PER_MINUTE });
-  const origin = (request: { clientAddress: string; headers: { 'user-agent'?: string } }) => ({ ip: request.clientAddress, userAgent: request.headers['user-agent'] });
+  const origin = (request: { clientAddress: string; headers: { 'user-agent'?: string } }) => ({
+    ip: request.clientAddress,
+    userAgent: request.headers['user-agent'],
+  });
 
   app.post(
     '/api/auth/staff-login',
