@@ -539,6 +539,8 @@ export interface AuditLogTable {
   request: string | null; // JSON, secrets masked
   before: string | null; // JSON, secrets masked
   after: string | null; // JSON, secrets masked
+  content_hash: string; // sha256 of [request, before, after] as written: chained in their place
+  redacted_at: string | null; // a customer's erase replaced their address in request/before/after then
   prev_hash: string;
   hash: string;
 }

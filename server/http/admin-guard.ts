@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What an admin route needs (common/permissions.ts); a route without one is the owner's alone. */
     permission?: Permission;
+    /** `false`: the audit log keeps who, when and where of this write but not what it read or changed (a customer's erase). */
+    auditContent?: false;
   }
 }
 

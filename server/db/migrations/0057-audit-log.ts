@@ -19,6 +19,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('request', 'text')
     .addColumn('before', 'text')
     .addColumn('after', 'text')
+    // The digest of request, before and after, chained in their place: an erase may redact them (docs/team.md).
+    .addColumn('content_hash', 'text', (c) => c.notNull())
+    .addColumn('redacted_at', 'text')
     .addColumn('prev_hash', 'text', (c) => c.notNull())
     .addColumn('hash', 'text', (c) => c.notNull())
     .execute();

@@ -8,7 +8,7 @@ import { adminPrincipal } from '../../http/admin-guard.js';
 import { redactSecrets } from '../../lib/redact.js';
 import { nowIso } from '../../lib/time.js';
 import { readSetting } from '../settings/index.js';
-import { appendEntry, entriesAfter, entryHash, readHead } from './audit.repository.js';
+import { appendEntry, contentHash, entriesAfter, entryHash, readHead } from './audit.repository.js';
 
 export const AUDIT_RETENTION_KEY = 'audit_retention_days';
 export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
@@ -84,7 +84,8 @@ export class AuditService {
   /** Adds the audit hooks to an admin write route (the guard calls it for each, after its own). */
   attach(route: RouteOptions): void {
     const before = async (request: FastifyRequest) => {
-      const resource = resourceUrl(request);
+      // A route that keeps its content out of the log (an erase) is not read before or after.
+      const resource = request.routeOptions.config.auditContent === false ? null : resourceUrl(request);
       // A failed read leaves `before` empty; it never stops the write.
       const snapshot = await this.read(request, resource).catch((error: unknown) => {
         this.ctx.log.warn({ err: error, url: request.url }, 'the audit log could not read the resource before a write');
@@ -100,7 +101,8 @@ export class AuditService {
       if (!actor || !pending) return payload;
       this.pending.delete(request);
       try {
-        const answer = String(reply.getHeader('content-type') ?? '').includes('json') ? parseJson(payload) : undefined;
+        const withContent = request.routeOptions.config.auditContent !== false;
+        const answer = withContent && String(reply.getHeader('content-type') ?? '').includes('json') ? parseJson(payload) : undefined;
         const after = reply.statusCode < 400 ? ((await this.read(request, pending.resource)) ?? answer) : answer;
         const retention = await readSetting(this.ctx.db, AUDIT_RETENTION_KEY);
         const days = typeof retention === 'number' && retention > 0 ? retention : DEFAULT_AUDIT_RETENTION_DAYS;
@@ -141,7 +143,8 @@ export class AuditService {
       const page = await entriesAfter(this.ctx.db, lastId, 1000);
       for (const entry of page) {
         if (entry.prev_hash !== expected) return { valid: false, checked, problem: `An entry before ${entry.id} was removed or changed`, entry_id: entry.id };
-        if (entryHash(entry.prev_hash, entry) !== entry.hash) return { valid: false, checked, problem: `Entry ${entry.id} was edited`, entry_id: entry.id };
+        const edited = entryHash(entry.prev_hash, entry) !== entry.hash || (entry.redacted_at === null && contentHash(entry) !== entry.content_hash);
+        if (edited) return { valid: false, checked, problem: `Entry ${entry.id} was edited`, entry_id: entry.id };
         expected = entry.hash;
         lastId = entry.id;
         checked += 1;

@@ -1,6 +1,7 @@
 // The audit module's door: the append-only, hash-chained log of admin writes (issue 42, docs/team.md "Audit log").
 // Every other file in this folder is private to the module (eslint.config.js).
 export { AuditService } from './audit.service.js';
+export { redactAuditMentions } from './audit.repository.js';
 
 import type { AuditService } from './audit.service.js';
 

@@ -17,6 +17,7 @@ import { deleteReviewsOfAddress, moveReviewsToAddress } from '../reviews/index.j
 import { eraseEmailsToAddress, queueEmail } from '../email/index.js';
 import { unitOfWork, type Unit } from '../../kernel/events.js';
 import { revokeLicense } from '../licenses/index.js';
+import { redactAuditMentions } from '../audit/index.js';
 import { lockLicenseOfCustomer, moveLicensesOfAddress, transferLicense } from '../licenses/index.js';
 import { cancelPendingOrders, eraseOrderAddress, hasPendingOrder, reassignOrders } from '../orders/index.js';
 import { listLicensesOfCustomer } from './customer-detail.repository.js';
@@ -186,9 +187,12 @@ async function eraseInUnit(ctx: AppContext, id: number, licenses: 'revoke' | 'ke
       await eraseEmailsToAddress(trx, address, anonymous, at);
       await replaceInActivities(trx, address, anonymous);
       await scrubAddressInDeliveries(trx, address, anonymous);
+      await redactAuditMentions(trx, address, anonymous, at);
       await deleteReviewsOfAddress(trx, address);
       await forgetCustomerAddress(trx, address);
     }
+    // The audit log's entries also named the buyer (a name changed on their page, say): that goes too.
+    if (customer.name && customer.name.trim().length >= 3) await redactAuditMentions(trx, customer.name.trim(), 'erased customer', at);
     if (licenses === 'revoke') for (const license of owned) await revokeLicense(unit, license.id);
     await deleteCustomer(trx, customer.id);
     await recordActivity(trx, 'customer_erased', { customer_id: customer.id, licenses, orders_cancelled: dropped.length }, at);

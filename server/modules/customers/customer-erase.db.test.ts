@@ -114,6 +114,12 @@ describe(`erase forgets (${testDialect()})`, () => {
     const erased = await admin(`/api/admin/customers/${id}/erase`, { licenses: 'revoke' });
     expect(erased.statusCode, erased.body).toBe(200);
     expect(await mentioning([OLD, NEW, NAME])).toEqual([]);
+    // The audit log's entries that named the customer were redacted, and its hash chain still verifies (it chains
+    // each entry's content digest, not the content); the erase's own entry keeps who and when, not what it read.
+    const redacted = await t.db.selectFrom('audit_log').select('id').where('redacted_at', 'is not', null).execute();
+    expect(redacted.length).toBeGreaterThan(0);
+    const verified = await t.app.inject({ method: 'GET', url: '/api/admin/audit/verify', headers });
+    expect(verified.json()).toMatchObject({ valid: true, problem: null });
     const order = await t.db.selectFrom('orders').select(['status', 'email']).where('id', '=', abandoned).executeTakeFirstOrThrow();
     expect(order).toEqual({ status: 'cancelled', email: `erased-customer-${id}@invalid` });
     // The erase's own events name nobody: the licence's revocation carries no owner.

@@ -83,7 +83,7 @@ export function registerCustomerRoutes(app: App, ctx: AppContext): void {
   );
   app.post(
     '/api/admin/customers/:id/erase',
-    { config: { permission: 'customers:erase' }, schema: { params, body: customerEraseSchema, response: result } },
+    { config: { permission: 'customers:erase', auditContent: false }, schema: { params, body: customerEraseSchema, response: result } },
     async (request) => eraseCustomer(ctx, request.params.id, request.body.licenses),
   );
 }
