@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { isLoopbackAddress, rateLimit, registerSharedRateLimits } from './rate-limit.js';
+import { captureClientAddress, decorateClientAddress } from './client-address.js';
 
 const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
 const redis = new Redis(REDIS_URL);
@@ -29,6 +30,9 @@ async function appWith(redisUrl: string, prefix: string, max: number) {
     },
   });
   const app = Fastify({ trustProxy: isLoopbackAddress, logger: { level: 'info', stream } });
+  // Each request's client address taken when it arrives (buildApp's log controller does it; this app logs as Fastify does).
+  decorateClientAddress(app);
+  app.addHook('onRequest', async (request) => captureClientAddress(request));
   await registerSharedRateLimits(app, { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix });
   app.get('/limited', { onRequest: rateLimit({ name: 'limited', max }) }, async () => ({ ok: true }));
   await app.ready();

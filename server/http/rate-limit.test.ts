@@ -1,6 +1,8 @@
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientKey, isLoopbackAddress, rateLimit } from './rate-limit.js';
+import { decorateClientAddress } from './client-address.js';
+import { RequestLogController } from './request-log.js';
 
 describe('clientKey', () => {
   it.each([
@@ -41,7 +43,9 @@ describe('rateLimit', () => {
   });
 
   async function appWith(max: number | (() => number)) {
-    const app = Fastify({ trustProxy: isLoopbackAddress });
+    // As buildApp does: the log controller takes each request's client address when it arrives.
+    const app = Fastify({ trustProxy: isLoopbackAddress, logController: new RequestLogController() });
+    decorateClientAddress(app);
     app.get('/limited', { onRequest: rateLimit({ name: 'test', max }) }, async () => ({ ok: true }));
     await app.ready();
     return app;
@@ -91,7 +95,7 @@ describe('rateLimit', () => {
       const call = (ip: string): number => {
         let status = 200;
         const reply = { code: (code: number) => ((status = code), reply), header: () => reply, send: () => reply };
-        hook({ ip, server: {} } as FastifyRequest, reply as unknown as FastifyReply, () => undefined);
+        hook({ clientAddress: ip, server: {} } as FastifyRequest, reply as unknown as FastifyReply, () => undefined);
         return status;
       };
       return { hook, call };

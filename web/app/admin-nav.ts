@@ -72,6 +72,8 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
     entries: [
       { title: 'Plugins', path: '/plugins', icon: Package, permission: 'plugins:read' },
       { title: 'Storefront', path: '/storefront', icon: Store, permission: 'settings:read' },
+      { title: 'Payments', path: '/payments', icon: CreditCard, permission: 'settings:write' },
+      { title: 'E-mail', path: '/email', icon: Mail, permission: 'settings:write' },
       { title: 'Reviews', path: '/reviews', icon: Star, permission: 'reviews:moderate' },
     ],
   },
@@ -79,8 +81,6 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
     label: 'Connections',
     entries: [
       { title: 'WordPress client', path: '/wordpress-client', icon: FileCode, permission: 'tools:use' },
-      { title: 'Payments', path: '/payments', icon: CreditCard, permission: 'settings:write' },
-      { title: 'E-mail', path: '/email', icon: Mail, permission: 'settings:write' },
       { title: 'Webhooks', path: '/webhooks', icon: Webhook, permission: 'settings:read' },
       { title: 'Outbox', path: '/outbox', icon: Inbox, permission: 'emails:resend' },
       { title: 'Import', path: '/import', icon: FileUp, permission: 'settings:write' },

@@ -11,6 +11,7 @@ import { nowIso } from '../../lib/time.js';
 import * as repo from './team.repository.js';
 import { newRecoveryCodes, newTotpSecret, recoveryCodeHash, requiresTwoFactor, totpFor, totpMatches } from './team.service.js';
 import { emailBrand } from '../storefront/index.js';
+import { unitOfWork } from '../../kernel/events.js';
 
 const success = z.object({ success: z.boolean() });
 
@@ -73,7 +74,7 @@ export function registerSelfRoutes(app: App, ctx: AppContext): void {
       if (!totpMatches(row.totp_secret, request.body.code))
         throw new AppError('BAD_REQUEST', 'The code is not correct: check the app’s clock and enter the current code');
       const codes = newRecoveryCodes();
-      await ctx.db.transaction().execute(async (trx) => {
+      await unitOfWork(ctx, async ({ trx }) => {
         await repo.updateMember(trx, id, { totp_enabled: 1 }, nowIso());
         await repo.replaceRecoveryCodes(trx, id, codes.map(recoveryCodeHash));
       });
@@ -93,7 +94,7 @@ export function registerSelfRoutes(app: App, ctx: AppContext): void {
   app.delete('/api/admin/me/totp', { config: self, schema: { response: { 200: success } } }, async (request) => {
     const id = member(request);
     if (await requiresTwoFactor(ctx.db)) throw new AppError('BAD_REQUEST', 'The shop owner requires two-factor sign-in for everyone');
-    await ctx.db.transaction().execute(async (trx) => {
+    await unitOfWork(ctx, async ({ trx }) => {
       await repo.updateMember(trx, id, { totp_enabled: 0, totp_secret: null }, nowIso());
       await repo.replaceRecoveryCodes(trx, id, []);
     });

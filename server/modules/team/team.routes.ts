@@ -114,7 +114,7 @@ export function registerTeamRoutes(app: App, ctx: AppContext): void {
       onRequest: rateLimit({ name: 'team-accept', max: 20 }),
       schema: { body: acceptInviteSchema, response: { 200: z.object({ success: z.boolean(), email: z.string() }) } },
     },
-    async (request) => ({ success: true, ...(await acceptInvite(ctx.db, request.body.token, request.body.password)) }),
+    async (request) => ({ success: true, ...(await acceptInvite(ctx, request.body.token, request.body.password)) }),
   );
 
   app.get('/api/admin/me', { config: { permission: 'self:manage' }, schema: { response: { 200: meResponseSchema } } }, async (request) => {

@@ -9,11 +9,11 @@ import type { StaffLoginResponse, TeamMember } from '../../../common/team.js';
 import type { AppContext } from '../../kernel/context.js';
 import type { Database } from '../../db/database.js';
 import { deleteSessionsOfMember, type SessionOrigin } from '../auth/index.js';
-import { unitOfWork } from '../../kernel/events.js';
+import { unitOfWork, type UnitContext } from '../../kernel/events.js';
 import { hashPassword, randomToken, sha256Hex, verifyPassword } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { insertQueuedEmail, requireEmailLinkBase, saveEmailContent, textEmailHtml } from '../email/index.js';
+import { queueEmail, requireEmailLinkBase, textEmailHtml } from '../email/index.js';
 import { readSetting } from '../settings/index.js';
 import { emailBrand } from '../storefront/index.js';
 import * as repo from './team.repository.js';
@@ -83,7 +83,8 @@ export async function inviteMember(ctx: AppContext, email: string, role: MemberR
   const link = `${requireEmailLinkBase(ctx)}/team/accept?token=${token}`;
   const at = nowIso();
   const expiresAt = new Date(Date.now() + INVITE_LIFETIME_MS).toISOString();
-  return unitOfWork(ctx, async ({ trx, emit }) => {
+  return unitOfWork(ctx, async (unit) => {
+    const { trx } = unit;
     const existing = await repo.findMemberByEmail(trx, email);
     if (existing?.password_hash) throw new AppError('CONFLICT', `${email} is already a member of the team`);
     let id: number;
@@ -93,9 +94,7 @@ export async function inviteMember(ctx: AppContext, email: string, role: MemberR
     } else {
       id = await repo.insertMember(trx, { email, role, invite_token_hash: sha256Hex(token), invite_expires_at: expiresAt, at });
     }
-    const emailId = await insertQueuedEmail(trx, { to_address: email, kind: STAFF_INVITE_KIND, order_id: null, dedupe_key: null, created_at: at });
-    await saveEmailContent(trx, emailId, inviteEmail(ctx, link, role));
-    await emit('email.queued', { id: emailId }, at);
+    await queueEmail(unit, { to_address: email, kind: STAFF_INVITE_KIND, content: inviteEmail(ctx, link, role), at });
     const row = await repo.findMemberById(trx, id);
     if (!row) throw new AppError('NOT_FOUND', 'The member was not found');
     return toTeamMember(row);
@@ -103,9 +102,9 @@ export async function inviteMember(ctx: AppContext, email: string, role: MemberR
 }
 
 /** Sets the invited member's password: the link works once and only before it expires. */
-export async function acceptInvite(db: Database, token: string, password: string): Promise<{ email: string }> {
+export async function acceptInvite(ctx: UnitContext, token: string, password: string): Promise<{ email: string }> {
   const passwordHash = await hashPassword(password);
-  return db.transaction().execute(async (trx) => {
+  return unitOfWork(ctx, async ({ trx }) => {
     const member = await repo.findMemberByInvite(trx, sha256Hex(token));
     const now = nowIso();
     if (!member || !member.invite_expires_at || member.invite_expires_at <= now) {
@@ -214,7 +213,7 @@ export async function staffSecondFactorStep(
     if (!(await totpSignIn(ctx.db, member.id, member.totp_secret, digits)))
       throw new AppError('UNAUTHORIZED', 'The code is not correct; enter your password again');
     const recoveryCodes = newRecoveryCodes();
-    await ctx.db.transaction().execute(async (trx) => {
+    await unitOfWork(ctx, async ({ trx }) => {
       await repo.updateMember(trx, member.id, { totp_enabled: 1 }, now);
       await repo.replaceRecoveryCodes(trx, member.id, recoveryCodes.map(recoveryCodeHash));
     });
@@ -236,7 +235,7 @@ export async function changeMemberRole(db: Database, id: number, role: MemberRol
 
 /** Removes a member and ends their sessions in one transaction: their next request, on any instance, is a 401. */
 export async function removeMember(ctx: AppContext, id: number): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await unitOfWork(ctx, async ({ trx }) => {
     if (!(await repo.deleteMember(trx, id))) throw new AppError('NOT_FOUND', `Team member ${id} was not found`);
     await deleteSessionsOfMember(trx, id);
   });
