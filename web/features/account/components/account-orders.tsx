@@ -22,7 +22,8 @@ export function AccountOrders({ orders, invoices = [] }: { orders: AccountOrder[
               Order {order.number} · {formatDate(order.date)}
             </p>
           </div>
-          <div className="flex items-center gap-3">
+          {/* Wraps on a phone: a receipt and an invoice or two beside the amount are wider than 360 px. */}
+          <div className="flex flex-wrap items-center gap-3">
             <span className="font-semibold">{formatMoney(order.amount, order.currency)}</span>
             <Badge variant={order.status === 'paid' ? 'success' : 'secondary'} className="capitalize">
               {order.status}
