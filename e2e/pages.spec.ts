@@ -13,9 +13,12 @@ test('known pages answer 200 and render', async ({ page }) => {
   await expect(page.getByPlaceholder(/search/i)).toBeVisible();
 });
 
-test('an unknown path answers 404 and still shows the routing rule (login screen)', async ({ page }) => {
+// Issue 40: a mistyped shop address (neither public nor an admin route) is the store's 404 page, not the admin login.
+test('an unknown path answers 404 with the store 404 page and title', async ({ page }) => {
   expect((await page.goto('/no-such-page'))?.status()).toBe(404);
-  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Page Not Found - /);
+  await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCount(0);
 });
 
 test('an unknown path under a public prefix answers 404 with the 404 page', async ({ page }) => {

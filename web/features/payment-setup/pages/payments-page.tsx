@@ -136,7 +136,10 @@ export function PaymentsPage() {
         </CardHeader>
         <CardContent className="space-y-2 text-sm">
           <p>
-            Address: <code data-testid="stripe-webhook-url">{data.stripe.webhook_url ?? "Confirm your shop's address first (Dashboard)."}</code>
+            Address:{' '}
+            <code className="break-all" data-testid="stripe-webhook-url">
+              {data.stripe.webhook_url ?? "Confirm your shop's address first (Dashboard)."}
+            </code>
           </p>
           <p>Events: {data.stripe.webhook_events.join(', ')}</p>
           <p data-testid="stripe-webhook-received">
