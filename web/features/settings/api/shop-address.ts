@@ -21,10 +21,12 @@ export function useConfirmShopAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmShopAddress,
-    onSuccess: async (address) => {
+    onSuccess: (address) => {
       queryClient.setQueryData(shopAddressQueryKey, address);
       // The dashboard's checklist ticks "Shop address" without a reload (issue 41), and the Payments page's Go live.
-      await Promise.all([['/api/admin/setup-checklist'], ['/api/admin/payment-setup']].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      // Not awaited: the caller's own onSuccess (the "Shop Address Saved" toast) must run before the saved address
+      // unmounts the dialog that asked, or TanStack Query skips it.
+      for (const queryKey of [['/api/admin/setup-checklist'], ['/api/admin/payment-setup']]) void queryClient.invalidateQueries({ queryKey });
     },
   });
 }
