@@ -13,21 +13,18 @@ import {
   type CheckoutConfig,
 } from '../../../common/checkout.js';
 import { orderIdParamsSchema, orderListSchema, orderSchema, refundOrderBodySchema } from '../../../common/orders.js';
-import { z } from 'zod';
 import type { App, AppContext } from '../../kernel/context.js';
 import { rateLimit } from '../../http/rate-limit.js';
-import { PaymentProviderError } from './payment-provider.js';
+import { answerProviderError, errorAnswerSchema } from './provider-errors.js';
 import { registerRenewalRoutes } from './renewal-checkout.routes.js';
-import { refundOrder, RefundProviderUnavailableError, relatedPaidOrders } from './refund-order.js';
+import { refundOrder, relatedPaidOrders } from './refund-order.js';
 import { cancelOrder } from './cancel-order.js';
 import { autoRenewalsAnswerSchema, autoRenewalsQuerySchema, autoRenewBodySchema, autoRenewStateSchema } from '../../../common/auto-renewal.js';
 import { idParamsSchema } from '../../../common/licenses.js';
 import { autoRenewalsOfLicenses, autoRenewStateOf, setAutoRenewByAdmin } from './auto-renewal.js';
 import { lemonSqueezyCheckout } from './lemonsqueezy-checkout.js';
-import { checkoutConfig, confirmTestPayment, createPaymentIntent, findCheckoutOrder, PaymentsUnavailableError, quoteCheckout } from './checkout.service.js';
+import { checkoutConfig, confirmTestPayment, createPaymentIntent, findCheckoutOrder, quoteCheckout } from './checkout.service.js';
 import { requestCountry } from '../tax/index.js';
-
-const errorAnswerSchema = z.object({ error: z.string(), message: z.string() });
 
 export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
   const publicLimit = (name: string) => rateLimit({ name, max: 30 });
@@ -43,12 +40,7 @@ export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
       try {
         return await createPaymentIntent(ctx, request.body, { ipCountry: await requestCountry(ctx, request) });
       } catch (error) {
-        if (error instanceof PaymentsUnavailableError) return reply.code(503).send({ error: 'PAYMENTS_UNAVAILABLE', message: error.message });
-        if (error instanceof PaymentProviderError) {
-          request.log.error({ err: error }, 'payment provider failed');
-          return reply.code(502).send({ error: 'PAYMENT_PROVIDER_ERROR', message: 'The payment provider could not set up the payment. Please try again.' });
-        }
-        throw error;
+        return answerProviderError(error, request, reply);
       }
     },
   );
@@ -64,9 +56,7 @@ export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
       try {
         return await quoteCheckout(ctx, request.body, await requestCountry(ctx, request));
       } catch (error) {
-        if (!(error instanceof PaymentProviderError)) throw error;
-        request.log.error({ err: error }, 'Stripe Tax failed');
-        return reply.code(502).send({ error: 'PAYMENT_PROVIDER_ERROR', message: 'The tax could not be computed right now. Please try again.' });
+        return answerProviderError(error, request, reply, { message: 'The tax could not be computed right now. Please try again.', log: 'Stripe Tax failed' });
       }
     },
   );
@@ -82,8 +72,7 @@ export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
       try {
         return await lemonSqueezyCheckout(ctx, request.body);
       } catch (error) {
-        if (error instanceof PaymentsUnavailableError) return reply.code(503).send({ error: 'PAYMENTS_UNAVAILABLE', message: error.message });
-        throw error;
+        return answerProviderError(error, request, reply);
       }
     },
   );
@@ -138,8 +127,7 @@ export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
       try {
         return await refundOrder(ctx, request.params.id, request.body?.also_refund);
       } catch (error) {
-        if (error instanceof RefundProviderUnavailableError) return reply.code(502).send({ error: 'PAYMENT_PROVIDER_ERROR', message: error.message });
-        throw error;
+        return answerProviderError(error, request, reply);
       }
     },
   );

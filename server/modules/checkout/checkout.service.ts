@@ -1,5 +1,7 @@
+// Buying a plugin (docs/checkout.md): the price and tax of a checkout, its payment intent and pending order (through
+// the one order-creation path, order-creation.ts), the test provider's confirmation and the success page's order.
 import type { AppContext } from '../../kernel/context.js';
-import { unitOfWork, type Unit } from '../../kernel/events.js';
+import type { Unit } from '../../kernel/events.js';
 import { AppError } from '../../lib/errors.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { nowIso } from '../../lib/time.js';
@@ -16,49 +18,16 @@ import {
   type CreatePaymentIntentBody,
   type TestConfirmResponse,
 } from '../../../common/checkout.js';
-import { ABANDONED_ORDER_AFTER_MS } from '../../../common/orders.js';
 import { findPluginBySlug, toAdminPlugin } from '../plugins/index.js';
-import {
-  attachIntentToPendingOrder,
-  findOrderByClientSecretHash,
-  findPendingOrderByCheckoutKey,
-  insertPendingOrder,
-  releaseCheckoutKey,
-} from '../orders/index.js';
-import { applyPaymentEvent } from '../orders/index.js';
+import { applyPaymentEvent, findOrderByClientSecretHash, insertPendingOrder } from '../orders/index.js';
 import { hasQualifyingRelease } from '../releases/index.js';
 import { priceWithCoupon, redeemCouponWithOrder, type AppliedCoupon } from '../coupons/index.js';
 import { isTestProviderAllowed, TEST_PROVIDER_OFF_MESSAGE } from './provider-choice.js';
 import { chargeTestCard } from './test-provider.js';
-import type { CreateIntentInput, PaymentProvider } from './payment-provider.js';
-import { AUTO_RENEW_PROVIDERS, AUTO_RENEW_TERM_REFUSAL } from './auto-renewal.js';
-import { insertOptIn, setPaymentMethodOfOrder } from './auto-renewals.repository.js';
-import { computeTax, locationEvidence, readTaxSettings, type ComputedTax, type LocationEvidence } from '../tax/index.js';
-
-/** What an order keeps of its tax (0060-tax, docs/tax.md). */
-export const orderTaxFields = (
-  tax: ComputedTax,
-  buyer: { buyer_name?: string | undefined; buyer_address?: string | undefined },
-  evidence: LocationEvidence,
-) => ({
-  net_amount: tax.net,
-  tax_amount: tax.tax,
-  tax_rate_bp: tax.rate_bp,
-  tax_country: tax.country,
-  tax_treatment: tax.treatment,
-  buyer_vat_number: tax.vatNumber,
-  buyer_name: buyer.buyer_name || null,
-  buyer_address: buyer.buyer_address || null,
-  tax_evidence: JSON.stringify(evidence),
-});
-
-/** A refusal of `auto_renew` for this tier and provider, or undefined (docs/pricing.md "Automatic renewal"). */
-export function autoRenewRefusal(term: string, providerName: string): string | undefined {
-  if (term === 'lifetime') return AUTO_RENEW_TERM_REFUSAL;
-  if (!AUTO_RENEW_PROVIDERS.has(providerName))
-    return `Automatic renewal is not available with ${providerName} payments; renew by hand from the renewal e-mail.`;
-  return undefined;
-}
+import { AUTO_RENEW_TERM_REFUSAL } from './auto-renewal.js';
+import { setPaymentMethodOfOrder } from './auto-renewals.repository.js';
+import { computeTax, locationEvidence, readTaxSettings, type ComputedTax } from '../tax/index.js';
+import { orderTaxFields, startCheckout, type CheckoutOrderRow } from './order-creation.js';
 
 export const LEMONSQUEEZY_STORE_MISSING_MESSAGE =
   'Payments on this shop go through Lemon Squeezy, but its store is not set up yet, so nothing can be bought right now. Please try again later or contact us.';
@@ -75,14 +44,10 @@ export function checkoutConfig(ctx: AppContext): CheckoutConfig {
   return { provider: 'unavailable', publishableKey: null, message: lemonSqueezy ? LEMONSQUEEZY_STORE_MISSING_MESSAGE : choice.message };
 }
 
-/** Thrown when payments cannot be taken in this configuration (answered 503). */
-export class PaymentsUnavailableError extends Error {}
-
 /**
  * Step one of checkout: the server prices the plugin itself, checks the client's amount against it,
- * asks the provider for an intent and records a pending order under the provider's reference. Nothing of
- * the request (its Host) is kept: e-mailed links never come from a buyer (docs/checkout.md, "Links in e-mails").
- * A buyer trying again gets their waiting order back (reusePendingOrder).
+ * asks the provider for an intent and records a pending order under the provider's reference (startCheckout).
+ * A buyer trying again gets their waiting order back.
  */
 export async function createPaymentIntent(
   ctx: AppContext,
@@ -100,64 +65,31 @@ export async function createPaymentIntent(
     );
   }
   if (body.auto_renew && tier.term === 'lifetime') throw new AppError('UNPROCESSABLE', AUTO_RENEW_TERM_REFUSAL);
-  const choice = ctx.payments.choose();
-  if (!choice.available) throw new PaymentsUnavailableError(choice.message);
-  const autoRenew = body.auto_renew === true;
-  const refusal = autoRenew ? autoRenewRefusal(tier.term, choice.provider.name) : undefined;
-  if (refusal) throw new AppError('UNPROCESSABLE', refusal);
-  const input: CreateIntentInput = {
-    amount: tax.total,
-    currency: tier.currency,
-    customerEmail: body.customerEmail,
-    pluginSlug: plugin.slug,
-    pluginName: plugin.name,
-    ...(autoRenew ? { saveCard: true } : {}),
-    ...(tax.calculationRef ? { taxCalculationRef: tax.calculationRef } : {}),
-  };
-  const checkoutKey = sha256Hex(
-    JSON.stringify([
-      choice.provider.name,
-      body.customerEmail.toLowerCase(),
-      plugin.slug,
-      tax.total,
-      tier.currency,
-      tier.id,
-      tax.country,
-      tax.vatNumber,
-      ...(coupon ? [coupon.code] : []),
-      ...(autoRenew ? ['auto_renew'] : []),
-    ]),
-  );
-  const reused = await reusePendingOrder(ctx, choice.provider, checkoutKey, input);
-  if (reused) return reused;
-  const intent = await choice.provider.createIntent(input);
-  const order: CheckoutOrderRow = {
-    email: body.customerEmail,
-    plugin_slug: plugin.slug,
-    amount: tax.total,
-    currency: tier.currency,
-    price_id: tier.id,
-    kind: 'new',
-    ...orderTaxFields(tax, body, locationEvidence(tax.country, request.ipCountry)),
-    provider: choice.provider.name,
-    provider_ref: intent.providerRef,
-    client_secret_hash: sha256Hex(intent.clientSecret),
-    checkout_key: checkoutKey,
-    created_at: nowIso(),
-  };
-  // The order, its coupon's redemption and its automatic-renewal opt-in: one unit of work.
-  const created = await insertCheckoutOrder(ctx, choice.provider, intent.providerRef, async (unit) => {
-    const row = coupon ? await insertOrderWithCoupon(unit, order, coupon, plugin.slug, tier) : await insertPendingOrder(unit.trx, order);
-    if (row && autoRenew)
-      await insertOptIn(unit.trx, { order_id: row.id, provider: choice.provider.name, customer_ref: intent.customerRef ?? null, created_at: order.created_at });
-    return row;
+  return startCheckout(ctx, {
+    autoRenew: body.auto_renew === true,
+    term: tier.term,
+    intent: {
+      amount: tax.total,
+      currency: tier.currency,
+      customerEmail: body.customerEmail,
+      pluginSlug: plugin.slug,
+      pluginName: plugin.name,
+      ...(tax.calculationRef ? { taxCalculationRef: tax.calculationRef } : {}),
+    },
+    keyParts: [body.customerEmail.toLowerCase(), plugin.slug, tax.total, tier.currency, tier.id, tax.country, tax.vatNumber, ...(coupon ? [coupon.code] : [])],
+    order: {
+      email: body.customerEmail,
+      plugin_slug: plugin.slug,
+      amount: tax.total,
+      currency: tier.currency,
+      price_id: tier.id,
+      kind: 'new',
+      ...orderTaxFields(tax, body, locationEvidence(tax.country, request.ipCountry)),
+    },
+    // The order with its coupon's redemption (coupons module, docs/pricing.md "Coupons"), in the checkout's unit.
+    ...(coupon ? { insert: (unit: Unit, order: CheckoutOrderRow) => insertOrderWithCoupon(unit, order, coupon, plugin.slug, tier) } : {}),
+    conflictMessage: 'Another checkout for this purchase was being set up at the same moment. Please try again.',
   });
-  if (created) return { clientSecret: intent.clientSecret };
-  // A parallel attempt of the same buyer recorded its order first: this one's intent goes, that order is used.
-  await choice.provider.cancelIntent(intent.providerRef);
-  const winner = await reusePendingOrder(ctx, choice.provider, checkoutKey, input);
-  if (winner) return winner;
-  throw new AppError('CONFLICT', 'Another checkout for this purchase was being set up at the same moment. Please try again.');
 }
 
 /** The plugin, tier and coupon of a checkout and the price before tax; refuses an unknown or unpurchasable plugin. */
@@ -203,24 +135,9 @@ async function withProviderTax(ctx: AppContext, tax: ComputedTax, price: number)
   return { ...tax, net: provided.net, tax: provided.tax, total: provided.total, rate_bp: provided.rateBp, calculationRef: provided.calculationRef };
 }
 
-type CheckoutOrderRow = Parameters<typeof insertPendingOrder>[1];
 type CheckoutTier = Parameters<typeof tierPriceMinor>[0] & { id: number; currency: string };
 
 const couponTarget = (pluginSlug: string, tier: CheckoutTier, email: string) => ({ pluginSlug, tier, kind: 'new' as const, email });
-
-/**
- * Writes a checkout's pending order in one unit of work (the order with what belongs to it: a coupon's redemption,
- * the automatic-renewal opt-in). When that fails (a coupon used up by a parallel checkout), nothing is written, the
- * intent just made is cancelled and the refusal answered. The renewal and upgrade checkout writes its order here too.
- */
-export async function insertCheckoutOrder<T>(ctx: AppContext, provider: PaymentProvider, providerRef: string, write: (unit: Unit) => Promise<T>): Promise<T> {
-  try {
-    return await unitOfWork(ctx, write);
-  } catch (error) {
-    await provider.cancelIntent(providerRef).catch(() => undefined);
-    throw error;
-  }
-}
 
 /** The order of a checkout with a coupon, with its redemption in the checkout's unit (coupons module, docs/pricing.md "Coupons"). */
 async function insertOrderWithCoupon(
@@ -232,35 +149,6 @@ async function insertOrderWithCoupon(
 ): Promise<{ id: number } | undefined> {
   const withCoupon = { ...order, coupon_id: coupon.couponId, discount_amount: coupon.discount };
   return redeemCouponWithOrder(unit, coupon, couponTarget(pluginSlug, tier, order.email), (trx) => insertPendingOrder(trx, withCoupon));
-}
-
-/**
- * The same buyer starting checkout again (same e-mail, plugin, amount, currency and provider) while their order
- * waits for payment gets that order back, with a client secret for its intent, instead of another pending order.
- * An order older than ABANDONED_ORDER_AFTER_MS (abandoned: left out of the admin's list) or whose intent can no
- * longer be paid keeps its history but gives up the key, and the caller makes a new one.
- */
-export async function reusePendingOrder(
-  ctx: AppContext,
-  provider: PaymentProvider,
-  checkoutKey: string,
-  input: CreateIntentInput,
-): Promise<{ clientSecret: string } | null> {
-  const pending = await findPendingOrderByCheckoutKey(ctx.db, checkoutKey);
-  if (!pending) return null;
-  const abandoned = Date.parse(pending.created_at) < Date.now() - ABANDONED_ORDER_AFTER_MS;
-  const intent = abandoned ? null : await provider.reuseIntent(pending.provider_ref, input);
-  if (!intent) {
-    await releaseCheckoutKey(ctx.db, pending.id);
-    return null;
-  }
-  const patch = {
-    provider_ref: intent.providerRef,
-    client_secret_hash: sha256Hex(intent.clientSecret),
-    updated_at: nowIso(),
-  };
-  // False when the order was paid in between: the caller makes a new one.
-  return (await attachIntentToPendingOrder(ctx.db, pending.id, checkoutKey, patch)) ? { clientSecret: intent.clientSecret } : null;
 }
 
 /** Step two with the built-in test provider: the card decides, and an approved payment is fulfilled at once. */

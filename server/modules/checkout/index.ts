@@ -1,5 +1,8 @@
 // The checkout module's door: everything other code may use of it. Every other file in this folder is private
-// to the module (eslint.config.js; docs/architecture.md).
+// to the module (eslint.config.js; docs/architecture.md). Its use cases, one file each: buying (checkout.service.ts),
+// renewals and upgrades (renewal-checkout.ts), automatic renewal (auto-renewal.ts, auto-renew-worker.ts), refunds
+// (refund-order.ts) and cancelling (cancel-order.ts); the buy and renewal checkouts write their orders through
+// order-creation.ts, and every route maps provider failures through provider-errors.ts.
 export { checkoutConfig } from './checkout.service.js';
 export { type PaymentProvider } from './payment-provider.js';
 export { isTestProviderLive } from '../settings/index.js';

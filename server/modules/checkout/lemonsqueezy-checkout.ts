@@ -14,7 +14,8 @@ import { canonicalKey, findLicenseByKey } from '../licenses/index.js';
 import { findPriceById, resolveCheckoutTier, type PriceRow } from '../prices/index.js';
 import { findPluginBySlug, toAdminPlugin } from '../plugins/index.js';
 import { hasQualifyingRelease } from '../releases/index.js';
-import { LEMONSQUEEZY_STORE_MISSING_MESSAGE, PaymentsUnavailableError } from './checkout.service.js';
+import { LEMONSQUEEZY_STORE_MISSING_MESSAGE } from './checkout.service.js';
+import { PaymentsUnavailableError } from './order-creation.js';
 import { quoteRenewal } from './renewal-checkout.js';
 
 /** The buyer's message for a tier the vendor has not given its Lemon Squeezy variant (its id and its checkout link). */

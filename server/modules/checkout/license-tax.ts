@@ -2,7 +2,7 @@ import type { AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
 import { findOrderById } from '../orders/index.js';
 import { computeTax, locationEvidence, type ComputedTax } from '../tax/index.js';
-import { orderTaxFields } from './checkout.service.js';
+import { orderTaxFields } from './order-creation.js';
 
 /**
  * The tax of a renewal or upgrade of a licence (docs/tax.md "Renewals"): at today's rate of the buyer's country,

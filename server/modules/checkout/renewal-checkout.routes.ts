@@ -1,13 +1,9 @@
-import { z } from 'zod';
 import type { App, AppContext } from '../../kernel/context.js';
 import { rateLimit } from '../../http/rate-limit.js';
 import { createPaymentIntentResponseSchema } from '../../../common/checkout.js';
 import { renewalIntentBodySchema, renewalQuoteBodySchema, renewalQuoteSchema } from '../../../common/renewals.js';
-import { PaymentProviderError } from './payment-provider.js';
-import { PaymentsUnavailableError } from './checkout.service.js';
+import { answerProviderError, errorAnswerSchema } from './provider-errors.js';
 import { createRenewalIntent, quoteRenewal } from './renewal-checkout.js';
-
-const errorAnswerSchema = z.object({ error: z.string(), message: z.string() });
 
 /** The renewal page's calls (docs/pricing.md "Renewals"): public; the licence key is the proof, sent in the body (never a URL the logs keep). */
 export function registerRenewalRoutes(app: App, ctx: AppContext): void {
@@ -27,12 +23,7 @@ export function registerRenewalRoutes(app: App, ctx: AppContext): void {
       try {
         return await createRenewalIntent(ctx, request.body);
       } catch (error) {
-        if (error instanceof PaymentsUnavailableError) return reply.code(503).send({ error: 'PAYMENTS_UNAVAILABLE', message: error.message });
-        if (error instanceof PaymentProviderError) {
-          request.log.error({ err: error }, 'payment provider failed');
-          return reply.code(502).send({ error: 'PAYMENT_PROVIDER_ERROR', message: 'The payment provider could not set up the payment. Please try again.' });
-        }
-        throw error;
+        return answerProviderError(error, request, reply);
       }
     },
   );

@@ -4,8 +4,6 @@
 // order's `target_license_id` (server/modules/orders/fulfilment.service.ts). Amounts are the server's.
 import type { AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
-import { sha256Hex } from '../../lib/crypto.js';
-import { nowIso } from '../../lib/time.js';
 import { formatMoney } from '../../../common/pricing.js';
 import { tierPriceMinor, type PriceTerm } from '../../../common/prices.js';
 import { isHigherTier, renewalPriceMinor, termStartOf, upgradePriceMinor, type RenewalIntentBody, type RenewalQuote } from '../../../common/renewals.js';
@@ -13,10 +11,7 @@ import { addTerm } from '../../../common/prices.js';
 import { canonicalKey, effectiveStatus, findLicenseByKey } from '../licenses/index.js';
 import { findPriceById, listActivePrices, type PriceRow } from '../prices/index.js';
 import { findPluginBySlug } from '../plugins/index.js';
-import { insertPendingOrder } from '../orders/index.js';
-import { autoRenewRefusal, insertCheckoutOrder, PaymentsUnavailableError, reusePendingOrder } from './checkout.service.js';
-import { insertOptIn } from './auto-renewals.repository.js';
-import type { CreateIntentInput } from './payment-provider.js';
+import { startCheckout } from './order-creation.js';
 import { licenseTax, licenseTotal } from './license-tax.js';
 
 type LicenseRow = NonNullable<Awaited<ReturnType<typeof findLicenseByKey>>>;
@@ -145,39 +140,18 @@ export async function createRenewalIntent(ctx: AppContext, body: RenewalIntentBo
   }
   const email = body.customerEmail ?? license.customer_email;
   if (!email) throw new AppError('UNPROCESSABLE', 'This licence has no e-mail address: send customerEmail for the receipt.');
-  const choice = ctx.payments.choose();
-  if (!choice.available) throw new PaymentsUnavailableError(choice.message);
-  const autoRenew = body.auto_renew === true;
-  const refusal = autoRenew ? autoRenewRefusal(tier.term, choice.provider.name) : undefined;
-  if (refusal) throw new AppError('UNPROCESSABLE', refusal);
-  const input: CreateIntentInput = {
-    amount,
-    currency: tier.currency,
-    customerEmail: email,
-    pluginSlug: license.plugin_slug,
-    pluginName: `${offers.pluginName} (${body.kind === 'renewal' ? 'renewal' : `upgrade to ${tier.name}`})`,
-    ...(autoRenew ? { saveCard: true } : {}),
-  };
-  const checkoutKey = sha256Hex(
-    JSON.stringify([
-      choice.provider.name,
-      body.kind,
-      license.id,
-      email.toLowerCase(),
+  return startCheckout(ctx, {
+    autoRenew: body.auto_renew === true,
+    term: tier.term,
+    intent: {
       amount,
-      tier.currency,
-      tier.id,
-      tax.country,
-      tax.vatNumber,
-      ...(autoRenew ? ['auto_renew'] : []),
-    ]),
-  );
-  const reused = await reusePendingOrder(ctx, choice.provider, checkoutKey, input);
-  if (reused) return reused;
-  const intent = await choice.provider.createIntent(input);
-  // The order and its automatic-renewal opt-in: one unit of work (checkout.service.ts).
-  const created = await insertCheckoutOrder(ctx, choice.provider, intent.providerRef, async ({ trx }) => {
-    const row = await insertPendingOrder(trx, {
+      currency: tier.currency,
+      customerEmail: email,
+      pluginSlug: license.plugin_slug,
+      pluginName: `${offers.pluginName} (${body.kind === 'renewal' ? 'renewal' : `upgrade to ${tier.name}`})`,
+    },
+    keyParts: [body.kind, license.id, email.toLowerCase(), amount, tier.currency, tier.id, tax.country, tax.vatNumber],
+    order: {
       email,
       plugin_slug: license.plugin_slug,
       amount,
@@ -186,19 +160,7 @@ export async function createRenewalIntent(ctx: AppContext, body: RenewalIntentBo
       kind: body.kind,
       target_license_id: license.id,
       ...fields,
-      provider: choice.provider.name,
-      provider_ref: intent.providerRef,
-      client_secret_hash: sha256Hex(intent.clientSecret),
-      checkout_key: checkoutKey,
-      created_at: nowIso(),
-    });
-    if (row && autoRenew)
-      await insertOptIn(trx, { order_id: row.id, provider: choice.provider.name, customer_ref: intent.customerRef ?? null, created_at: row.created_at });
-    return row;
+    },
+    conflictMessage: 'Another checkout for this renewal was being set up at the same moment. Please try again.',
   });
-  if (created) return { clientSecret: intent.clientSecret };
-  await choice.provider.cancelIntent(intent.providerRef);
-  const winner = await reusePendingOrder(ctx, choice.provider, checkoutKey, input);
-  if (winner) return winner;
-  throw new AppError('CONFLICT', 'Another checkout for this renewal was being set up at the same moment. Please try again.');
 }
