@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { AppContext } from '../kernel/context.js';
 import { IMPORT_FORMATS, importShopExport, runImport, type ImportFormat } from '../modules/importers/index.js';
+import { seatRules } from '../modules/licenses/index.js';
 
 const USAGE = `Usage: npm run import -- --from <${[...IMPORT_FORMATS, 'self'].join('|')}> <file> --map "Source product=plugin-slug" [--map …] [--apply] [--stop-on-error]`;
 
@@ -54,11 +55,7 @@ export async function runImportCommand(ctx: AppContext, command: ImportCommand, 
           mapping: command.mapping,
           apply,
           onError: command.stopOnError ? 'stop' : 'continue',
-          rules: {
-            localSitesExempt: ctx.settings.get('local_sites_exempt'),
-            stagingPatterns: ctx.settings.get('staging_site_patterns'),
-            trustEnvironmentClaim: ctx.settings.get('trust_environment_claim'),
-          },
+          rules: seatRules(ctx),
           onRow,
         });
   print(

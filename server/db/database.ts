@@ -2,12 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type SqliteDialectConfig,
+  type Transaction,
+} from 'kysely';
 import type { DB } from './schema.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, tightenFile } from '../lib/private-files.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Database = Kysely<DB>;
+/** The database or a transaction on it: what a repository function reads and writes through (the one `Db` type). */
+export type Db = Kysely<DB> | Transaction<DB>;
 
 export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; schema?: string; poolSize?: number };
 

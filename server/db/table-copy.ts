@@ -4,8 +4,8 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DB } from './schema.js';
 import { isPostgres } from './portable.js';
+import type { Db } from './database.js';
 
-type Db = Kysely<DB> | Transaction<DB>;
 export type TableRow<T extends keyof DB> = Selectable<DB[T]>;
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's limits on bound values for tables of up to 40 columns. */

@@ -1,11 +1,10 @@
 // Customer accounts: sign-in tokens, customer sessions, and the customer's own licences and orders.
 // Every e-mail passed in here is already lower-cased (normaliseEmail); stored addresses are compared with
 // lower(...) so `Buyer@Example.com` at checkout and `buyer@example.com` at sign-in are one customer.
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { isPostgres } from '../../db/portable.js';
-
-type Db = Kysely<DB> | Transaction<DB>;
+import type { Db } from '../../db/database.js';
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 

@@ -1,6 +1,6 @@
 // Password-less customer sign-in (docs/account.md): e-mailed one-time links and customer sessions.
 import { unitOfWork } from '../../kernel/events.js';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../kernel/context.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -29,6 +29,7 @@ import {
 } from './account.repository.js';
 import { renderSignInEmail, SIGN_IN_EMAIL_KIND } from './sign-in-email.js';
 import { emailBrand, type EmailBrand } from '../storefront/index.js';
+import type { Db } from '../../db/database.js';
 
 const LINK_TTL_MS = SIGN_IN_LINK_TTL_MINUTES * 60_000;
 const SESSION_TTL_MS = CUSTOMER_SESSION_DAYS * 86_400_000;
@@ -96,7 +97,7 @@ async function handleSignInRequest(ctx: AppContext, email: string): Promise<void
 }
 
 /** A new sign-in token for `email` (its hash stored) and the message carrying its link. */
-async function newSignInMessage(db: Kysely<DB> | Transaction<DB>, email: string, baseUrl: string, brand: EmailBrand): Promise<EmailContent> {
+async function newSignInMessage(db: Db, email: string, baseUrl: string, brand: EmailBrand): Promise<EmailContent> {
   const token = randomToken();
   const now = new Date();
   await insertToken(db, {

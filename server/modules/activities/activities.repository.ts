@@ -1,7 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 import { mentions, replaceMentions } from '../../lib/scrub.js';
+import type { Db } from '../../db/database.js';
 
 export type ActivityType =
   | 'license_created'
@@ -59,12 +60,7 @@ export type ActivityType =
   | 'review_hidden';
 
 /** Appends one entry to the activity log; pass the transaction when the entry belongs to one. */
-export async function recordActivity(
-  db: Kysely<DB> | Transaction<DB>,
-  actionType: ActivityType,
-  details: Record<string, unknown>,
-  createdAt: string = nowIso(),
-): Promise<void> {
+export async function recordActivity(db: Db, actionType: ActivityType, details: Record<string, unknown>, createdAt: string = nowIso()): Promise<void> {
   await db
     .insertInto('activities')
     .values({ action_type: actionType, details: JSON.stringify(details), created_at: createdAt })
@@ -80,7 +76,7 @@ export async function listRecentActivities(db: Kysely<DB>, limit: number) {
  * The newest entries whose details mention any of `needles` (compared lower-cased: an address, licence keys), for
  * a customer's timeline (server/modules/customers). A scan of the log, bounded by `limit`.
  */
-export async function listActivitiesMentioning(db: Kysely<DB> | Transaction<DB>, needles: string[], limit: number) {
+export async function listActivitiesMentioning(db: Db, needles: string[], limit: number) {
   const wanted = needles.map((needle) => needle.toLowerCase()).filter((needle) => needle !== '');
   if (wanted.length === 0) return [];
   const rows = await db
@@ -95,7 +91,7 @@ export async function listActivitiesMentioning(db: Kysely<DB> | Transaction<DB>,
 }
 
 /** Replaces every mention of `needle` (any case) in the entries' details with `replacement` (a customer's erase). */
-export async function replaceInActivities(db: Kysely<DB> | Transaction<DB>, needle: string, replacement: string): Promise<void> {
+export async function replaceInActivities(db: Db, needle: string, replacement: string): Promise<void> {
   const rows = await db.selectFrom('activities').select(['id', 'details']).where(mentions('details', needle)).execute();
   for (const row of rows)
     await db
@@ -109,7 +105,7 @@ export async function replaceInActivities(db: Kysely<DB> | Transaction<DB>, need
  * Every address `email` was known by before (a customer's erase forgets them too): the `from` of each e-mail change
  * or merge that led to it, followed back through earlier changes. Lower-cased, `email` itself left out.
  */
-export async function formerAddressesOf(db: Kysely<DB> | Transaction<DB>, email: string): Promise<string[]> {
+export async function formerAddressesOf(db: Db, email: string): Promise<string[]> {
   const rows = await db.selectFrom('activities').select('details').where('action_type', 'in', ['customer_email_changed', 'customer_merged']).execute();
   const moves = rows.flatMap((row) => {
     const details = JSON.parse(row.details) as { from?: unknown; to?: unknown };

@@ -1,6 +1,4 @@
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
-import type { DB } from '../../db/schema.js';
+import type { Database, Db } from '../../db/database.js';
 
 export interface SessionOpening {
   tokenHash: string;
@@ -61,7 +59,7 @@ export async function deleteSessionById(db: Database, id: number, memberId?: num
 }
 
 /** Ends every session of a member, in the caller's transaction when given one (removing the member). */
-export async function deleteSessionsOfMember(db: Database | Transaction<DB>, memberId: number): Promise<void> {
+export async function deleteSessionsOfMember(db: Db, memberId: number): Promise<void> {
   await db.deleteFrom('admin_sessions').where('member_id', '=', memberId).execute();
 }
 

@@ -1,9 +1,9 @@
 // SQL on `license_auto_renewals` (owner: checkout; migration 0032; decision 0013): a buyer's opt-in to automatic
 // renewal, the saved card's references and the charges of the licence's current term.
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { DB, LicenseAutoRenewalsTable } from '../../db/schema.js';
+import type { Db } from '../../db/database.js';
 
-type Db = Kysely<DB> | Transaction<DB>;
 export type AutoRenewalRow = Selectable<LicenseAutoRenewalsTable>;
 
 /** The opt-in of a checkout, recorded with its pending order; it applies to a licence once that order is paid. */

@@ -1,10 +1,10 @@
 // The coupons and their redemptions in this server's own export, read in pages, and their re-import into an empty
 // shop (server/db/table-copy.ts). Redemptions name their coupon and order, so they are written after both.
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { countAllRows, insertRowsAsTheyAre, readRowPages, type TableRow } from '../../db/table-copy.js';
+import type { Db } from '../../db/database.js';
 
-type Db = Kysely<DB> | Transaction<DB>;
 export type CouponExportRow = TableRow<'coupons'>;
 export type CouponRedemptionExportRow = TableRow<'coupon_redemptions'>;
 export const exportCouponRows = (db: Db): AsyncIterable<CouponExportRow[]> => readRowPages(db, 'coupons', 'id');

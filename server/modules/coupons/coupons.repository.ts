@@ -1,14 +1,13 @@
-import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import { sql, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { CouponsTable, DB } from '../../db/schema.js';
 import { fromBool, isPostgres, toBool } from '../../db/portable.js';
 import type { AdminCoupon, CouponCreate, CouponKind } from '../../../common/coupons.js';
 import type { Currency } from '../../../common/plugins.js';
+import type { Db } from '../../db/database.js';
 
 // The only place that builds SQL on coupons and coupon_redemptions (owner: the coupons module).
 
 export type CouponRow = Selectable<CouponsTable>;
-type Db = Kysely<DB> | Transaction<DB>;
-
 const parseList = <T>(text: string): T[] => {
   try {
     const value: unknown = JSON.parse(text);

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { unitOfWork, withinUnit, type UnitContext, type UnitOrContext } from '../../kernel/events.js';
-import type { Database } from '../../db/database.js';
+import type { Database, Db } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
@@ -43,8 +43,6 @@ import {
 // Coupons (docs/pricing.md "Coupons"). A redemption counts when the checkout's order is created, in the order's
 // transaction, under the coupon's row lock (PostgreSQL) and a conditional UPDATE on the count, so the limits are
 // exact however many checkouts run at once.
-
-type Db = Database | Transaction<DB>;
 
 const duplicateCode = (code: string) => new AppError('CONFLICT', `A coupon with the code ${code} exists already; choose another code`);
 

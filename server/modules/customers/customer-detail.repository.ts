@@ -1,9 +1,7 @@
 // One customer's orders, licences and sites: a read model over `orders`, `licenses` and `license_activations`
 // (docs/architecture.md, read models), as account.repository.ts reads them for the customer's own page.
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema.js';
-
-type Db = Kysely<DB> | Transaction<DB>;
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
 
 export async function listOrdersOfCustomer(db: Db, email: string) {
   return (

@@ -1,15 +1,13 @@
 // The Customers list: one page of the customers table, searched and sorted, and how many match. The search reads
 // `search_text` (address, name and licence keys, kept by customer-summary.repository.ts) in one pass, plus the
 // address of an order when the text is an order number (a read of `orders`, docs/architecture.md read models).
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import { sql } from 'kysely';
 import { isPostgres } from '../../db/portable.js';
 import { ftsPhrase, likeContaining, TRIGRAM_MIN } from '../../db/substring-search.js';
 import { MAX_ID } from '../../../common/ids.js';
 import type { CustomerSort } from '../../../common/customers.js';
 import type { CustomerRow } from './customer-summary.repository.js';
-
-type Db = Kysely<DB> | Transaction<DB>;
+import type { Db } from '../../db/database.js';
 
 export interface CustomerListFilter {
   search?: string;

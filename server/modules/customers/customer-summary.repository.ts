@@ -1,13 +1,12 @@
 // The customers table (owned by this module) and the summary it keeps of each buyer's orders and licences. The
 // summary is a read model over `orders` and `licenses` (docs/architecture.md, "One owner per table": read models
 // that aggregate other owners' tables in one statement), recomputed for named addresses only.
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { CustomersTable, DB } from '../../db/schema.js';
 import { isPostgres } from '../../db/portable.js';
+import type { Db } from '../../db/database.js';
 
 export type CustomerRow = Selectable<CustomersTable>;
-type Db = Kysely<DB> | Transaction<DB>;
-
 /** What the list's search reads: the address, the name and every licence key, lower-cased, space-separated. */
 export const customerSearchText = (email: string, name: string | null, keys: string[]): string =>
   [email, ...(name ? [name.toLowerCase()] : []), ...keys.map((key) => key.toLowerCase())].join(' ');

@@ -3,7 +3,7 @@ import type { App, AppContext } from '../../kernel/context.js';
 import fastJson from 'fast-json-stringify';
 import { EDD_ACTIONS, eddRequestSchema, type EddAction, type EddCheckAnswer, type EddRequest } from '../../../common/edd-compat.js';
 import { machineApiRateLimit } from '../../http/rate-limit.js';
-import { openLicensePurchaseReader, openValidationReader, type SeatRules } from '../licenses/index.js';
+import { openLicensePurchaseReader, openValidationReader, seatRules } from '../licenses/index.js';
 import { openCustomerNameReader } from '../customers/index.js';
 import { openEddItemReader } from '../plugins/index.js';
 import { eddActivate, eddCheck, eddDeactivate, siteOf, type PurchaseReaders } from './edd-license.service.js';
@@ -65,13 +65,6 @@ export function registerEddCompatRoutes(app: App, ctx: AppContext): void {
     else done();
   };
 
-  // Read on every activation, so a Settings change applies without a restart (as server/modules/licenses/machine.routes.ts).
-  const seatRules = (): SeatRules => ({
-    localSitesExempt: ctx.settings.get('local_sites_exempt'),
-    stagingPatterns: ctx.settings.get('staging_site_patterns'),
-    trustEnvironmentClaim: ctx.settings.get('trust_environment_claim'),
-  });
-
   const reader = openValidationReader(ctx);
   if (reader) app.addHook('onClose', async () => reader.close());
   const itemReader = openEddItemReader(ctx);
@@ -101,7 +94,7 @@ export function registerEddCompatRoutes(app: App, ctx: AppContext): void {
     const site = siteOf(fields, request.headers['user-agent']);
     switch (action) {
       case 'activate_license':
-        return eddActivate(ctx, fields, site, seatRules());
+        return eddActivate(ctx, fields, site, seatRules(ctx));
       case 'deactivate_license':
         return eddDeactivate(ctx, fields, site);
       case 'check_license':

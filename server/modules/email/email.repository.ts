@@ -1,10 +1,9 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { DB, EmailsTable } from '../../db/schema.js';
+import type { Selectable } from 'kysely';
+import type { EmailsTable } from '../../db/schema.js';
 import type { EmailStatus, OutboxEmail } from '../../../common/orders.js';
+import type { Db } from '../../db/database.js';
 
 export type EmailRow = Selectable<EmailsTable>;
-type Db = Kysely<DB> | Transaction<DB>;
-
 /** Queues a message to be rendered and delivered after the transaction commits. */
 export async function insertQueuedEmail(
   db: Db,

@@ -1,14 +1,12 @@
 // The admin Outbox's queries on the emails table (owned by this module; docs/architecture.md): a filtered page of
 // messages, their count, the kinds present, and a copy of a message for a resend.
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import { sql } from 'kysely';
 import { mentions, replaceMentions } from '../../lib/scrub.js';
 import type { EmailRow } from './email.repository.js';
 import { MAX_EMAIL_ATTEMPTS } from './email.service.js';
 import { isPostgres } from '../../db/portable.js';
 import { ftsPhrase, TRIGRAM_MIN } from '../../db/substring-search.js';
-
-type Db = Kysely<DB> | Transaction<DB>;
+import type { Db } from '../../db/database.js';
 
 export interface OutboxFilter {
   kind?: string;

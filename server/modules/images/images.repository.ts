@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Transaction as KyselyTransaction } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Database, Db } from '../../db/database.js';
 import type { DB, ImageUploadsTable, PluginImagesTable } from '../../db/schema.js';
 
 // Every query on `plugin_images` and `image_uploads` lives here (docs/architecture.md, "One owner per table"):
@@ -7,8 +7,6 @@ import type { DB, ImageUploadsTable, PluginImagesTable } from '../../db/schema.j
 
 export type ImageRow = Selectable<PluginImagesTable> & { ext: string; variant_widths: string };
 export type Transaction = KyselyTransaction<DB>;
-type Db = Database | Transaction;
-
 export async function insertUpload(db: Db, upload: Insertable<ImageUploadsTable>): Promise<void> {
   await db.insertInto('image_uploads').values(upload).execute();
 }

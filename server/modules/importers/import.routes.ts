@@ -27,6 +27,7 @@ import { readCsvRecords, CsvSyntaxError } from './csv-reader.js';
 import { detectFormat, FORMATS, type ImportFormat, unslash } from './import-formats.js';
 import { runImport, type ImportSummary } from './import.service.js';
 import { importShopExport, writeShopExport } from './shop-export.js';
+import { seatRules } from '../licenses/index.js';
 
 /** Distinct source products listed for mapping on the page. */
 const MAX_PRODUCTS = 500;
@@ -225,11 +226,7 @@ export async function registerImportRoutes(app: App, ctx: AppContext): Promise<v
             mapping,
             apply,
             onError,
-            rules: {
-              localSitesExempt: ctx.settings.get('local_sites_exempt'),
-              stagingPatterns: ctx.settings.get('staging_site_patterns'),
-              trustEnvironmentClaim: ctx.settings.get('trust_environment_claim'),
-            },
+            rules: seatRules(ctx),
             onRow,
           });
         }

@@ -1,10 +1,9 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { DB, InvoicesTable } from '../../db/schema.js';
+import type { Db } from '../../db/database.js';
 
 // Invoices and credit notes (0061-invoices): inserted once, never updated; no function here changes a row.
 export type InvoiceRow = Selectable<InvoicesTable>;
-type Db = Kysely<DB> | Transaction<DB>;
-
 /**
  * The next number of `series`, taken in the caller's transaction: the UPDATE locks the series' row until that
  * transaction ends (PostgreSQL; SQLite runs one write transaction at a time), so concurrent payments on any

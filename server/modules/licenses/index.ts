@@ -17,7 +17,7 @@ export { lockLicenseOfCustomer, moveLicensesOfAddress, transferLicense } from '.
 export { renewLicenseTerm, revertRenewalTerm, revertUpgradeTier, upgradeLicenseTier } from './license-terms.js';
 export { deactivateAdminSite } from './licenses.service.js';
 export { activationEventData, licenseEventData, type LicenseEventData } from './event-data.js';
-export { activateSite, deactivateSite, type SeatRules, validateLicense } from './machine.service.js';
+export { activateSite, deactivateSite, seatRules, type SeatRules, validateLicense } from './machine.service.js';
 export { recordSiteReport } from './site-report.js';
 export { isLocalSite, normalizeSiteUrl } from './site-url.js';
 export { openValidationReader, type ValidationReader } from './validation-reader.js';

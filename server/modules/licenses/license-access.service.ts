@@ -1,8 +1,6 @@
 // The licence operations other modules use (checkout issues and revokes licences; releases checks a
 // licence before offering or serving an update). Import these names from this file only.
-import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/portable.js';
-import type { DB } from '../../db/schema.js';
 import { generateLicenseKey } from '../../../common/license-key.js';
 import { readStoreIdentity, STORE_IDENTITY_KEY } from '../../../common/store-identity.js';
 import { readSetting } from '../settings/index.js';
@@ -23,13 +21,12 @@ import {
   type LicenseRow,
 } from './licenses.repository.js';
 import { normalizeSiteUrl } from './site-url.js';
+import type { Db } from '../../db/database.js';
 
 export { normalizeSiteUrl, isLocalSite } from './site-url.js';
 export { recordSiteReport } from './site-report.js';
 export type { LicenseRow } from './licenses.repository.js';
 export type { LicenseCode, Plan } from '../../../common/licenses.js';
-
-type Db = Kysely<DB> | Transaction<DB>;
 
 /** Revoked wins; a licence past its expiry reads as expired whatever its stored status. */
 export function effectiveStatus(license: { status: string; expires_at: string | null }, now: Date = new Date()): LicenseStatus {

@@ -1,10 +1,10 @@
 // The licences, their activations and their ended activations (the dashboard's history of sites) in this server's
 // own export, read in pages, and their re-import into an empty shop (server/db/table-copy.ts).
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { countAllRows, insertRowsAsTheyAre, readRowPages, type TableRow } from '../../db/table-copy.js';
+import type { Db } from '../../db/database.js';
 
-type Db = Kysely<DB> | Transaction<DB>;
 export type LicenseExportRow = TableRow<'licenses'>;
 export type ActivationExportRow = TableRow<'license_activations'>;
 export type EndedActivationExportRow = TableRow<'ended_activations'>;

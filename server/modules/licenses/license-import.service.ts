@@ -1,14 +1,11 @@
 // What the importers (server/modules/importers) need of the licence tables: which keys exist already, and
 // inserting a batch of licences with their activations inside the importer's unit of work, emitting
 // `license.created` for each as a sale does (the outgoing webhooks and the Customers summaries hear of them).
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema.js';
 import type { Unit } from '../../kernel/events.js';
 import { nowIso } from '../../lib/time.js';
 import { licenseEventData } from './event-data.js';
 import { insertActivations, type LicenseRow } from './licenses.repository.js';
-
-type Db = Kysely<DB> | Transaction<DB>;
+import type { Db } from '../../db/database.js';
 
 export interface ImportedLicense {
   key: string;

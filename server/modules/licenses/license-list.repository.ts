@@ -6,14 +6,13 @@
 // ignored), customer e-mail and activated sites' URLs, answered by the substring indexes of 0064-substring-search
 // (SQLite FTS5 trigram tables, PostgreSQL pg_trgm). A trigram needs three characters: a shorter search (or a key part
 // shorter than that once its dashes are gone) is a plain scan of every row, as before those indexes.
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { isPostgres } from '../../db/portable.js';
 import { ftsPhrase, likeContaining, TRIGRAM_MIN } from '../../db/substring-search.js';
 import type { LicenseSort } from '../../../common/licenses.js';
 import type { LicenseRow } from './licenses.repository.js';
-
-type Db = Kysely<DB> | Transaction<DB>;
+import type { Db } from '../../db/database.js';
 
 export interface LicenseListFilter {
   pluginSlug?: string;

@@ -1,13 +1,12 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import type { DB, LicenseActivationsTable, LicensesTable } from '../../db/schema.js';
 import { isPostgres } from '../../db/portable.js';
 import { listCurrentVersions } from '../plugins/index.js';
 import { recordEndedActivations } from './activation-history.js';
+import type { Db } from '../../db/database.js';
 
 export type LicenseRow = Selectable<LicensesTable>;
 export type ActivationRow = Selectable<LicenseActivationsTable>;
-type Db = Kysely<DB> | Transaction<DB>;
-
 export async function findLicenseByKey(db: Db, key: string): Promise<LicenseRow | undefined> {
   return db.selectFrom('licenses').selectAll().where('key', '=', key).executeTakeFirst();
 }

@@ -9,7 +9,7 @@ import {
 import type { App, AppContext } from '../../kernel/context.js';
 import { fastSerializerCompiler } from '../../lib/fast-serializer.js';
 import { machineApiRateLimit } from '../../http/rate-limit.js';
-import { activateSite, deactivateSite, validateLicense, type SeatRules } from './machine.service.js';
+import { activateSite, deactivateSite, seatRules, validateLicense } from './machine.service.js';
 import { openValidationReader } from './validation-reader.js';
 import { signValidationAnswer } from './signed-answer.js';
 
@@ -25,17 +25,10 @@ export function registerMachineRoutes(app: App, ctx: AppContext): void {
       serializerCompiler: fastSerializerCompiler,
     }) as const;
 
-  // Read on every activation, so a Settings change applies without a restart.
-  const seatRules = (): SeatRules => ({
-    localSitesExempt: ctx.settings.get('local_sites_exempt'),
-    stagingPatterns: ctx.settings.get('staging_site_patterns'),
-    trustEnvironmentClaim: ctx.settings.get('trust_environment_claim'),
-  });
-
   app.post(
     '/api/v1/licenses/activate',
     { ...machineRouteOptions('licence-activate'), schema: { body: activateRequestSchema, response: { 200: activateResponseSchema } } },
-    async (request) => activateSite(ctx, request.body, seatRules()),
+    async (request) => activateSite(ctx, request.body, seatRules(ctx)),
   );
 
   app.post(

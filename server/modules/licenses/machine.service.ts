@@ -1,8 +1,7 @@
 // The machine API's rules: activate, deactivate and validate a licence on a WordPress site.
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
-import type { DB } from '../../db/schema.js';
+import type { Database, Db } from '../../db/database.js';
 import type { ActivateResponse, DeactivateResponse, LicenseCode, ValidateResponse } from '../../../common/licenses.js';
+import type { AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { recordActivity } from '../activities/index.js';
@@ -55,7 +54,7 @@ function stateCode(license: ValidationLicense | undefined, pluginSlug?: string):
   return null;
 }
 
-async function publicView(db: Database | Transaction<DB>, license: LicenseRow | undefined) {
+async function publicView(db: Db, license: LicenseRow | undefined) {
   return license ? toPublicLicense(license, await countCountedActivations(db, license.id)) : null;
 }
 
@@ -70,6 +69,13 @@ export interface ActivateInput {
 export interface SeatRules extends LocalSiteRules {
   localSitesExempt: boolean;
 }
+
+/** The seat rules as Settings hold them now: read on every activation and import, so a change applies without a restart. */
+export const seatRules = (ctx: Pick<AppContext, 'settings'>): SeatRules => ({
+  localSitesExempt: ctx.settings.get('local_sites_exempt'),
+  stagingPatterns: ctx.settings.get('staging_site_patterns'),
+  trustEnvironmentClaim: ctx.settings.get('trust_environment_claim'),
+});
 
 /**
  * Whether a site is local is decided once, at its activation: changing the Settings later leaves

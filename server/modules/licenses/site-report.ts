@@ -2,10 +2,9 @@
 // activation for the dashboard's shares, never used for a decision. Validation is the hot path, so this
 // reads nothing: callers pass the activation row they already read, and a row is written only when a value
 // the site sent differs from the stored one (a site reports the same versions day after day: no write).
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema.js';
 import type { SiteReport } from '../../../common/site-report.js';
 import { nowIso } from '../../lib/time.js';
+import type { Db } from '../../db/database.js';
 
 /** The reported columns of an activation row, as the caller read them. */
 export interface StoredSiteReport {
@@ -28,7 +27,7 @@ export function siteReportChanges(stored: StoredSiteReport, report: SiteReport):
 }
 
 /** Writes the changed values and reported_at; nothing (no query at all) when nothing changed. */
-export async function recordSiteReport(db: Kysely<DB> | Transaction<DB>, stored: StoredSiteReport, report: SiteReport, at = nowIso()): Promise<void> {
+export async function recordSiteReport(db: Db, stored: StoredSiteReport, report: SiteReport, at = nowIso()): Promise<void> {
   const changes = siteReportChanges(stored, report);
   if (!changes) return;
   await db

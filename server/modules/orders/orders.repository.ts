@@ -1,14 +1,13 @@
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type Selectable, sql, type Transaction } from 'kysely';
 import type { DB, OrdersTable } from '../../db/schema.js';
 import { isPostgres } from '../../db/portable.js';
 import { ftsPhrase, TRIGRAM_MIN } from '../../db/substring-search.js';
 import { licenseIdsWithKeyPart } from '../licenses/index.js';
 import { MAX_ID } from '../../../common/ids.js';
 import { ABANDONED_ORDER_AFTER_MS, UNMATCHED_OUTCOMES, type EmailStatus, type Order, type OrderStatus } from '../../../common/orders.js';
+import type { Db } from '../../db/database.js';
 
 export type OrderRow = Selectable<OrdersTable>;
-type Db = Kysely<DB> | Transaction<DB>;
-
 export interface NewOrder {
   email: string;
   plugin_slug: string;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { DB, WebhookDeliveriesTable } from '../../db/schema.js';
 import type { WebhookDelivery, WebhookDeliveryStatus } from '../../../common/webhooks.js';
 import { mentions, replaceMentions } from '../../lib/scrub.js';
+import type { Db } from '../../db/database.js';
 
-type Db = Kysely<DB> | Transaction<DB>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 
 /** A delivery this process holds: the row, its endpoint and the token both leases carry. */

@@ -1,10 +1,10 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { DB, WebhookEndpointsTable } from '../../db/schema.js';
 import { fromBool, parseJsonList, toBool } from '../../db/portable.js';
 import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType } from '../../../common/webhooks.js';
 import { secretHint } from './secret.js';
+import type { Db } from '../../db/database.js';
 
-type Db = Kysely<DB> | Transaction<DB>;
 export type EndpointRow = Selectable<WebhookEndpointsTable>;
 
 const asEvents = (stored: string): WebhookEventType[] =>

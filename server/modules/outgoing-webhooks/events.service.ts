@@ -1,13 +1,11 @@
 // Outgoing webhook events: what each one carries, and enqueueEvent, which writes the outbox rows in the
 // transaction of the change (docs/webhooks.md). Modules import from this file only.
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import { sql } from 'kysely';
 import { WEBHOOK_EVENT_TYPES, type WebhookDeliveryType, type WebhookEventBody, type WebhookEventType } from '../../../common/webhooks.js';
 import type { AppContext } from '../../kernel/context.js';
 import type { DomainEvent, Reactor, Recorder } from '../../kernel/events.js';
-
-type Db = Kysely<DB> | Transaction<DB>;
+import type { Db } from '../../db/database.js';
 
 /** `evt_` and 16 random bytes: unique per event, the same for every endpoint, retry and resend of it. */
 export const newEventId = (): string => `evt_${randomBytes(16).toString('hex')}`;

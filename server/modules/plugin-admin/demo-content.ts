@@ -13,6 +13,7 @@ import { deleteTiersOfPlugin } from '../prices/index.js';
 import { deleteReleasesOfPlugin, removeReleaseFiles } from '../releases/index.js';
 import { readSetting } from '../settings/index.js';
 import { ANY_RELEASE_MIN_VERSION } from '../../../common/versions.js';
+import type { Db } from '../../db/database.js';
 
 // "Remove demo content" (issue 25; docs/plugins.md): a shop that started with the seeded demo deletes its demo
 // plugins with their releases, images and tiers, as long as none of them has sold: once a demo plugin has an order
@@ -20,8 +21,6 @@ import { ANY_RELEASE_MIN_VERSION } from '../../../common/versions.js';
 
 /** The plugins the demo seed creates (server/db/seed.ts). */
 export const DEMO_PLUGIN_SLUGS = [POSTCODE_PLUGIN_SLUG, LICENSING_PLUGIN_SLUG] as const;
-
-type Db = AppContext['db'];
 
 async function blockers(db: Db, slugs: string[]): Promise<string[]> {
   const reasons: string[] = [];

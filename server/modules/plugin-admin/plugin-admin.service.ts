@@ -1,6 +1,6 @@
 import type { Transaction, Updateable } from 'kysely';
 import { unitOfWork, type UnitContext } from '../../kernel/events.js';
-import type { Database } from '../../db/database.js';
+import type { Database, Db } from '../../db/database.js';
 import type { DB, PluginsTable } from '../../db/schema.js';
 import { fromBool } from '../../db/portable.js';
 import { AppError } from '../../lib/errors.js';
@@ -100,7 +100,7 @@ export async function createPlugin(ctx: UnitContext, input: PluginCreate): Promi
 }
 
 /** How many licences and releases name the slug: either fixes it (sites and zips carry it). */
-async function countSlugReferences(db: Database | Transaction<DB>, slug: string): Promise<{ licenses: number; releases: number }> {
+async function countSlugReferences(db: Db, slug: string): Promise<{ licenses: number; releases: number }> {
   const licenses = await countLicensesOfPlugin(db, slug);
   const releases = await countReleasesOfPlugin(db, slug);
   return { licenses, releases };

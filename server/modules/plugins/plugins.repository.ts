@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Database, Db } from '../../db/database.js';
 import type { DB, PluginsTable } from '../../db/schema.js';
 import { isPostgres, parseJsonList, toBool } from '../../db/portable.js';
 import { CURRENCIES, type AdminPlugin, type Currency, type PluginFaqEntry } from '../../../common/plugins.js';
@@ -8,8 +8,6 @@ import { CURRENCIES, type AdminPlugin, type Currency, type PluginFaqEntry } from
 // (catalogue, checkout, images, licences, releases, webhooks) call these functions rather than writing SQL on it.
 
 export type PluginRow = Selectable<PluginsTable>;
-type Db = Database | Transaction<DB>;
-
 export async function findPluginBySlug(db: Db, slug: string): Promise<PluginRow | undefined> {
   return db.selectFrom('plugins').selectAll().where('slug', '=', slug).executeTakeFirst();
 }

@@ -1,14 +1,13 @@
-import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import type { DB, PluginPricesTable } from '../../db/schema.js';
+import type { Selectable, Updateable } from 'kysely';
+import type { PluginPricesTable } from '../../db/schema.js';
 import { fromBool, toBool } from '../../db/portable.js';
 import type { AdminPrice, PriceCreate, PriceTerm, PublicPrice } from '../../../common/prices.js';
 import type { Currency } from '../../../common/plugins.js';
+import type { Db } from '../../db/database.js';
 
 // The only place that builds SQL on plugin_prices (owner: the prices module).
 
 export type PriceRow = Selectable<PluginPricesTable>;
-type Db = Kysely<DB> | Transaction<DB>;
-
 const ordered = (db: Db) => db.selectFrom('plugin_prices').selectAll().orderBy('sort_order').orderBy('id');
 
 export async function listPricesOfPlugin(db: Db, slug: string): Promise<PriceRow[]> {

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { unitOfWork, type UnitContext } from '../../kernel/events.js';
-import type { Database } from '../../db/database.js';
+import type { Database, Db } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
@@ -113,7 +113,7 @@ export async function mirrorPluginPricingToTier(trx: Transaction<DB>, plugin: Pl
  * The tier a checkout buys: the one named (active, of this plugin), or without a name the plugin's first active
  * tier (the request shape from before tiers). Refusals are 4xx with a reason; nothing has been written yet.
  */
-export async function resolveCheckoutTier(db: Database | Transaction<DB>, slug: string, priceId: number | undefined): Promise<PriceRow> {
+export async function resolveCheckoutTier(db: Db, slug: string, priceId: number | undefined): Promise<PriceRow> {
   if (priceId === undefined) {
     const first = (await listActivePrices(db, [slug]))[0];
     if (!first) throw new AppError('UNPROCESSABLE', `This plugin is not available for purchase. (${slug} has no active price)`);

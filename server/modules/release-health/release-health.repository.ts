@@ -1,10 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/portable.js';
+import type { Db } from '../../db/database.js';
 
 // Every query on `release_health_reports` lives here (docs/architecture.md, "One owner per table").
-type Db = Kysely<DB> | Transaction<DB>;
-
 export interface NewHealthReport {
   release_id: number;
   license_id: number;

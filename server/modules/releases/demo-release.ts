@@ -1,9 +1,7 @@
 import { PassThrough } from 'node:stream';
 import yazl from 'yazl';
-import type { Transaction } from 'kysely';
 import type { AppContext } from '../../kernel/context.js';
-import type { Database } from '../../db/database.js';
-import type { DB } from '../../db/schema.js';
+import type { Db } from '../../db/database.js';
 import { POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
 import { findPluginBySlug } from '../plugins/index.js';
 import { listFirstTwoReleases, listReleases } from './releases.repository.js';
@@ -68,7 +66,7 @@ export async function seedDemoRelease(ctx: AppContext): Promise<boolean> {
  * Whether the only release here is the one a fresh install seeds (seedDemoRelease): part of the demo catalogue,
  * which an imported export replaces (server/modules/importers/shop-export.ts, docs/migrating.md).
  */
-export async function onlyTheDemoRelease(db: Database | Transaction<DB>): Promise<boolean> {
+export async function onlyTheDemoRelease(db: Db): Promise<boolean> {
   const releases = await listFirstTwoReleases(db);
   const [only] = releases;
   return (

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Database, Db } from '../../db/database.js';
 import { isPostgres } from '../../db/portable.js';
 import type { DB, ReleasesTable } from '../../db/schema.js';
 import { recordActivity } from '../activities/index.js';
@@ -13,8 +13,6 @@ import { latestRelease, qualifyingRelease, type ReleaseLike } from '../../../com
 // checkout and the plugins module read releases through these functions.
 
 export type ReleaseRow = Selectable<ReleasesTable>;
-type Db = Database | Transaction<DB>;
-
 export const toRelease = (row: ReleaseRow, notice: string | null = null): Release => ({
   id: row.id,
   plugin_slug: row.plugin_slug,
@@ -40,7 +38,7 @@ export const toRelease = (row: ReleaseRow, notice: string | null = null): Releas
   notice,
 });
 
-export async function listReleases(db: Database | Transaction<DB>, pluginSlug?: string): Promise<ReleaseRow[]> {
+export async function listReleases(db: Db, pluginSlug?: string): Promise<ReleaseRow[]> {
   let query = db.selectFrom('releases').selectAll();
   if (pluginSlug) query = query.where('plugin_slug', '=', pluginSlug);
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
@@ -114,7 +112,7 @@ export async function findReleaseByZipPath(db: Database, zipPath: string): Promi
 }
 
 /** The latest release of a plugin: the highest non-withdrawn version (`latestRelease` in common/versions.ts). */
-export async function findLatestRelease(db: Database | Transaction<DB>, pluginSlug: string): Promise<ReleaseRow | undefined> {
+export async function findLatestRelease(db: Db, pluginSlug: string): Promise<ReleaseRow | undefined> {
   return latestRelease(await listReleases(db, pluginSlug)) ?? undefined;
 }
 

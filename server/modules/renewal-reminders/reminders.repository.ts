@@ -1,10 +1,9 @@
 // SQL of the renewal reminders: the claims (`license_reminders`) and the opt-outs (`reminder_opt_outs`), which this
 // module owns, and the one read model that finds due licences (a range on `licenses.expires_at` that skips the
 // claimed and the opted-out in the same statement: bench/renewal-reminders.ts measures it on 100,000 licences).
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
-
-type Db = Kysely<DB> | Transaction<DB>;
+import type { Db } from '../../db/database.js';
 
 export interface DueLicense {
   id: number;

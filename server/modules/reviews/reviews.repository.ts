@@ -1,12 +1,11 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { ReviewStatus } from '../../../common/reviews.js';
 import type { DB, ReviewsTable } from '../../db/schema.js';
+import type { Db } from '../../db/database.js';
 
 // Every query on the `reviews` table (docs/architecture.md, "One owner per table").
 
 export type ReviewRow = Selectable<ReviewsTable>;
-type Db = Kysely<DB> | Transaction<DB>;
-
 export async function findReviewOf(db: Db, pluginSlug: string, email: string): Promise<ReviewRow | undefined> {
   return db.selectFrom('reviews').selectAll().where('plugin_slug', '=', pluginSlug).where('email', '=', email).executeTakeFirst();
 }

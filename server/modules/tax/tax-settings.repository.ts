@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema.js';
 import { DEFAULT_TAX_SETTINGS, taxSettingsSchema, type TaxSettings } from '../../../common/tax.js';
-
-type Db = Kysely<DB> | Transaction<DB>;
+import type { Db } from '../../db/database.js';
 
 // The vendor's tax settings: one JSON row (0060-tax). Read from the database on each checkout, so every instance
 // sees a change at once; a stored value that no longer parses falls back field by field to the defaults.

@@ -1,10 +1,6 @@
 // SQL on the team module's tables (server/db/migrations/0056-team.ts): staff members, their recovery codes and
 // sign-in challenges, API keys.
-import type { Database } from '../../db/database.js';
-import type { Transaction } from 'kysely';
-import type { DB } from '../../db/schema.js';
-
-type Db = Database | Transaction<DB>;
+import type { Db } from '../../db/database.js';
 
 const memberColumns = ['id', 'email', 'role', 'password_hash', 'totp_secret', 'totp_enabled', 'invite_expires_at', 'created_at'] as const;
 
