@@ -11,8 +11,8 @@ export {
   findLicenseForDownload,
   listActivationsOfLicenses,
   listLicensedPluginSlugs,
-  lockLicenseById,
 } from './licenses.repository.js';
+export { lockLicenseInTerm, markLicenseExpired } from './expire-license.js';
 export { lockLicenseOfCustomer, moveLicensesOfAddress, transferLicense } from './transfer-license.js';
 export { renewLicenseTerm, revertRenewalTerm, revertUpgradeTier, upgradeLicenseTier } from './license-terms.js';
 export { deactivateAdminSite } from './licenses.service.js';

@@ -6,16 +6,9 @@ import type { AppContext } from '../../kernel/context.js';
 import { unitOfWork } from '../../kernel/events.js';
 import { PollingWorker } from '../../lib/polling-loop.js';
 import { queueEmail } from '../email/index.js';
-import { licenseEventData, lockLicenseById, type LicenseEventData } from '../licenses/index.js';
+import { lockLicenseInTerm, markLicenseExpired } from '../licenses/index.js';
 import { claimStep, findDueLicenses, isOptedOut, setClaimEmail, type DueLicense } from './reminders.repository.js';
 import { dueWindows, stepTime, type StepWindow } from './reminder-schedule.js';
-
-// The event the reminder pass emits when a licence's term has ended (server/kernel/events.ts; docs/webhooks.md).
-declare module '../../kernel/events.js' {
-  interface AppEvents {
-    'license.expired': LicenseEventData;
-  }
-}
 
 /** Due steps are looked for this often (reminders are counted in days; a pass also runs at start). */
 export const REMINDER_POLL_INTERVAL_MS = 10 * 60_000;
@@ -78,10 +71,10 @@ export class ReminderWorker extends PollingWorker {
   private async sendStep(due: DueLicense, window: StepWindow, now: Date): Promise<void> {
     const at = now.toISOString();
     const outcome = await unitOfWork(this.ctx, async (unit) => {
-      const { trx, emit } = unit;
+      const { trx } = unit;
       // Locked (PostgreSQL) and read again: a renewal, revocation or unsubscribe since the search wins.
-      const license = await lockLicenseById(trx, due.id);
-      if (!license || license.expires_at !== due.expires_at || license.status === 'revoked') return null;
+      const license = await lockLicenseInTerm(trx, due.id, due.expires_at);
+      if (!license) return null;
       const isReminder = window.kind === 'reminder';
       if (isReminder && (!license.customer_email || (await isOptedOut(trx, license.id)))) return null;
       const claimId = await claimStep(trx, { license_id: license.id, expires_at: due.expires_at, step: window.step, created_at: at });
@@ -89,7 +82,7 @@ export class ReminderWorker extends PollingWorker {
       // A step whose time came before the licence existed (bought or imported close to its expiry) is claimed, not sent.
       if (stepTime(due.expires_at, window.offsetDays) < license.created_at) return null;
       if (!isReminder) {
-        await emit('license.expired', licenseEventData(license, at), at);
+        await markLicenseExpired(unit, license, at);
         return 'expired' as const;
       }
       const emailId = await queueEmail(unit, {
