@@ -6,7 +6,6 @@ export {
   countOrdersOfPlugin,
   findOrderByClientSecretHash,
   findOrderById,
-  listOrdersForAdmin,
   findPendingOrderByCheckoutKey,
   cancelPendingOrders,
   claimOrderRefund,
@@ -17,6 +16,7 @@ export {
   reassignOrders,
   releaseCheckoutKey,
 } from './orders.repository.js';
+export { listOrdersForAdmin } from './order-list.repository.js';
 export { renderLicenseEmail } from './license-email.js';
 export { countOrderRows, exportOrderRows, type OrderExportRow, restoreOrderRows } from './order-export.js';
 

@@ -1,6 +1,7 @@
 import { orderIdParamsSchema, orderListQuerySchema, orderListSchema, paymentEventListSchema, resendEmailResponseSchema } from '../../../common/orders.js';
 import type { App, AppContext } from '../../kernel/context.js';
-import { listOrdersForAdmin, listUnmatchedPaymentEvents } from './orders.repository.js';
+import { listUnmatchedPaymentEvents } from './orders.repository.js';
+import { listOrdersForAdmin } from './order-list.repository.js';
 import { resendLicenseEmail } from './orders.service.js';
 
 export function registerOrderRoutes(app: App, ctx: AppContext): void {

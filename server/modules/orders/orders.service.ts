@@ -3,7 +3,8 @@ import { AppError } from '../../lib/errors.js';
 import type { ResendEmailResponse } from '../../../common/orders.js';
 import { findEmailById, queueEmail, toOutboxEmail } from '../email/index.js';
 import { unitOfWork } from '../../kernel/events.js';
-import { findOrderById, listOrdersForAdmin } from './orders.repository.js';
+import { findOrderById } from './orders.repository.js';
+import { listOrdersForAdmin } from './order-list.repository.js';
 import { LICENCE_EMAIL_KIND } from './license-email.js';
 
 /** Sends the licence e-mail of a paid order again (a new message, with a fresh download link). */

@@ -1,0 +1,104 @@
+// The admin's order list (GET /api/admin/orders): filters, text search through the trigram indexes, and each order's
+// licence key, coupon code and latest e-mail state. The orders table's other SQL is in orders.repository.ts.
+import { sql } from 'kysely';
+import { isPostgres } from '../../db/portable.js';
+import { ftsPhrase, TRIGRAM_MIN } from '../../db/substring-search.js';
+import { licenseIdsWithKeyPart } from '../licenses/index.js';
+import { MAX_ID } from '../../../common/ids.js';
+import { ABANDONED_ORDER_AFTER_MS, type EmailStatus, type Order, type OrderStatus } from '../../../common/orders.js';
+import type { Db } from '../../db/database.js';
+
+/** `value` for a LIKE pattern, with its wildcards taken literally (escape character: a backslash). */
+const likeLiteral = (value: string): string => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+export interface OrderListFilter {
+  id?: number;
+  /** See orderListQuerySchema's `search`. */
+  search?: string;
+  /** Pending orders older than ABANDONED_ORDER_AFTER_MS are left out unless this is set (or an id is asked for). */
+  includeAbandoned?: boolean;
+  /** Only the orders of one licence: the order that made it and its renewals and upgrades. */
+  licenseId?: number;
+  now?: Date;
+}
+
+/** Orders for the admin, newest first, with their licence key, their coupon's code and the state of their latest e-mail. */
+/**
+ * An order whose e-mail or licence key contains the text: through the trigram indexes from three characters
+ * (0065-list-search for the e-mail, the licences' key index for the key), a plain LIKE of every row below that.
+ */
+function textMatches(db: Db, search: string, pattern: string) {
+  const keyIds = licenseIdsWithKeyPart(db, search);
+  if (search.length < TRIGRAM_MIN || !keyIds)
+    return [sql<boolean>`lower(orders.email) like ${pattern} escape '\\'`, sql<boolean>`lower(licenses.key) like ${pattern} escape '\\'`];
+  // One list of ids from a union: each part is answered from its own index (an OR across them was not, on PostgreSQL).
+  const byEmail = isPostgres(db)
+    ? sql`select id from orders where lower(email) like ${pattern} escape '\\'`
+    : sql`select rowid from order_search where order_search match ${ftsPhrase(search)}`;
+  return [
+    sql<boolean>`orders.id in (${byEmail} union select id from orders where license_id in (${keyIds}) union select id from orders where target_license_id in (${keyIds}))`,
+  ];
+}
+
+export async function listOrdersForAdmin(db: Db, filter: OrderListFilter = {}): Promise<Order[]> {
+  let query = db
+    .selectFrom('orders')
+    // The licence an order made, or the one a renewal or upgrade changed (0025-renewal-orders).
+    .leftJoin('licenses', (join) => join.on(sql<boolean>`licenses.id = coalesce(orders.license_id, orders.target_license_id)`))
+    .leftJoin('plugins', 'plugins.slug', 'orders.plugin_slug')
+    .leftJoin('coupons', 'coupons.id', 'orders.coupon_id')
+    .leftJoin('plugin_prices', 'plugin_prices.id', 'orders.price_id')
+    .select([
+      'orders.id',
+      'orders.kind',
+      'plugin_prices.name as tier_name',
+      'plugin_prices.term as tier_term',
+      'plugin_prices.sites as tier_sites',
+      'orders.email',
+      'orders.plugin_slug',
+      'plugins.name as plugin_name',
+      'orders.amount',
+      'orders.currency',
+      'orders.status',
+      'orders.provider',
+      'orders.created_at',
+      'orders.paid_at',
+      'orders.discount_amount',
+      'coupons.code as coupon_code',
+      'licenses.key as license_key',
+      (eb) =>
+        eb.selectFrom('emails').select('emails.status').whereRef('emails.order_id', '=', 'orders.id').orderBy('emails.id', 'desc').limit(1).as('email_status'),
+    ])
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc');
+  if (filter.licenseId !== undefined) query = query.where(sql<number>`coalesce(orders.license_id, orders.target_license_id)`, '=', filter.licenseId);
+  if (filter.id !== undefined) query = query.where('orders.id', '=', filter.id);
+  else if (!filter.includeAbandoned) {
+    const cutoff = new Date((filter.now ?? new Date()).getTime() - ABANDONED_ORDER_AFTER_MS).toISOString();
+    query = query.where((eb) => eb.or([eb('orders.status', '!=', 'pending'), eb('orders.created_at', '>=', cutoff)]));
+  }
+  const search = filter.search?.trim().toLowerCase();
+  if (search) {
+    const pattern = `%${likeLiteral(search)}%`;
+    // A number past the largest id is no order number (PostgreSQL would refuse it as an integer).
+    const orderNumber = /^#?(\d{1,10})$/.exec(search)?.[1];
+    const byNumber = orderNumber !== undefined && Number(orderNumber) <= MAX_ID ? Number(orderNumber) : undefined;
+    // "#12" is order 12 alone; "12" is order 12 or any e-mail or key containing 12.
+    query = query.where((eb) =>
+      eb.or([
+        ...(search.startsWith('#') && orderNumber !== undefined ? [] : textMatches(db, search, pattern)),
+        ...(byNumber === undefined ? [] : [eb('orders.id', '=', byNumber)]),
+      ]),
+    );
+  }
+  const rows = await query.limit(500).execute();
+  return rows.map(({ tier_name, tier_term, tier_sites, ...row }) => ({
+    ...row,
+    tier: tier_name !== null && tier_term !== null ? { name: tier_name, term: tier_term, sites: tier_sites } : null,
+    plugin_name: row.plugin_name ?? row.plugin_slug,
+    status: row.status as OrderStatus,
+    license_key: row.license_key ?? null,
+    coupon_code: row.coupon_code ?? null,
+    email_status: (row.email_status ?? 'none') as EmailStatus | 'none',
+  }));
+}
