@@ -14,7 +14,6 @@ export {
   findLatestRelease,
   findRelease,
   findReleaseById,
-  haltRollout,
   hasQualifyingRelease,
   listReleaseLabels,
   listReleaseStates,
@@ -23,6 +22,7 @@ export {
   type ReleaseRow,
   toRelease,
 } from './releases.repository.js';
+export { haltRollout } from './rollout.repository.js';
 export { checkForUpdate } from './update-check.js';
 export { removeReleaseFiles } from './withdraw-release.js';
 export {

@@ -6,18 +6,15 @@ import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { Release, ReleaseUpdate, RolloutSchedule, RolloutStep } from '../../../common/releases.js';
 import { releaseNotice } from './release-notices.js';
+import { findReleaseById, listReleases, toRelease, type ReleaseRow } from './releases.repository.js';
 import {
   applyRolloutStep,
-  findReleaseById,
   listDueRolloutSteps,
-  listReleases,
   listRolloutSteps,
   replaceRolloutSteps,
-  toRelease,
   updateReleaseRollout,
   type ReleaseRolloutChange,
-  type ReleaseRow,
-} from './releases.repository.js';
+} from './rollout.repository.js';
 
 /** Due steps are looked for this often; a step therefore applies at most this late (also after a restart). */
 export const ROLLOUT_POLL_MS = 60_000;

@@ -4,7 +4,8 @@ import { licenseOnSites, ROLLOUT_SLUG, updateCheck, uploadTestRelease } from '..
 import { normalizeSiteUrl } from '../licenses/index.js';
 import type { Release } from '../../../common/releases.js';
 import { chooseRelease } from './release-choice.js';
-import { applyRolloutStep, listDueRolloutSteps, listReleases } from './releases.repository.js';
+import { listReleases } from './releases.repository.js';
+import { applyRolloutStep, listDueRolloutSteps } from './rollout.repository.js';
 import { applyDueRolloutSteps } from './release-rollout.js';
 
 // Staged rollouts (issue 29): a stable release reaches a share of sites chosen by a stable hash of site and
