@@ -14,7 +14,8 @@ import http from 'node:http';
 import { once } from 'node:events';
 import path from 'node:path';
 import yazl from 'yazl';
-import { parsePluginHeader, parseReadme, readmeSectionToHtml, subsections, upgradeNoticeFor } from '../server/modules/releases/plugin-headers.js';
+import { parsePluginHeader, parseReadme, subsections, upgradeNoticeFor } from '../server/modules/releases/plugin-headers.js';
+import { readmeSectionToHtml } from '../server/modules/releases/readme-html.js';
 import { readmeMetadata } from '../server/modules/releases/plugin-zip.js';
 import { startBenchServer } from './bench-server.js';
 

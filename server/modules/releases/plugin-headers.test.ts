@@ -1,16 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  cutSection,
-  parsePluginHeader,
-  parseReadme,
-  readFileHeader,
-  readmeSectionToHtml,
-  stripTags,
-  subsections,
-  textAsHtml,
-  upgradeNoticeFor,
-  versionText,
-} from './plugin-headers.js';
+import { parsePluginHeader, parseReadme, readFileHeader, subsections, upgradeNoticeFor } from './plugin-headers.js';
+import { cutSection, readmeSectionToHtml, stripTags, textAsHtml, versionText } from './readme-html.js';
 
 describe('plugin main file header (get_file_data rules)', () => {
   it.each([

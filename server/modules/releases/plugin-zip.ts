@@ -1,16 +1,7 @@
 import type { Entry, ZipFile } from 'yauzl';
 import { openZip } from './zip-reader.js';
-import {
-  cutSection,
-  HEADER_BYTES,
-  parsePluginHeader,
-  parseReadme,
-  plainText,
-  readmeSectionToHtml,
-  upgradeNoticeFor,
-  versionText,
-  type PluginHeader,
-} from './plugin-headers.js';
+import { HEADER_BYTES, parsePluginHeader, parseReadme, upgradeNoticeFor, type PluginHeader } from './plugin-headers.js';
+import { cutSection, plainText, readmeSectionToHtml, versionText } from './readme-html.js';
 
 // Every limit below bounds the work of one upload whatever the zip holds: a 50.8 MB zip of 370,000 PHP
 // files once took 3.5 minutes and 3.36 GB of memory here (issue 23).

@@ -13,7 +13,7 @@ import { DEFAULT_DOWNLOAD_TTL_SECONDS } from './download-token.service.js';
 import { downloadUrlForRelease } from './download-links.service.js';
 import { findPluginArtwork } from './plugin-artwork.js';
 import { escapeHtml } from '../../lib/html.js';
-import { cutSection, readmeSectionToHtml, textAsHtml, versionText } from './plugin-headers.js';
+import { cutSection, readmeSectionToHtml, textAsHtml, versionText } from './readme-html.js';
 import { AUTHOR_MAX_CHARS, CHANGELOG_HTML_MAX_CHARS, CHANGELOG_MAX_CHARS, UPGRADE_NOTICE_MAX_CHARS } from './plugin-zip.js';
 import { findReleaseChangelog, listReleases, markReleaseOffered, type ReleaseRow } from './releases.repository.js';
 
