@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Share } from '@common/dashboard';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 
 // Tailwind 600 shades: at least 4.5:1 against white, told apart by shape too (bars, solid and dashed lines).
 export const COLOURS = { revenue: '#2563eb', orders: '#c2410c', licenses: '#7c3aed', sites: '#047857', counted: '#0f766e', share: '#2563eb' };
@@ -83,26 +84,17 @@ export function ChartCard({
 }
 
 /** A chart's figures as a table: the headings, then a row of cells per entry (its first cell is its key). */
-export function FigureTable({ headings, rows }: { headings: ReactNode[]; rows: Array<[string, ...ReactNode[]]> }) {
+export function FigureTable({ headings, rows }: { headings: string[]; rows: Array<[string, ...ReactNode[]]> }) {
   return (
-    <Table>
-      <TableHeader>
-        <TableRow>
-          {headings.map((heading, index) => (
-            <TableHead key={index}>{heading}</TableHead>
+    <HeadedTable headings={headings}>
+      {rows.map((cells) => (
+        <TableRow key={cells[0]}>
+          {cells.map((cell, index) => (
+            <TableCell key={index}>{cell}</TableCell>
           ))}
         </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map((cells) => (
-          <TableRow key={cells[0]}>
-            {cells.map((cell, index) => (
-              <TableCell key={index}>{cell}</TableCell>
-            ))}
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </HeadedTable>
   );
 }
 

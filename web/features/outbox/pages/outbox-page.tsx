@@ -8,7 +8,8 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { RowsSkeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable, STICKY_ACTIONS } from '@/components/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
 import { usePageMeta } from '@/lib/page-meta';
@@ -116,54 +117,42 @@ export function OutboxPage() {
           )}
           {list && list.emails.length > 0 && (
             <>
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Recipient</TableHead>
-                    <TableHead>Subject</TableHead>
-                    <TableHead>Kind</TableHead>
-                    <TableHead>Status</TableHead>
-                    <TableHead>Times</TableHead>
-                    <TableHead className="sticky right-0 bg-card text-right">Actions</TableHead>
+              <HeadedTable headings={['Recipient', 'Subject', 'Kind', 'Status', 'Times', STICKY_ACTIONS]}>
+                {list.emails.map((email) => (
+                  <TableRow key={email.id} data-testid="outbox-row" data-id={email.id}>
+                    <TableCell className="min-w-40 max-w-64 [overflow-wrap:anywhere]">{email.to}</TableCell>
+                    <TableCell className="min-w-40 max-w-72">{email.subject || <span className="text-muted-foreground">(written when sent)</span>}</TableCell>
+                    <TableCell className="whitespace-nowrap">{kindLabel(email.kind)}</TableCell>
+                    <TableCell>
+                      <Badge variant={statusVariant(email.status)} title={statusHint(email.status)}>
+                        {email.status}
+                      </Badge>
+                    </TableCell>
+                    <TableCell className="text-xs whitespace-nowrap">
+                      <div>Created {formatDateTime(email.created_at)}</div>
+                      <div className="text-muted-foreground">
+                        {email.sent_at ? `${email.status === 'outbox' ? 'Kept' : 'Sent'} ${formatDateTime(email.sent_at)}` : 'Not sent yet'}
+                      </div>
+                    </TableCell>
+                    <TableCell className="sticky right-0 bg-card text-right whitespace-nowrap">
+                      <Button variant="ghost" size="sm" onClick={() => setViewing(email.id)} aria-label={`View e-mail to ${email.to}: ${email.subject}`}>
+                        <Eye aria-hidden="true" />
+                        View
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => onResend(email.id, email.to)}
+                        disabled={resend.isPending && resend.variables === email.id}
+                        aria-label={`Resend e-mail to ${email.to}: ${email.subject}`}
+                      >
+                        <Send aria-hidden="true" />
+                        {resend.isPending && resend.variables === email.id ? 'Sending...' : 'Resend'}
+                      </Button>
+                    </TableCell>
                   </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {list.emails.map((email) => (
-                    <TableRow key={email.id} data-testid="outbox-row" data-id={email.id}>
-                      <TableCell className="min-w-40 max-w-64 [overflow-wrap:anywhere]">{email.to}</TableCell>
-                      <TableCell className="min-w-40 max-w-72">{email.subject || <span className="text-muted-foreground">(written when sent)</span>}</TableCell>
-                      <TableCell className="whitespace-nowrap">{kindLabel(email.kind)}</TableCell>
-                      <TableCell>
-                        <Badge variant={statusVariant(email.status)} title={statusHint(email.status)}>
-                          {email.status}
-                        </Badge>
-                      </TableCell>
-                      <TableCell className="text-xs whitespace-nowrap">
-                        <div>Created {formatDateTime(email.created_at)}</div>
-                        <div className="text-muted-foreground">
-                          {email.sent_at ? `${email.status === 'outbox' ? 'Kept' : 'Sent'} ${formatDateTime(email.sent_at)}` : 'Not sent yet'}
-                        </div>
-                      </TableCell>
-                      <TableCell className="sticky right-0 bg-card text-right whitespace-nowrap">
-                        <Button variant="ghost" size="sm" onClick={() => setViewing(email.id)} aria-label={`View e-mail to ${email.to}: ${email.subject}`}>
-                          <Eye aria-hidden="true" />
-                          View
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          onClick={() => onResend(email.id, email.to)}
-                          disabled={resend.isPending && resend.variables === email.id}
-                          aria-label={`Resend e-mail to ${email.to}: ${email.subject}`}
-                        >
-                          <Send aria-hidden="true" />
-                          {resend.isPending && resend.variables === email.id ? 'Sending...' : 'Resend'}
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                ))}
+              </HeadedTable>
               <Pager
                 label="Outbox pages"
                 testId="outbox-range"

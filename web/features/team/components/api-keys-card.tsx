@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
@@ -71,38 +72,26 @@ export function ApiKeysCard() {
             Create key
           </Button>
         </form>
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead>Key</TableHead>
-              <TableHead>Scopes</TableHead>
-              <TableHead>Last used</TableHead>
-              <TableHead>Expires</TableHead>
-              <TableHead />
+        <HeadedTable headings={['Name', 'Key', 'Scopes', 'Last used', 'Expires', {}]}>
+          {(data?.keys ?? []).map((key) => (
+            <TableRow key={key.id}>
+              <TableCell>{key.name}</TableCell>
+              <TableCell className="font-mono">{key.prefix}…</TableCell>
+              <TableCell>{key.scopes.join(', ')}</TableCell>
+              <TableCell>{day(key.last_used_at)}</TableCell>
+              <TableCell>{day(key.expires_at)}</TableCell>
+              <TableCell className="text-right">
+                {key.revoked_at ? (
+                  `Revoked ${day(key.revoked_at)}`
+                ) : (
+                  <Button variant="outline" size="sm" onClick={() => revoke.mutate(key.id)}>
+                    Revoke
+                  </Button>
+                )}
+              </TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {(data?.keys ?? []).map((key) => (
-              <TableRow key={key.id}>
-                <TableCell>{key.name}</TableCell>
-                <TableCell className="font-mono">{key.prefix}…</TableCell>
-                <TableCell>{key.scopes.join(', ')}</TableCell>
-                <TableCell>{day(key.last_used_at)}</TableCell>
-                <TableCell>{day(key.expires_at)}</TableCell>
-                <TableCell className="text-right">
-                  {key.revoked_at ? (
-                    `Revoked ${day(key.revoked_at)}`
-                  ) : (
-                    <Button variant="outline" size="sm" onClick={() => revoke.mutate(key.id)}>
-                      Revoke
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </HeadedTable>
       </CardContent>
     </Card>
   );

@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useChangeRole, useInviteMember, useRemoveMember, useTeam, useTeamPolicy } from '../api/team';
@@ -92,39 +93,28 @@ export function MembersCard() {
           />
           Require two-factor sign-in for every staff member
         </label>
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>E-mail</TableHead>
-              <TableHead>Role</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Two-factor</TableHead>
-              <TableHead />
+        <HeadedTable headings={['E-mail', 'Role', 'Status', 'Two-factor', {}]}>
+          {(data?.members ?? []).map((member) => (
+            <TableRow key={member.id} data-testid="team-member">
+              <TableCell>{member.email}</TableCell>
+              <TableCell>
+                <RoleSelect
+                  value={member.role}
+                  onChange={(next) => changeRole.mutate({ id: member.id, role: next }, { onError: failed('The role was not changed') })}
+                />
+              </TableCell>
+              <TableCell>
+                <Badge variant={member.status === 'active' ? 'default' : 'secondary'}>{member.status === 'active' ? 'Active' : 'Invited'}</Badge>
+              </TableCell>
+              <TableCell>{member.two_factor ? 'On' : 'Off'}</TableCell>
+              <TableCell className="text-right">
+                <Button variant="outline" size="sm" onClick={() => remove.mutate(member.id, { onError: failed('The member was not removed') })}>
+                  Remove
+                </Button>
+              </TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {(data?.members ?? []).map((member) => (
-              <TableRow key={member.id} data-testid="team-member">
-                <TableCell>{member.email}</TableCell>
-                <TableCell>
-                  <RoleSelect
-                    value={member.role}
-                    onChange={(next) => changeRole.mutate({ id: member.id, role: next }, { onError: failed('The role was not changed') })}
-                  />
-                </TableCell>
-                <TableCell>
-                  <Badge variant={member.status === 'active' ? 'default' : 'secondary'}>{member.status === 'active' ? 'Active' : 'Invited'}</Badge>
-                </TableCell>
-                <TableCell>{member.two_factor ? 'On' : 'Off'}</TableCell>
-                <TableCell className="text-right">
-                  <Button variant="outline" size="sm" onClick={() => remove.mutate(member.id, { onError: failed('The member was not removed') })}>
-                    Remove
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </HeadedTable>
       </CardContent>
     </Card>
   );

@@ -1,6 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { useEndSession, useSessions } from '../api/sessions';
 
 /** Live sessions: one's own (the owner: everyone's), each can be ended. */
@@ -15,36 +16,25 @@ export function SessionsCard() {
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Who</TableHead>
-              <TableHead>Signed in</TableHead>
-              <TableHead>Address</TableHead>
-              <TableHead>Browser</TableHead>
-              <TableHead />
+        <HeadedTable headings={['Who', 'Signed in', 'Address', 'Browser', {}]}>
+          {(data?.sessions ?? []).map((session) => (
+            <TableRow key={session.id}>
+              <TableCell>{session.who}</TableCell>
+              <TableCell>{session.created_at.replace('T', ' ').slice(0, 16)} UTC</TableCell>
+              <TableCell>{session.ip ?? '—'}</TableCell>
+              <TableCell className="max-w-64 truncate">{session.user_agent ?? '—'}</TableCell>
+              <TableCell className="text-right">
+                {session.current ? (
+                  'This session'
+                ) : (
+                  <Button variant="outline" size="sm" onClick={() => end.mutate(session.id)}>
+                    End
+                  </Button>
+                )}
+              </TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {(data?.sessions ?? []).map((session) => (
-              <TableRow key={session.id}>
-                <TableCell>{session.who}</TableCell>
-                <TableCell>{session.created_at.replace('T', ' ').slice(0, 16)} UTC</TableCell>
-                <TableCell>{session.ip ?? '—'}</TableCell>
-                <TableCell className="max-w-64 truncate">{session.user_agent ?? '—'}</TableCell>
-                <TableCell className="text-right">
-                  {session.current ? (
-                    'This session'
-                  ) : (
-                    <Button variant="outline" size="sm" onClick={() => end.mutate(session.id)}>
-                      End
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </HeadedTable>
       </CardContent>
     </Card>
   );
