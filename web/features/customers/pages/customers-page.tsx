@@ -11,6 +11,7 @@ import { formatDate } from '@/lib/dates';
 import { usePageMeta } from '@/lib/page-meta';
 import { useCustomers } from '../api/get-customers';
 import { formatTotalPaid } from '../components/customer-money';
+import { PageHeader } from '@/components/page-header';
 
 const COLUMNS: Array<{ sort: CustomerSort; label: string; numeric?: boolean }> = [
   { sort: 'email', label: 'Customer' },
@@ -46,13 +47,10 @@ export function CustomersPage() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold">Customers</h1>
-        <p className="text-muted-foreground">
-          Everyone who bought or holds a licence, one per e-mail address (capitals do not matter). Open a customer for their orders, licences, sites, e-mails
-          and history.
-        </p>
-      </div>
+      <PageHeader
+        title="Customers"
+        description="Everyone who bought or holds a licence, one per e-mail address (capitals do not matter). Open a customer for their orders, licences, sites, e-mails and history."
+      />
       <div className="relative">
         <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
         <Input

@@ -18,6 +18,7 @@ import { useOutbox } from '../api/get-outbox';
 import { useResendOutboxMessage } from '../api/resend-outbox-message';
 import { kindLabel, statusHint, statusVariant } from '../components/outbox-labels';
 import { OutboxMessageDialog } from '../components/outbox-message-dialog';
+import { PageHeader } from '@/components/page-header';
 
 const ALL = 'all';
 
@@ -59,13 +60,10 @@ export function OutboxPage() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold">Outbox</h1>
-        <p className="text-muted-foreground">
-          Every e-mail the shop sends: licence e-mails, sign-in links and the rest, newest first. Without SMTP_URL nothing leaves the server and messages stay
-          here as outbox. Sign-in and download links are masked; Resend sends the original to the recipient.
-        </p>
-      </div>
+      <PageHeader
+        title="Outbox"
+        description="Every e-mail the shop sends: licence e-mails, sign-in links and the rest, newest first. Without SMTP_URL nothing leaves the server and messages stay here as outbox. Sign-in and download links are masked; Resend sends the original to the recipient."
+      />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <div className="relative flex-1">
           <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />

@@ -14,6 +14,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/use-toast';
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
 import { useResendWebhookDelivery } from '../api/resend-webhook-delivery';
+import { PageHeader } from '@/components/page-header';
 
 const statusVariant = { delivered: 'success', pending: 'secondary', sending: 'warning', failed: 'destructive' } as const;
 
@@ -89,16 +90,18 @@ export function WebhooksPage() {
   const deliveries = useWebhookDeliveries();
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold">Webhooks</h1>
-        <p className="text-muted-foreground">
-          Every event sent to your endpoints, with its attempts. Endpoints are managed in{' '}
-          <Link href="/settings" className="underline">
-            Settings
-          </Link>
-          .
-        </p>
-      </div>
+      <PageHeader
+        title="Webhooks"
+        description={
+          <>
+            Every event sent to your endpoints, with its attempts. Endpoints are managed in{' '}
+            <Link href="/settings" className="underline">
+              Settings
+            </Link>
+            .
+          </>
+        }
+      />
       <Card>
         <CardHeader>
           <CardTitle>Delivery log</CardTitle>
