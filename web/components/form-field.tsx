@@ -41,7 +41,10 @@ export function FieldHelp({ id, children }: { id?: string; children: ReactNode }
   );
 }
 
-type InputAttributes = Pick<ComponentProps<'input'>, 'type' | 'inputMode' | 'placeholder' | 'className' | 'autoComplete' | 'maxLength' | 'disabled'>;
+type InputAttributes = Pick<
+  ComponentProps<'input'>,
+  'type' | 'inputMode' | 'placeholder' | 'className' | 'autoComplete' | 'maxLength' | 'disabled' | 'autoFocus'
+>;
 
 /**
  * A labelled text input (a textarea when `rows` is given) with its problem (`{id}-error`) and help text
