@@ -1,11 +1,10 @@
 import { useDeferredValue, useState } from 'react';
-import { Eye, Search, Send } from 'lucide-react';
+import { Eye, Send } from 'lucide-react';
 import { EMAIL_STATUSES } from '@common/orders';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Pager } from '@/components/pager';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { RowsSkeleton } from '@/components/ui/skeleton';
 import { HeadedTable, STICKY_ACTIONS } from '@/components/headed-table';
@@ -19,6 +18,7 @@ import { useResendOutboxMessage } from '../api/resend-outbox-message';
 import { kindLabel, statusHint, statusVariant } from '../components/outbox-labels';
 import { OutboxMessageDialog } from '../components/outbox-message-dialog';
 import { PageHeader } from '@/components/page-header';
+import { SearchBox } from '@/components/list-filters';
 
 const ALL = 'all';
 
@@ -65,18 +65,7 @@ export function OutboxPage() {
         description="Every e-mail the shop sends: licence e-mails, sign-in links and the rest, newest first. Without SMTP_URL nothing leaves the server and messages stay here as outbox. Sign-in and download links are masked; Resend sends the original to the recipient."
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative flex-1">
-          <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input
-            type="search"
-            className="pl-9"
-            placeholder="Search by recipient..."
-            aria-label="Search by recipient"
-            value={search}
-            onChange={(event) => filter(setSearch)(event.target.value)}
-            maxLength={200}
-          />
-        </div>
+        <SearchBox type="search" label="Search by recipient" placeholder="Search by recipient..." value={search} onChange={filter(setSearch)} maxLength={200} />
         <Select value={kind} onValueChange={filter(setKind)}>
           <SelectTrigger aria-label="Filter by kind" className="sm:w-48">
             <SelectValue />
