@@ -25,6 +25,14 @@ const WORDING: Array<{ field: WordingField; label: string; rows?: number }> = [
 ];
 const FORM_FIELDS = ['auto_renew_days_before', 'auto_renew_retry_days', ...WORDING.map((entry) => entry.field)];
 
+/** The card's texts. */
+const CARD = {
+  title: 'Automatic Renewal',
+  description:
+    'Buyers who tick "Renew automatically" have their saved card charged for the renewal price at expiry. A failed payment e-mails them the renewal link and is tried again; after the last retry automatic renewal is turned off.',
+  submitLabel: 'Save Automatic Renewal',
+};
+
 /** Automatic renewal (docs/pricing.md): when the saved card is charged, the retries after a failure, the e-mails' wording. */
 export function AutoRenewalCard({ settings }: { settings: SettingsResponse }) {
   const [daysBefore, setDaysBefore] = useState(String(settings.auto_renew_days_before));
@@ -49,19 +57,7 @@ export function AutoRenewalCard({ settings }: { settings: SettingsResponse }) {
 
   const placeholders = REMINDER_PLACEHOLDERS.map((name) => `{${name}}`).join(', ');
   return (
-    <SettingsCard
-      title="Automatic Renewal"
-      description={
-        <>
-          Buyers who tick "Renew automatically" have their saved card charged for the renewal price at expiry. A failed payment e-mails them the renewal link
-          and is tried again; after the last retry automatic renewal is turned off.
-        </>
-      }
-      onSubmit={submit}
-      error={form.error}
-      pending={form.pending}
-      submitLabel="Save Automatic Renewal"
-    >
+    <SettingsCard {...CARD} onSubmit={submit} form={form}>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           id="auto-renew-days-before"

@@ -8,6 +8,13 @@ import { SettingsCard, toLines, toNumber, useSettingsForm } from './settings-car
 /** The settings fields this form edits (their errors are shown beside them). */
 const FORM_FIELDS = ['base_url', 'rate_limit_per_minute', 'max_file_size_mb', 'min_release_version', 'seller_name', 'staging_site_patterns'];
 
+/** The card's texts. */
+const CARD = {
+  title: 'Server',
+  description: 'Public address, licence API rate limit, release upload size, minimum release version and the seller named on receipts.',
+  submitLabel: 'Save Settings',
+};
+
 /** Base URL and limits; they take effect without a restart. Webhook endpoints have their own card (webhook-endpoints-card.tsx). */
 export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }) {
   const [baseUrl, setBaseUrl] = useState(settings.base_url ?? '');
@@ -41,14 +48,7 @@ export function GeneralSettingsCard({ settings }: { settings: SettingsResponse }
     );
 
   return (
-    <SettingsCard
-      title="Server"
-      description="Public address, licence API rate limit, release upload size, minimum release version and the seller named on receipts."
-      onSubmit={submit}
-      error={form.error}
-      pending={form.pending}
-      submitLabel="Save Settings"
-    >
+    <SettingsCard {...CARD} onSubmit={submit} form={form}>
       <TextField
         id="base-url"
         label="Base URL"

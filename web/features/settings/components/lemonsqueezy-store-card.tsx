@@ -4,9 +4,19 @@ import { TextField } from '@/components/form-field';
 import { toast } from '@/lib/use-toast';
 import { SettingsCard, useSettingsForm } from './settings-card';
 
+/** The card's texts. */
+const CARD = {
+  title: 'Lemon Squeezy Checkout',
+  description:
+    "When Lemon Squeezy takes your payments (its webhook signing secret is set, Stripe is not), Purchase goes to this store's checkout. Give each price tier its variant ID and checkout link (Lemon Squeezy → Products → Share) on the plugin's page.",
+  submitLabel: 'Save Store',
+  formClassName: 'space-y-3',
+};
+
 /**
- * The Lemon Squeezy store (its one field shows any problem, its own or the server's) whose hosted checkout sells the tiers (docs/pricing.md "Lemon Squeezy"). It takes payments
- * when its webhook secret is set and neither Stripe nor test payments are.
+ * The Lemon Squeezy store whose hosted checkout sells the tiers (docs/pricing.md "Lemon Squeezy"). It takes payments
+ * when its webhook secret is set and neither Stripe nor test payments are. Its one field shows any problem, its own
+ * or the server's.
  */
 export function LemonSqueezyStoreCard({ settings }: { settings: SettingsResponse }) {
   const [store, setStore] = useState(settings.lemonsqueezy_store ?? '');
@@ -20,20 +30,7 @@ export function LemonSqueezyStoreCard({ settings }: { settings: SettingsResponse
       });
     });
   return (
-    <SettingsCard
-      title="Lemon Squeezy Checkout"
-      description={
-        <>
-          When Lemon Squeezy takes your payments (its webhook signing secret is set, Stripe is not), Purchase goes to this store&apos;s checkout. Give each
-          price tier its variant ID and checkout link (Lemon Squeezy → Products → Share) on the plugin&apos;s page.
-        </>
-      }
-      formClassName="space-y-3"
-      onSubmit={submit}
-      error={null}
-      pending={form.pending}
-      submitLabel="Save Store"
-    >
+    <SettingsCard {...CARD} onSubmit={submit} form={{ error: null, pending: form.pending }}>
       <TextField
         id="lemonsqueezy-store"
         label="Store"

@@ -7,6 +7,14 @@ import { SettingsCard } from './settings-card';
 
 const SIGN_IN_AGAIN_DELAY_MS = 1500;
 
+/** The card's texts. */
+const CARD = {
+  title: 'Change Admin Password',
+  description: 'At least 10 characters. Every signed-in session ends.',
+  submitLabel: 'Change Password',
+  pendingLabel: 'Changing...',
+};
+
 /** Changing the password ends every session, this one included, so the page returns to the login screen. */
 export function PasswordCard() {
   const [current, setCurrent] = useState('');
@@ -34,15 +42,7 @@ export function PasswordCard() {
   };
 
   return (
-    <SettingsCard
-      title="Change Admin Password"
-      description="At least 10 characters. Every signed-in session ends."
-      onSubmit={submit}
-      error={error}
-      pending={change.isPending}
-      submitLabel="Change Password"
-      pendingLabel="Changing..."
-    >
+    <SettingsCard {...CARD} onSubmit={submit} form={{ error, pending: change.isPending }}>
       <TextField id="current-password" label="Current password" type="password" autoComplete="current-password" value={current} onChange={setCurrent} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField id="new-password" label="New password" type="password" autoComplete="new-password" value={next} onChange={setNext} />

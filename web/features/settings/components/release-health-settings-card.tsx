@@ -13,6 +13,14 @@ const FORM_FIELDS = [
   'deactivation_reasons',
 ];
 
+/** The card's texts. */
+const CARD = {
+  testId: 'release-health-settings',
+  title: 'Releases',
+  description: 'When a rollout pauses by itself, who hears about it, and whether sites are asked why they deactivate your plugins.',
+  submitLabel: 'Save Release Settings',
+};
+
 /** The automatic halt of a rollout and the deactivation question (docs/releases.md). */
 export function ReleaseHealthSettingsCard({ settings }: { settings: SettingsResponse }) {
   const [failurePercent, setFailurePercent] = useState(String(settings.rollout_halt_failure_percent));
@@ -38,15 +46,7 @@ export function ReleaseHealthSettingsCard({ settings }: { settings: SettingsResp
     );
 
   return (
-    <SettingsCard
-      testId="release-health-settings"
-      title="Releases"
-      description="When a rollout pauses by itself, who hears about it, and whether sites are asked why they deactivate your plugins."
-      onSubmit={submit}
-      error={form.error}
-      pending={form.pending}
-      submitLabel="Save Release Settings"
-    >
+    <SettingsCard {...CARD} onSubmit={submit} form={form}>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           id="halt-failure-percent"

@@ -13,6 +13,13 @@ const FORM_FIELDS = [
   'renewal_reminder_expired_body',
 ];
 
+/** The card's texts. */
+const CARD = {
+  title: 'Renewal Reminders',
+  description: 'E-mails to the owners of licences that expire: each is sent once per licence and term. Lifetime, revoked and unsubscribed licences get none.',
+  submitLabel: 'Save Reminders',
+};
+
 /** The renewal reminder schedule and wording (docs/renewal-reminders.md); in effect at the next pass, without a restart. */
 export function RenewalRemindersCard({ settings }: { settings: SettingsResponse }) {
   const [days, setDays] = useState(settings.renewal_reminder_days.join(', '));
@@ -40,14 +47,7 @@ export function RenewalRemindersCard({ settings }: { settings: SettingsResponse 
 
   const placeholders = REMINDER_PLACEHOLDERS.map((name) => `{${name}}`).join(', ');
   return (
-    <SettingsCard
-      title="Renewal Reminders"
-      description="E-mails to the owners of licences that expire: each is sent once per licence and term. Lifetime, revoked and unsubscribed licences get none."
-      onSubmit={submit}
-      error={form.error}
-      pending={form.pending}
-      submitLabel="Save Reminders"
-    >
+    <SettingsCard {...CARD} onSubmit={submit} form={form}>
       <TextField
         id="reminder-days"
         label="Days from the expiry"

@@ -53,8 +53,8 @@ export function SettingsCard(props: {
   description: ReactNode;
   testId?: string;
   onSubmit: () => void;
-  error: string | null;
-  pending: boolean;
+  /** The form's problem and whether it is saving. */
+  form: { error: string | null; pending: boolean };
   submitLabel: string;
   pendingLabel?: string;
   formClassName?: string;
@@ -73,9 +73,9 @@ export function SettingsCard(props: {
       <CardContent>
         <form className={props.formClassName ?? 'space-y-4'} onSubmit={submit} noValidate>
           {props.children}
-          <FormError message={props.error} />
-          <Button type="submit" disabled={props.pending}>
-            {props.pending ? (props.pendingLabel ?? 'Saving...') : props.submitLabel}
+          <FormError message={props.form.error} />
+          <Button type="submit" disabled={props.form.pending}>
+            {props.form.pending ? (props.pendingLabel ?? 'Saving...') : props.submitLabel}
           </Button>
         </form>
       </CardContent>

@@ -21,6 +21,13 @@ const SECRETS: Array<{ name: SecretSettingName; label: string; hint: string; hel
   },
 ];
 
+/** The card's texts. */
+const CARD = {
+  title: 'Webhook Signing Secrets',
+  description: 'Stored on the server and never shown again. Enter a new value to replace one.',
+  submitLabel: 'Save Secrets',
+};
+
 /** Secrets are write-only: the page shows whether each is set, never its value. */
 export function WebhookSecretsCard({ settings }: { settings: SettingsResponse }) {
   const [values, setValues] = useState<Record<SecretSettingName, string>>({ stripe_webhook_secret: '', lemonsqueezy_webhook_secret: '', webhook_secret: '' });
@@ -45,14 +52,7 @@ export function WebhookSecretsCard({ settings }: { settings: SettingsResponse })
   };
 
   return (
-    <SettingsCard
-      title="Webhook Signing Secrets"
-      description="Stored on the server and never shown again. Enter a new value to replace one."
-      onSubmit={submit}
-      error={form.error}
-      pending={form.pending}
-      submitLabel="Save Secrets"
-    >
+    <SettingsCard {...CARD} onSubmit={submit} form={form}>
       {SECRETS.map(({ name, label, hint, help }) => {
         const isSet = settings.secrets[name].is_set;
         return (
