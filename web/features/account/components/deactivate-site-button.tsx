@@ -1,16 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AccountSite } from '@common/account';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { ApiError, errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
@@ -47,30 +38,26 @@ export function DeactivateSiteButton({ licenseId, site }: { licenseId: number; s
       },
     );
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !deactivate.isPending && setOpen(next)}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => !deactivate.isPending && setOpen(next)}
+      trigger={
         <Button size="sm" variant="outline" aria-label={`Deactivate ${site.site_url}`}>
           Deactivate
         </Button>
-      </AlertDialogTrigger>
-      {/* Mounted only while open, so whatever remembers the opener at mount sees this trigger focused. */}
-      {open && (
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Deactivate this site?</AlertDialogTitle>
-            <AlertDialogDescription>
-              The licence stops working on <span className="break-all font-mono">{site.site_url}</span>: the plugin there no longer receives updates, and its
-              seat is free for another site. You can activate it again later with the same key.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={deactivate.isPending}>Cancel</AlertDialogCancel>
-            <Button variant="destructive" onClick={confirm} disabled={deactivate.isPending}>
-              {deactivate.isPending ? 'Deactivating...' : 'Deactivate site'}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      )}
-    </AlertDialog>
+      }
+      title="Deactivate this site?"
+      description={
+        <>
+          The licence stops working on <span className="break-all font-mono">{site.site_url}</span>: the plugin there no longer receives updates, and its seat
+          is free for another site. You can activate it again later with the same key.
+        </>
+      }
+      destructive
+      pending={deactivate.isPending}
+      pendingLabel="Deactivating..."
+      confirmLabel="Deactivate site"
+      onConfirm={confirm}
+    />
   );
 }

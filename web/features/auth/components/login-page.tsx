@@ -1,14 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import { AlertCircle, Clock, Lock } from 'lucide-react';
+import { useState } from 'react';
+import { Clock, Lock } from 'lucide-react';
+import { TextField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { ApiError } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
 import { login } from '../api/login';
 import { useSession } from '../session';
+import { AuthCard, AuthForm } from './auth-form';
 import { StaffLogin } from './staff-login';
 
 export function LoginPage() {
@@ -20,8 +19,7 @@ export function LoginPage() {
   // The second mode (docs/team.md): staff members sign in with their e-mail address; the owner's form stays as specified.
   const [staff, setStaff] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (!password.trim()) {
       setError('Password is required');
       return;
@@ -40,58 +38,34 @@ export function LoginPage() {
   };
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-muted/40 p-4">
-      <Card className="w-full max-w-md">
-        <CardHeader className="text-center">
-          <div className="mx-auto mb-2 flex size-12 items-center justify-center rounded-full bg-primary/10">
-            <Lock className="size-6" />
-          </div>
-          <CardTitle className="text-2xl">
-            <h1>Admin Login</h1>
-          </CardTitle>
-          <CardDescription>Secure access to the plugin licensing system</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {ended && (
-            <Alert className="mb-4" data-testid="session-ended">
-              <Clock />
-              <AlertDescription>Your session has ended. Sign in again to carry on where you were.</AlertDescription>
-            </Alert>
-          )}
-          {staff ? (
-            <StaffLogin onSignedIn={signedIn} />
-          ) : (
-            <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
-              <div className="space-y-2">
-                <Label htmlFor="password">Password</Label>
-                <Input
-                  id="password"
-                  type="password"
-                  autoComplete="current-password"
-                  placeholder="Enter admin password"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  disabled={isBusy}
-                  autoFocus
-                />
-              </div>
-              {error && (
-                <Alert variant="destructive">
-                  <AlertCircle />
-                  <AlertDescription>{error}</AlertDescription>
-                </Alert>
-              )}
-              <Button type="submit" className="w-full" disabled={isBusy}>
-                {isBusy ? 'Signing In...' : 'Sign In'}
-              </Button>
-            </form>
-          )}
-          <Button type="button" variant="link" className="mt-2 w-full" onClick={() => setStaff((value) => !value)}>
-            {staff ? 'Owner sign-in' : 'Staff sign-in'}
-          </Button>
-          <p className="mt-6 text-center text-xs text-muted-foreground">License validation endpoints remain publicly accessible for WordPress sites.</p>
-        </CardContent>
-      </Card>
-    </main>
+    <AuthCard icon={<Lock className="size-6" />} title="Admin Login" description="Secure access to the plugin licensing system">
+      {ended && (
+        <Alert className="mb-4" data-testid="session-ended">
+          <Clock />
+          <AlertDescription>Your session has ended. Sign in again to carry on where you were.</AlertDescription>
+        </Alert>
+      )}
+      {staff ? (
+        <StaffLogin onSignedIn={signedIn} />
+      ) : (
+        <AuthForm onSubmit={() => void submit()} error={error} busy={isBusy} label="Sign In" busyLabel="Signing In...">
+          <TextField
+            id="password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            placeholder="Enter admin password"
+            value={password}
+            onChange={setPassword}
+            disabled={isBusy}
+            autoFocus
+          />
+        </AuthForm>
+      )}
+      <Button type="button" variant="link" className="mt-2 w-full" onClick={() => setStaff((value) => !value)}>
+        {staff ? 'Owner sign-in' : 'Staff sign-in'}
+      </Button>
+      <p className="mt-6 text-center text-xs text-muted-foreground">License validation endpoints remain publicly accessible for WordPress sites.</p>
+    </AuthCard>
   );
 }

@@ -1,11 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import { AlertCircle } from 'lucide-react';
+import { useState } from 'react';
+import { TextField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { ApiError } from '@/lib/api';
 import { staffEnrol, staffLogin, staffSecondFactor } from '../api/staff-login';
+import { AuthForm } from './auth-form';
 
 type Step =
   | { kind: 'password' }
@@ -35,8 +33,7 @@ export function StaffLogin({ onSignedIn }: { onSignedIn: (expiresAt: string) => 
     }
   };
 
-  const submitPassword = (event: FormEvent) => {
-    event.preventDefault();
+  const submitPassword = () => {
     void run(async () => {
       const answer = await staffLogin(email, password);
       if (answer.success && answer.expiresAt) return onSignedIn(answer.expiresAt);
@@ -50,8 +47,7 @@ export function StaffLogin({ onSignedIn }: { onSignedIn: (expiresAt: string) => 
     });
   };
 
-  const submitCode = (event: FormEvent) => {
-    event.preventDefault();
+  const submitCode = () => {
     if (step.kind !== 'code' && step.kind !== 'enrol') return;
     void run(async () => {
       const answer = await staffSecondFactor(step.challenge, code);
@@ -60,13 +56,6 @@ export function StaffLogin({ onSignedIn }: { onSignedIn: (expiresAt: string) => 
       else onSignedIn(answer.expiresAt);
     });
   };
-
-  const problem = error && (
-    <Alert variant="destructive">
-      <AlertCircle />
-      <AlertDescription>{error}</AlertDescription>
-    </Alert>
-  );
 
   if (step.kind === 'codes') {
     return (
@@ -86,7 +75,7 @@ export function StaffLogin({ onSignedIn }: { onSignedIn: (expiresAt: string) => 
 
   if (step.kind === 'code' || step.kind === 'enrol') {
     return (
-      <form onSubmit={submitCode} className="space-y-4" noValidate>
+      <AuthForm onSubmit={submitCode} error={error} busy={isBusy} label="Verify" busyLabel="Checking...">
         {step.kind === 'enrol' && (
           <div className="space-y-1 text-sm">
             <p>The shop owner requires two-factor sign-in. Add this key to your authenticator app, then enter the code it shows.</p>
@@ -95,47 +84,31 @@ export function StaffLogin({ onSignedIn }: { onSignedIn: (expiresAt: string) => 
             </p>
           </div>
         )}
-        <div className="space-y-2">
-          <Label htmlFor="staff-code">{step.kind === 'enrol' ? 'Code from the app' : 'Code from your authenticator app, or a recovery code'}</Label>
-          <Input id="staff-code" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} disabled={isBusy} autoFocus />
-        </div>
-        {problem}
-        <Button type="submit" className="w-full" disabled={isBusy}>
-          {isBusy ? 'Checking...' : 'Verify'}
-        </Button>
-      </form>
+        <TextField
+          id="staff-code"
+          label={step.kind === 'enrol' ? 'Code from the app' : 'Code from your authenticator app, or a recovery code'}
+          autoComplete="one-time-code"
+          value={code}
+          onChange={setCode}
+          disabled={isBusy}
+          autoFocus
+        />
+      </AuthForm>
     );
   }
 
   return (
-    <form onSubmit={submitPassword} className="space-y-4" noValidate>
-      <div className="space-y-2">
-        <Label htmlFor="staff-email">E-mail address</Label>
-        <Input
-          id="staff-email"
-          type="email"
-          autoComplete="username"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          disabled={isBusy}
-          autoFocus
-        />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="staff-password">Password</Label>
-        <Input
-          id="staff-password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          disabled={isBusy}
-        />
-      </div>
-      {problem}
-      <Button type="submit" className="w-full" disabled={isBusy}>
-        {isBusy ? 'Signing In...' : 'Sign In'}
-      </Button>
-    </form>
+    <AuthForm onSubmit={submitPassword} error={error} busy={isBusy} label="Sign In" busyLabel="Signing In...">
+      <TextField id="staff-email" label="E-mail address" type="email" autoComplete="username" value={email} onChange={setEmail} disabled={isBusy} autoFocus />
+      <TextField
+        id="staff-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+        disabled={isBusy}
+      />
+    </AuthForm>
   );
 }

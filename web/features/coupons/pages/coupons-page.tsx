@@ -5,7 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable, STICKY_ACTIONS } from '@/components/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
 import { usePageMeta } from '@/lib/page-meta';
@@ -66,49 +67,36 @@ export function CouponsPage() {
           {coupons.isError && <p className="text-destructive">{errorMessage(coupons.error, 'Failed to load coupons')}</p>}
           {coupons.data && coupons.data.length === 0 && <p className="text-muted-foreground">No coupons yet.</p>}
           {coupons.data && coupons.data.length > 0 && (
-            <Table data-testid="coupons">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Code</TableHead>
-                  <TableHead>Discount</TableHead>
-                  <TableHead>Scope</TableHead>
-                  <TableHead>Valid</TableHead>
-                  <TableHead>Used</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead className="sticky right-0 bg-card text-right">Actions</TableHead>
+            <HeadedTable data-testid="coupons" headings={['Code', 'Discount', 'Scope', 'Valid', 'Used', 'Status', STICKY_ACTIONS]}>
+              {coupons.data.map((coupon) => (
+                <TableRow key={coupon.id} data-testid="coupon-row">
+                  <TableCell className="font-mono font-medium">{coupon.code}</TableCell>
+                  <TableCell>{discountText(coupon)}</TableCell>
+                  <TableCell className="max-w-56 text-sm">{scopeText(coupon)}</TableCell>
+                  <TableCell className="text-sm">{validityText(coupon)}</TableCell>
+                  <TableCell>
+                    {coupon.redemptions}
+                    {coupon.max_redemptions !== null && ` / ${coupon.max_redemptions}`}
+                    {coupon.max_per_buyer !== null && <div className="text-xs text-muted-foreground">{coupon.max_per_buyer} per buyer</div>}
+                  </TableCell>
+                  <TableCell>{coupon.active ? <Badge>Active</Badge> : <Badge variant="secondary">Inactive</Badge>}</TableCell>
+                  <TableCell className="sticky right-0 space-x-2 whitespace-nowrap bg-card text-right">
+                    <Button size="sm" variant="outline" onClick={() => setEditing(coupon)} aria-label={`Edit ${coupon.code}`}>
+                      Edit
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={save.isPending}
+                      onClick={() => toggle(coupon)}
+                      aria-label={`${coupon.active ? 'Deactivate' : 'Activate'} ${coupon.code}`}
+                    >
+                      {coupon.active ? 'Deactivate' : 'Activate'}
+                    </Button>
+                  </TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {coupons.data.map((coupon) => (
-                  <TableRow key={coupon.id} data-testid="coupon-row">
-                    <TableCell className="font-mono font-medium">{coupon.code}</TableCell>
-                    <TableCell>{discountText(coupon)}</TableCell>
-                    <TableCell className="max-w-56 text-sm">{scopeText(coupon)}</TableCell>
-                    <TableCell className="text-sm">{validityText(coupon)}</TableCell>
-                    <TableCell>
-                      {coupon.redemptions}
-                      {coupon.max_redemptions !== null && ` / ${coupon.max_redemptions}`}
-                      {coupon.max_per_buyer !== null && <div className="text-xs text-muted-foreground">{coupon.max_per_buyer} per buyer</div>}
-                    </TableCell>
-                    <TableCell>{coupon.active ? <Badge>Active</Badge> : <Badge variant="secondary">Inactive</Badge>}</TableCell>
-                    <TableCell className="sticky right-0 space-x-2 whitespace-nowrap bg-card text-right">
-                      <Button size="sm" variant="outline" onClick={() => setEditing(coupon)} aria-label={`Edit ${coupon.code}`}>
-                        Edit
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        disabled={save.isPending}
-                        onClick={() => toggle(coupon)}
-                        aria-label={`${coupon.active ? 'Deactivate' : 'Activate'} ${coupon.code}`}
-                      >
-                        {coupon.active ? 'Deactivate' : 'Activate'}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              ))}
+            </HeadedTable>
           )}
         </CardContent>
       </Card>

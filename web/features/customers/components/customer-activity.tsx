@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import type { CustomerDetail } from '@common/customers';
 import { formatMoney } from '@common/pricing';
 import { Badge } from '@/components/ui/badge';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/dates';
 
 const label = (type: string) => type.replaceAll('_', ' ').replace(/\b\w/g, (letter) => letter.toUpperCase());
@@ -11,32 +12,22 @@ const label = (type: string) => type.replaceAll('_', ' ').replace(/\b\w/g, (lett
 export function CustomerOrders({ orders, actions }: { orders: CustomerDetail['orders']; actions?: (order: CustomerDetail['orders'][number]) => ReactNode }) {
   if (orders.length === 0) return <p className="text-muted-foreground">No orders.</p>;
   return (
-    <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Order</TableHead>
-          <TableHead>Plugin</TableHead>
-          <TableHead className="text-right">Amount</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Date</TableHead>
-          {actions && <TableHead className="text-right">Actions</TableHead>}
+    <HeadedTable
+      headings={['Order', 'Plugin', { label: 'Amount', className: 'text-right' }, 'Status', 'Date', actions && { label: 'Actions', className: 'text-right' }]}
+    >
+      {orders.map((order) => (
+        <TableRow key={order.id} data-testid="customer-order">
+          <TableCell>#{order.id}</TableCell>
+          <TableCell>{order.plugin_slug}</TableCell>
+          <TableCell className="text-right">{formatMoney(order.amount, order.currency)}</TableCell>
+          <TableCell>
+            <Badge variant={order.status === 'paid' ? 'default' : 'secondary'}>{order.status}</Badge>
+          </TableCell>
+          <TableCell>{formatDateTime(order.paid_at ?? order.created_at)}</TableCell>
+          {actions && <TableCell className="text-right">{actions(order)}</TableCell>}
         </TableRow>
-      </TableHeader>
-      <TableBody>
-        {orders.map((order) => (
-          <TableRow key={order.id} data-testid="customer-order">
-            <TableCell>#{order.id}</TableCell>
-            <TableCell>{order.plugin_slug}</TableCell>
-            <TableCell className="text-right">{formatMoney(order.amount, order.currency)}</TableCell>
-            <TableCell>
-              <Badge variant={order.status === 'paid' ? 'default' : 'secondary'}>{order.status}</Badge>
-            </TableCell>
-            <TableCell>{formatDateTime(order.paid_at ?? order.created_at)}</TableCell>
-            {actions && <TableCell className="text-right">{actions(order)}</TableCell>}
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </HeadedTable>
   );
 }
 

@@ -1,16 +1,17 @@
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'wouter';
-import { ArrowDown, ArrowUp, Search } from 'lucide-react';
+import { ArrowDown, ArrowUp } from 'lucide-react';
 import type { CustomerSort } from '@common/customers';
 import { Pager } from '@/components/pager';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { RowsSkeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDate } from '@/lib/dates';
 import { usePageMeta } from '@/lib/page-meta';
 import { useCustomers } from '../api/get-customers';
 import { formatTotalPaid } from '../components/customer-money';
+import { PageHeader } from '@/components/page-header';
+import { SearchBox } from '@/components/list-filters';
 
 const COLUMNS: Array<{ sort: CustomerSort; label: string; numeric?: boolean }> = [
   { sort: 'email', label: 'Customer' },
@@ -46,28 +47,22 @@ export function CustomersPage() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold">Customers</h1>
-        <p className="text-muted-foreground">
-          Everyone who bought or holds a licence, one per e-mail address (capitals do not matter). Open a customer for their orders, licences, sites, e-mails
-          and history.
-        </p>
-      </div>
-      <div className="relative">
-        <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        <Input
-          type="search"
-          className="pl-9"
-          placeholder="Search by e-mail, name, licence key or order number..."
-          aria-label="Search customers"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
-          }}
-          maxLength={200}
-        />
-      </div>
+      <PageHeader
+        title="Customers"
+        description="Everyone who bought or holds a licence, one per e-mail address (capitals do not matter). Open a customer for their orders, licences, sites, e-mails and history."
+      />
+      <SearchBox
+        className="relative"
+        type="search"
+        label="Search customers"
+        placeholder="Search by e-mail, name, licence key or order number..."
+        value={search}
+        onChange={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+        maxLength={200}
+      />
       <Card>
         <CardContent className="space-y-4 pt-6">
           {customers.isPending && <RowsSkeleton />}

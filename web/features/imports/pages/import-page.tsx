@@ -6,7 +6,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { useAdminPlugins } from '@/lib/admin-plugins';
 import { errorMessage } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
@@ -35,30 +36,19 @@ function ResultView({ result }: { result: ImportResult }) {
           The first {result.rows.length} rows are listed, rows with errors first; the counts above cover every row.
         </p>
       )}
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Line</TableHead>
-            <TableHead>Action</TableHead>
-            <TableHead>Key</TableHead>
-            <TableHead>Plugin</TableHead>
-            <TableHead>Reason</TableHead>
+      <HeadedTable headings={['Line', 'Action', 'Key', 'Plugin', 'Reason']}>
+        {result.rows.map((row, index) => (
+          <TableRow key={`${row.line}-${index}`} data-testid="import-row">
+            <TableCell className="tabular-nums">{row.line}</TableCell>
+            <TableCell>
+              <Badge variant={actionVariant[row.action]}>{row.action}</Badge>
+            </TableCell>
+            <TableCell className="font-mono text-xs">{row.key || '—'}</TableCell>
+            <TableCell className="font-mono text-xs">{row.plugin ?? '—'}</TableCell>
+            <TableCell className="max-w-md text-sm">{row.reason}</TableCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {result.rows.map((row, index) => (
-            <TableRow key={`${row.line}-${index}`} data-testid="import-row">
-              <TableCell className="tabular-nums">{row.line}</TableCell>
-              <TableCell>
-                <Badge variant={actionVariant[row.action]}>{row.action}</Badge>
-              </TableCell>
-              <TableCell className="font-mono text-xs">{row.key || '—'}</TableCell>
-              <TableCell className="font-mono text-xs">{row.plugin ?? '—'}</TableCell>
-              <TableCell className="max-w-md text-sm">{row.reason}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </HeadedTable>
     </div>
   );
 }
@@ -191,38 +181,29 @@ export function ImportPage() {
                   {inspection.products_truncated && (
                     <p className="text-sm text-muted-foreground">More products than listed: use the command line for this file.</p>
                   )}
-                  <Table>
-                    <TableHeader>
-                      <TableRow>
-                        <TableHead>Product in the file</TableHead>
-                        <TableHead>Rows</TableHead>
-                        <TableHead>Plugin here</TableHead>
+                  <HeadedTable headings={['Product in the file', 'Rows', 'Plugin here']}>
+                    {inspection.products.map(({ product, rows }) => (
+                      <TableRow key={product}>
+                        <TableCell className="font-mono text-sm">{product || '(empty)'}</TableCell>
+                        <TableCell className="tabular-nums">{rows}</TableCell>
+                        <TableCell>
+                          <select
+                            aria-label={`Plugin for ${product || 'the empty product'}`}
+                            className={selectClass}
+                            value={mapping[product] ?? ''}
+                            onChange={(event) => setMapping((current) => ({ ...current, [product]: event.target.value }))}
+                          >
+                            <option value="">Not mapped (its rows are errors)</option>
+                            {(plugins.data ?? []).map((plugin) => (
+                              <option key={plugin.slug} value={plugin.slug}>
+                                {plugin.name} ({plugin.slug})
+                              </option>
+                            ))}
+                          </select>
+                        </TableCell>
                       </TableRow>
-                    </TableHeader>
-                    <TableBody>
-                      {inspection.products.map(({ product, rows }) => (
-                        <TableRow key={product}>
-                          <TableCell className="font-mono text-sm">{product || '(empty)'}</TableCell>
-                          <TableCell className="tabular-nums">{rows}</TableCell>
-                          <TableCell>
-                            <select
-                              aria-label={`Plugin for ${product || 'the empty product'}`}
-                              className={selectClass}
-                              value={mapping[product] ?? ''}
-                              onChange={(event) => setMapping((current) => ({ ...current, [product]: event.target.value }))}
-                            >
-                              <option value="">Not mapped (its rows are errors)</option>
-                              {(plugins.data ?? []).map((plugin) => (
-                                <option key={plugin.slug} value={plugin.slug}>
-                                  {plugin.name} ({plugin.slug})
-                                </option>
-                              ))}
-                            </select>
-                          </TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
+                    ))}
+                  </HeadedTable>
                 </div>
               )}
               {inspection.format !== 'self' && (

@@ -1,15 +1,6 @@
 import { useState } from 'react';
 import type { License } from '@common/licenses';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
@@ -32,30 +23,26 @@ export function StopAutoRenewalButton({ license }: { license: Pick<License, 'id'
       onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to stop automatic renewal'), variant: 'destructive' }),
     });
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !stop.isPending && setOpen(next)}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => !stop.isPending && setOpen(next)}
+      trigger={
         <Button size="sm" variant="outline" className="h-6 px-2 text-xs" data-testid="licence-stop-auto-renew">
           Stop automatic renewal
         </Button>
-      </AlertDialogTrigger>
-      {/* Mounted only while open, so whatever remembers the opener at mount sees this trigger focused. */}
-      {open && (
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Stop automatic renewal?</AlertDialogTitle>
-            <AlertDialogDescription>
-              The buyer&apos;s saved card is no longer charged when <span className="font-mono [overflow-wrap:anywhere]">{license.key}</span> expires; they can
-              still renew by hand. Only the buyer can turn it on again, from their account.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={stop.isPending}>Cancel</AlertDialogCancel>
-            <Button variant="destructive" onClick={confirm} disabled={stop.isPending}>
-              {stop.isPending ? 'Stopping...' : 'Stop automatic renewal'}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      )}
-    </AlertDialog>
+      }
+      title="Stop automatic renewal?"
+      description={
+        <>
+          The buyer&apos;s saved card is no longer charged when <span className="font-mono [overflow-wrap:anywhere]">{license.key}</span> expires; they can
+          still renew by hand. Only the buyer can turn it on again, from their account.
+        </>
+      }
+      destructive
+      pending={stop.isPending}
+      pendingLabel="Stopping..."
+      confirmLabel="Stop automatic renewal"
+      onConfirm={confirm}
+    />
   );
 }

@@ -1,13 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { LICENSE_SEARCH_MAX, type License } from '@common/licenses';
 import { Pager } from '@/components/pager';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { SearchBox, PluginFilter } from '@/components/list-filters';
 import { usePageMeta } from '@/lib/page-meta';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAdminPlugins } from '@/lib/admin-plugins';
@@ -34,6 +33,11 @@ export function LicensesPage() {
   // One page at a time, searched and filtered on the server (GET /api/admin/licenses?page=…); the search is asked
   // once the typing pauses for 300 ms.
   const searched = useDebouncedValue(search, 300);
+  // A new search or filter starts again at the first page.
+  const firstPage = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setPage(1);
+  };
   const licenses = useLicenses({ page, search: searched, pluginSlug: pluginFilter === ALL ? undefined : pluginFilter });
   const list = licenses.data;
 
@@ -66,39 +70,8 @@ export function LicensesPage() {
         </Button>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input
-            className="pl-9"
-            placeholder="Search licenses..."
-            aria-label="Search licenses"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-            maxLength={LICENSE_SEARCH_MAX}
-          />
-        </div>
-        <Select
-          value={pluginFilter}
-          onValueChange={(value) => {
-            setPluginFilter(value);
-            setPage(1);
-          }}
-        >
-          <SelectTrigger className="sm:w-64" aria-label="Filter by plugin">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>All Plugins</SelectItem>
-            {(plugins.data ?? []).map((plugin) => (
-              <SelectItem key={plugin.slug} value={plugin.slug}>
-                {plugin.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <SearchBox label="Search licenses" placeholder="Search licenses..." value={search} onChange={firstPage(setSearch)} maxLength={LICENSE_SEARCH_MAX} />
+        <PluginFilter className="sm:w-64" value={pluginFilter} onChange={firstPage(setPluginFilter)} plugins={plugins.data} />
       </div>
 
       {licenses.isPending ? (

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@common/orders';
 import { apiJson } from '@/lib/api';
+import { useInvalidatingMutation } from '@/lib/mutations';
 import { ordersQueryKey } from './get-orders';
 import { emailsQueryKey } from './get-order-emails';
 
@@ -11,13 +11,4 @@ import { emailsQueryKey } from './get-order-emails';
 export const refundOrder = ({ orderId, alsoRefund = [] }: { orderId: number; alsoRefund?: number[] }): Promise<Order> =>
   apiJson<Order>('POST', `/api/admin/orders/${orderId}/refund`, alsoRefund.length > 0 ? { also_refund: alsoRefund } : undefined);
 
-export function useRefundOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: refundOrder,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ordersQueryKey });
-      await queryClient.invalidateQueries({ queryKey: emailsQueryKey });
-    },
-  });
-}
+export const useRefundOrder = () => useInvalidatingMutation(refundOrder, [ordersQueryKey, emailsQueryKey]);

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResendEmailResponse } from '@common/orders';
 import { apiJson } from '@/lib/api';
+import { useInvalidatingMutation } from '@/lib/mutations';
 import { ordersQueryKey } from './get-orders';
 import { emailsQueryKey } from './get-order-emails';
 
@@ -8,13 +8,4 @@ import { emailsQueryKey } from './get-order-emails';
 export const resendOrderEmail = (orderId: number): Promise<ResendEmailResponse> =>
   apiJson<ResendEmailResponse>('POST', `/api/admin/orders/${orderId}/resend-email`);
 
-export function useResendOrderEmail() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: resendOrderEmail,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ordersQueryKey });
-      await queryClient.invalidateQueries({ queryKey: emailsQueryKey });
-    },
-  });
-}
+export const useResendOrderEmail = () => useInvalidatingMutation(resendOrderEmail, [ordersQueryKey, emailsQueryKey]);

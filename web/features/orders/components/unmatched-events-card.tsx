@@ -1,7 +1,8 @@
 import { AlertTriangle } from 'lucide-react';
 import type { PaymentEventRecord, UNMATCHED_OUTCOMES } from '@common/orders';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/dates';
 
 // `satisfies`: a new unmatched outcome without a label here fails the typecheck.
@@ -32,28 +33,17 @@ export function UnmatchedEventsCard({ events }: { events: PaymentEventRecord[] }
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Received</TableHead>
-              <TableHead>Provider</TableHead>
-              <TableHead>Event</TableHead>
-              <TableHead>Reason</TableHead>
-              <TableHead>Details</TableHead>
+        <HeadedTable headings={['Received', 'Provider', 'Event', 'Reason', 'Details']}>
+          {events.map((event) => (
+            <TableRow key={event.id}>
+              <TableCell className="whitespace-nowrap">{formatDateTime(event.created_at)}</TableCell>
+              <TableCell>{event.provider}</TableCell>
+              <TableCell className="font-mono text-xs">{event.event_id}</TableCell>
+              <TableCell>{outcomeLabel[event.outcome] ?? event.outcome}</TableCell>
+              <TableCell className="text-xs text-muted-foreground">{event.note ?? '—'}</TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {events.map((event) => (
-              <TableRow key={event.id}>
-                <TableCell className="whitespace-nowrap">{formatDateTime(event.created_at)}</TableCell>
-                <TableCell>{event.provider}</TableCell>
-                <TableCell className="font-mono text-xs">{event.event_id}</TableCell>
-                <TableCell>{outcomeLabel[event.outcome] ?? event.outcome}</TableCell>
-                <TableCell className="text-xs text-muted-foreground">{event.note ?? '—'}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </HeadedTable>
       </CardContent>
     </Card>
   );

@@ -1,8 +1,6 @@
 import { useDeferredValue, useState } from 'react';
-import { Search } from 'lucide-react';
 import { Link } from 'wouter';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { RowsSkeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
@@ -12,6 +10,7 @@ import { useUnmatchedPaymentEvents } from '../api/get-unmatched-payment-events';
 import type { Order } from '@common/orders';
 import { RefundOrderDialog } from '@/components/refund-order-dialog';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { SearchBox } from '@/components/list-filters';
 import { useCancelOrder } from '../api/cancel-order';
 import { useRefundOrder } from '../api/refund-order';
 import { useRelatedOrders } from '../api/get-related-orders';
@@ -97,18 +96,14 @@ export function OrdersPage() {
       </div>
       {unmatched.data && unmatched.data.length > 0 && <UnmatchedEventsCard events={unmatched.data} />}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative flex-1">
-          <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input
-            type="search"
-            className="pl-9"
-            placeholder="Search by order number, e-mail or license key..."
-            aria-label="Search orders"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            maxLength={200}
-          />
-        </div>
+        <SearchBox
+          type="search"
+          label="Search orders"
+          placeholder="Search by order number, e-mail or license key..."
+          value={search}
+          onChange={setSearch}
+          maxLength={200}
+        />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="size-4 accent-primary" checked={includeAbandoned} onChange={(e) => setIncludeAbandoned(e.target.checked)} />
           Show abandoned checkouts

@@ -1,14 +1,14 @@
 import { useDeferredValue, useState } from 'react';
-import { Eye, Search, Send } from 'lucide-react';
+import { Eye, Send } from 'lucide-react';
 import { EMAIL_STATUSES } from '@common/orders';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Pager } from '@/components/pager';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { RowsSkeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable, STICKY_ACTIONS } from '@/components/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
 import { usePageMeta } from '@/lib/page-meta';
@@ -17,6 +17,8 @@ import { useOutbox } from '../api/get-outbox';
 import { useResendOutboxMessage } from '../api/resend-outbox-message';
 import { kindLabel, statusHint, statusVariant } from '../components/outbox-labels';
 import { OutboxMessageDialog } from '../components/outbox-message-dialog';
+import { PageHeader } from '@/components/page-header';
+import { SearchBox } from '@/components/list-filters';
 
 const ALL = 'all';
 
@@ -58,26 +60,12 @@ export function OutboxPage() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold">Outbox</h1>
-        <p className="text-muted-foreground">
-          Every e-mail the shop sends: licence e-mails, sign-in links and the rest, newest first. Without SMTP_URL nothing leaves the server and messages stay
-          here as outbox. Sign-in and download links are masked; Resend sends the original to the recipient.
-        </p>
-      </div>
+      <PageHeader
+        title="Outbox"
+        description="Every e-mail the shop sends: licence e-mails, sign-in links and the rest, newest first. Without SMTP_URL nothing leaves the server and messages stay here as outbox. Sign-in and download links are masked; Resend sends the original to the recipient."
+      />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative flex-1">
-          <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input
-            type="search"
-            className="pl-9"
-            placeholder="Search by recipient..."
-            aria-label="Search by recipient"
-            value={search}
-            onChange={(event) => filter(setSearch)(event.target.value)}
-            maxLength={200}
-          />
-        </div>
+        <SearchBox type="search" label="Search by recipient" placeholder="Search by recipient..." value={search} onChange={filter(setSearch)} maxLength={200} />
         <Select value={kind} onValueChange={filter(setKind)}>
           <SelectTrigger aria-label="Filter by kind" className="sm:w-48">
             <SelectValue />
@@ -116,54 +104,42 @@ export function OutboxPage() {
           )}
           {list && list.emails.length > 0 && (
             <>
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Recipient</TableHead>
-                    <TableHead>Subject</TableHead>
-                    <TableHead>Kind</TableHead>
-                    <TableHead>Status</TableHead>
-                    <TableHead>Times</TableHead>
-                    <TableHead className="sticky right-0 bg-card text-right">Actions</TableHead>
+              <HeadedTable headings={['Recipient', 'Subject', 'Kind', 'Status', 'Times', STICKY_ACTIONS]}>
+                {list.emails.map((email) => (
+                  <TableRow key={email.id} data-testid="outbox-row" data-id={email.id}>
+                    <TableCell className="min-w-40 max-w-64 [overflow-wrap:anywhere]">{email.to}</TableCell>
+                    <TableCell className="min-w-40 max-w-72">{email.subject || <span className="text-muted-foreground">(written when sent)</span>}</TableCell>
+                    <TableCell className="whitespace-nowrap">{kindLabel(email.kind)}</TableCell>
+                    <TableCell>
+                      <Badge variant={statusVariant(email.status)} title={statusHint(email.status)}>
+                        {email.status}
+                      </Badge>
+                    </TableCell>
+                    <TableCell className="text-xs whitespace-nowrap">
+                      <div>Created {formatDateTime(email.created_at)}</div>
+                      <div className="text-muted-foreground">
+                        {email.sent_at ? `${email.status === 'outbox' ? 'Kept' : 'Sent'} ${formatDateTime(email.sent_at)}` : 'Not sent yet'}
+                      </div>
+                    </TableCell>
+                    <TableCell className="sticky right-0 bg-card text-right whitespace-nowrap">
+                      <Button variant="ghost" size="sm" onClick={() => setViewing(email.id)} aria-label={`View e-mail to ${email.to}: ${email.subject}`}>
+                        <Eye aria-hidden="true" />
+                        View
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => onResend(email.id, email.to)}
+                        disabled={resend.isPending && resend.variables === email.id}
+                        aria-label={`Resend e-mail to ${email.to}: ${email.subject}`}
+                      >
+                        <Send aria-hidden="true" />
+                        {resend.isPending && resend.variables === email.id ? 'Sending...' : 'Resend'}
+                      </Button>
+                    </TableCell>
                   </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {list.emails.map((email) => (
-                    <TableRow key={email.id} data-testid="outbox-row" data-id={email.id}>
-                      <TableCell className="min-w-40 max-w-64 [overflow-wrap:anywhere]">{email.to}</TableCell>
-                      <TableCell className="min-w-40 max-w-72">{email.subject || <span className="text-muted-foreground">(written when sent)</span>}</TableCell>
-                      <TableCell className="whitespace-nowrap">{kindLabel(email.kind)}</TableCell>
-                      <TableCell>
-                        <Badge variant={statusVariant(email.status)} title={statusHint(email.status)}>
-                          {email.status}
-                        </Badge>
-                      </TableCell>
-                      <TableCell className="text-xs whitespace-nowrap">
-                        <div>Created {formatDateTime(email.created_at)}</div>
-                        <div className="text-muted-foreground">
-                          {email.sent_at ? `${email.status === 'outbox' ? 'Kept' : 'Sent'} ${formatDateTime(email.sent_at)}` : 'Not sent yet'}
-                        </div>
-                      </TableCell>
-                      <TableCell className="sticky right-0 bg-card text-right whitespace-nowrap">
-                        <Button variant="ghost" size="sm" onClick={() => setViewing(email.id)} aria-label={`View e-mail to ${email.to}: ${email.subject}`}>
-                          <Eye aria-hidden="true" />
-                          View
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          onClick={() => onResend(email.id, email.to)}
-                          disabled={resend.isPending && resend.variables === email.id}
-                          aria-label={`Resend e-mail to ${email.to}: ${email.subject}`}
-                        >
-                          <Send aria-hidden="true" />
-                          {resend.isPending && resend.variables === email.id ? 'Sending...' : 'Resend'}
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                ))}
+              </HeadedTable>
               <Pager
                 label="Outbox pages"
                 testId="outbox-range"

@@ -2,16 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { ImagePlus } from 'lucide-react';
 import { ACCEPTED_IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, type PluginImage } from '@common/images';
 import type { AdminPlugin } from '@common/plugins';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -175,26 +166,16 @@ function ImageGallery({ slug }: { slug: string }) {
           </div>
         )}
       </CardContent>
-      <AlertDialog open={deleteTarget !== null} onOpenChange={(open) => !open && setDeleteTarget(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete this image?</AlertDialogTitle>
-            <AlertDialogDescription>The image and its files are removed from the server. This cannot be undone.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={(event) => {
-                event.preventDefault();
-                if (deleteTarget) confirmDelete(deleteTarget);
-              }}
-              disabled={remove.isPending}
-            >
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={deleteTarget !== null}
+        onOpenChange={(open) => !open && setDeleteTarget(null)}
+        title="Delete this image?"
+        description="The image and its files are removed from the server. This cannot be undone."
+        pending={remove.isPending}
+        pendingLabel="Delete"
+        confirmLabel="Delete"
+        onConfirm={() => deleteTarget && confirmDelete(deleteTarget)}
+      />
     </Card>
   );
 }

@@ -6,7 +6,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useUpdatePlugin } from '@/lib/admin-plugins';
@@ -53,83 +54,79 @@ export function PluginsTable({ plugins }: { plugins: AdminPlugin[] }) {
         <CardDescription>Link each plugin to its LemonSqueezy product so orders map to the right plugin.</CardDescription>
       </CardHeader>
       <CardContent>
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Plugin Name</TableHead>
-              <TableHead>Description</TableHead>
-              <TableHead>Current Version</TableHead>
-              <TableHead>LemonSqueezy Product ID</TableHead>
-              <TableHead>Status</TableHead>
-              {/* The actions stay in view while the other columns scroll sideways on a narrow screen. */}
-              <TableHead className="sticky right-0 bg-card">Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {plugins.map((plugin) => {
-              const isEditing = editingSlug === plugin.slug;
-              return (
-                <TableRow key={plugin.slug} data-testid={`plugin-row-${plugin.slug}`}>
-                  <TableCell>
-                    <div className="font-medium">{plugin.name}</div>
-                    <div className="text-xs text-muted-foreground">{plugin.slug}</div>
-                  </TableCell>
-                  <TableCell className="max-w-xs whitespace-normal text-sm text-muted-foreground">{plugin.description || 'No description provided'}</TableCell>
-                  <TableCell>{plugin.current_version ?? '—'}</TableCell>
-                  <TableCell>
-                    {isEditing ? (
-                      <Input
-                        aria-label={`LemonSqueezy Product ID for ${plugin.name}`}
-                        value={draft}
-                        inputMode="numeric"
-                        placeholder="e.g. 123456"
-                        onChange={(event) => setDraft(event.target.value)}
-                        className="w-40"
-                        autoFocus
-                      />
-                    ) : plugin.lemonsqueezy_product_id ? (
-                      <a
-                        href={`${LEMONSQUEEZY_PRODUCTS_URL}/${plugin.lemonsqueezy_product_id}`}
-                        target="_blank"
-                        rel="noreferrer"
-                        className="inline-flex items-center gap-1 font-mono text-sm underline-offset-4 hover:underline"
-                      >
-                        {plugin.lemonsqueezy_product_id}
+        <HeadedTable
+          headings={[
+            'Plugin Name',
+            'Description',
+            'Current Version',
+            'LemonSqueezy Product ID',
+            'Status',
+            { label: 'Actions', className: 'sticky right-0 bg-card' },
+          ]}
+        >
+          {plugins.map((plugin) => {
+            const isEditing = editingSlug === plugin.slug;
+            return (
+              <TableRow key={plugin.slug} data-testid={`plugin-row-${plugin.slug}`}>
+                <TableCell>
+                  <div className="font-medium">{plugin.name}</div>
+                  <div className="text-xs text-muted-foreground">{plugin.slug}</div>
+                </TableCell>
+                <TableCell className="max-w-xs whitespace-normal text-sm text-muted-foreground">{plugin.description || 'No description provided'}</TableCell>
+                <TableCell>{plugin.current_version ?? '—'}</TableCell>
+                <TableCell>
+                  {isEditing ? (
+                    <Input
+                      aria-label={`LemonSqueezy Product ID for ${plugin.name}`}
+                      value={draft}
+                      inputMode="numeric"
+                      placeholder="e.g. 123456"
+                      onChange={(event) => setDraft(event.target.value)}
+                      className="w-40"
+                      autoFocus
+                    />
+                  ) : plugin.lemonsqueezy_product_id ? (
+                    <a
+                      href={`${LEMONSQUEEZY_PRODUCTS_URL}/${plugin.lemonsqueezy_product_id}`}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="inline-flex items-center gap-1 font-mono text-sm underline-offset-4 hover:underline"
+                    >
+                      {plugin.lemonsqueezy_product_id}
+                      <ExternalLink className="size-3" />
+                    </a>
+                  ) : (
+                    <span className="inline-flex items-center gap-2 text-sm text-muted-foreground">
+                      Not configured
+                      <a href={LEMONSQUEEZY_PRODUCTS_URL} target="_blank" rel="noreferrer" aria-label="Open the LemonSqueezy dashboard">
                         <ExternalLink className="size-3" />
                       </a>
-                    ) : (
-                      <span className="inline-flex items-center gap-2 text-sm text-muted-foreground">
-                        Not configured
-                        <a href={LEMONSQUEEZY_PRODUCTS_URL} target="_blank" rel="noreferrer" aria-label="Open the LemonSqueezy dashboard">
-                          <ExternalLink className="size-3" />
-                        </a>
-                      </span>
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <Badge variant={plugin.active ? 'success' : 'secondary'}>{plugin.active ? 'Active' : 'Inactive'}</Badge>
-                  </TableCell>
-                  <TableCell className="sticky right-0 bg-card">
-                    {isEditing ? (
-                      <div className="flex gap-2">
-                        <Button size="sm" onClick={() => save(plugin)} disabled={update.isPending}>
-                          {update.isPending ? 'Saving...' : 'Save'}
-                        </Button>
-                        <Button size="sm" variant="outline" onClick={() => setEditingSlug(null)} disabled={update.isPending}>
-                          Cancel
-                        </Button>
-                      </div>
-                    ) : (
-                      <Button size="sm" variant="outline" onClick={() => startEdit(plugin)} disabled={editingSlug !== null}>
-                        <Pencil /> Edit
+                    </span>
+                  )}
+                </TableCell>
+                <TableCell>
+                  <Badge variant={plugin.active ? 'success' : 'secondary'}>{plugin.active ? 'Active' : 'Inactive'}</Badge>
+                </TableCell>
+                <TableCell className="sticky right-0 bg-card">
+                  {isEditing ? (
+                    <div className="flex gap-2">
+                      <Button size="sm" onClick={() => save(plugin)} disabled={update.isPending}>
+                        {update.isPending ? 'Saving...' : 'Save'}
                       </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+                      <Button size="sm" variant="outline" onClick={() => setEditingSlug(null)} disabled={update.isPending}>
+                        Cancel
+                      </Button>
+                    </div>
+                  ) : (
+                    <Button size="sm" variant="outline" onClick={() => startEdit(plugin)} disabled={editingSlug !== null}>
+                      <Pencil /> Edit
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </HeadedTable>
       </CardContent>
     </Card>
   );

@@ -8,6 +8,7 @@ import { ImagesTab } from '../components/images-tab';
 import { IntegrationGuide } from '../components/integration-guide';
 import { PluginsTable } from '../components/plugins-table';
 import { PricingTab } from '../components/pricing-tab';
+import { PageHeader } from '@/components/page-header';
 
 export function PluginSettingsPage() {
   usePageMeta('Plugin Settings');
@@ -15,10 +16,7 @@ export function PluginSettingsPage() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold">Plugin Settings</h1>
-        <p className="text-muted-foreground">Product IDs, images and pricing for each plugin.</p>
-      </div>
+      <PageHeader title="Plugin Settings" description="Product IDs, images and pricing for each plugin." />
       {plugins.isLoading ? (
         <div className="space-y-3">
           <Skeleton className="h-9 w-72" />

@@ -1,13 +1,5 @@
 import { useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api';
@@ -45,22 +37,17 @@ export function DemoContentCard() {
           Remove demo content
         </Button>
       </CardContent>
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Remove demo content</AlertDialogTitle>
-            <AlertDialogDescription>
-              {data.plugins.join(' and ')} will be deleted with their releases, images and prices. Your own plugins are not touched. This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-            <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
-              {remove.isPending ? 'Removing...' : 'Remove demo content'}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Remove demo content"
+        description={`${data.plugins.join(' and ')} will be deleted with their releases, images and prices. Your own plugins are not touched. This cannot be undone.`}
+        destructive
+        pending={remove.isPending}
+        pendingLabel="Removing..."
+        confirmLabel="Remove demo content"
+        onConfirm={confirm}
+      />
     </Card>
   );
 }

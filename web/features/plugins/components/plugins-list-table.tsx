@@ -5,7 +5,8 @@ import type { SaleStatus } from '@common/sale-status';
 import { effectivePriceMinor, formatMoney } from '@common/pricing';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { categoryLabel } from '@common/categories';
 import { SaleStatusBadge } from './sale-status-badge';
 import { UnretireButton } from './unretire-button';
@@ -26,52 +27,49 @@ interface PluginsListTableProps {
 /** Every plugin, retired ones included (their licences and releases are still managed here). */
 export function PluginsListTable({ plugins, saleStatuses, onRetire }: PluginsListTableProps) {
   return (
-    <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Plugin</TableHead>
-          <TableHead className="hidden md:table-cell">Category</TableHead>
-          <TableHead className="hidden sm:table-cell">Version</TableHead>
-          <TableHead className="hidden sm:table-cell">Price</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Sale</TableHead>
-          <TableHead className="text-right">Actions</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {plugins.map((plugin) => (
-          <TableRow key={plugin.slug} data-testid={`plugins-row-${plugin.slug}`}>
-            <TableCell>
-              <div className="font-medium">{plugin.name}</div>
-              <div className="font-mono text-xs text-muted-foreground">{plugin.slug}</div>
-            </TableCell>
-            <TableCell className="hidden md:table-cell">{categoryLabel(plugin.category)}</TableCell>
-            <TableCell className="hidden sm:table-cell">{plugin.current_version ?? '—'}</TableCell>
-            <TableCell className="hidden sm:table-cell">{priceLabel(plugin)}</TableCell>
-            <TableCell>{plugin.retired_at ? <Badge variant="secondary">Retired</Badge> : <Badge>Active</Badge>}</TableCell>
-            <TableCell className="max-w-72 whitespace-normal" data-testid="sale-status">
-              <SaleStatusBadge status={saleStatuses.get(plugin.slug)} />
-            </TableCell>
-            <TableCell>
-              <div className="flex flex-wrap justify-end gap-2">
-                <Button variant="outline" size="sm" asChild>
-                  <Link href={`/plugins/${plugin.slug}`} aria-label={`Edit ${plugin.name}`}>
-                    <Pencil />
-                    Edit
-                  </Link>
+    <HeadedTable
+      headings={[
+        'Plugin',
+        { label: 'Category', className: 'hidden md:table-cell' },
+        { label: 'Version', className: 'hidden sm:table-cell' },
+        { label: 'Price', className: 'hidden sm:table-cell' },
+        'Status',
+        'Sale',
+        { label: 'Actions', className: 'text-right' },
+      ]}
+    >
+      {plugins.map((plugin) => (
+        <TableRow key={plugin.slug} data-testid={`plugins-row-${plugin.slug}`}>
+          <TableCell>
+            <div className="font-medium">{plugin.name}</div>
+            <div className="font-mono text-xs text-muted-foreground">{plugin.slug}</div>
+          </TableCell>
+          <TableCell className="hidden md:table-cell">{categoryLabel(plugin.category)}</TableCell>
+          <TableCell className="hidden sm:table-cell">{plugin.current_version ?? '—'}</TableCell>
+          <TableCell className="hidden sm:table-cell">{priceLabel(plugin)}</TableCell>
+          <TableCell>{plugin.retired_at ? <Badge variant="secondary">Retired</Badge> : <Badge>Active</Badge>}</TableCell>
+          <TableCell className="max-w-72 whitespace-normal" data-testid="sale-status">
+            <SaleStatusBadge status={saleStatuses.get(plugin.slug)} />
+          </TableCell>
+          <TableCell>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button variant="outline" size="sm" asChild>
+                <Link href={`/plugins/${plugin.slug}`} aria-label={`Edit ${plugin.name}`}>
+                  <Pencil />
+                  Edit
+                </Link>
+              </Button>
+              {plugin.retired_at ? (
+                <UnretireButton plugin={plugin} />
+              ) : (
+                <Button variant="outline" size="sm" onClick={() => onRetire(plugin)} aria-label={`Retire ${plugin.name}`}>
+                  Retire
                 </Button>
-                {plugin.retired_at ? (
-                  <UnretireButton plugin={plugin} />
-                ) : (
-                  <Button variant="outline" size="sm" onClick={() => onRetire(plugin)} aria-label={`Retire ${plugin.name}`}>
-                    Retire
-                  </Button>
-                )}
-              </div>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+              )}
+            </div>
+          </TableCell>
+        </TableRow>
+      ))}
+    </HeadedTable>
   );
 }

@@ -6,7 +6,8 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { usePrices } from '../api/get-prices';
@@ -54,49 +55,35 @@ export function PriceTiersCard({ slug, currency }: { slug: string; currency: Pri
         )}
         {prices.data && prices.data.length === 0 && <p className="text-muted-foreground">No tiers yet: set a price in Plugin Settings or add a tier.</p>}
         {prices.data && prices.data.length > 0 && (
-          <Table data-testid="price-tiers">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>Sites</TableHead>
-                <TableHead>Term</TableHead>
-                <TableHead>Price</TableHead>
-                <TableHead>Renewal</TableHead>
-                {viaLemonSqueezy && <TableHead>Lemon Squeezy</TableHead>}
-                <TableHead>Status</TableHead>
-                <TableHead />
+          <HeadedTable data-testid="price-tiers" headings={['Name', 'Sites', 'Term', 'Price', 'Renewal', viaLemonSqueezy && 'Lemon Squeezy', 'Status', {}]}>
+            {prices.data.map((price) => (
+              <TableRow key={price.id}>
+                <TableCell className="font-medium">{price.name}</TableCell>
+                <TableCell>{price.sites ?? 'Unlimited'}</TableCell>
+                <TableCell>{price.term}</TableCell>
+                <TableCell>
+                  {formatMoney(price.amount, price.currency)}
+                  {price.sale_amount !== null && <span className="text-muted-foreground"> (sale {formatMoney(price.sale_amount, price.currency)})</span>}
+                </TableCell>
+                <TableCell>{price.renewal_discount_percent}% off</TableCell>
+                {viaLemonSqueezy && (
+                  <TableCell className="space-x-1">
+                    {price.lemonsqueezy_variant_id ?? <Badge variant="outline">No variant ID</Badge>}
+                    {price.lemonsqueezy_checkout_link === null && <Badge variant="outline">No checkout link</Badge>}
+                  </TableCell>
+                )}
+                <TableCell>{price.active ? <Badge>Active</Badge> : <Badge variant="secondary">Inactive</Badge>}</TableCell>
+                <TableCell className="space-x-2 text-right">
+                  <Button size="sm" variant="outline" onClick={() => setEditing(price)}>
+                    Edit
+                  </Button>
+                  <Button size="sm" variant="ghost" disabled={save.isPending} onClick={() => toggle(price)}>
+                    {price.active ? 'Deactivate' : 'Activate'}
+                  </Button>
+                </TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {prices.data.map((price) => (
-                <TableRow key={price.id}>
-                  <TableCell className="font-medium">{price.name}</TableCell>
-                  <TableCell>{price.sites ?? 'Unlimited'}</TableCell>
-                  <TableCell>{price.term}</TableCell>
-                  <TableCell>
-                    {formatMoney(price.amount, price.currency)}
-                    {price.sale_amount !== null && <span className="text-muted-foreground"> (sale {formatMoney(price.sale_amount, price.currency)})</span>}
-                  </TableCell>
-                  <TableCell>{price.renewal_discount_percent}% off</TableCell>
-                  {viaLemonSqueezy && (
-                    <TableCell className="space-x-1">
-                      {price.lemonsqueezy_variant_id ?? <Badge variant="outline">No variant ID</Badge>}
-                      {price.lemonsqueezy_checkout_link === null && <Badge variant="outline">No checkout link</Badge>}
-                    </TableCell>
-                  )}
-                  <TableCell>{price.active ? <Badge>Active</Badge> : <Badge variant="secondary">Inactive</Badge>}</TableCell>
-                  <TableCell className="space-x-2 text-right">
-                    <Button size="sm" variant="outline" onClick={() => setEditing(price)}>
-                      Edit
-                    </Button>
-                    <Button size="sm" variant="ghost" disabled={save.isPending} onClick={() => toggle(price)}>
-                      {price.active ? 'Deactivate' : 'Activate'}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+            ))}
+          </HeadedTable>
         )}
       </CardContent>
       {editing !== null && (

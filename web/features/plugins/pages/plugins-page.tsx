@@ -11,6 +11,7 @@ import { CreatePluginDialog } from '../components/create-plugin-dialog';
 import { DemoContentCard } from '../components/demo-content-card';
 import { PluginsListTable } from '../components/plugins-list-table';
 import { RetirePluginDialog } from '../components/retire-plugin-dialog';
+import { PageHeader } from '@/components/page-header';
 
 /** Plugins (beyond the specification): the vendor's catalogue, created, edited and retired here. */
 export function PluginsPage() {
@@ -24,13 +25,10 @@ export function PluginsPage() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold">Plugins</h1>
-          <p className="text-muted-foreground">
-            Your catalogue: create a plugin, then give it pricing (Plugin Settings) and a release at or above the minimum release version (Settings) to put it
-            on sale.
-          </p>
-        </div>
+        <PageHeader
+          title="Plugins"
+          description="Your catalogue: create a plugin, then give it pricing (Plugin Settings) and a release at or above the minimum release version (Settings) to put it on sale."
+        />
         <Button onClick={() => setIsCreating(true)}>
           <Plus />
           New Plugin

@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { Textarea } from '@/components/ui/textarea';
 import { useTestPostcodesInBulk } from '../api/test-bulk';
 import { toastFailure, toastTestingComplete, usePostcodeRunnerBusy } from './runner';
@@ -55,32 +56,20 @@ export function BulkTestTab() {
 
       {!bulk.data && !bulk.isPending && <p className="text-sm text-muted-foreground">No results yet</p>}
       {bulk.data && (
-        <Table data-testid="bulk-results">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Postcode</TableHead>
-              <TableHead>Delivery</TableHead>
-              <TableHead>Base</TableHead>
-              <TableHead>Surcharge</TableHead>
-              <TableHead>Total</TableHead>
-              <TableHead>Source</TableHead>
+        <HeadedTable data-testid="bulk-results" headings={['Postcode', 'Delivery', 'Base', 'Surcharge', 'Total', 'Source']}>
+          {bulk.data.data.results.map((row, position) => (
+            <TableRow key={`${row.postcode}-${position}`}>
+              <TableCell className="font-mono">{row.postcode}</TableCell>
+              <TableCell>
+                <Badge variant={row.delivery_allowed ? 'success' : 'destructive'}>{row.delivery_allowed ? 'Allowed' : 'Not allowed'}</Badge>
+              </TableCell>
+              <TableCell>{row.formatted_pricing.base_cost}</TableCell>
+              <TableCell>{row.formatted_pricing.surcharge}</TableCell>
+              <TableCell>{row.formatted_pricing.total_cost}</TableCell>
+              <TableCell>{row.pricing_result.pricing_source.replaceAll('_', ' ')}</TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {bulk.data.data.results.map((row, position) => (
-              <TableRow key={`${row.postcode}-${position}`}>
-                <TableCell className="font-mono">{row.postcode}</TableCell>
-                <TableCell>
-                  <Badge variant={row.delivery_allowed ? 'success' : 'destructive'}>{row.delivery_allowed ? 'Allowed' : 'Not allowed'}</Badge>
-                </TableCell>
-                <TableCell>{row.formatted_pricing.base_cost}</TableCell>
-                <TableCell>{row.formatted_pricing.surcharge}</TableCell>
-                <TableCell>{row.formatted_pricing.total_cost}</TableCell>
-                <TableCell>{row.pricing_result.pricing_source.replaceAll('_', ' ')}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </HeadedTable>
       )}
     </div>
   );

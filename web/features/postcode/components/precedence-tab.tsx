@@ -1,6 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { useRunPrecedenceTests } from '../api/precedence';
 import { runSuite, usePostcodeRunnerBusy } from './runner';
 import { PassBadge, SuiteSummary } from './suite-summary';
@@ -24,33 +25,23 @@ export function PrecedenceTab() {
       </div>
       {!data && !suite.isPending && <p className="text-sm text-muted-foreground">No results yet</p>}
       {data && (
-        <Table data-testid="precedence-results">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Test</TableHead>
-              <TableHead>Decided by</TableHead>
-              <TableHead>Applicable rules</TableHead>
-              <TableHead>Result</TableHead>
+        <HeadedTable data-testid="precedence-results" headings={['Test', 'Decided by', 'Applicable rules', 'Result']}>
+          {data.results.map((row) => (
+            <TableRow key={row.name}>
+              <TableCell>
+                <div className="font-medium">{row.name}</div>
+                <div className="text-xs text-muted-foreground">{row.description}</div>
+              </TableCell>
+              <TableCell className="text-xs">
+                {row.best_match.matched_value ? `${row.best_match.type} ${row.best_match.matched_type} ${row.best_match.matched_value}` : 'no rule'}
+              </TableCell>
+              <TableCell className="text-xs">{row.all_applicable_rules.map((rule) => `${rule.kind} ${rule.value}`).join(', ') || 'none'}</TableCell>
+              <TableCell>
+                <PassBadge isPass={row.precedence_correct} />
+              </TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.results.map((row) => (
-              <TableRow key={row.name}>
-                <TableCell>
-                  <div className="font-medium">{row.name}</div>
-                  <div className="text-xs text-muted-foreground">{row.description}</div>
-                </TableCell>
-                <TableCell className="text-xs">
-                  {row.best_match.matched_value ? `${row.best_match.type} ${row.best_match.matched_type} ${row.best_match.matched_value}` : 'no rule'}
-                </TableCell>
-                <TableCell className="text-xs">{row.all_applicable_rules.map((rule) => `${rule.kind} ${rule.value}`).join(', ') || 'none'}</TableCell>
-                <TableCell>
-                  <PassBadge isPass={row.precedence_correct} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </HeadedTable>
       )}
     </div>
   );

@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { useTestPostcode } from '../api/test-postcode';
 import { toastFailure, toastTestingComplete, usePostcodeRunnerBusy } from './runner';
 
@@ -78,24 +79,15 @@ export function SingleTestTab() {
               : 'no rule'}
           </p>
           {result.test_result.variations.length > 0 && (
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Variation</TableHead>
-                  <TableHead>Value</TableHead>
-                  <TableHead>Priority</TableHead>
+            <HeadedTable headings={['Variation', 'Value', 'Priority']}>
+              {result.test_result.variations.map((variation) => (
+                <TableRow key={variation.type}>
+                  <TableCell>{variation.type}</TableCell>
+                  <TableCell className="font-mono">{variation.value}</TableCell>
+                  <TableCell>{variation.priority}</TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {result.test_result.variations.map((variation) => (
-                  <TableRow key={variation.type}>
-                    <TableCell>{variation.type}</TableCell>
-                    <TableCell className="font-mono">{variation.value}</TableCell>
-                    <TableCell>{variation.priority}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              ))}
+            </HeadedTable>
           )}
         </div>
       )}

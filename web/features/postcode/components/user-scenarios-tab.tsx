@@ -1,6 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { useRunUserScenarios } from '../api/user-scenarios';
 import { runSuite, usePostcodeRunnerBusy } from './runner';
 import { PassBadge, SuiteSummary } from './suite-summary';
@@ -21,36 +22,25 @@ export function UserScenariosTab() {
       </div>
       {!data && !suite.isPending && <p className="text-sm text-muted-foreground">No results yet</p>}
       {data && (
-        <Table data-testid="user-scenario-results">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Postcode</TableHead>
-              <TableHead>Scenario</TableHead>
-              <TableHead>Expected</TableHead>
-              <TableHead>Actual</TableHead>
-              <TableHead>Result</TableHead>
+        <HeadedTable data-testid="user-scenario-results" headings={['Postcode', 'Scenario', 'Expected', 'Actual', 'Result']}>
+          {data.results.map((row, position) => (
+            <TableRow key={position}>
+              <TableCell className="font-mono">{row.postcode}</TableCell>
+              <TableCell>
+                {row.description}
+                <div className="text-xs text-muted-foreground">
+                  £{row.order_total}
+                  {row.delivery_date ? `, ${row.delivery_date}` : ''}
+                </div>
+              </TableCell>
+              <TableCell className="text-xs">{row.formatted_expected}</TableCell>
+              <TableCell className="text-xs">{row.formatted_actual}</TableCell>
+              <TableCell>
+                <PassBadge isPass={row.expected_match} />
+              </TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.results.map((row, position) => (
-              <TableRow key={position}>
-                <TableCell className="font-mono">{row.postcode}</TableCell>
-                <TableCell>
-                  {row.description}
-                  <div className="text-xs text-muted-foreground">
-                    £{row.order_total}
-                    {row.delivery_date ? `, ${row.delivery_date}` : ''}
-                  </div>
-                </TableCell>
-                <TableCell className="text-xs">{row.formatted_expected}</TableCell>
-                <TableCell className="text-xs">{row.formatted_actual}</TableCell>
-                <TableCell>
-                  <PassBadge isPass={row.expected_match} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </HeadedTable>
       )}
     </div>
   );

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Release, ReleaseUpdate } from '@common/releases';
 import { apiJson } from '@/lib/api';
 import { adminPluginsQueryKey } from '@/lib/admin-plugins';
+import { useInvalidatingMutation } from '@/lib/mutations';
 import { releasesQueryKey } from './get-releases';
 
 export type RolloutAction = { id: number; change: ReleaseUpdate } | { id: number; pause: boolean };
@@ -12,12 +12,5 @@ export function updateReleaseRollout(action: RolloutAction): Promise<Release> {
   return apiJson<Release>('POST', `/api/admin/releases/${action.id}/rollout/${action.pause ? 'pause' : 'resume'}`);
 }
 
-export function useUpdateReleaseRollout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateReleaseRollout,
-    // A channel change can move the plugin's current version.
-    onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: releasesQueryKey }), queryClient.invalidateQueries({ queryKey: adminPluginsQueryKey })]),
-  });
-}
+// A channel change can move the plugin's current version.
+export const useUpdateReleaseRollout = () => useInvalidatingMutation(updateReleaseRollout, [releasesQueryKey, adminPluginsQueryKey]);

@@ -1,13 +1,5 @@
 import type { Release } from '@common/releases';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
@@ -68,26 +60,28 @@ export function ReleaseActionDialog({ action, onOpenChange }: { action: ReleaseA
   };
 
   return (
-    <AlertDialog open={action !== null} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{text.title}</AlertDialogTitle>
-          <AlertDialogDescription>
-            <span className="font-medium">{action && `${pluginLabel(action.release.plugin_slug)} v${action.release.version}`}</span>: {text.body}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-          {action?.kind === 'withdraw' && (
-            <Button variant="outline" onClick={() => confirm(true)} disabled={pending}>
-              {rollback.isPending ? text.pending : 'Withdraw and offer previous release'}
-            </Button>
-          )}
-          <Button variant="destructive" onClick={() => confirm()} disabled={pending}>
-            {mutation.isPending ? text.pending : text.confirm}
+    <ConfirmDialog
+      open={action !== null}
+      onOpenChange={onOpenChange}
+      title={text.title}
+      description={
+        <>
+          <span className="font-medium">{action && `${pluginLabel(action.release.plugin_slug)} v${action.release.version}`}</span>: {text.body}
+        </>
+      }
+      actions={
+        action?.kind === 'withdraw' && (
+          <Button variant="outline" onClick={() => confirm(true)} disabled={pending}>
+            {rollback.isPending ? text.pending : 'Withdraw and offer previous release'}
           </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        )
+      }
+      destructive
+      pending={mutation.isPending}
+      disabled={pending}
+      pendingLabel={text.pending}
+      confirmLabel={text.confirm}
+      onConfirm={() => confirm()}
+    />
   );
 }

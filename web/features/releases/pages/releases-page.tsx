@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import type { Release } from '@common/releases';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SearchBox, PluginFilter } from '@/components/list-filters';
 import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/use-toast';
 import { useAdminPlugins } from '@/lib/admin-plugins';
@@ -74,29 +73,8 @@ export function ReleasesPage() {
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input
-            aria-label="Search releases"
-            placeholder="Search releases..."
-            className="pl-9"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-        <Select value={pluginFilter} onValueChange={setPluginFilter}>
-          <SelectTrigger aria-label="Filter by plugin" className="sm:w-56">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL_PLUGINS}>All Plugins</SelectItem>
-            {(plugins.data ?? []).map((plugin) => (
-              <SelectItem key={plugin.slug} value={plugin.slug}>
-                {pluginLabel(plugin.slug)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <SearchBox label="Search releases" placeholder="Search releases..." value={search} onChange={setSearch} />
+        <PluginFilter className="sm:w-56" value={pluginFilter} onChange={setPluginFilter} plugins={plugins.data} label={(plugin) => pluginLabel(plugin.slug)} />
       </div>
 
       {releases.isError ? (

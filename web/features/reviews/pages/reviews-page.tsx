@@ -12,6 +12,7 @@ import { toast } from '@/lib/use-toast';
 import { useAdminReviews } from '../api/get-reviews';
 import { useReviewPlugins } from '../api/get-plugins';
 import { useModerateReview } from '../api/moderate-review';
+import { PageHeader } from '@/components/page-header';
 
 const ALL = 'all';
 const STATUS_LABEL: Record<ReviewStatus, string> = { pending: 'Pending', approved: 'Approved', hidden: 'Hidden' };
@@ -41,13 +42,15 @@ export function ReviewsPage() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold">Reviews</h1>
-        <p className="text-muted-foreground">
-          Reviews from buyers with a licence for the plugin. Approved reviews appear on the plugin&apos;s page and make its rating; an edited review waits here
-          again.
-        </p>
-      </div>
+      <PageHeader
+        title="Reviews"
+        description={
+          <>
+            Reviews from buyers with a licence for the plugin. Approved reviews appear on the plugin&apos;s page and make its rating; an edited review waits
+            here again.
+          </>
+        }
+      />
       <div className="flex flex-col gap-3 sm:flex-row">
         <Select value={status} onValueChange={setStatus}>
           <SelectTrigger aria-label="Filter by status" className="sm:w-48">

@@ -1,14 +1,19 @@
-import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { useState } from 'react';
+import { TextField } from '@/components/form-field';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useChangePassword } from '../api/change-password';
-import { FormError } from './form-error';
+import { SettingsCard } from './settings-card';
 
 const SIGN_IN_AGAIN_DELAY_MS = 1500;
+
+/** The card's texts. */
+const CARD = {
+  title: 'Change Admin Password',
+  description: 'At least 10 characters. Every signed-in session ends.',
+  submitLabel: 'Change Password',
+  pendingLabel: 'Changing...',
+};
 
 /** Changing the password ends every session, this one included, so the page returns to the login screen. */
 export function PasswordCard() {
@@ -18,8 +23,7 @@ export function PasswordCard() {
   const [error, setError] = useState<string | null>(null);
   const change = useChangePassword();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setError(null);
     if (next !== confirm) {
       setError('The new passwords do not match');
@@ -38,33 +42,12 @@ export function PasswordCard() {
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Change Admin Password</CardTitle>
-        <CardDescription>At least 10 characters. Every signed-in session ends.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form className="space-y-4" onSubmit={submit} noValidate>
-          <div className="space-y-2">
-            <Label htmlFor="current-password">Current password</Label>
-            <Input id="current-password" type="password" autoComplete="current-password" value={current} onChange={(event) => setCurrent(event.target.value)} />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-2">
-              <Label htmlFor="new-password">New password</Label>
-              <Input id="new-password" type="password" autoComplete="new-password" value={next} onChange={(event) => setNext(event.target.value)} />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="confirm-password">Confirm new password</Label>
-              <Input id="confirm-password" type="password" autoComplete="new-password" value={confirm} onChange={(event) => setConfirm(event.target.value)} />
-            </div>
-          </div>
-          <FormError message={error} />
-          <Button type="submit" disabled={change.isPending}>
-            {change.isPending ? 'Changing...' : 'Change Password'}
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <SettingsCard {...CARD} onSubmit={submit} form={{ error, pending: change.isPending }}>
+      <TextField id="current-password" label="Current password" type="password" autoComplete="current-password" value={current} onChange={setCurrent} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField id="new-password" label="New password" type="password" autoComplete="new-password" value={next} onChange={setNext} />
+        <TextField id="confirm-password" label="Confirm new password" type="password" autoComplete="new-password" value={confirm} onChange={setConfirm} />
+      </div>
+    </SettingsCard>
   );
 }

@@ -4,12 +4,10 @@ import { TriangleAlert } from 'lucide-react';
 import type { ShopAddress } from '@common/settings';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { errorMessage, fieldErrors } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useConfirmShopAddress, useShopAddress } from '../api/shop-address';
-import { FieldError, invalidProps } from './form-error';
+import { TextField } from '@/components/form-field';
 
 const emailCount = (count: number) => (count === 1 ? '1 e-mail is' : `${count} e-mails are`);
 
@@ -51,21 +49,20 @@ function ShopAddressDialog({ address, open, onOpenChange }: { address: ShopAddre
               customers reach the shop at another address.
             </DialogDescription>
           </DialogHeader>
-          <div className="space-y-2">
-            <Label htmlFor="shop-address">Shop address</Label>
-            <Input
-              id="shop-address"
-              type="url"
-              value={origin}
-              onChange={(event) => setOrigin(event.target.value)}
-              {...invalidProps('shop-address-error', error, 'shop-address-help')}
-            />
-            <FieldError id="shop-address-error" message={error} />
-            <p id="shop-address-help" className="text-xs text-muted-foreground">
-              {address.held_emails > 0 ? `${emailCount(address.held_emails)} waiting in the outbox and will be sent once you confirm. ` : ''}A shop under a path
-              (https://example.com/shop) sets the Base URL in Settings instead.
-            </p>
-          </div>
+          <TextField
+            id="shop-address"
+            label="Shop address"
+            type="url"
+            value={origin}
+            onChange={setOrigin}
+            error={error}
+            help={
+              <>
+                {address.held_emails > 0 ? `${emailCount(address.held_emails)} waiting in the outbox and will be sent once you confirm. ` : ''}A shop under a
+                path (https://example.com/shop) sets the Base URL in Settings instead.
+              </>
+            }
+          />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Later

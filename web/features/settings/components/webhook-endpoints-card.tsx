@@ -6,8 +6,6 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage, fieldErrors } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
@@ -20,7 +18,7 @@ import {
   useWebhookEndpoints,
 } from '../api/webhook-endpoints';
 import { CopyField } from './copy-field';
-import { FieldError, FormError, invalidProps } from './form-error';
+import { FormError, TextField } from '@/components/form-field';
 
 /**
  * A refused save: the URL's problem under the URL field (the server's "Invalid body: url: …" line without its
@@ -75,7 +73,6 @@ function EndpointRow({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSecr
       { onSuccess: () => setEditing(false), onError: (caught) => setError(splitError(caught, 'Failed to save the endpoint')) },
     );
   };
-  const urlErrorId = `endpoint-url-${endpoint.id}-error`;
 
   return (
     <li className="space-y-3 rounded-md border p-3" data-testid="webhook-endpoint">
@@ -88,17 +85,15 @@ function EndpointRow({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSecr
       </p>
       {editing ? (
         <form className="space-y-3" onSubmit={save} noValidate>
-          <div className="space-y-1">
-            <Label htmlFor={`endpoint-url-${endpoint.id}`}>Endpoint URL</Label>
-            <Input
-              id={`endpoint-url-${endpoint.id}`}
-              type="url"
-              value={url}
-              onChange={(event) => setUrl(event.target.value)}
-              {...invalidProps(urlErrorId, error.url)}
-            />
-            <FieldError id={urlErrorId} message={error.url} />
-          </div>
+          <TextField
+            wrapperClassName="space-y-1"
+            id={`endpoint-url-${endpoint.id}`}
+            label="Endpoint URL"
+            type="url"
+            value={url}
+            onChange={setUrl}
+            error={error.url}
+          />
           <EventChoices idPrefix={`endpoint-${endpoint.id}-event`} value={events} onChange={setEvents} />
           <FormError message={error.form} />
           <div className="flex gap-2">
@@ -231,18 +226,16 @@ export function WebhookEndpointsCard() {
           <p className="text-sm text-muted-foreground">No webhook endpoints yet.</p>
         )}
         <form className="space-y-3 border-t pt-4" onSubmit={add} noValidate>
-          <div className="space-y-1">
-            <Label htmlFor="new-webhook-url">Endpoint URL</Label>
-            <Input
-              id="new-webhook-url"
-              type="url"
-              placeholder="https://example.com/hooks/licensing"
-              value={url}
-              onChange={(event) => setUrl(event.target.value)}
-              {...invalidProps('new-webhook-url-error', error.url)}
-            />
-            <FieldError id="new-webhook-url-error" message={error.url} />
-          </div>
+          <TextField
+            wrapperClassName="space-y-1"
+            id="new-webhook-url"
+            label="Endpoint URL"
+            type="url"
+            placeholder="https://example.com/hooks/licensing"
+            value={url}
+            onChange={setUrl}
+            error={error.url}
+          />
           <EventChoices idPrefix="new-webhook-event" value={events} onChange={setEvents} />
           <FormError message={error.form} />
           <Button type="submit" disabled={create.isPending || (endpoints.data?.length ?? 0) >= MAX_WEBHOOK_ENDPOINTS}>

@@ -1,14 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { SecretSettingName, SettingsResponse, SettingsUpdate } from '@common/settings';
+import { FieldError, FieldHelp, invalidProps } from '@/components/form-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { errorMessage, fieldErrors } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
-import { useUpdateSettings } from '../api/update-settings';
-import { FieldError, FormError, invalidProps } from './form-error';
+import { SettingsCard, useSettingsForm } from './settings-card';
 
 const SECRETS: Array<{ name: SecretSettingName; label: string; hint: string; help?: string }> = [
   { name: 'stripe_webhook_secret', label: 'Stripe webhook signing secret', hint: 'whsec_… from the Stripe dashboard' },
@@ -23,88 +21,69 @@ const SECRETS: Array<{ name: SecretSettingName; label: string; hint: string; hel
   },
 ];
 
+/** The card's texts. */
+const CARD = {
+  title: 'Webhook Signing Secrets',
+  description: 'Stored on the server and never shown again. Enter a new value to replace one.',
+  submitLabel: 'Save Secrets',
+};
+
 /** Secrets are write-only: the page shows whether each is set, never its value. */
 export function WebhookSecretsCard({ settings }: { settings: SettingsResponse }) {
   const [values, setValues] = useState<Record<SecretSettingName, string>>({ stripe_webhook_secret: '', lemonsqueezy_webhook_secret: '', webhook_secret: '' });
-  const [error, setError] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const update = useUpdateSettings();
+  const form = useSettingsForm(
+    SECRETS.map(({ name }) => name),
+    'Failed to save secrets',
+  );
+  const { errors } = form;
 
-  const send = (patch: SettingsUpdate, done: string) => {
-    setError(null);
-    setErrors({});
-    update.mutate(patch, {
-      onSuccess: () => {
-        setValues({ stripe_webhook_secret: '', lemonsqueezy_webhook_secret: '', webhook_secret: '' });
-        toast({ title: 'Secrets Saved', description: done });
-      },
-      onError: (caught) => {
-        const byField = fieldErrors(caught);
-        const atFields = Object.keys(byField).length > 0 && Object.keys(byField).every((field) => SECRETS.some(({ name }) => name === field));
-        setErrors(atFields ? byField : {});
-        setError(atFields ? null : errorMessage(caught, 'Failed to save secrets'));
-      },
+  const send = (patch: SettingsUpdate, done: string) =>
+    form.save(patch, () => {
+      setValues({ stripe_webhook_secret: '', lemonsqueezy_webhook_secret: '', webhook_secret: '' });
+      toast({ title: 'Secrets Saved', description: done });
     });
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const patch = Object.fromEntries(SECRETS.filter(({ name }) => values[name].trim()).map(({ name }) => [name, values[name].trim()]));
     if (Object.keys(patch).length === 0) {
-      setError('Enter a new value for at least one secret');
+      form.setError('Enter a new value for at least one secret');
       return;
     }
     send(patch, 'The new secrets are in effect.');
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Webhook Signing Secrets</CardTitle>
-        <CardDescription>Stored on the server and never shown again. Enter a new value to replace one.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form className="space-y-4" onSubmit={submit} noValidate>
-          {SECRETS.map(({ name, label, hint, help }) => {
-            const isSet = settings.secrets[name].is_set;
-            return (
-              <div key={name} className="space-y-2">
-                <div className="flex items-center gap-2">
-                  <Label htmlFor={`secret-${name}`}>{label}</Label>
-                  <Badge variant={isSet ? 'success' : 'outline'} data-testid={`secret-status-${name}`}>
-                    {isSet ? 'Set' : 'Not set'}
-                  </Badge>
-                </div>
-                <div className="flex gap-2">
-                  <Input
-                    id={`secret-${name}`}
-                    type="password"
-                    autoComplete="off"
-                    placeholder={isSet ? '••••••••••••  (set; type to replace)' : hint}
-                    value={values[name]}
-                    onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-                    {...invalidProps(`secret-${name}-error`, errors[name], help ? `secret-${name}-help` : undefined)}
-                  />
-                  {isSet && (
-                    <Button type="button" variant="outline" onClick={() => send({ [name]: null }, `${label} cleared.`)} disabled={update.isPending}>
-                      Clear
-                    </Button>
-                  )}
-                </div>
-                <FieldError id={`secret-${name}-error`} message={errors[name]} />
-                {help && (
-                  <p id={`secret-${name}-help`} className="text-xs text-muted-foreground">
-                    {help}
-                  </p>
-                )}
-              </div>
-            );
-          })}
-          <FormError message={error} />
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save Secrets'}
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <SettingsCard {...CARD} onSubmit={submit} form={form}>
+      {SECRETS.map(({ name, label, hint, help }) => {
+        const isSet = settings.secrets[name].is_set;
+        return (
+          <div key={name} className="space-y-2">
+            <div className="flex items-center gap-2">
+              <Label htmlFor={`secret-${name}`}>{label}</Label>
+              <Badge variant={isSet ? 'success' : 'outline'} data-testid={`secret-status-${name}`}>
+                {isSet ? 'Set' : 'Not set'}
+              </Badge>
+            </div>
+            <div className="flex gap-2">
+              <Input
+                id={`secret-${name}`}
+                type="password"
+                autoComplete="off"
+                placeholder={isSet ? '••••••••••••  (set; type to replace)' : hint}
+                value={values[name]}
+                onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+                {...invalidProps(`secret-${name}-error`, errors[name], help ? `secret-${name}-help` : undefined)}
+              />
+              {isSet && (
+                <Button type="button" variant="outline" onClick={() => send({ [name]: null }, `${label} cleared.`)} disabled={form.pending}>
+                  Clear
+                </Button>
+              )}
+            </div>
+            <FieldError id={`secret-${name}-error`} message={errors[name]} />
+            {help && <FieldHelp id={`secret-${name}-help`}>{help}</FieldHelp>}
+          </div>
+        );
+      })}
+    </SettingsCard>
   );
 }

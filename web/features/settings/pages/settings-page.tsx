@@ -13,6 +13,7 @@ import { ReleaseHealthSettingsCard } from '../components/release-health-settings
 import { WebhookSecretsCard } from '../components/webhook-secrets-card';
 import { LemonSqueezyStoreCard } from '../components/lemonsqueezy-store-card';
 import { WebhookEndpointsCard } from '../components/webhook-endpoints-card';
+import { PageHeader } from '@/components/page-header';
 
 /** Settings that really save (docs/design.md section 4a): stored in the database, in effect without a restart. */
 export function SettingsPage() {
@@ -21,10 +22,7 @@ export function SettingsPage() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold">Settings</h1>
-        <p className="text-muted-foreground">Server configuration, secrets and access.</p>
-      </div>
+      <PageHeader title="Settings" description="Server configuration, secrets and access." />
       {settings.isLoading ? (
         <div className="space-y-4">
           <Skeleton className="h-64 w-full" />

@@ -7,6 +7,7 @@ import { IdentityForm } from '../components/identity-form';
 import { LogoCard } from '../components/logo-card';
 import { PagesEditor } from '../components/pages-editor';
 import { TermsCard } from '../components/terms-card';
+import { PageHeader } from '@/components/page-header';
 
 /** The admin page "Storefront": the vendor's name, logo, colour and details (docs/storefront.md, "Store identity"). */
 export function StorefrontAdminPage() {
@@ -14,10 +15,7 @@ export function StorefrontAdminPage() {
   const identity = useAdminStoreIdentity();
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold">Storefront</h1>
-        <p className="text-muted-foreground">Your store's name, logo, colour, details and terms, as buyers see them.</p>
-      </div>
+      <PageHeader title="Storefront" description="Your store's name, logo, colour, details and terms, as buyers see them." />
       {identity.isLoading ? (
         <Skeleton className="h-96 w-full" />
       ) : identity.isError || !identity.data ? (

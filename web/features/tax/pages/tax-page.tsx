@@ -6,7 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/use-toast';
@@ -154,30 +155,28 @@ function TaxReportCard() {
           </Button>
         </div>
         {report.isError && <p className="text-destructive">{errorMessage(report.error, 'The report could not be loaded.')}</p>}
-        <Table data-testid="tax-report">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Country</TableHead>
-              <TableHead>Rate</TableHead>
-              <TableHead>Treatment</TableHead>
-              <TableHead className="text-right">Net</TableHead>
-              <TableHead className="text-right">Tax</TableHead>
-              <TableHead className="text-right">Total</TableHead>
+        <HeadedTable
+          data-testid="tax-report"
+          headings={[
+            'Country',
+            'Rate',
+            'Treatment',
+            { label: 'Net', className: 'text-right' },
+            { label: 'Tax', className: 'text-right' },
+            { label: 'Total', className: 'text-right' },
+          ]}
+        >
+          {(report.data?.rows ?? []).map((row) => (
+            <TableRow key={`${row.country}-${row.rate_bp}-${row.treatment}-${row.currency}`}>
+              <TableCell>{row.country ?? '—'}</TableCell>
+              <TableCell>{formatRate(row.rate_bp)}</TableCell>
+              <TableCell>{row.treatment.replace('_', ' ')}</TableCell>
+              <TableCell className="text-right">{formatMoney(row.net, row.currency)}</TableCell>
+              <TableCell className="text-right">{formatMoney(row.tax, row.currency)}</TableCell>
+              <TableCell className="text-right">{formatMoney(row.total, row.currency)}</TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {(report.data?.rows ?? []).map((row) => (
-              <TableRow key={`${row.country}-${row.rate_bp}-${row.treatment}-${row.currency}`}>
-                <TableCell>{row.country ?? '—'}</TableCell>
-                <TableCell>{formatRate(row.rate_bp)}</TableCell>
-                <TableCell>{row.treatment.replace('_', ' ')}</TableCell>
-                <TableCell className="text-right">{formatMoney(row.net, row.currency)}</TableCell>
-                <TableCell className="text-right">{formatMoney(row.tax, row.currency)}</TableCell>
-                <TableCell className="text-right">{formatMoney(row.total, row.currency)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </HeadedTable>
         <h3 className="font-semibold">Invoices and credit notes</h3>
         <ul className="divide-y rounded-lg border text-sm">
           {(invoices.data ?? []).map((invoice) => (

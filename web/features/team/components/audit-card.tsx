@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { useAudit, useVerifyAudit } from '../api/audit';
 
 const brief = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value).slice(0, 160));
@@ -48,33 +49,22 @@ export function AuditCard() {
             </span>
           )}
         </div>
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>When (UTC)</TableHead>
-              <TableHead>Who</TableHead>
-              <TableHead>Change</TableHead>
-              <TableHead>Before</TableHead>
-              <TableHead>After</TableHead>
+        <HeadedTable headings={['When (UTC)', 'Who', 'Change', 'Before', 'After']}>
+          {(data?.entries ?? []).map((entry) => (
+            <TableRow key={entry.id}>
+              <TableCell className="whitespace-nowrap">{entry.at.replace('T', ' ').slice(0, 19)}</TableCell>
+              <TableCell>
+                {entry.actor}
+                <div className="text-xs text-muted-foreground">{entry.ip}</div>
+              </TableCell>
+              <TableCell className="font-mono text-xs">
+                {entry.method} {entry.url} → {entry.status}
+              </TableCell>
+              <TableCell className="max-w-64 truncate font-mono text-xs">{brief(entry.before)}</TableCell>
+              <TableCell className="max-w-64 truncate font-mono text-xs">{brief(entry.after)}</TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {(data?.entries ?? []).map((entry) => (
-              <TableRow key={entry.id}>
-                <TableCell className="whitespace-nowrap">{entry.at.replace('T', ' ').slice(0, 19)}</TableCell>
-                <TableCell>
-                  {entry.actor}
-                  <div className="text-xs text-muted-foreground">{entry.ip}</div>
-                </TableCell>
-                <TableCell className="font-mono text-xs">
-                  {entry.method} {entry.url} → {entry.status}
-                </TableCell>
-                <TableCell className="max-w-64 truncate font-mono text-xs">{brief(entry.before)}</TableCell>
-                <TableCell className="max-w-64 truncate font-mono text-xs">{brief(entry.after)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </HeadedTable>
         <div className="flex items-center gap-2 text-sm">
           <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             Previous

@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { MEMBER_ROLES, ROLE_LABELS, type MemberRole } from '@common/permissions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useChangeRole, useInviteMember, useRemoveMember, useTeam, useTeamPolicy } from '../api/team';
+import { ListCard } from './list-card';
 
 const selectClass = 'h-9 rounded-md border border-input bg-transparent px-3 text-sm';
 
@@ -52,80 +52,67 @@ export function MembersCard() {
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>Team members</h2>
-        </CardTitle>
-        <CardDescription>Staff sign in with their e-mail address on the login screen’s “Staff sign-in”. Each role opens only its own pages.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <form onSubmit={submit} className="flex flex-wrap items-end gap-2" noValidate>
-          <div className="space-y-1">
-            <Label htmlFor="invite-email">E-mail address</Label>
-            <Input id="invite-email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} className="w-64" />
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor="invite-role">Role</Label>
-            <div>
-              <RoleSelect id="invite-role" value={role} onChange={setRole} />
+    <ListCard
+      title="Team members"
+      description="Staff sign in with their e-mail address on the login screen’s “Staff sign-in”. Each role opens only its own pages."
+      headings={['E-mail', 'Role', 'Status', 'Two-factor', {}]}
+      before={
+        <>
+          <form onSubmit={submit} className="flex flex-wrap items-end gap-2" noValidate>
+            <div className="space-y-1">
+              <Label htmlFor="invite-email">E-mail address</Label>
+              <Input id="invite-email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} className="w-64" />
             </div>
-          </div>
-          <Button type="submit" disabled={invite.isPending}>
-            Invite
-          </Button>
-        </form>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={requireTwoFactor ?? data?.require_two_factor ?? false}
-            onChange={(event) => {
-              const wanted = event.target.checked;
-              setRequireTwoFactor(wanted);
-              policy.mutate(wanted, {
-                onError: (error) => {
-                  setRequireTwoFactor(null);
-                  failed('The policy was not changed')(error);
-                },
-              });
-            }}
-          />
-          Require two-factor sign-in for every staff member
-        </label>
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>E-mail</TableHead>
-              <TableHead>Role</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Two-factor</TableHead>
-              <TableHead />
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {(data?.members ?? []).map((member) => (
-              <TableRow key={member.id} data-testid="team-member">
-                <TableCell>{member.email}</TableCell>
-                <TableCell>
-                  <RoleSelect
-                    value={member.role}
-                    onChange={(next) => changeRole.mutate({ id: member.id, role: next }, { onError: failed('The role was not changed') })}
-                  />
-                </TableCell>
-                <TableCell>
-                  <Badge variant={member.status === 'active' ? 'default' : 'secondary'}>{member.status === 'active' ? 'Active' : 'Invited'}</Badge>
-                </TableCell>
-                <TableCell>{member.two_factor ? 'On' : 'Off'}</TableCell>
-                <TableCell className="text-right">
-                  <Button variant="outline" size="sm" onClick={() => remove.mutate(member.id, { onError: failed('The member was not removed') })}>
-                    Remove
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </CardContent>
-    </Card>
+            <div className="space-y-1">
+              <Label htmlFor="invite-role">Role</Label>
+              <div>
+                <RoleSelect id="invite-role" value={role} onChange={setRole} />
+              </div>
+            </div>
+            <Button type="submit" disabled={invite.isPending}>
+              Invite
+            </Button>
+          </form>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={requireTwoFactor ?? data?.require_two_factor ?? false}
+              onChange={(event) => {
+                const wanted = event.target.checked;
+                setRequireTwoFactor(wanted);
+                policy.mutate(wanted, {
+                  onError: (error) => {
+                    setRequireTwoFactor(null);
+                    failed('The policy was not changed')(error);
+                  },
+                });
+              }}
+            />
+            Require two-factor sign-in for every staff member
+          </label>
+        </>
+      }
+    >
+      {(data?.members ?? []).map((member) => (
+        <TableRow key={member.id} data-testid="team-member">
+          <TableCell>{member.email}</TableCell>
+          <TableCell>
+            <RoleSelect
+              value={member.role}
+              onChange={(next) => changeRole.mutate({ id: member.id, role: next }, { onError: failed('The role was not changed') })}
+            />
+          </TableCell>
+          <TableCell>
+            <Badge variant={member.status === 'active' ? 'default' : 'secondary'}>{member.status === 'active' ? 'Active' : 'Invited'}</Badge>
+          </TableCell>
+          <TableCell>{member.two_factor ? 'On' : 'Off'}</TableCell>
+          <TableCell className="text-right">
+            <Button variant="outline" size="sm" onClick={() => remove.mutate(member.id, { onError: failed('The member was not removed') })}>
+              Remove
+            </Button>
+          </TableCell>
+        </TableRow>
+      ))}
+    </ListCard>
   );
 }

@@ -1,51 +1,31 @@
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { useEndSession, useSessions } from '../api/sessions';
+import { ListCard } from './list-card';
 
 /** Live sessions: one's own (the owner: everyone's), each can be ended. */
 export function SessionsCard() {
   const { data } = useSessions();
   const end = useEndSession();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>Sessions</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Who</TableHead>
-              <TableHead>Signed in</TableHead>
-              <TableHead>Address</TableHead>
-              <TableHead>Browser</TableHead>
-              <TableHead />
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {(data?.sessions ?? []).map((session) => (
-              <TableRow key={session.id}>
-                <TableCell>{session.who}</TableCell>
-                <TableCell>{session.created_at.replace('T', ' ').slice(0, 16)} UTC</TableCell>
-                <TableCell>{session.ip ?? '—'}</TableCell>
-                <TableCell className="max-w-64 truncate">{session.user_agent ?? '—'}</TableCell>
-                <TableCell className="text-right">
-                  {session.current ? (
-                    'This session'
-                  ) : (
-                    <Button variant="outline" size="sm" onClick={() => end.mutate(session.id)}>
-                      End
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </CardContent>
-    </Card>
+    <ListCard title="Sessions" headings={['Who', 'Signed in', 'Address', 'Browser', {}]}>
+      {(data?.sessions ?? []).map((session) => (
+        <TableRow key={session.id}>
+          <TableCell>{session.who}</TableCell>
+          <TableCell>{session.created_at.replace('T', ' ').slice(0, 16)} UTC</TableCell>
+          <TableCell>{session.ip ?? '—'}</TableCell>
+          <TableCell className="max-w-64 truncate">{session.user_agent ?? '—'}</TableCell>
+          <TableCell className="text-right">
+            {session.current ? (
+              'This session'
+            ) : (
+              <Button variant="outline" size="sm" onClick={() => end.mutate(session.id)}>
+                End
+              </Button>
+            )}
+          </TableCell>
+        </TableRow>
+      ))}
+    </ListCard>
   );
 }

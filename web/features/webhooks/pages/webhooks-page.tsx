@@ -6,13 +6,15 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable, STICKY_ACTIONS } from '@/components/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
 import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/use-toast';
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
 import { useResendWebhookDelivery } from '../api/resend-webhook-delivery';
+import { PageHeader } from '@/components/page-header';
 
 const statusVariant = { delivered: 'success', pending: 'secondary', sending: 'warning', failed: 'destructive' } as const;
 
@@ -34,64 +36,51 @@ function When({ iso }: { iso: string | null }) {
 function DeliveriesTable({ deliveries }: { deliveries: WebhookDelivery[] }) {
   const resend = useResendWebhookDelivery();
   return (
-    <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Event</TableHead>
-          <TableHead>Endpoint</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Last response</TableHead>
-          <TableHead>Next attempt</TableHead>
-          <TableHead>Created</TableHead>
-          <TableHead className="sticky right-0 bg-card text-right">Actions</TableHead>
+    <HeadedTable headings={['Event', 'Endpoint', 'Status', 'Last response', 'Next attempt', 'Created', STICKY_ACTIONS]}>
+      {deliveries.map((delivery) => (
+        <TableRow key={delivery.id} data-testid="webhook-delivery">
+          <TableCell>
+            <div className="font-mono text-xs">{delivery.event_type}</div>
+            <div className="max-w-40 break-all font-mono text-xs text-muted-foreground">{delivery.event_id}</div>
+          </TableCell>
+          <TableCell className="min-w-36 max-w-56 break-all font-mono text-xs">{delivery.endpoint_url}</TableCell>
+          <TableCell>
+            <Badge variant={statusVariant[delivery.status]}>{delivery.status}</Badge>
+            <div className="mt-1 whitespace-nowrap text-xs text-muted-foreground">
+              {delivery.attempts === 1 ? '1 attempt' : `${delivery.attempts} attempts`}
+            </div>
+          </TableCell>
+          <TableCell title={delivery.last_error ?? undefined}>
+            {delivery.last_status_code ?? (delivery.last_error ? 'no answer' : '—')}
+            {delivery.last_error && delivery.last_status_code === null && (
+              <div className="max-w-48 truncate text-xs text-muted-foreground">{delivery.last_error}</div>
+            )}
+          </TableCell>
+          <TableCell className="text-xs">
+            <When iso={delivery.next_attempt_at} />
+          </TableCell>
+          <TableCell className="text-xs">
+            <When iso={delivery.created_at} />
+          </TableCell>
+          <TableCell className="sticky right-0 bg-card text-right">
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={resend.isPending}
+              aria-label={`Resend ${delivery.event_type} to ${delivery.endpoint_url} (delivery ${delivery.id})`}
+              onClick={() =>
+                resend.mutate(delivery.id, {
+                  onSuccess: () => toast({ title: 'Event Queued Again', description: `${delivery.event_type} goes to ${delivery.endpoint_url} again.` }),
+                  onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to resend'), variant: 'destructive' }),
+                })
+              }
+            >
+              <RotateCw /> Resend
+            </Button>
+          </TableCell>
         </TableRow>
-      </TableHeader>
-      <TableBody>
-        {deliveries.map((delivery) => (
-          <TableRow key={delivery.id} data-testid="webhook-delivery">
-            <TableCell>
-              <div className="font-mono text-xs">{delivery.event_type}</div>
-              <div className="max-w-40 break-all font-mono text-xs text-muted-foreground">{delivery.event_id}</div>
-            </TableCell>
-            <TableCell className="min-w-36 max-w-56 break-all font-mono text-xs">{delivery.endpoint_url}</TableCell>
-            <TableCell>
-              <Badge variant={statusVariant[delivery.status]}>{delivery.status}</Badge>
-              <div className="mt-1 whitespace-nowrap text-xs text-muted-foreground">
-                {delivery.attempts === 1 ? '1 attempt' : `${delivery.attempts} attempts`}
-              </div>
-            </TableCell>
-            <TableCell title={delivery.last_error ?? undefined}>
-              {delivery.last_status_code ?? (delivery.last_error ? 'no answer' : '—')}
-              {delivery.last_error && delivery.last_status_code === null && (
-                <div className="max-w-48 truncate text-xs text-muted-foreground">{delivery.last_error}</div>
-              )}
-            </TableCell>
-            <TableCell className="text-xs">
-              <When iso={delivery.next_attempt_at} />
-            </TableCell>
-            <TableCell className="text-xs">
-              <When iso={delivery.created_at} />
-            </TableCell>
-            <TableCell className="sticky right-0 bg-card text-right">
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={resend.isPending}
-                aria-label={`Resend ${delivery.event_type} to ${delivery.endpoint_url} (delivery ${delivery.id})`}
-                onClick={() =>
-                  resend.mutate(delivery.id, {
-                    onSuccess: () => toast({ title: 'Event Queued Again', description: `${delivery.event_type} goes to ${delivery.endpoint_url} again.` }),
-                    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to resend'), variant: 'destructive' }),
-                  })
-                }
-              >
-                <RotateCw /> Resend
-              </Button>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </HeadedTable>
   );
 }
 
@@ -101,16 +90,18 @@ export function WebhooksPage() {
   const deliveries = useWebhookDeliveries();
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold">Webhooks</h1>
-        <p className="text-muted-foreground">
-          Every event sent to your endpoints, with its attempts. Endpoints are managed in{' '}
-          <Link href="/settings" className="underline">
-            Settings
-          </Link>
-          .
-        </p>
-      </div>
+      <PageHeader
+        title="Webhooks"
+        description={
+          <>
+            Every event sent to your endpoints, with its attempts. Endpoints are managed in{' '}
+            <Link href="/settings" className="underline">
+              Settings
+            </Link>
+            .
+          </>
+        }
+      />
       <Card>
         <CardHeader>
           <CardTitle>Delivery log</CardTitle>

@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/use-toast';
 import { useWordpressClient } from '../api/get-wordpress-client';
+import { PageHeader } from '@/components/page-header';
 
 async function copy(text: string): Promise<void> {
   try {
@@ -44,13 +45,10 @@ export function WordpressClientPage() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold">WordPress client</h1>
-        <p className="text-muted-foreground">
-          A small PHP library for your paid plugins: a licence screen, activation, a daily signed licence check that survives a short server outage, and updates
-          that WordPress verifies with your signing key.
-        </p>
-      </div>
+      <PageHeader
+        title="WordPress client"
+        description="A small PHP library for your paid plugins: a licence screen, activation, a daily signed licence check that survives a short server outage, and updates that WordPress verifies with your signing key."
+      />
       {info.isLoading || plugins.isLoading ? (
         <Skeleton className="h-96 w-full" />
       ) : info.isError || !info.data ? (
