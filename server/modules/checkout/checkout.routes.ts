@@ -41,7 +41,7 @@ export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       try {
-        return await createPaymentIntent(ctx, request.body, { ipCountry: await requestCountry(ctx, request) });
+        return await createPaymentIntent(ctx, request.body, { ipCountry: await requestCountry(ctx, request), clientAddress: request.clientAddress });
       } catch (error) {
         if (error instanceof PaymentsUnavailableError) return reply.code(503).send({ error: 'PAYMENTS_UNAVAILABLE', message: error.message });
         if (error instanceof PaymentProviderError) {

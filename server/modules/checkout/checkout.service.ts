@@ -27,7 +27,7 @@ import {
 } from '../orders/index.js';
 import { applyPaymentEvent } from '../orders/index.js';
 import { hasQualifyingRelease } from '../releases/index.js';
-import { priceWithCoupon, redeemCouponWithOrder, type AppliedCoupon } from '../coupons/index.js';
+import { priceWithCoupon, redeemCouponWithOrder, releaseCouponReservations, type AppliedCoupon, type CouponTarget } from '../coupons/index.js';
 import { isTestProviderAllowed, TEST_PROVIDER_OFF_MESSAGE } from './provider-choice.js';
 import { chargeTestCard } from './test-provider.js';
 import type { CreateIntentInput, PaymentProvider } from './payment-provider.js';
@@ -87,7 +87,7 @@ export class PaymentsUnavailableError extends Error {}
 export async function createPaymentIntent(
   ctx: AppContext,
   body: CreatePaymentIntentBody,
-  request: { ipCountry: string | null } = { ipCountry: null },
+  request: { ipCountry: string | null; clientAddress?: string } = { ipCountry: null },
 ): Promise<{ clientSecret: string }> {
   const { plugin, tier, coupon, price } = await priceCheckout(ctx, body);
   // The server computes the tax (docs/tax.md); the client's amount must be the total it computed.
@@ -147,7 +147,8 @@ export async function createPaymentIntent(
   };
   // The order, its coupon's redemption and its automatic-renewal opt-in: one unit of work.
   const created = await insertCheckoutOrder(ctx, choice.provider, intent.providerRef, async (unit) => {
-    const row = coupon ? await insertOrderWithCoupon(unit, order, coupon, plugin.slug, tier) : await insertPendingOrder(unit.trx, order);
+    const target = { ...couponTarget(plugin.slug, tier, order.email), clientAddress: request.clientAddress };
+    const row = coupon ? await insertOrderWithCoupon(unit, order, coupon, target) : await insertPendingOrder(unit.trx, order);
     if (row && autoRenew)
       await insertOptIn(unit.trx, { order_id: row.id, provider: choice.provider.name, customer_ref: intent.customerRef ?? null, created_at: order.created_at });
     return row;
@@ -222,16 +223,10 @@ export async function insertCheckoutOrder<T>(ctx: AppContext, provider: PaymentP
   }
 }
 
-/** The order of a checkout with a coupon, with its redemption in the checkout's unit (coupons module, docs/pricing.md "Coupons"). */
-async function insertOrderWithCoupon(
-  unit: Unit,
-  order: CheckoutOrderRow,
-  coupon: AppliedCoupon,
-  pluginSlug: string,
-  tier: CheckoutTier,
-): Promise<{ id: number } | undefined> {
+/** The order of a checkout with a coupon, with its reservation in the checkout's unit (coupons module, docs/pricing.md "Coupons"). */
+async function insertOrderWithCoupon(unit: Unit, order: CheckoutOrderRow, coupon: AppliedCoupon, target: CouponTarget & { clientAddress?: string }) {
   const withCoupon = { ...order, coupon_id: coupon.couponId, discount_amount: coupon.discount };
-  return redeemCouponWithOrder(unit, coupon, couponTarget(pluginSlug, tier, order.email), (trx) => insertPendingOrder(trx, withCoupon));
+  return redeemCouponWithOrder(unit, coupon, { ...target, email: order.email }, (trx) => insertPendingOrder(trx, withCoupon));
 }
 
 /**
@@ -252,6 +247,7 @@ export async function reusePendingOrder(
   const intent = abandoned ? null : await provider.reuseIntent(pending.provider_ref, input);
   if (!intent) {
     await releaseCheckoutKey(ctx.db, pending.id);
+    await releaseCouponReservations(ctx.db, [pending.id]); // the new checkout reserves its own place
     return null;
   }
   const patch = {
