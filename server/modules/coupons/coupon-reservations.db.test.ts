@@ -116,6 +116,21 @@ describe(`coupon reservations (${testDialect()})`, () => {
     expect(await redemptions(coupon.id)).toBe(1);
   });
 
+  it("an erase keeps the customer's redemption counted under the anonymous address, without their client address", async () => {
+    const coupon = await made('ERASEME', 3);
+    const bought = await checkout('ERASEME', 'erased.buyer@example.com', '198.51.100.99');
+    expect((await pay(bought.json<{ clientSecret: string }>().clientSecret)).json()).toEqual({ status: 'succeeded' });
+    expect((await rows(coupon.id))[0]).toMatchObject({ status: 'redeemed', client_address: '198.51.100.99' });
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/customers?search=erased.buyer', headers: admin });
+    const customer = list.json<{ customers: Array<{ id: number; email: string }> }>().customers.find((c) => c.email === 'erased.buyer@example.com');
+    const erased = await t.app.inject({ method: 'POST', url: `/api/admin/customers/${customer!.id}/erase`, headers: admin, payload: { licenses: 'keep' } });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(await rows(coupon.id)).toEqual([
+      expect.objectContaining({ status: 'redeemed', email: `erased-customer-${customer!.id}@invalid`, client_address: null }),
+    ]);
+    expect(await redemptions(coupon.id)).toBe(1);
+  });
+
   it('never over-reserves under 40 parallel checkouts from 40 addresses against a 5-use coupon', async () => {
     const coupon = await made('PARALLEL5', 5);
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => checkout('PARALLEL5', `parallel${i}@example.com`)));
