@@ -27,7 +27,8 @@ import {
 } from '../orders/index.js';
 import { applyPaymentEvent } from '../orders/index.js';
 import { hasQualifyingRelease } from '../releases/index.js';
-import { priceWithCoupon, redeemCouponWithOrder, releaseCouponReservations, type AppliedCoupon, type CouponTarget } from '../coupons/index.js';
+import { couponHoldLapsed, priceWithCoupon, redeemCouponWithOrder, releaseCouponReservations } from '../coupons/index.js';
+import type { AppliedCoupon, CouponTarget } from '../coupons/index.js';
 import { isTestProviderAllowed, TEST_PROVIDER_OFF_MESSAGE } from './provider-choice.js';
 import { chargeTestCard } from './test-provider.js';
 import type { CreateIntentInput, PaymentProvider } from './payment-provider.js';
@@ -232,8 +233,9 @@ async function insertOrderWithCoupon(unit: Unit, order: CheckoutOrderRow, coupon
 /**
  * The same buyer starting checkout again (same e-mail, plugin, amount, currency and provider) while their order
  * waits for payment gets that order back, with a client secret for its intent, instead of another pending order.
- * An order older than ABANDONED_ORDER_AFTER_MS (abandoned: left out of the admin's list) or whose intent can no
- * longer be paid keeps its history but gives up the key, and the caller makes a new one.
+ * An order older than ABANDONED_ORDER_AFTER_MS (abandoned: left out of the admin's list), whose coupon's hold ran
+ * out (the new order checks the coupon's limits again) or whose intent can no longer be paid keeps its history but
+ * gives up the key, and the caller makes a new one.
  */
 export async function reusePendingOrder(
   ctx: AppContext,
@@ -243,18 +245,14 @@ export async function reusePendingOrder(
 ): Promise<{ clientSecret: string } | null> {
   const pending = await findPendingOrderByCheckoutKey(ctx.db, checkoutKey);
   if (!pending) return null;
-  const abandoned = Date.parse(pending.created_at) < Date.now() - ABANDONED_ORDER_AFTER_MS;
-  const intent = abandoned ? null : await provider.reuseIntent(pending.provider_ref, input);
+  const stale = Date.parse(pending.created_at) < Date.now() - ABANDONED_ORDER_AFTER_MS || (await couponHoldLapsed(ctx.db, pending.id, nowIso()));
+  const intent = stale ? null : await provider.reuseIntent(pending.provider_ref, input);
   if (!intent) {
     await releaseCheckoutKey(ctx.db, pending.id);
     await releaseCouponReservations(ctx.db, [pending.id]); // the new checkout reserves its own place
     return null;
   }
-  const patch = {
-    provider_ref: intent.providerRef,
-    client_secret_hash: sha256Hex(intent.clientSecret),
-    updated_at: nowIso(),
-  };
+  const patch = { provider_ref: intent.providerRef, client_secret_hash: sha256Hex(intent.clientSecret), updated_at: nowIso() };
   // False when the order was paid in between: the caller makes a new one.
   return (await attachIntentToPendingOrder(ctx.db, pending.id, checkoutKey, patch)) ? { clientSecret: intent.clientSecret } : null;
 }

@@ -99,6 +99,35 @@ describe(`coupon reservations (${testDialect()})`, () => {
     expect((await rows(coupon.id)).map((r) => r.status)).toEqual(['redeemed', 'reserved']);
   });
 
+  it('a buyer trying again after their hold ran out gets a new order, checked against the limits again', async () => {
+    const coupon = await made('RETRYLATE', 1);
+    const lapse = () =>
+      t.db
+        .updateTable('coupon_redemptions')
+        .set({ reserved_until: new Date(Date.now() - 1000).toISOString() })
+        .where('coupon_id', '=', coupon.id)
+        .where('status', '=', 'reserved')
+        .execute();
+    expect((await checkout('RETRYLATE', 'late@example.com')).statusCode).toBe(200);
+    const first = await orderOf('late@example.com');
+    await lapse();
+    // Nobody took the place meanwhile: a new order holds it again, the old one's hold is released.
+    expect((await checkout('RETRYLATE', 'late@example.com')).statusCode).toBe(200);
+    const again = await t.db.selectFrom('orders').select('id').where('email', '=', 'late@example.com').orderBy('id').execute();
+    expect(again.map((order) => order.id)).toEqual([first.id, expect.any(Number)]);
+    expect((await rows(coupon.id)).map((row) => [row.order_id, row.status])).toEqual([
+      [first.id, 'released'],
+      [again[1]!.id, 'reserved'],
+    ]);
+    // Its hold runs out too, and another buyer takes the place: trying again is refused, writing nothing.
+    await lapse();
+    expect((await checkout('RETRYLATE', 'quick@example.com')).statusCode).toBe(200);
+    const refused = await checkout('RETRYLATE', 'late@example.com');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<{ message: string }>().message).toMatch(/used up/);
+    expect(await t.db.selectFrom('orders').select('id').where('email', '=', 'late@example.com').execute()).toHaveLength(2);
+  });
+
   it('the payment turns the reservation into a redemption; the admin cancelling a pending order releases its place', async () => {
     const coupon = await made('ONEPLACE', 2);
     const paid = await checkout('ONEPLACE', 'payer@example.com');

@@ -21,6 +21,18 @@ export async function countLiveReservations(db: Db, couponId: number, now: strin
   return count((await query.executeTakeFirstOrThrow()).n);
 }
 
+/** Whether the order's reservation has run out while it waited (its buyer trying again then gets a new order). */
+export async function hasLapsedReservation(db: Db, orderId: number, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('coupon_redemptions')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'reserved')
+    .where('reserved_until', '<=', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function insertReservation(
   trx: Transaction<DB>,
   row: { coupon_id: number; order_id: number; email: string; client_address: string | null; created_at: string; reserved_until: string },

@@ -1,7 +1,7 @@
 // The coupons module's door: discount codes (docs/pricing.md "Coupons"). Every other file in this folder is private
 // to the module (eslint.config.js; docs/architecture.md).
 export { couponCodesById, eraseRedemptionAddress } from './coupons.repository.js';
-export { releaseReservations as releaseCouponReservations } from './coupon-reservations.repository.js';
+export { hasLapsedReservation as couponHoldLapsed, releaseReservations as releaseCouponReservations } from './coupon-reservations.repository.js';
 export { COUPON_RESERVATION_MS, COUPON_RESERVATIONS_PER_ADDRESS } from './coupon-reservations.js';
 export { couponLabel, priceWithCoupon, redeemCouponWithOrder, type AppliedCoupon, type CouponTarget } from './coupons.service.js';
 export {
