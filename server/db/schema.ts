@@ -450,6 +450,10 @@ export interface CouponRedemptionsTable {
   order_id: number;
   email: string; // lower case
   created_at: string;
+  /** reserved (an unpaid order, until reserved_until) | redeemed (paid) | released (cancelled or replaced); 0068 */
+  status: Generated<string>;
+  reserved_until: Generated<string | null>;
+  client_address: Generated<string | null>; // the checkout's, for the per-address cap; erased with the customer
 }
 
 // --- verified-buyer reviews (0031-reviews) ---

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { BUYABLE_SLUG, ensureQualifyingRelease } from '../../test/checkout-test-helpers.js';
+import { addYearlyTier, buyYearlyAutoRenewing } from '../../test/auto-renew-test-helpers.js';
 import { TEST_CARD_RENEWAL_DECLINED, TEST_CARD_SUCCESS } from '../../../common/checkout.js';
 import { addTerm } from '../../../common/prices.js';
 
@@ -13,40 +13,14 @@ const MINUTE = 60_000;
 describe(`automatic renewal timing (${testDialect()})`, () => {
   let t: TestApp;
   let yearlyId: number;
-  let ip = 0;
 
   beforeAll(async () => {
     t = await createTestApp();
-    await ensureQualifyingRelease(t.db);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/plugins/${BUYABLE_SLUG}/prices`,
-      headers: await t.adminHeaders(),
-      payload: { name: 'Yearly', sites: 5, term: 'year', amount: 9000, currency: 'GBP' },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    yearlyId = response.json<{ id: number }>().id;
+    yearlyId = await addYearlyTier(t);
   });
   afterAll(async () => t.close());
 
-  async function buyYearly(email: string, card: string) {
-    const intent = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      remoteAddress: `10.8.0.${++ip}`,
-      payload: { items: [{ id: BUYABLE_SLUG, price_id: yearlyId }], amount: 9000, customerEmail: email, auto_renew: true },
-    });
-    expect(intent.statusCode, intent.body).toBe(200);
-    const confirm = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout/test/confirm',
-      remoteAddress: `10.8.0.${++ip}`,
-      payload: { clientSecret: intent.json<{ clientSecret: string }>().clientSecret, cardNumber: card },
-    });
-    expect(confirm.json()).toEqual({ status: 'succeeded' });
-    const license = await t.db.selectFrom('licenses').selectAll().where('customer_email', '=', email).executeTakeFirstOrThrow();
-    return { id: license.id, expiresAt: license.expires_at as string };
-  }
+  const buyYearly = (email: string, card: string) => buyYearlyAutoRenewing(t, yearlyId, email, card);
   const runAt = async (at: number) => {
     t.ctx.renewalReminders.now = () => new Date(at);
     await t.ctx.autoRenewals.runNow();

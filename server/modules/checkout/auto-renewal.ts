@@ -71,6 +71,25 @@ export async function isAutoRenewing(ctx: Pick<AppContext, 'db'>, licenseId: num
 }
 
 /**
+ * Whether a reminder before the expiry may say the licence "renews automatically" (issue 37): automatic renewal is
+ * on, and at `now` its charge for the term ending `expiresAt` is still to come: no attempt of that term was made
+ * (one that failed, or is still processing, has its own e-mail) and the first one's time has not passed (an outage:
+ * the charge is overdue, and its outcome will be e-mailed). `db` may be the caller's transaction.
+ */
+export async function renewsAutomaticallyLater(
+  ctx: Pick<AppContext, 'autoRenewals'>,
+  db: Parameters<typeof findAutoRenewalOfLicense>[0],
+  license: { id: number; expires_at: string },
+  now: Date,
+): Promise<boolean> {
+  const row = await findAutoRenewalOfLicense(db, license.id);
+  if (row?.enabled !== 1) return false;
+  if (row.term_expires_at === license.expires_at && row.attempts > 0) return false;
+  const firstCharge = ctx.autoRenewals.dueAt(license.expires_at, 1);
+  return firstCharge !== null && firstCharge > now.toISOString();
+}
+
+/**
  * The admin's switch (a buyer who asks support to stop the charges): off only, recorded `by: 'admin'`. On is refused,
  * whatever the licence, since it charges the buyer's card: the buyer turns it on from their account.
  */

@@ -9,6 +9,7 @@ import { nowIso } from '../../lib/time.js';
 import { unitOfWork } from '../../kernel/events.js';
 import type { Order } from '../../../common/orders.js';
 import { recordActivity } from '../activities/index.js';
+import { releaseCouponReservations } from '../coupons/index.js';
 import { cancelPendingOrders, findOrderById, listOrdersForAdmin } from '../orders/index.js';
 
 export async function cancelOrder(ctx: AppContext, orderId: number): Promise<Order> {
@@ -24,6 +25,10 @@ export async function cancelOrder(ctx: AppContext, orderId: number): Promise<Ord
   const cancelled = await unitOfWork(ctx, async ({ trx }) => {
     const rows = await cancelPendingOrders(trx, { id: orderId }, at);
     if (rows.length === 1) await recordActivity(trx, 'order_cancelled', { order_id: orderId, plugin_slug: order.plugin_slug, by: 'admin' }, at);
+    await releaseCouponReservations(
+      trx,
+      rows.map((row) => row.id),
+    ); // its place on a limited coupon is free again
     return rows;
   });
   if (cancelled.length === 0) throw notPending();

@@ -38,7 +38,7 @@ export function registerCheckoutRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       try {
-        return await createPaymentIntent(ctx, request.body, { ipCountry: await requestCountry(ctx, request) });
+        return await createPaymentIntent(ctx, request.body, { ipCountry: await requestCountry(ctx, request), clientAddress: request.clientAddress });
       } catch (error) {
         return answerProviderError(error, request, reply);
       }

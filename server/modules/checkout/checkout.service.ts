@@ -21,7 +21,8 @@ import {
 import { findPluginBySlug, toAdminPlugin } from '../plugins/index.js';
 import { applyPaymentEvent, findOrderByClientSecretHash, insertPendingOrder } from '../orders/index.js';
 import { hasQualifyingRelease } from '../releases/index.js';
-import { priceWithCoupon, redeemCouponWithOrder, type AppliedCoupon } from '../coupons/index.js';
+import { priceWithCoupon, redeemCouponWithOrder } from '../coupons/index.js';
+import type { AppliedCoupon, CouponTarget } from '../coupons/index.js';
 import { isTestProviderAllowed, TEST_PROVIDER_OFF_MESSAGE } from './provider-choice.js';
 import { chargeTestCard } from './test-provider.js';
 import { AUTO_RENEW_TERM_REFUSAL } from './auto-renewal.js';
@@ -52,7 +53,7 @@ export function checkoutConfig(ctx: AppContext): CheckoutConfig {
 export async function createPaymentIntent(
   ctx: AppContext,
   body: CreatePaymentIntentBody,
-  request: { ipCountry: string | null } = { ipCountry: null },
+  request: { ipCountry: string | null; clientAddress?: string } = { ipCountry: null },
 ): Promise<{ clientSecret: string }> {
   const { plugin, tier, coupon, price } = await priceCheckout(ctx, body);
   // The server computes the tax (docs/tax.md); the client's amount must be the total it computed.
@@ -87,7 +88,15 @@ export async function createPaymentIntent(
       ...orderTaxFields(tax, body, locationEvidence(tax.country, request.ipCountry)),
     },
     // The order with its coupon's redemption (coupons module, docs/pricing.md "Coupons"), in the checkout's unit.
-    ...(coupon ? { insert: (unit: Unit, order: CheckoutOrderRow) => insertOrderWithCoupon(unit, order, coupon, plugin.slug, tier) } : {}),
+    ...(coupon
+      ? {
+          insert: (unit: Unit, order: CheckoutOrderRow) =>
+            insertOrderWithCoupon(unit, order, coupon, {
+              ...couponTarget(plugin.slug, tier, order.email),
+              ...(request.clientAddress ? { clientAddress: request.clientAddress } : {}),
+            }),
+        }
+      : {}),
     conflictMessage: 'Another checkout for this purchase was being set up at the same moment. Please try again.',
   });
 }
@@ -139,16 +148,10 @@ type CheckoutTier = Parameters<typeof tierPriceMinor>[0] & { id: number; currenc
 
 const couponTarget = (pluginSlug: string, tier: CheckoutTier, email: string) => ({ pluginSlug, tier, kind: 'new' as const, email });
 
-/** The order of a checkout with a coupon, with its redemption in the checkout's unit (coupons module, docs/pricing.md "Coupons"). */
-async function insertOrderWithCoupon(
-  unit: Unit,
-  order: CheckoutOrderRow,
-  coupon: AppliedCoupon,
-  pluginSlug: string,
-  tier: CheckoutTier,
-): Promise<{ id: number } | undefined> {
+/** The order of a checkout with a coupon, with its reservation in the checkout's unit (coupons module, docs/pricing.md "Coupons"). */
+async function insertOrderWithCoupon(unit: Unit, order: CheckoutOrderRow, coupon: AppliedCoupon, target: CouponTarget & { clientAddress?: string }) {
   const withCoupon = { ...order, coupon_id: coupon.couponId, discount_amount: coupon.discount };
-  return redeemCouponWithOrder(unit, coupon, couponTarget(pluginSlug, tier, order.email), (trx) => insertPendingOrder(trx, withCoupon));
+  return redeemCouponWithOrder(unit, coupon, { ...target, email: order.email }, (trx) => insertPendingOrder(trx, withCoupon));
 }
 
 /** Step two with the built-in test provider: the card decides, and an approved payment is fulfilled at once. */

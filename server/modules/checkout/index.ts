@@ -9,7 +9,7 @@ export { isTestProviderLive } from '../settings/index.js';
 export { PaymentProviders } from './provider-choice.js';
 export { createStripeClient, createStripeProvider } from './stripe-provider.js';
 export { AutoRenewWorker, AUTO_RENEW_POLL_INTERVAL_MS } from './auto-renew-worker.js';
-export { autoRenewStates, isAutoRenewing, setAutoRenew } from './auto-renewal.js';
+export { autoRenewStates, isAutoRenewing, renewsAutomaticallyLater, setAutoRenew } from './auto-renewal.js';
 
 import type { PaymentProviders } from './provider-choice.js';
 import type { AutoRenewWorker } from './auto-renew-worker.js';

@@ -12,6 +12,7 @@ import type { ComputedTax, LocationEvidence } from '../tax/index.js';
 import type { CreateIntentInput, PaymentProvider } from './payment-provider.js';
 import { AUTO_RENEW_PROVIDERS, AUTO_RENEW_TERM_REFUSAL } from './auto-renewal.js';
 import { insertOptIn } from './auto-renewals.repository.js';
+import { couponHoldLapsed, releaseCouponReservations } from '../coupons/index.js';
 
 /** Thrown when payments cannot be taken in this configuration (answered 503). */
 export class PaymentsUnavailableError extends Error {}
@@ -119,8 +120,9 @@ async function insertCheckoutOrder<T>(ctx: AppContext, provider: PaymentProvider
 /**
  * The same buyer starting checkout again (same e-mail, plugin, amount, currency and provider) while their order
  * waits for payment gets that order back, with a client secret for its intent, instead of another pending order.
- * An order older than ABANDONED_ORDER_AFTER_MS (abandoned: left out of the admin's list) or whose intent can no
- * longer be paid keeps its history but gives up the key, and the caller makes a new one.
+ * An order older than ABANDONED_ORDER_AFTER_MS (abandoned: left out of the admin's list), whose coupon's hold ran
+ * out (the new order checks the coupon's limits again) or whose intent can no longer be paid keeps its history but
+ * gives up the key, and the caller makes a new one.
  */
 async function reusePendingOrder(
   ctx: AppContext,
@@ -130,10 +132,11 @@ async function reusePendingOrder(
 ): Promise<{ clientSecret: string } | null> {
   const pending = await findPendingOrderByCheckoutKey(ctx.db, checkoutKey);
   if (!pending) return null;
-  const abandoned = Date.parse(pending.created_at) < Date.now() - ABANDONED_ORDER_AFTER_MS;
-  const intent = abandoned ? null : await provider.reuseIntent(pending.provider_ref, input);
+  const stale = Date.parse(pending.created_at) < Date.now() - ABANDONED_ORDER_AFTER_MS || (await couponHoldLapsed(ctx.db, pending.id, nowIso()));
+  const intent = stale ? null : await provider.reuseIntent(pending.provider_ref, input);
   if (!intent) {
     await releaseCheckoutKey(ctx.db, pending.id);
+    await releaseCouponReservations(ctx.db, [pending.id]); // the new checkout reserves its own place
     return null;
   }
   const patch = {

@@ -1,4 +1,4 @@
-import { sql, type Selectable, type Transaction, type Updateable } from 'kysely';
+import { type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { CouponsTable, DB } from '../../db/schema.js';
 import { fromBool, isPostgres, toBool } from '../../db/portable.js';
 import type { AdminCoupon, CouponCreate, CouponKind } from '../../../common/coupons.js';
@@ -104,39 +104,19 @@ export async function couponExistsWithCode(db: Db, code: string, exceptId: numbe
   return row !== undefined;
 }
 
-/** How many orders of this buyer (lower-cased e-mail) took the coupon. */
-export async function countBuyerRedemptions(db: Db, couponId: number, email: string): Promise<number> {
+/** How many orders of this buyer (lower-cased e-mail) took the coupon: paid ones and those still holding a reservation. */
+export async function countBuyerRedemptions(db: Db, couponId: number, email: string, now: string): Promise<number> {
   const row = await db
     .selectFrom('coupon_redemptions')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('coupon_id', '=', couponId)
     .where('email', '=', email)
+    .where((eb) => eb.or([eb('status', '=', 'redeemed'), eb.and([eb('status', '=', 'reserved'), eb('reserved_until', '>', now)])]))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/**
- * Counts one redemption, only while the total limit allows it: one conditional UPDATE, so even without the row lock
- * two checkouts cannot both take the last one. Answers whether it was counted.
- */
-export async function incrementRedemptions(trx: Transaction<DB>, couponId: number, at: string): Promise<boolean> {
-  const result = await trx
-    .updateTable('coupons')
-    .set({ redemptions: sql`redemptions + 1`, updated_at: at })
-    .where('id', '=', couponId)
-    .where((eb) => eb.or([eb('max_redemptions', 'is', null), eb('redemptions', '<', eb.ref('max_redemptions'))]))
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
-export async function insertRedemption(
-  trx: Transaction<DB>,
-  redemption: { coupon_id: number; order_id: number; email: string; created_at: string },
-): Promise<void> {
-  await trx.insertInto('coupon_redemptions').values(redemption).execute();
-}
-
-/** A customer's erase: their redemptions stay counted (the coupon's limits hold) under `replacement`. */
+/** A customer's erase: their redemptions stay counted (the coupon's limits hold) under `replacement`, with no address. */
 export async function eraseRedemptionAddress(db: Db, email: string, replacement: string): Promise<void> {
-  await db.updateTable('coupon_redemptions').set({ email: replacement }).where('email', '=', email).execute();
+  await db.updateTable('coupon_redemptions').set({ email: replacement, client_address: null }).where('email', '=', email).execute();
 }

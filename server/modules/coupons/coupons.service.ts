@@ -30,19 +30,19 @@ import {
   couponPriceIds,
   findCouponByCode,
   findCouponById,
-  incrementRedemptions,
   insertCoupon,
-  insertRedemption,
   listCoupons,
   lockCouponByCode,
   toAdminCoupon,
   updateCoupon,
   type CouponRow,
 } from './coupons.repository.js';
+import { reserveCoupon, usedPlaces } from './coupon-reservations.js';
 
-// Coupons (docs/pricing.md "Coupons"). A redemption counts when the checkout's order is created, in the order's
-// transaction, under the coupon's row lock (PostgreSQL) and a conditional UPDATE on the count, so the limits are
-// exact however many checkouts run at once.
+// Coupons (docs/pricing.md "Coupons"). The checkout's order reserves its place when it is created, in the order's
+// transaction and under the coupon's row lock (PostgreSQL; SQLite runs one transaction at a time), so the limits are
+// exact however many checkouts run at once; the payment turns the reservation into a redemption
+// (coupon-reservations.ts).
 
 const duplicateCode = (code: string) => new AppError('CONFLICT', `A coupon with the code ${code} exists already; choose another code`);
 
@@ -113,8 +113,11 @@ export interface CouponTarget {
 export type CouponOutcome =
   { ok: true; coupon: CouponRow; price: number; discount: number; amount: number; currency: string } | { ok: false; reason: CouponRefusalReason };
 
-/** The rules, in the order a buyer would want to hear them; `buyerRedemptions` is the buyer's count when known. */
-function evaluate(coupon: CouponRow | undefined, target: CouponTarget, now: string, buyerRedemptions: number | null): CouponOutcome {
+/**
+ * The rules, in the order a buyer would want to hear them; `used` is the places taken (paid redemptions and live
+ * reservations), `buyerRedemptions` the buyer's count when known.
+ */
+function evaluate(coupon: CouponRow | undefined, target: CouponTarget, now: string, used: number, buyerRedemptions: number | null): CouponOutcome {
   if (!coupon) return { ok: false, reason: 'unknown' };
   if (coupon.active !== 1) return { ok: false, reason: 'inactive' };
   if (coupon.valid_from !== null && now < coupon.valid_from) return { ok: false, reason: 'not_yet_valid' };
@@ -127,7 +130,7 @@ function evaluate(coupon: CouponRow | undefined, target: CouponTarget, now: stri
   const everything = slugs.length === 0 && priceIds.length === 0;
   if (!everything && !slugs.includes(target.pluginSlug) && !priceIds.includes(target.tier.id)) return { ok: false, reason: 'out_of_scope' };
   if (coupon.kind === 'fixed' && coupon.currency !== target.tier.currency) return { ok: false, reason: 'wrong_currency' };
-  if (coupon.max_redemptions !== null && coupon.redemptions >= coupon.max_redemptions) return { ok: false, reason: 'exhausted' };
+  if (coupon.max_redemptions !== null && used >= coupon.max_redemptions) return { ok: false, reason: 'exhausted' };
   if (coupon.max_per_buyer !== null && buyerRedemptions !== null && buyerRedemptions >= coupon.max_per_buyer) return { ok: false, reason: 'buyer_limit' };
   const price = tierPriceMinor(target.tier);
   const discount = couponDiscountMinor({ kind: coupon.kind as CouponKind, value: coupon.value }, price);
@@ -137,8 +140,9 @@ function evaluate(coupon: CouponRow | undefined, target: CouponTarget, now: stri
 
 async function evaluateCode(db: Db, coupon: CouponRow | undefined, target: CouponTarget): Promise<CouponOutcome> {
   const email = target.email?.trim().toLowerCase();
-  const buyer = coupon && coupon.max_per_buyer !== null && email ? await countBuyerRedemptions(db, coupon.id, email) : null;
-  return evaluate(coupon, target, nowIso(), buyer);
+  const now = nowIso();
+  const buyer = coupon && coupon.max_per_buyer !== null && email ? await countBuyerRedemptions(db, coupon.id, email, now) : null;
+  return evaluate(coupon, target, now, coupon ? await usedPlaces(db, coupon, now) : 0, buyer);
 }
 
 export const couponLabel = (coupon: Pick<CouponRow, 'kind' | 'value' | 'currency'>): string =>
@@ -175,16 +179,17 @@ export async function priceWithCoupon(db: Db, code: string, target: CouponTarget
 }
 
 /**
- * Inserts the checkout's order (`insertOrder`, in the checkout's unit of work) and counts its redemption with it, all or
- * nothing: the coupon's row is locked (PostgreSQL), every rule is checked again against the locked row (the code may
- * have been used up, deactivated or repriced since priceWithCoupon), the count goes up by one conditional UPDATE and
- * a coupon_redemptions row names the order and the buyer. A refusal throws (422) and writes nothing. Answers
- * undefined, counting nothing, when `insertOrder` does (a parallel attempt of the same buyer recorded its order).
+ * Inserts the checkout's order (`insertOrder`, in the checkout's unit of work) and reserves its place on the coupon
+ * with it, all or nothing: the coupon's row is locked (PostgreSQL), every rule is checked again against the locked
+ * row (the code may have been used up, deactivated or repriced since priceWithCoupon), and a coupon_redemptions row
+ * names the order, the buyer and the client address, reserved for COUPON_RESERVATION_MS (coupon-reservations.ts). A
+ * refusal throws (422; 429 past the per-address cap) and writes nothing. Answers undefined, reserving nothing, when
+ * `insertOrder` does (a parallel attempt of the same buyer recorded its order).
  */
 export async function redeemCouponWithOrder<T extends { id: number }>(
   unit: UnitOrContext,
   applied: AppliedCoupon,
-  target: CouponTarget & { email: string },
+  target: CouponTarget & { email: string; clientAddress?: string | null | undefined },
   insertOrder: (trx: Transaction<DB>) => Promise<T | undefined>,
 ): Promise<T | undefined> {
   return withinUnit(unit, async ({ trx }) => {
@@ -195,9 +200,7 @@ export async function redeemCouponWithOrder<T extends { id: number }>(
       throw new AppError('CONFLICT', 'This coupon changed while you were checking out. Reload the page and apply it again.');
     const order = await insertOrder(trx);
     if (!order) return undefined;
-    const at = nowIso();
-    if (!(await incrementRedemptions(trx, outcome.coupon.id, at))) throw refusal('exhausted');
-    await insertRedemption(trx, { coupon_id: outcome.coupon.id, order_id: order.id, email: target.email.trim().toLowerCase(), created_at: at });
+    await reserveCoupon(trx, outcome.coupon, { id: order.id, email: target.email }, target.clientAddress ?? null, nowIso());
     return order;
   });
 }

@@ -7,7 +7,7 @@ import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { formerAddressesOf, recordActivity, replaceInActivities } from '../activities/index.js';
-import { eraseRedemptionAddress } from '../coupons/index.js';
+import { eraseRedemptionAddress, releaseCouponReservations } from '../coupons/index.js';
 import { scrubAddressInDeliveries } from '../outgoing-webhooks/index.js';
 import { ABANDONED_ORDER_AFTER_MS } from '../../../common/orders.js';
 import { withErasedStorage } from './erase-storage.js';
@@ -193,6 +193,10 @@ async function eraseInUnit(ctx: AppContext, id: number, licenses: 'revoke' | 'ke
     }
     // The audit log's entries also named the buyer (a name changed on their page, say): that goes too.
     if (customer.name && customer.name.trim().length >= 3) await redactAuditMentions(trx, customer.name.trim(), 'erased customer', at);
+    await releaseCouponReservations(
+      trx,
+      dropped.map((order) => order.id),
+    );
     if (licenses === 'revoke') for (const license of owned) await revokeLicense(unit, license.id);
     await deleteCustomer(trx, customer.id);
     await recordActivity(trx, 'customer_erased', { customer_id: customer.id, licenses, orders_cancelled: dropped.length }, at);

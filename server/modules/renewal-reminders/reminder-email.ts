@@ -5,7 +5,7 @@ import type { AppContext } from '../../kernel/context.js';
 import { fillReminderTemplate, type ReminderPlaceholder } from '../../../common/renewal-reminders.js';
 import { requireEmailLinkBase, textEmailHtml, type EmailContent, type EmailRow } from '../email/index.js';
 import { findLicenseById } from '../licenses/index.js';
-import { isAutoRenewing } from '../checkout/index.js';
+import { renewsAutomaticallyLater } from '../checkout/index.js';
 import { findPluginBySlug } from '../plugins/index.js';
 import { findClaimByEmailId } from './reminders.repository.js';
 import { signUnsubscribeToken } from './unsubscribe-token.js';
@@ -35,8 +35,10 @@ export async function renderReminderEmail(ctx: AppContext, email: EmailRow): Pro
     days: String(Math.abs(offset)),
   };
   const after = offset > 0;
-  // A licence that renews automatically is not told to renew by hand before its expiry (docs/pricing.md "Automatic renewal").
-  const auto = !after && (await isAutoRenewing(ctx, license.id));
+  // A licence that renews automatically is not told to renew by hand before its expiry (docs/pricing.md "Automatic renewal"),
+  // unless its charge is overdue or failed by the time the e-mail leaves (held in the outbox, an outage): then the usual
+  // wording, with the renewal link (docs/renewal-reminders.md "Automatic renewal").
+  const auto = !after && (await renewsAutomaticallyLater(ctx, ctx.db, { id: license.id, expires_at: claim.expires_at }, ctx.renewalReminders.now()));
   const subjectKey = auto ? 'auto_renew_reminder_subject' : after ? 'renewal_reminder_expired_subject' : 'renewal_reminder_subject';
   const bodyKey = auto ? 'auto_renew_reminder_body' : after ? 'renewal_reminder_expired_body' : 'renewal_reminder_body';
   const subject = fillReminderTemplate(ctx.settings.get(subjectKey), values);

@@ -3,7 +3,10 @@
 // so several instances, WORKERS=N and restarts send each step once), and in the same unit of work queues the
 // e-mail in the outbox or emits `license.expired`. One per app (ctx.renewalReminders).
 import type { AppContext } from '../../kernel/context.js';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import { unitOfWork } from '../../kernel/events.js';
+import { isAutoRenewing, renewsAutomaticallyLater } from '../checkout/index.js';
 import { PollingWorker } from '../../lib/polling-loop.js';
 import { queueEmail } from '../email/index.js';
 import { lockLicenseInTerm, markLicenseExpired } from '../licenses/index.js';
@@ -81,6 +84,9 @@ export class ReminderWorker extends PollingWorker {
       if (claimId === null) return null; // another instance, or an earlier pass, has it
       // A step whose time came before the licence existed (bought or imported close to its expiry) is claimed, not sent.
       if (stepTime(due.expires_at, window.offsetDays) < license.created_at) return null;
+      // Nor a reminder before the expiry of a licence that renews automatically once its charge is overdue or has
+      // failed (an outage, a declined card): the automatic renewal's own e-mail tells the outcome, one e-mail for it.
+      if (isReminder && window.offsetDays <= 0 && (await this.chargeOverdue(trx, license, now))) return null;
       if (!isReminder) {
         await markLicenseExpired(unit, license, at);
         return 'expired' as const;
@@ -97,5 +103,10 @@ export class ReminderWorker extends PollingWorker {
     });
     if (outcome === 'reminder') this.sent.reminders += 1;
     if (outcome === 'expired') this.sent.expired += 1;
+  }
+
+  private async chargeOverdue(trx: Transaction<DB>, license: { id: number; expires_at: string | null }, now: Date): Promise<boolean> {
+    if (license.expires_at === null || !(await isAutoRenewing({ db: trx }, license.id))) return false;
+    return !(await renewsAutomaticallyLater(this.ctx, trx, { id: license.id, expires_at: license.expires_at }, now));
   }
 }

@@ -20,3 +20,11 @@ export async function saveStorePage(db: Database, row: StorePageRow): Promise<vo
     .onConflict((oc) => oc.column('slug').doUpdateSet({ ...fields, slug }))
     .execute();
 }
+
+/**
+ * Stores the HTML of a page saved without it (before 0037, the demo seed, an import): only while the row still has no
+ * HTML and the same Markdown, so a save in between keeps its own rendering.
+ */
+export async function storeRenderedHtml(db: Database, row: { slug: string; markdown: string }, html: string): Promise<void> {
+  await db.updateTable('store_pages').set({ html }).where('slug', '=', row.slug).where('html', 'is', null).where('markdown', '=', row.markdown).execute();
+}
