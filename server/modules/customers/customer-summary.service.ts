@@ -5,7 +5,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
-import { refreshCustomerSummary } from './customer-summary.repository.js';
+import { refreshCustomerSummaryList } from './customer-summary.repository.js';
 
 /** Recomputes the summary of each address (compared case-insensitively; empty and null ones are skipped). */
 export async function refreshCustomerSummaries(
@@ -16,5 +16,5 @@ export async function refreshCustomerSummaries(
   const unique = [
     ...new Set(emails.filter((email): email is string => typeof email === 'string' && email.trim() !== '').map((email) => email.trim().toLowerCase())),
   ];
-  for (const email of unique.sort()) await refreshCustomerSummary(db, email, at);
+  await refreshCustomerSummaryList(db, unique.sort(), at);
 }
