@@ -97,7 +97,11 @@ export async function enqueueEvents(trx: Db, events: ReadonlyArray<DomainEvent<W
         updated_at: event.at,
       }));
   });
-  for (let from = 0; from < rows.length; from += 500) await trx.insertInto('webhook_deliveries').values(rows.slice(from, from + 500)).execute();
+  for (let from = 0; from < rows.length; from += 500)
+    await trx
+      .insertInto('webhook_deliveries')
+      .values(rows.slice(from, from + 500))
+      .execute();
   return rows.length;
 }
 
