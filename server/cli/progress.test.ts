@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createProgress, progressLine } from './progress.js';
 
+const ESC = String.fromCharCode(27);
 const output = (isTTY: boolean) => {
   const written: string[] = [];
   return { isTTY, written, write: (text: string) => written.push(text) };
@@ -23,12 +24,12 @@ describe('the import progress bar', () => {
     clock = 150;
     progress.update(200, 20);
     expect(out.written).toHaveLength(1);
-    expect(out.written[0]).toMatch(/^\r\x1b\[2K\[#####-+\]  20 % · 20 rows/);
+    expect(out.written[0]).toMatch(new RegExp(`^\r${ESC}\\[2K\\[#####-+\\] {2}20 % · 20 rows`));
     progress.print('line 21: create', (line) => printed.push(line));
     expect(out.written.at(-1)).toBe('\r\x1b[2K');
     expect(printed).toEqual(['line 21: create']);
     progress.finish(30);
-    expect(out.written.at(-1)).toMatch(/^\r\x1b\[2K\[#{24}\] 100 % · 30 rows .*\n$/);
+    expect(out.written.at(-1)).toMatch(new RegExp(`^\r${ESC}\\[2K\\[#{24}\\] 100 % · 30 rows .*\n$`));
   });
 
   it('elsewhere writes a plain line every 5 seconds, never a carriage return', () => {
