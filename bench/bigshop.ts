@@ -22,6 +22,8 @@ import { sql, type Kysely } from 'kysely';
 import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/startup.js';
 import type { DB } from '../server/db/schema.js';
+import { readStoreIdentity, STORE_IDENTITY_KEY } from '../common/store-identity.js';
+import { readSetting } from '../server/modules/settings/index.js';
 
 const { values } = parseArgs({
   options: { licences: { type: 'string', default: '10000' }, out: { type: 'string' }, database: { type: 'string' } },
@@ -67,8 +69,10 @@ const tier = (i: string) => `((${i}) % 3)`;
 const plugin = (i: string) => pick(`((${i}) / 3) % 4`, PLUGINS);
 const email = (c: string) => `'buyer' || (${c}) || '@example' || ((${c}) % 97) || '.com'`;
 const customerOf = (i: string) => `(((${i}) - 1) % ${C} + 1)`;
+// The keys start with the shop's own prefix (its store identity setting), read once the shop is migrated.
+let keyPrefix = '';
 const key = (i: string) =>
-  `'8022-' || ${d.hex4(`(${i}) * 40503`)} || '-' || ${d.hex4(`(${i}) * 9973 + 12345`)} || '-' || ${d.hex4(`(${i}) / 65536`)} || '-' || ${d.hex4(i)}`;
+  `'${keyPrefix.replaceAll("'", "''")}-' || ${d.hex4(`(${i}) * 40503`)} || '-' || ${d.hex4(`(${i}) * 9973 + 12345`)} || '-' || ${d.hex4(`(${i}) / 65536`)} || '-' || ${d.hex4(i)}`;
 // Renewal r (1..0.2N) extends yearly licence 1, 2, 4, 5, 7, 8, … (tiers 1 and 2).
 const renewed = (r: string) => `(3 * (((${r}) - 1) / 2) + 1 + ((${r}) - 1) % 2)`;
 const LAST_RENEWED = 3 * Math.floor((RENEWALS - 1) / 2) + 1 + ((RENEWALS - 1) % 2);
@@ -92,6 +96,7 @@ function table(columns: Record<string, string>): [string[], string[]] {
 }
 
 async function generate(db: Kysely<DB>): Promise<void> {
+  keyPrefix = readStoreIdentity(await readSetting(db, STORE_IDENTITY_KEY)).license_key_prefix;
   const iso = new Date(now * 1000).toISOString();
   await db
     .insertInto('plugins')

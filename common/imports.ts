@@ -40,7 +40,21 @@ export const importFieldsSchema = z.object({
     }),
   on_error: z.enum(['continue', 'stop'], { error: 'must be continue (skip bad rows) or stop (stop at the first bad row)' }).default('continue'),
   apply: z.enum(['true', 'false'], { error: 'must be true (import) or false (dry run)' }).default('false'),
+  /** The page's name for this run, to ask its progress by (GET /api/admin/imports/progress/:id) while it runs. */
+  import_id: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,64}$/, { error: 'must be 8 to 64 letters, digits or dashes' })
+    .optional(),
 });
+
+/** GET /api/admin/imports/progress/:id: how far a running import (or dry run) has read its file. */
+export const importProgressSchema = z.object({
+  rows: z.number().int(),
+  bytes_read: z.number().int(),
+  total_bytes: z.number().int(),
+  done: z.boolean(),
+});
+export type ImportProgress = z.infer<typeof importProgressSchema>;
 
 export const importRowSchema = z.object({
   line: z.number().int(),

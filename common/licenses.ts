@@ -137,6 +137,9 @@ export const licenseListPageSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   page_size: z.number().int(),
+  /** Keyset cursors (issue 44): `after` = next_cursor reads the next page off the index, `before` = prev_cursor the one before; null when the page is empty. */
+  next_cursor: z.string().nullable(),
+  prev_cursor: z.string().nullable(),
 });
 export type LicenseListPage = z.infer<typeof licenseListPageSchema>;
 export type LicenseDetail = z.infer<typeof licenseDetailSchema>;
@@ -166,6 +169,10 @@ export const licenseListQuerySchema = z.object({
   search: z.string({ error: 'search must be text' }).trim().max(LICENSE_SEARCH_MAX, `search must be at most ${LICENSE_SEARCH_MAX} characters`).optional(),
   sort: z.enum(LICENSE_SORTS, { error: `sort must be one of ${LICENSE_SORTS.join(', ')}` }).default('created_at'),
   direction: z.enum(['asc', 'desc'], { error: 'direction must be asc or desc' }).default('desc'),
+  /** With `page`: the page after the row this cursor names (a page's next_cursor), read off the sort's index, not by offset. */
+  after: z.string().max(400, 'after must be a cursor from a page of this list').optional(),
+  /** With `page`: the page before the row this cursor names (a page's prev_cursor). */
+  before: z.string().max(400, 'before must be a cursor from a page of this list').optional(),
 });
 export type LicenseListQuery = z.infer<typeof licenseListQuerySchema>;
 

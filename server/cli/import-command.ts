@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { AppContext } from '../kernel/context.js';
+import { createProgress, type ProgressOutput } from './progress.js';
 import { IMPORT_FORMATS, importShopExport, runImport, type ImportFormat } from '../modules/importers/index.js';
 import { seatRules } from '../modules/licenses/index.js';
 
@@ -42,15 +43,29 @@ export function parseImportArgs(args: string[]): ImportCommand {
   return { format, file, mapping, apply: values.apply === true, stopOnError: values['stop-on-error'] === true };
 }
 
-/** Runs the import in the tool's context (server/cli/tool-context.ts), printing each row and the summary; answers the exit code. */
-export async function runImportCommand(ctx: AppContext, command: ImportCommand, print: (line: string) => void = console.log): Promise<number> {
+/**
+ * Runs the import in the tool's context (server/cli/tool-context.ts), printing each row and the summary, with a
+ * progress bar on `progressTo` (server/cli/progress.ts); answers the exit code.
+ */
+export async function runImportCommand(
+  ctx: AppContext,
+  command: ImportCommand,
+  print: (line: string) => void = console.log,
+  progressTo: ProgressOutput = process.stderr,
+): Promise<number> {
   const { format, file, apply } = command;
-  const onRow = (row: { line: number; action: string; key: string; plugin: string | null; reason: string }) =>
-    print(`line ${row.line}: ${row.action}${row.key ? ` ${row.key}` : ''}${row.plugin ? ` → ${row.plugin}` : ''}: ${row.reason}`);
+  const input = fs.createReadStream(file);
+  const progress = createProgress(progressTo, format === 'self' ? 0 : fs.statSync(file).size);
+  let rows = 0;
+  const onRow = (row: { line: number; action: string; key: string; plugin: string | null; reason: string }) => {
+    rows += 1;
+    progress.print(`line ${row.line}: ${row.action}${row.key ? ` ${row.key}` : ''}${row.plugin ? ` → ${row.plugin}` : ''}: ${row.reason}`, print);
+    progress.update(input.bytesRead, rows);
+  };
   const summary =
     format === 'self'
       ? await importShopExport(ctx, file, { apply, onRow })
-      : await runImport(ctx, fs.createReadStream(file), {
+      : await runImport(ctx, input, {
           format,
           mapping: command.mapping,
           apply,
@@ -58,6 +73,8 @@ export async function runImportCommand(ctx: AppContext, command: ImportCommand, 
           rules: seatRules(ctx),
           onRow,
         });
+  if (format === 'self') input.destroy();
+  progress.finish(rows);
   print(
     `${summary.dryRun ? 'Dry run (nothing written; add --apply to import)' : 'Imported'}: ${summary.rows} rows, ${summary.created} ${summary.dryRun ? 'to create' : 'created'}, ${summary.skipped} skipped, ${summary.errors} with errors${summary.stopped ? '; stopped at the first error' : ''}.`,
   );

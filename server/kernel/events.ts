@@ -24,8 +24,13 @@ export type DomainEvent<K extends EventType = EventType> = {
   [T in K]: { type: T; data: AppEvents[T]; /** UTC ISO-8601: the change's own time. */ at: string };
 }[K];
 
-/** Runs inside the unit's transaction for each event it emits. */
-export type Recorder = (trx: Transaction<DB>, event: DomainEvent) => Promise<void>;
+/**
+ * Runs inside the unit's transaction for each event it emits. `many`, when given, records a batch of events at
+ * once (an import's thousand `license.created`) in a few statements; without it each event is recorded alone.
+ */
+export type Recorder = ((trx: Transaction<DB>, event: DomainEvent) => Promise<void>) & {
+  many?: (trx: Transaction<DB>, events: readonly DomainEvent[]) => Promise<void>;
+};
 /** Runs after the unit committed, with its events in order. Awaited; its failure is logged, not the caller's. */
 export type Reactor = (events: readonly DomainEvent[]) => void | Promise<void>;
 
@@ -47,6 +52,14 @@ export class EventBus {
 
   async record(trx: Transaction<DB>, event: DomainEvent): Promise<void> {
     for (const recorder of this.#recorders) await recorder(trx, event);
+  }
+
+  /** Records a batch: each recorder gets all of it, by its `many` when it has one. */
+  async recordMany(trx: Transaction<DB>, events: readonly DomainEvent[]): Promise<void> {
+    for (const recorder of this.#recorders) {
+      if (recorder.many) await recorder.many(trx, events);
+      else for (const event of events) await recorder(trx, event);
+    }
   }
 
   /** Hands committed events to the reactors (a unit of work calls it; so does a change committed elsewhere). */
@@ -72,6 +85,8 @@ export const domainEvent = <K extends EventType>(type: K, data: AppEvents[K], at
 export interface Unit {
   readonly trx: Transaction<DB>;
   emit<K extends EventType>(type: K, data: AppEvents[K], at?: string): Promise<void>;
+  /** Emits one event per item, recorded as a batch (Recorder's `many`): what an import's batch emits. */
+  emitMany<K extends EventType>(type: K, list: ReadonlyArray<AppEvents[K]>, at?: string): Promise<void>;
 }
 
 /**
@@ -87,6 +102,11 @@ export async function unitOfWork<T>(ctx: UnitContext, work: (unit: Unit) => Prom
         const event = domainEvent(type, data, at);
         await ctx.events.record(trx, event);
         emitted.push(event);
+      },
+      emitMany: async (type, list, at) => {
+        const events = list.map((data) => domainEvent(type, data, at));
+        await ctx.events.recordMany(trx, events);
+        emitted.push(...events);
       },
     };
     return work(unit);

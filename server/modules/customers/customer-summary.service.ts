@@ -3,7 +3,7 @@
 // addresses it touched, so the Customers list never aggregates orders and licences on a request. Other modules
 // import this file only (it imports nothing of theirs, so it makes no import cycle).
 import { nowIso } from '../../lib/time.js';
-import { refreshCustomerSummary } from './customer-summary.repository.js';
+import { refreshCustomerSummaryList } from './customer-summary.repository.js';
 import type { Db } from '../../db/database.js';
 
 /** Recomputes the summary of each address (compared case-insensitively; empty and null ones are skipped). */
@@ -11,5 +11,5 @@ export async function refreshCustomerSummaries(db: Db, emails: ReadonlyArray<str
   const unique = [
     ...new Set(emails.filter((email): email is string => typeof email === 'string' && email.trim() !== '').map((email) => email.trim().toLowerCase())),
   ];
-  for (const email of unique.sort()) await refreshCustomerSummary(db, email, at);
+  await refreshCustomerSummaryList(db, unique.sort(), at);
 }

@@ -47,6 +47,22 @@ describe(`the Import page's routes (${testDialect()})`, () => {
     );
   });
 
+  it('a run named by import_id reports its progress while it runs and once it has ended; an unknown one is a 404', async () => {
+    const headers = await t.adminHeaders();
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/admin/imports/progress/not-a-run-0001', headers });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toMatch(/^No import by this id is running/);
+    const content = fixture('edd-licenses.csv');
+    const fields = { format: 'auto', mapping: eddMapping, apply: 'false', import_id: 'run-0001-abcd' };
+    expect((await post('/api/admin/imports', fields, content)).statusCode).toBe(200);
+    const progress = await t.app.inject({ method: 'GET', url: '/api/admin/imports/progress/run-0001-abcd', headers });
+    expect(progress.statusCode).toBe(200);
+    expect(progress.json()).toEqual({ rows: 6, bytes_read: content.length, total_bytes: content.length, done: true });
+    const bad = await post('/api/admin/imports', { ...fields, import_id: 'no spaces' }, content);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/import_id: must be 8 to 64 letters, digits or dashes/);
+  });
+
   it('a dry run lists every row with its line and reason and writes nothing; the import then writes, and again adds nothing', async () => {
     const before = await countLicenses();
     const dry = await post('/api/admin/imports', { format: 'auto', mapping: eddMapping, on_error: 'continue', apply: 'false' }, fixture('edd-licenses.csv'));

@@ -18,6 +18,7 @@ import {
   IMPORT_SOURCE_LABELS,
   importFieldsSchema,
   importInspectionSchema,
+  importProgressSchema,
   importResultSchema,
   type ImportInspection,
   type ImportRow,
@@ -28,6 +29,7 @@ import { detectFormat, FORMATS, type ImportFormat, unslash } from './import-form
 import { runImport, type ImportSummary } from './import.service.js';
 import { importShopExport, writeShopExport } from './shop-export.js';
 import { seatRules } from '../licenses/index.js';
+import { importProgress, trackImport } from './import-progress.js';
 
 /** Distinct source products listed for mapping on the page. */
 const MAX_PRODUCTS = 500;
@@ -187,6 +189,16 @@ export async function registerImportRoutes(app: App, ctx: AppContext): Promise<v
     }
   });
 
+  app.get<{ Params: { id: string } }>(
+    '/api/admin/imports/progress/:id',
+    { config: { permission: 'settings:write' }, schema: { response: { 200: importProgressSchema } } },
+    async (request) => {
+      const progress = importProgress(request.params.id);
+      if (!progress) throw new AppError('NOT_FOUND', 'No import by this id is running or has just ended (its file may still be uploading)');
+      return progress;
+    },
+  );
+
   await withUploads(app, (scope) => {
     scope.post(
       '/api/admin/imports/inspect',
@@ -211,28 +223,37 @@ export async function registerImportRoutes(app: App, ctx: AppContext): Promise<v
         const { mapping, on_error: onError } = parsed.data;
         const apply = parsed.data.apply === 'true';
         const format = await resolveFormat(upload.file, parsed.data.format);
+        const input = fs.createReadStream(upload.file);
+        const tracked = trackImport(parsed.data.import_id, (await fs.promises.stat(upload.file)).size);
+        let decided = 0;
         // Errors first, then the rest, up to the limit; the summary counts every row.
         const errors: ImportRow[] = [];
         const others: ImportRow[] = [];
         const onRow = (row: ImportRow) => {
+          tracked.update(++decided, input.bytesRead);
           if (row.action === 'error' && errors.length < IMPORT_ROWS_SHOWN) errors.push(row);
           else if (row.action !== 'error' && others.length < IMPORT_ROWS_SHOWN) others.push(row);
         };
         let summary: ImportSummary;
-        if (format === 'self') summary = await importShopExport(ctx, upload.file, { apply, onRow });
-        else {
-          summary = await runImport(ctx, fs.createReadStream(upload.file), {
-            format,
-            mapping,
-            apply,
-            onError,
-            rules: seatRules(ctx),
-            onRow,
-          });
+        try {
+          if (format === 'self') summary = await importShopExport(ctx, upload.file, { apply, onRow });
+          else {
+            summary = await runImport(ctx, input, {
+              format,
+              mapping,
+              apply,
+              onError,
+              rules: seatRules(ctx),
+              onRow,
+            });
+          }
+        } finally {
+          input.destroy();
+          tracked.end();
         }
         const rows = [...errors, ...others].slice(0, IMPORT_ROWS_SHOWN).sort((a, b) => a.line - b.line);
-        const decided = format === 'self' ? rows.length : summary.created + summary.skipped + summary.errors;
-        return { summary, rows, rows_truncated: decided > rows.length };
+        const listed = format === 'self' ? rows.length : summary.created + summary.skipped + summary.errors;
+        return { summary, rows, rows_truncated: listed > rows.length };
       } finally {
         await fs.promises.rm(upload.dir, { recursive: true, force: true });
       }

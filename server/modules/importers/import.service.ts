@@ -21,7 +21,7 @@ import { FORMATS, type ImportFormat, type ImportRecord } from './import-formats.
 
 /** Longest key both APIs accept (common/licenses.ts machine key). */
 export const MAX_IMPORTED_KEY_LENGTH = 64;
-export const DEFAULT_BATCH_SIZE = 500;
+export const DEFAULT_BATCH_SIZE = 2000;
 /**
  * An import gives the event loop a turn at least this often (issue 37): parsing a file read from memory and the
  * SQLite driver's queries resolve without ever waiting for I/O, so a 600,000-row dry run once held every other

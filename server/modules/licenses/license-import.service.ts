@@ -34,7 +34,7 @@ export async function findExistingKeys(db: Db, keys: string[]): Promise<Set<stri
  * 100,000 licences is a few hundred round trips rather than hundreds of thousands (bench/import.ts); then
  * emits `license.created` for each licence written. Answers the licences written.
  */
-export async function insertImportedLicenses({ trx, emit }: Unit, licenses: ImportedLicense[]): Promise<LicenseRow[]> {
+export async function insertImportedLicenses({ trx, emitMany }: Unit, licenses: ImportedLicense[]): Promise<LicenseRow[]> {
   if (licenses.length === 0) return [];
   const rows = await trx
     .insertInto('licenses')
@@ -57,6 +57,11 @@ export async function insertImportedLicenses({ trx, emit }: Unit, licenses: Impo
   // Chunks keep every statement well under SQLite's and PostgreSQL's limits on bound values.
   for (let at = 0; at < activations.length; at += 1000) await insertActivations(trx, activations.slice(at, at + 1000));
   const at = nowIso();
-  for (const row of rows) await emit('license.created', licenseEventData(row, at), at);
+  // One batch of events: the recorders (customers' summaries, webhook deliveries) write them in a few statements.
+  await emitMany(
+    'license.created',
+    rows.map((row) => licenseEventData(row, at)),
+    at,
+  );
   return rows;
 }

@@ -13,12 +13,15 @@ import { ftsPhrase, likeContaining, TRIGRAM_MIN } from '../../db/substring-searc
 import type { LicenseSort } from '../../../common/licenses.js';
 import type { LicenseRow } from './licenses.repository.js';
 import type { Db } from '../../db/database.js';
+import type { ListCursor } from './list-cursor.js';
 
 export interface LicenseListFilter {
   pluginSlug?: string;
   search?: string;
   sort?: LicenseSort;
   direction?: 'asc' | 'desc';
+  /** A keyset cursor (list-cursor.ts): the page after or before that row, instead of an offset. */
+  cursor?: ListCursor;
 }
 
 /** The sort expressions, as indexed by 0064-substring-search (LICENSE_SORT_INDEXES): ties are broken by id. */
@@ -108,7 +111,7 @@ async function countLicenses(db: Db, pluginSlug: string | undefined): Promise<nu
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
-export type LicenseListRow = LicenseRow & { activations_used: number | string };
+export type LicenseListRow = LicenseRow & { activations_used: number | string; sort_value: string };
 
 /**
  * One page (`limit`, `offset`; none: every match) of the matching licences in the filter's order, each with its
@@ -125,25 +128,40 @@ async function pageOf(
   page: { limit: number; offset: number } | undefined,
 ): Promise<{ rows: LicenseListRow[]; total: number }> {
   const pluginSlug = filter.pluginSlug || undefined;
-  const windowCount = searching && page !== undefined;
+  const cursor = filter.cursor;
+  // A search's page counts its matches in a window, unless it starts at a cursor (that would count those after it).
+  const windowCount = searching && page !== undefined && !cursor;
   const sort = filter.sort ?? 'created_at';
-  const direction = filter.direction === 'asc' ? sql`asc` : sql`desc`;
+  const expression = sql.raw(SORT_EXPRESSIONS[sort]);
+  // The page before a cursor is read in the reverse order (the rows nearest it first), then turned round.
+  const ascending = (filter.direction === 'asc') !== (cursor?.side === 'before');
+  const direction = ascending ? sql`asc` : sql`desc`;
   let ids = filtered(db, pluginSlug, match)
     .select([
       'licenses.id',
-      sql<string>`${sql.raw(SORT_EXPRESSIONS[sort])}`.as('sort_value'),
+      sql<string>`${expression}`.as('sort_value'),
       windowCount ? sql<number | string>`count(*) over ()`.as('matches') : sql<number>`0`.as('matches'),
     ])
-    .orderBy(sql`${sql.raw(SORT_EXPRESSIONS[sort])} ${direction}`);
+    .orderBy(sql`${expression} ${direction}`);
+  if (cursor) {
+    const beyond = ascending ? sql`>` : sql`<`;
+    // Keys are unique: the key alone places the row (its unique index); the other sorts' indexes end with the id.
+    ids = ids.where(
+      sort === 'key'
+        ? sql<SqlBool>`licenses.key ${beyond} ${cursor.value}`
+        : sql<SqlBool>`(${expression}, licenses.id) ${beyond} (${cursor.value}, ${cursor.id})`,
+    );
+  }
   // Keys are unique: no tie to break (and PostgreSQL walks the key's unique index for the order).
   if (sort !== 'key') ids = ids.orderBy(sql`licenses.id ${direction}`);
   if (page) ids = ids.limit(page.limit).offset(page.offset);
-  const rows = await db
+  const read = await db
     .selectFrom(ids.as('p'))
     .innerJoin('licenses', 'licenses.id', 'p.id')
     .selectAll('licenses')
     .select((eb) => [
       'p.matches',
+      'p.sort_value',
       eb
         .selectFrom('license_activations')
         .select((inner) => inner.fn.countAll<number | string>().as('n'))
@@ -154,6 +172,7 @@ async function pageOf(
     .orderBy(sql`p.sort_value ${direction}`)
     .orderBy(sql`p.id ${direction}`)
     .execute();
+  const rows = cursor?.side === 'before' ? read.reverse() : read;
   const first = rows[0];
   const total = !page
     ? rows.length

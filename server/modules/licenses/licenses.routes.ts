@@ -13,6 +13,7 @@ import type { App, AppContext } from '../../kernel/context.js';
 import { revokeLicense } from './license-access.service.js';
 import { createAdminLicense, deactivateAdminSite, getAdminLicense, listAdminLicenses, listAdminLicensesPage, updateAdminLicense } from './licenses.service.js';
 import { registerMachineRoutes } from './machine.routes.js';
+import { readListCursor } from './list-cursor.js';
 
 export function registerLicenseRoutes(app: App, ctx: AppContext): void {
   // With `page`: one page and the total (the Licences page); without it: the plain array of every match, as before.
@@ -23,8 +24,8 @@ export function registerLicenseRoutes(app: App, ctx: AppContext): void {
       schema: { querystring: licenseListQuerySchema, response: { 200: z.union([licenseListPageSchema, z.array(licenseSchema)]) } },
     },
     async (request) => {
-      const { page, plugin_slug: pluginSlug, search, sort, direction } = request.query;
-      const filter = { pluginSlug, search, sort, direction };
+      const { page, plugin_slug: pluginSlug, search, sort, direction, after, before } = request.query;
+      const filter = { pluginSlug, search, sort, direction, cursor: readListCursor(after, before) };
       return page === undefined ? listAdminLicenses(ctx.db, filter) : listAdminLicensesPage(ctx.db, filter, page);
     },
   );

@@ -9,15 +9,18 @@ export interface ImportRequest {
   onError: 'continue' | 'stop';
   /** false: a dry run, nothing is written. */
   apply: boolean;
+  /** Names the run, to follow its progress by (useImportProgress). */
+  importId?: string;
 }
 
 /** POST /api/admin/imports: a dry run or the import of the file (the fields go before the file). */
-export function runImport({ file, format, mapping, onError, apply }: ImportRequest): Promise<ImportResult> {
+export function runImport({ file, format, mapping, onError, apply, importId }: ImportRequest): Promise<ImportResult> {
   const form = new FormData();
   form.append('format', format);
   form.append('mapping', JSON.stringify(mapping));
   form.append('on_error', onError);
   form.append('apply', String(apply));
+  if (importId) form.append('import_id', importId);
   form.append('file', file);
   return apiJson<ImportResult>('POST', '/api/admin/imports', form);
 }

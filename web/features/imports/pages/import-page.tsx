@@ -15,6 +15,7 @@ import { toast } from '@/lib/use-toast';
 import { downloadShopExport } from '../api/download-export';
 import { useInspectImport } from '../api/inspect-import';
 import { useRunImport } from '../api/run-import';
+import { ImportProgressView } from '../components/import-progress';
 
 const actionVariant = { create: 'success', skip: 'secondary', error: 'destructive' } as const;
 const selectClass = 'h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm shadow-xs';
@@ -71,6 +72,8 @@ export function ImportPage() {
   /** The dry run the Import button follows: the same file, format, mapping and choice. */
   const [dryRunOf, setDryRunOf] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  /** The run in progress, named so its progress can be asked for. */
+  const [running, setRunning] = useState<{ id: string; apply: boolean } | null>(null);
 
   const settingsKey = JSON.stringify({ name: file?.name, size: file?.size, format: inspection?.format, mapping, onError });
   const reset = () => {
@@ -94,8 +97,10 @@ export function ImportPage() {
   const run = async (apply: boolean) => {
     if (!file || !inspection) return;
     setProblem(null);
+    const importId = crypto.randomUUID();
+    setRunning({ id: importId, apply });
     try {
-      const answer = await runImport.mutateAsync({ file, format: inspection.format, mapping, onError, apply });
+      const answer = await runImport.mutateAsync({ file, format: inspection.format, mapping, onError, apply, importId });
       setResult(answer);
       if (apply) {
         setDryRunOf(null);
@@ -107,6 +112,8 @@ export function ImportPage() {
     } catch (error) {
       setResult(null);
       setProblem(errorMessage(error, apply ? 'The import failed.' : 'The dry run failed.'));
+    } finally {
+      setRunning(null);
     }
   };
 
@@ -234,6 +241,7 @@ export function ImportPage() {
             </div>
           )}
 
+          {running && <ImportProgressView id={running.id} apply={running.apply} />}
           {result && <ResultView result={result} />}
         </CardContent>
       </Card>

@@ -24,7 +24,9 @@ export function LicensesPage() {
   const [location, navigate] = useLocation();
   const query = useSearch();
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  // The page shown and, for the one after or before the last shown, its keyset cursor (as cheap deep in a big shop).
+  const [at, setAt] = useState<{ page: number; after?: string; before?: string }>({ page: 1 });
+  const setPage = (page: number) => setAt({ page });
   const [pluginFilter, setPluginFilter] = useState(ALL);
   const [creating, setCreating] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
@@ -38,7 +40,7 @@ export function LicensesPage() {
     set(value);
     setPage(1);
   };
-  const licenses = useLicenses({ page, search: searched, pluginSlug: pluginFilter === ALL ? undefined : pluginFilter });
+  const licenses = useLicenses({ ...at, search: searched, pluginSlug: pluginFilter === ALL ? undefined : pluginFilter });
   const list = licenses.data;
 
   // ?action=create opens the dialog once, then the parameter is removed from the address.
@@ -57,7 +59,7 @@ export function LicensesPage() {
 
   // A page left empty (the list shrank under it) goes back to the first.
   useEffect(() => {
-    if (list && list.licenses.length === 0 && list.page > 1) setPage(1);
+    if (list && list.licenses.length === 0 && list.page > 1) setAt({ page: 1 });
   }, [list]);
 
   return (
@@ -120,7 +122,12 @@ export function LicensesPage() {
           perPage={list.page_size}
           shown={list.licenses.length}
           total={list.total}
-          onPage={setPage}
+          onPage={(change) => {
+            const page = change(list.page);
+            if (page === list.page + 1 && list.next_cursor) setAt({ page, after: list.next_cursor });
+            else if (page === list.page - 1 && list.prev_cursor) setAt({ page, before: list.prev_cursor });
+            else setPage(page);
+          }}
         />
       )}
 
