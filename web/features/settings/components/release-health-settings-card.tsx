@@ -4,14 +4,17 @@ import { CheckboxField, FieldHelp, TextField } from '@/components/form-field';
 import { toast } from '@/lib/use-toast';
 import { SettingsCard, toLines, toNumber, useSettingsForm } from './settings-card';
 
-/** The settings fields this form edits (their errors are shown beside them). */
-const FORM_FIELDS = [
-  'rollout_halt_failure_percent',
-  'rollout_halt_min_sites',
-  'rollout_halt_min_failing_licenses',
-  'rollout_alert_email',
-  'deactivation_reasons',
+type HaltField = 'rollout_halt_failure_percent' | 'rollout_halt_min_sites' | 'rollout_halt_min_failing_licenses';
+
+/** The thresholds of the automatic halt, in the order shown. */
+const HALT_FIELDS: Array<{ field: HaltField; id: string; label: string; inputMode: 'decimal' | 'numeric' }> = [
+  { field: 'rollout_halt_failure_percent', id: 'halt-failure-percent', label: 'Halt above this failure rate (%)', inputMode: 'decimal' },
+  { field: 'rollout_halt_min_sites', id: 'halt-min-sites', label: 'Once at least this many sites updated', inputMode: 'numeric' },
+  { field: 'rollout_halt_min_failing_licenses', id: 'halt-min-failing', label: 'With failures from at least this many licences', inputMode: 'numeric' },
 ];
+
+/** The settings fields this form edits (their errors are shown beside them). */
+const FORM_FIELDS = [...HALT_FIELDS.map(({ field }) => field), 'rollout_alert_email', 'deactivation_reasons'];
 
 /** The card's texts. */
 const CARD = {
@@ -23,9 +26,7 @@ const CARD = {
 
 /** The automatic halt of a rollout and the deactivation question (docs/releases.md). */
 export function ReleaseHealthSettingsCard({ settings }: { settings: SettingsResponse }) {
-  const [failurePercent, setFailurePercent] = useState(String(settings.rollout_halt_failure_percent));
-  const [minSites, setMinSites] = useState(String(settings.rollout_halt_min_sites));
-  const [minFailing, setMinFailing] = useState(String(settings.rollout_halt_min_failing_licenses));
+  const [halt, setHalt] = useState(() => Object.fromEntries(HALT_FIELDS.map(({ field }) => [field, String(settings[field])])) as Record<HaltField, string>);
   const [alertEmail, setAlertEmail] = useState(settings.rollout_alert_email ?? '');
   const [surveyEnabled, setSurveyEnabled] = useState(settings.deactivation_survey_enabled);
   const [reasons, setReasons] = useState(settings.deactivation_reasons.join('\n'));
@@ -35,9 +36,9 @@ export function ReleaseHealthSettingsCard({ settings }: { settings: SettingsResp
   const submit = () =>
     form.save(
       {
-        rollout_halt_failure_percent: toNumber(failurePercent),
-        rollout_halt_min_sites: toNumber(minSites),
-        rollout_halt_min_failing_licenses: toNumber(minFailing),
+        rollout_halt_failure_percent: toNumber(halt.rollout_halt_failure_percent),
+        rollout_halt_min_sites: toNumber(halt.rollout_halt_min_sites),
+        rollout_halt_min_failing_licenses: toNumber(halt.rollout_halt_min_failing_licenses),
         rollout_alert_email: alertEmail.trim() || null,
         deactivation_survey_enabled: surveyEnabled,
         deactivation_reasons: toLines(reasons),
@@ -48,30 +49,9 @@ export function ReleaseHealthSettingsCard({ settings }: { settings: SettingsResp
   return (
     <SettingsCard {...CARD} onSubmit={submit} form={form}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="halt-failure-percent"
-          label="Halt above this failure rate (%)"
-          inputMode="decimal"
-          value={failurePercent}
-          onChange={setFailurePercent}
-          error={errors.rollout_halt_failure_percent}
-        />
-        <TextField
-          id="halt-min-sites"
-          label="Once at least this many sites updated"
-          inputMode="numeric"
-          value={minSites}
-          onChange={setMinSites}
-          error={errors.rollout_halt_min_sites}
-        />
-        <TextField
-          id="halt-min-failing"
-          label="With failures from at least this many licences"
-          inputMode="numeric"
-          value={minFailing}
-          onChange={setMinFailing}
-          error={errors.rollout_halt_min_failing_licenses}
-        />
+        {HALT_FIELDS.map(({ field, ...input }) => (
+          <TextField key={field} {...input} value={halt[field]} onChange={(value) => setHalt((now) => ({ ...now, [field]: value }))} error={errors[field]} />
+        ))}
       </div>
       <FieldHelp>
         A rollout pauses by itself when more than this share of the sites that updated to the release report a failure, counted once at least this many sites
