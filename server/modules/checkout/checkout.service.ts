@@ -193,7 +193,7 @@ export async function quoteCheckout(ctx: AppContext, body: CheckoutQuoteBody, ip
  * With Stripe as the provider and Stripe Tax active on its account (decision 0014), a standard-rated sale's net, tax,
  * total and rate are Stripe Tax's, and the PaymentIntent names the calculation; otherwise the rates package's stand.
  */
-async function withProviderTax(ctx: AppContext, tax: ComputedTax, price: number): Promise<ComputedTax & { calculationRef?: string }> {
+export async function withProviderTax(ctx: AppContext, tax: ComputedTax, price: number): Promise<ComputedTax & { calculationRef?: string }> {
   if (tax.treatment !== 'standard' || tax.country === null) return tax;
   const choice = ctx.payments.choose();
   if (!choice.available || !choice.provider.calculateTax) return tax;

@@ -45,6 +45,8 @@ export interface OffSessionInput {
   paymentMethodRef: string;
   /** One per licence, term and attempt: a repeated request is the same charge, never a second one. */
   idempotencyKey: string;
+  /** Stripe Tax's calculation the amount comes from (as CreateIntentInput's). */
+  taxCalculationRef?: string;
 }
 
 export type OffSessionOutcome =

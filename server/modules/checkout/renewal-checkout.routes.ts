@@ -3,6 +3,7 @@ import type { App, AppContext } from '../../kernel/context.js';
 import { rateLimit } from '../../http/rate-limit.js';
 import { createPaymentIntentResponseSchema } from '../../../common/checkout.js';
 import { renewalIntentBodySchema, renewalQuoteBodySchema, renewalQuoteSchema } from '../../../common/renewals.js';
+import { requestCountry } from '../tax/index.js';
 import { PaymentProviderError } from './payment-provider.js';
 import { PaymentsUnavailableError } from './checkout.service.js';
 import { createRenewalIntent, quoteRenewal } from './renewal-checkout.js';
@@ -14,7 +15,7 @@ export function registerRenewalRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/renewals/quote',
     { onRequest: rateLimit({ name: 'renewal-quote', max: 60 }), schema: { body: renewalQuoteBodySchema, response: { 200: renewalQuoteSchema } } },
-    async (request) => quoteRenewal(ctx, request.body.license_key, new Date(), request.body.country),
+    async (request) => quoteRenewal(ctx, request.body.license_key, new Date(), request.body, await requestCountry(ctx, request)),
   );
 
   app.post(
@@ -25,7 +26,7 @@ export function registerRenewalRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       try {
-        return await createRenewalIntent(ctx, request.body);
+        return await createRenewalIntent(ctx, request.body, new Date(), await requestCountry(ctx, request));
       } catch (error) {
         if (error instanceof PaymentsUnavailableError) return reply.code(503).send({ error: 'PAYMENTS_UNAVAILABLE', message: error.message });
         if (error instanceof PaymentProviderError) {

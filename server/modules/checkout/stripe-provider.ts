@@ -144,6 +144,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
             payment_method: input.paymentMethodRef,
             ...(input.customerRef ? { customer: input.customerRef } : {}),
             metadata: { customer_email: input.customerEmail, auto_renew: 'true' },
+            ...(input.taxCalculationRef ? { hooks: { inputs: { tax: { calculation: input.taxCalculationRef } } } } : {}),
           },
           { idempotencyKey: `${input.idempotencyKey}:create` },
         );
