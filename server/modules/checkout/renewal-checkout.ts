@@ -112,7 +112,9 @@ export async function quoteRenewal(
     'refused' in renewal
       ? { available: false, reason: renewal.refused }
       : { available: true, ...(await priced(renewal.amount, renewal.currency)), currency: renewal.currency, new_expires_at: renewal.newExpiresAt };
-  const upgrades = await Promise.all(offers.upgrades.map(async ({ tier: to, amount }) => ({ ...tierView(to), ...(await priced(amount, to.currency)), currency: to.currency })));
+  const upgrades = await Promise.all(
+    offers.upgrades.map(async ({ tier: to, amount }) => ({ ...tierView(to), ...(await priced(amount, to.currency)), currency: to.currency })),
+  );
   return {
     plugin_slug: license.plugin_slug,
     plugin_name: offers.pluginName,

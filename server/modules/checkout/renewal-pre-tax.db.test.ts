@@ -21,7 +21,12 @@ describe(`renewals of licences sold before tax was set up (${testDialect()})`, (
 
   const licenseOf = (orderId: number) => t.db.selectFrom('licenses').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
   const quote = async (key: string, body: object = {}, country = 'AT') => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/renewals/quote', headers: { 'cf-ipcountry': country }, payload: { license_key: key, ...body } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/renewals/quote',
+      headers: { 'cf-ipcountry': country },
+      payload: { license_key: key, ...body },
+    });
     expect(response.statusCode, response.body).toBe(200);
     return response.json<RenewalQuote>();
   };
@@ -45,11 +50,19 @@ describe(`renewals of licences sold before tax was set up (${testDialect()})`, (
     expect(german.renewal).toMatchObject({ amount: 11_900, tax: { tax: 1_900, country: 'DE', treatment: 'standard' } });
 
     // Paying without a country is refused with a message the page shows, and writes nothing.
-    const before = await t.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const refused = await pay({ license_key: license.key, kind: 'renewal', amount: 10_000 });
     expect(refused.statusCode).toBe(400);
     expect(refused.json<{ message: string }>().message).toMatch(/^country is required: this licence was sold before tax was set up/);
-    expect(await t.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).toEqual(before);
+    expect(
+      await t.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow(),
+    ).toEqual(before);
 
     const intent = await pay({ license_key: license.key, kind: 'renewal', amount: 11_900, country: 'DE', buyer_name: 'Erika Muster' });
     expect(intent.statusCode, intent.body).toBe(200);
