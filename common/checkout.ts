@@ -15,6 +15,16 @@ export const TEST_CARD_DECLINE_MESSAGE = 'Your card was declined. Try the test c
 export const TEST_CARD_RENEWAL_DECLINED = '4000000000000341';
 /** Pays at checkout, but its later automatic-renewal charges need the buyer to authenticate (as Stripe's 4000 0027 6000 3184). */
 export const TEST_CARD_RENEWAL_NEEDS_AUTH = '4000002760003184';
+/**
+ * Test cards that pay and report the country that issued them (Stripe's international test cards), for the
+ * location evidence (docs/tax.md): 4242 4242 4242 4242 and the renewal cards report none.
+ */
+export const TEST_CARD_COUNTRIES: Readonly<Record<string, string>> = {
+  '4000002760000016': 'DE',
+  '4000002500000003': 'FR',
+  '4000008260000000': 'GB',
+  '4000000400000008': 'AT',
+};
 
 export const customerEmailSchema = z
   .string({ error: 'customerEmail is required' })

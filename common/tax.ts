@@ -15,6 +15,10 @@ export const isEuCountry = (country: string): boolean => EU_COUNTRIES.includes(c
 export const TAX_TREATMENTS = ['standard', 'reverse_charge', 'not_registered', 'none'] as const;
 export type TaxTreatment = (typeof TAX_TREATMENTS)[number];
 
+/** The location evidence's status (docs/tax.md "Location evidence"). */
+export const TAX_EVIDENCE_STATUSES = ['confirmed', 'unconfirmed', 'conflict'] as const;
+export type TaxEvidenceStatus = (typeof TAX_EVIDENCE_STATUSES)[number];
+
 export const REVERSE_CHARGE_NOTE = 'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC).';
 export const UK_REVERSE_CHARGE_NOTE = 'Reverse charge: customer to account for VAT to HMRC.';
 

@@ -50,6 +50,7 @@ export const orderTaxFields = (
   buyer_name: buyer.buyer_name || null,
   buyer_address: buyer.buyer_address || null,
   tax_evidence: JSON.stringify(evidence),
+  tax_evidence_status: evidence.status,
 });
 
 /** A refusal of `auto_renew` for this tier and provider, or undefined (docs/pricing.md "Automatic renewal"). */
@@ -279,6 +280,7 @@ export async function confirmTestPayment(ctx: AppContext, input: { clientSecret:
     eventId: `confirm:${order.provider_ref}`,
     eventType: 'test.payment_succeeded',
     providerRef: order.provider_ref,
+    cardCountry: outcome.cardCountry,
   });
   return { status: 'succeeded' };
 }

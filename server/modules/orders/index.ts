@@ -17,7 +17,7 @@ export {
   reassignOrders,
   releaseCheckoutKey,
 } from './orders.repository.js';
-export { findLatestTaxedOrderOfLicense } from './order-tax.repository.js';
+export { findLatestTaxedOrderOfLicense, recordCardCountry } from './order-tax.repository.js';
 export { renderLicenseEmail } from './license-email.js';
 export { countOrderRows, exportOrderRows, type OrderExportRow, restoreOrderRows } from './order-export.js';
 
