@@ -88,7 +88,7 @@ export async function computeTax(ctx: AppContext, input: TaxInput): Promise<Comp
     }
     if (check.status === 'invalid') note = `${check.reason}, so VAT is charged. Check the number, or buy with VAT and reclaim it from your tax office.`;
     if (check.status === 'unverified')
-      note = `${check.reason}, so VAT is charged. You can reclaim it through your VAT return, or write to us for a corrected invoice once VIES confirms your number.`;
+      note = `${check.reason}, so VAT is charged. You can reclaim it through your VAT return, or write to us for a corrected invoice once ${country === 'GB' ? 'HMRC' : 'VIES'} confirms your number.`;
   }
   return {
     currency,
