@@ -148,7 +148,7 @@ export type LemonSqueezyCheckoutResponse = z.infer<typeof lemonSqueezyCheckoutRe
 
 /** POST /api/checkout/quote: what the buyer will pay (net, tax, total) for the plugin, coupon and country chosen (docs/tax.md). */
 export const checkoutQuoteBodySchema = createPaymentIntentBodySchema
-  .pick({ items: true, coupon_code: true, country: true, vat_number: true })
+  .pick({ items: true, coupon_code: true, country: true, state: true, vat_number: true })
   .extend({ customerEmail: customerEmailSchema.optional() });
 export type CheckoutQuoteBody = z.infer<typeof checkoutQuoteBodySchema>;
 /** The quote, and the country the request seems to come from (to prefill the country field), or null. */

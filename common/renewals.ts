@@ -21,7 +21,7 @@ const licenseKeyField = z
 
 /** POST /api/renewals/quote */
 export const renewalQuoteBodySchema = z
-  .object({ license_key: licenseKeyField, country: buyerTaxFields.country, vat_number: buyerTaxFields.vat_number })
+  .object({ license_key: licenseKeyField, country: buyerTaxFields.country, state: buyerTaxFields.state, vat_number: buyerTaxFields.vat_number })
   .strict();
 export type RenewalQuoteBody = z.infer<typeof renewalQuoteBodySchema>;
 
@@ -48,6 +48,7 @@ export const renewalQuoteSchema = z.object({
    */
   buyer: z.object({
     country: z.string().nullable(),
+    state: z.string().nullable(),
     vat_number: z.string().nullable(),
     detected_country: z.string().nullable(),
     tax_required: z.boolean(),
@@ -85,6 +86,7 @@ export const renewalIntentBodySchema = z
     auto_renew: z.boolean({ error: 'auto_renew must be true or false' }).optional(),
     /** The buyer's country and VAT number (docs/tax.md); left out, those of the order that sold the licence. */
     country: buyerTaxFields.country,
+    state: buyerTaxFields.state,
     vat_number: buyerTaxFields.vat_number,
     buyer_name: buyerTaxFields.buyer_name,
     buyer_address: buyerTaxFields.buyer_address,

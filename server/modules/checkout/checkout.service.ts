@@ -51,6 +51,7 @@ export const orderTaxFields = (
   buyer_address: buyer.buyer_address || null,
   tax_evidence: JSON.stringify(evidence),
   tax_evidence_status: evidence.status,
+  tax_region: tax.region ?? null,
 });
 
 /** A refusal of `auto_renew` for this tier and provider, or undefined (docs/pricing.md "Automatic renewal"). */
@@ -92,7 +93,11 @@ export async function createPaymentIntent(
 ): Promise<{ clientSecret: string }> {
   const { plugin, tier, coupon, price } = await priceCheckout(ctx, body);
   // The server computes the tax (docs/tax.md); the client's amount must be the total it computed.
-  const tax = await withProviderTax(ctx, await computeTax(ctx, { price, currency: tier.currency, country: body.country, vatNumber: body.vat_number }), price);
+  const tax = await withProviderTax(
+    ctx,
+    await computeTax(ctx, { price, currency: tier.currency, country: body.country, state: body.state, vatNumber: body.vat_number }),
+    price,
+  );
   if (body.amount !== tax.total) {
     const taxed = tax.tax > 0 ? ` plus ${formatMoney(tax.tax, tier.currency)} tax` : '';
     throw new AppError(
@@ -124,6 +129,7 @@ export async function createPaymentIntent(
       tier.currency,
       tier.id,
       tax.country,
+      tax.region ?? null,
       tax.vatNumber,
       ...(coupon ? [coupon.code] : []),
       ...(autoRenew ? ['auto_renew'] : []),
@@ -184,6 +190,7 @@ export async function quoteCheckout(ctx: AppContext, body: CheckoutQuoteBody, ip
     price,
     currency: tier.currency,
     country: body.country ?? ipCountry ?? undefined,
+    state: body.state,
     vatNumber: body.vat_number,
   });
   const { vatNumber: _vatNumber, calculationRef: _calculationRef, ...quote } = await withProviderTax(ctx, computed, price);
@@ -195,7 +202,8 @@ export async function quoteCheckout(ctx: AppContext, body: CheckoutQuoteBody, ip
  * total and rate are Stripe Tax's, and the PaymentIntent names the calculation; otherwise the rates package's stand.
  */
 export async function withProviderTax(ctx: AppContext, tax: ComputedTax, price: number): Promise<ComputedTax & { calculationRef?: string }> {
-  if (tax.treatment !== 'standard' || tax.country === null) return tax;
+  // A US state's sales tax stays the package's: Stripe Tax would need the buyer's full address (docs/tax.md).
+  if (tax.treatment !== 'standard' || tax.country === null || tax.region) return tax;
   const choice = ctx.payments.choose();
   if (!choice.available || !choice.provider.calculateTax) return tax;
   const { prices_include_tax: pricesIncludeTax } = await readTaxSettings(ctx.db);

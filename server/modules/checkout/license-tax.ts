@@ -14,6 +14,7 @@ export interface LicenseRef {
 /** What the buyer gives on the renewal page (docs/tax.md "Renewals"); absent, the details on record. */
 export interface RenewalBuyer {
   country?: string | undefined;
+  state?: string | undefined;
   vat_number?: string | undefined;
   buyer_name?: string | undefined;
   buyer_address?: string | undefined;
@@ -37,6 +38,7 @@ export async function buyerOnRecord(ctx: AppContext, license: LicenseRef, buyer:
   return {
     record,
     country: buyer.country ?? record?.tax_country ?? undefined,
+    state: buyer.country ? buyer.state : (buyer.state ?? record?.tax_region ?? undefined),
     vatNumber: buyer.country ? buyer.vat_number : (buyer.vat_number ?? record?.buyer_vat_number ?? undefined),
   };
 }
@@ -57,13 +59,13 @@ export async function licenseTax(
   buyer: RenewalBuyer = {},
   ipCountry?: string | null,
 ): Promise<{ tax: ComputedTax & { calculationRef?: string }; fields: ReturnType<typeof orderTaxFields> }> {
-  const { record, country, vatNumber } = await buyerOnRecord(ctx, license, buyer);
+  const { record, country, state, vatNumber } = await buyerOnRecord(ctx, license, buyer);
   if (country === undefined && (await readTaxSettings(ctx.db)).seller_country !== null)
     throw new CountryUnknownError(
       'BAD_REQUEST',
       'country is required: this licence was sold before tax was set up, so choose the country you live in (or where your business is established)',
     );
-  const tax = await withProviderTax(ctx, await computeTax(ctx, { price, currency, country, vatNumber }), price);
+  const tax = await withProviderTax(ctx, await computeTax(ctx, { price, currency, country, state, vatNumber }), price);
   const recorded = record?.tax_evidence ? (JSON.parse(record.tax_evidence) as LocationEvidence) : null;
   const evidence =
     ipCountry !== undefined || recorded === null
@@ -99,7 +101,13 @@ export async function renewalTaxBuyer(ctx: AppContext, license: LicenseRef, buye
   const onRecord = await buyerOnRecord(ctx, license, buyer);
   const country = onRecord.country ?? ipCountry ?? undefined;
   return {
-    given: { country, vat_number: onRecord.vatNumber },
-    view: { country: country ?? null, vat_number: onRecord.vatNumber ?? null, detected_country: ipCountry, tax_required: taxRequired },
+    given: { country, state: onRecord.state, vat_number: onRecord.vatNumber },
+    view: {
+      country: country ?? null,
+      state: onRecord.state ?? null,
+      vat_number: onRecord.vatNumber ?? null,
+      detected_country: ipCountry,
+      tax_required: taxRequired,
+    },
   };
 }

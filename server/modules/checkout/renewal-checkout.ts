@@ -95,7 +95,7 @@ export async function quoteRenewal(
   ctx: AppContext,
   key: string,
   now = new Date(),
-  buyer: { country?: string | undefined; vat_number?: string | undefined } = {},
+  buyer: { country?: string | undefined; state?: string | undefined; vat_number?: string | undefined } = {},
   ipCountry: string | null = null,
 ): Promise<RenewalQuote> {
   const offers = await offersFor(ctx, key, now);

@@ -42,7 +42,7 @@ describe(`renewals of licences sold before tax was set up (${testDialect()})`, (
 
     // No country on record: the request's country (Austria, 20 %) is the prefill, and the prices carry its tax.
     const first = await quote(license.key);
-    expect(first.buyer).toEqual({ country: 'AT', vat_number: null, detected_country: 'AT', tax_required: true, problem: null });
+    expect(first.buyer).toEqual({ country: 'AT', state: null, vat_number: null, detected_country: 'AT', tax_required: true, problem: null });
     expect(first.renewal).toMatchObject({ available: true, amount: 12_000, tax: { net: 10_000, tax: 2_000, total: 12_000, rate_bp: 2_000, country: 'AT' } });
     // The buyer chooses Germany instead.
     const german = await quote(license.key, { country: 'DE' });

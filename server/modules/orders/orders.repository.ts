@@ -37,6 +37,7 @@ export interface NewOrder {
   buyer_address?: string | null;
   tax_evidence?: string | null;
   tax_evidence_status?: string | null;
+  tax_region?: string | null;
 }
 
 /**
