@@ -6,6 +6,7 @@ import { apiJson } from '@/lib/api';
 /** The buyer's country and VAT number the renewal quote is taxed for (docs/tax.md "Renewals"); empty: those on record. */
 export interface RenewalBuyer {
   country?: string;
+  state?: string;
   vat_number?: string;
 }
 

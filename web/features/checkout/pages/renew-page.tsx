@@ -44,7 +44,8 @@ export function RenewPage() {
   const [prefilled, setPrefilled] = useState(false);
   const waiting = step.name === 'done' || returnedFromStripe;
   const vatNumber = buyerTax.vatNumber.replace(/[\s.-]/g, '');
-  const buyer: RenewalBuyer = buyerTax.country ? { country: buyerTax.country, ...(vatNumber && { vat_number: vatNumber }) } : {};
+  const state = buyerTax.country === 'US' && buyerTax.state ? { state: buyerTax.state } : {};
+  const buyer: RenewalBuyer = buyerTax.country ? { country: buyerTax.country, ...state, ...(vatNumber && { vat_number: vatNumber }) } : {};
   // After a payment the licence changes when the payment is confirmed: asked again every 2 s for a minute at most.
   const [since] = useState(() => Date.now());
   const quote = useRenewalQuote(key, buyer, { refetchInterval: waiting && Date.now() - since < 60_000 ? 2000 : false });
@@ -66,7 +67,7 @@ export function RenewPage() {
   // The country on record (or the request's) prefills the field once; the buyer may change it.
   if (!prefilled) {
     setPrefilled(true);
-    if (data.buyer.country) setBuyerTax({ ...buyerTax, country: data.buyer.country, vatNumber: data.buyer.vat_number ?? '' });
+    if (data.buyer.country) setBuyerTax({ ...buyerTax, country: data.buyer.country, state: data.buyer.state ?? '', vatNumber: data.buyer.vat_number ?? '' });
   }
 
   const viaLemonSqueezy = config.data?.provider === 'lemonsqueezy';
