@@ -33,26 +33,8 @@ import { chargeTestCard } from './test-provider.js';
 import type { CreateIntentInput, PaymentProvider } from './payment-provider.js';
 import { AUTO_RENEW_PROVIDERS, AUTO_RENEW_TERM_REFUSAL } from './auto-renewal.js';
 import { insertOptIn, setPaymentMethodOfOrder } from './auto-renewals.repository.js';
-import { computeTax, locationEvidence, readTaxSettings, type ComputedTax, type LocationEvidence } from '../tax/index.js';
-
-/** What an order keeps of its tax (0060-tax, docs/tax.md). */
-export const orderTaxFields = (
-  tax: ComputedTax,
-  buyer: { buyer_name?: string | undefined; buyer_address?: string | undefined },
-  evidence: LocationEvidence,
-) => ({
-  net_amount: tax.net,
-  tax_amount: tax.tax,
-  tax_rate_bp: tax.rate_bp,
-  tax_country: tax.country,
-  tax_treatment: tax.treatment,
-  buyer_vat_number: tax.vatNumber,
-  buyer_name: buyer.buyer_name || null,
-  buyer_address: buyer.buyer_address || null,
-  tax_evidence: JSON.stringify(evidence),
-  tax_evidence_status: evidence.status,
-  tax_region: tax.region ?? null,
-});
+import { computeTax, locationEvidence } from '../tax/index.js';
+import { orderTaxFields, withProviderTax } from './order-tax.js';
 
 /** A refusal of `auto_renew` for this tier and provider, or undefined (docs/pricing.md "Automatic renewal"). */
 export function autoRenewRefusal(term: string, providerName: string): string | undefined {
@@ -195,21 +177,6 @@ export async function quoteCheckout(ctx: AppContext, body: CheckoutQuoteBody, ip
   });
   const { vatNumber: _vatNumber, calculationRef: _calculationRef, ...quote } = await withProviderTax(ctx, computed, price);
   return { ...quote, detected_country: ipCountry };
-}
-
-/**
- * With Stripe as the provider and Stripe Tax active on its account (decision 0014), a standard-rated sale's net, tax,
- * total and rate are Stripe Tax's, and the PaymentIntent names the calculation; otherwise the rates package's stand.
- */
-export async function withProviderTax(ctx: AppContext, tax: ComputedTax, price: number): Promise<ComputedTax & { calculationRef?: string }> {
-  // A US state's sales tax stays the package's: Stripe Tax would need the buyer's full address (docs/tax.md).
-  if (tax.treatment !== 'standard' || tax.country === null || tax.region) return tax;
-  const choice = ctx.payments.choose();
-  if (!choice.available || !choice.provider.calculateTax) return tax;
-  const { prices_include_tax: pricesIncludeTax } = await readTaxSettings(ctx.db);
-  const provided = await choice.provider.calculateTax({ amount: price, currency: tax.currency, country: tax.country, pricesIncludeTax });
-  if (!provided) return tax;
-  return { ...tax, net: provided.net, tax: provided.tax, total: provided.total, rate_bp: provided.rateBp, calculationRef: provided.calculationRef };
 }
 
 type CheckoutOrderRow = Parameters<typeof insertPendingOrder>[1];

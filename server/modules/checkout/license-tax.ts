@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors.js';
 import type { TaxQuote } from '../../../common/tax.js';
 import { findLatestTaxedOrderOfLicense, findOrderById } from '../orders/index.js';
 import { computeTax, locationEvidence, readTaxSettings, type ComputedTax, type LocationEvidence } from '../tax/index.js';
-import { orderTaxFields, withProviderTax } from './checkout.service.js';
+import { orderTaxFields, withProviderTax } from './order-tax.js';
 
 /** The licence a renewal or upgrade is for: its id and the order that sold it. */
 export interface LicenseRef {

@@ -12,7 +12,8 @@ describe(`migration 0074-tax-evidence-status on existing orders (${testDialect()
   afterAll(async () => t.close());
 
   it('copies each order\u2019s evidence status to the new column, and leaves orders without evidence null', async () => {
-    await taxEvidenceStatus.down(t.db);
+    const migrationDb = t.db as unknown as Parameters<typeof taxEvidenceStatus.up>[0];
+    await taxEvidenceStatus.down(migrationDb);
     const at = new Date().toISOString();
     const order = (ref: string, evidence: object | null) => ({
       email: `${ref}@example.com`,
@@ -34,7 +35,7 @@ describe(`migration 0074-tax-evidence-status on existing orders (${testDialect()
         order('ev-none', null),
       ] as never)
       .execute();
-    await taxEvidenceStatus.up(t.db);
+    await taxEvidenceStatus.up(migrationDb);
     const rows = await t.db
       .selectFrom('orders')
       .select(['provider_ref', 'tax_evidence_status'])
