@@ -15,6 +15,16 @@ export const TEST_CARD_DECLINE_MESSAGE = 'Your card was declined. Try the test c
 export const TEST_CARD_RENEWAL_DECLINED = '4000000000000341';
 /** Pays at checkout, but its later automatic-renewal charges need the buyer to authenticate (as Stripe's 4000 0027 6000 3184). */
 export const TEST_CARD_RENEWAL_NEEDS_AUTH = '4000002760003184';
+/**
+ * Test cards that pay and report the country that issued them (Stripe's international test cards), for the
+ * location evidence (docs/tax.md): 4242 4242 4242 4242 and the renewal cards report none.
+ */
+export const TEST_CARD_COUNTRIES: Readonly<Record<string, string>> = {
+  '4000002760000016': 'DE',
+  '4000002500000003': 'FR',
+  '4000008260000000': 'GB',
+  '4000000400000008': 'AT',
+};
 
 export const customerEmailSchema = z
   .string({ error: 'customerEmail is required' })
@@ -138,7 +148,7 @@ export type LemonSqueezyCheckoutResponse = z.infer<typeof lemonSqueezyCheckoutRe
 
 /** POST /api/checkout/quote: what the buyer will pay (net, tax, total) for the plugin, coupon and country chosen (docs/tax.md). */
 export const checkoutQuoteBodySchema = createPaymentIntentBodySchema
-  .pick({ items: true, coupon_code: true, country: true, vat_number: true })
+  .pick({ items: true, coupon_code: true, country: true, state: true, vat_number: true })
   .extend({ customerEmail: customerEmailSchema.optional() });
 export type CheckoutQuoteBody = z.infer<typeof checkoutQuoteBodySchema>;
 /** The quote, and the country the request seems to come from (to prefill the country field), or null. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField } from './ids.js';
+import { TAX_EVIDENCE_STATUSES } from './tax.js';
 
 // Admin orders and outgoing e-mail (docs/design.md section 7).
 
@@ -35,6 +36,8 @@ export const orderSchema = z.object({
   kind: z.string(),
   /** The tier bought (a renewal: the licence's; an upgrade: the new one), or null for orders without a tier. */
   tier: z.object({ name: z.string(), term: z.string(), sites: z.number().nullable() }).nullable(),
+  /** The location evidence's status (docs/tax.md): `conflict` orders are badged for review; null without tax. */
+  tax_evidence: z.enum(TAX_EVIDENCE_STATUSES).nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -47,6 +50,8 @@ export const orderListQuerySchema = z.object({
   /** An order number (with or without #), or part of an e-mail address or licence key; case-insensitive. */
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
   include_abandoned: z.enum(['true', 'false'], { error: 'include_abandoned must be true or false' }).optional(),
+  /** Only orders whose location evidence has this status (e.g. `conflict`: the countries disagree; docs/tax.md). */
+  evidence: z.enum(TAX_EVIDENCE_STATUSES, { error: `evidence must be one of ${TAX_EVIDENCE_STATUSES.join(', ')}` }).optional(),
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { customerEmailSchema } from './checkout.js';
-import { buyerTaxFields } from './tax.js';
+import { buyerTaxFields, taxQuoteSchema } from './tax.js';
 import { idField } from './ids.js';
 import { PRICE_TERMS, type PriceTerm } from './prices.js';
 
@@ -20,7 +20,9 @@ const licenseKeyField = z
   .max(64, 'license_key must be at most 64 characters');
 
 /** POST /api/renewals/quote */
-export const renewalQuoteBodySchema = z.object({ license_key: licenseKeyField, country: buyerTaxFields.country }).strict();
+export const renewalQuoteBodySchema = z
+  .object({ license_key: licenseKeyField, country: buyerTaxFields.country, state: buyerTaxFields.state, vat_number: buyerTaxFields.vat_number })
+  .strict();
 export type RenewalQuoteBody = z.infer<typeof renewalQuoteBodySchema>;
 
 const tierSchema = z.object({
@@ -39,11 +41,32 @@ export const renewalQuoteSchema = z.object({
   status: z.string(),
   expires_at: z.string().nullable(),
   tier: tierSchema.nullable(),
+  /**
+   * The buyer's tax details the page prefills (docs/tax.md "Renewals"): the country and VAT number given, else those
+   * on record (the licence's latest order with a country), else the request's country. `tax_required`: tax is set
+   * up, so the page asks for the country; `problem`: why no tax could be computed (no country yet, a refused one).
+   */
+  buyer: z.object({
+    country: z.string().nullable(),
+    state: z.string().nullable(),
+    vat_number: z.string().nullable(),
+    detected_country: z.string().nullable(),
+    tax_required: z.boolean(),
+    problem: z.string().nullable(),
+  }),
   renewal: z.union([
-    z.object({ available: z.literal(true), amount: z.number().int(), currency: z.string(), new_expires_at: z.string() }),
+    z.object({
+      available: z.literal(true),
+      /** The total to pay (with tax when computed). */
+      amount: z.number().int(),
+      currency: z.string(),
+      new_expires_at: z.string(),
+      /** Net, tax and total (null without tax set up or without a country yet). */
+      tax: taxQuoteSchema.nullable(),
+    }),
     z.object({ available: z.literal(false), reason: z.string() }),
   ]),
-  upgrades: z.array(tierSchema.extend({ amount: z.number().int(), currency: z.string() })),
+  upgrades: z.array(tierSchema.extend({ amount: z.number().int(), currency: z.string(), tax: taxQuoteSchema.nullable() })),
   /** Why there is no upgrade (empty list), or null. */
   upgrade_note: z.string().nullable(),
 });
@@ -63,7 +86,10 @@ export const renewalIntentBodySchema = z
     auto_renew: z.boolean({ error: 'auto_renew must be true or false' }).optional(),
     /** The buyer's country and VAT number (docs/tax.md); left out, those of the order that sold the licence. */
     country: buyerTaxFields.country,
+    state: buyerTaxFields.state,
     vat_number: buyerTaxFields.vat_number,
+    buyer_name: buyerTaxFields.buyer_name,
+    buyer_address: buyerTaxFields.buyer_address,
   })
   .strict()
   .refine((body) => body.kind === 'renewal' || body.price_id !== undefined, { message: 'price_id is required for an upgrade', path: ['price_id'] })

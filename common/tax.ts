@@ -15,6 +15,10 @@ export const isEuCountry = (country: string): boolean => EU_COUNTRIES.includes(c
 export const TAX_TREATMENTS = ['standard', 'reverse_charge', 'not_registered', 'none'] as const;
 export type TaxTreatment = (typeof TAX_TREATMENTS)[number];
 
+/** The location evidence's status (docs/tax.md "Location evidence"). */
+export const TAX_EVIDENCE_STATUSES = ['confirmed', 'unconfirmed', 'conflict'] as const;
+export type TaxEvidenceStatus = (typeof TAX_EVIDENCE_STATUSES)[number];
+
 export const REVERSE_CHARGE_NOTE = 'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC).';
 export const UK_REVERSE_CHARGE_NOTE = 'Reverse charge: customer to account for VAT to HMRC.';
 
@@ -41,6 +45,13 @@ const vatNumberField = z
 export const buyerTaxFields = {
   /** The buyer's country; required once the vendor has set up tax. */
   country: countryField('country').optional(),
+  /** A US buyer's state (two letters, such as CA): taxed where the vendor is registered for sales tax (`us_states`). */
+  state: z
+    .string({ error: 'state must be a two-letter state code such as CA' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'state must be a two-letter state code such as CA')
+    .optional(),
   /** A business's VAT number (optional): checked for format, then with VIES. */
   vat_number: vatNumberField.optional(),
   buyer_name: z.string({ error: 'buyer_name must be text' }).trim().max(200, 'buyer_name must be at most 200 characters').optional(),
@@ -58,6 +69,8 @@ export const taxSettingsSchema = z
     uk: z.boolean({ error: 'uk must be true or false' }),
     /** Other countries the vendor is registered in (Norway, Switzerland, Australia, …). */
     other_registrations: z.array(countryField('other_registrations')).max(250),
+    /** US states the vendor collects sales tax in (registered there); a US buyer in another state pays none. */
+    us_states: z.array(z.string().regex(/^[A-Z]{2}$/, 'us_states must be two-letter state codes such as CA')).max(60),
     /** Whether the prices entered include tax (the total stays the price) or tax is added on top. */
     prices_include_tax: z.boolean({ error: 'prices_include_tax must be true or false' }),
     /** Where the vendor is not registered: sell without tax, or refuse the sale. */
@@ -88,6 +101,7 @@ export const DEFAULT_TAX_SETTINGS: TaxSettings = {
   eu_oss: false,
   uk: false,
   other_registrations: [],
+  us_states: [],
   prices_include_tax: false,
   unregistered: 'sell_without_tax',
   rate_overrides: {},
@@ -103,11 +117,16 @@ export const taxQuoteSchema = z.object({
   total: z.number(),
   rate_bp: z.number(),
   country: z.string().nullable(),
+  /** A US buyer's state the sales tax is for (only where the vendor collects it). */
+  region: z.string().nullable().optional(),
   treatment: z.enum(TAX_TREATMENTS),
   /** For the buyer: why no VAT (reverse charge), or why VAT was charged on a VAT number (VIES said no or was down). */
   note: z.string().nullable(),
 });
 export type TaxQuote = z.infer<typeof taxQuoteSchema>;
+
+/** GET /api/tax/us-states: the US states a buyer chooses from (the rates package's). */
+export const usStatesSchema = z.object({ states: z.array(z.string()) });
 
 /** A rate in basis points as people write it: 1900 → "19%", 810 → "8.1%". */
 export const formatRate = (bp: number): string => `${Number((bp / 100).toFixed(2))}%`;

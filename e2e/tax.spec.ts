@@ -62,3 +62,43 @@ test('a German consumer sees 19 % VAT in the price box, pays €119 and download
     await admin.patch(`/api/admin/prices/${tierId}`, { headers: XHR, data: { active: false } });
   }
 });
+
+test('a licence sold before tax was set up is renewed on its page once the buyer names their country', async ({ page, request }) => {
+  const admin = await adminApi(request);
+  const email = `pre-tax-${Date.now()}@example.de`;
+  const tier = await admin.post(`/api/admin/plugins/${SLUG}/prices`, {
+    headers: XHR,
+    data: { name: 'Euro renewal tier', sites: 1, term: 'year', amount: 10_000, currency: 'EUR' },
+  });
+  expect(tier.status()).toBe(201);
+  const tierId = ((await tier.json()) as { id: number }).id;
+  // Bought while tax is off: the order has no country.
+  const intent = await admin.post('/api/create-payment-intent', {
+    headers: XHR,
+    data: { items: [{ id: SLUG, price_id: tierId }], amount: 10_000, customerEmail: email },
+  });
+  expect(intent.ok()).toBe(true);
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  expect((await admin.post('/api/checkout/test/confirm', { headers: XHR, data: { clientSecret, cardNumber: '4242424242424242' } })).ok()).toBe(true);
+  const orders = (await (await admin.get(`/api/admin/orders?search=${encodeURIComponent(email)}`)).json()) as Array<{ license_key: string | null }>;
+  const key = orders[0]?.license_key as string;
+  expect(key).toBeTruthy();
+  expect((await admin.put('/api/admin/tax', { headers: XHR, data: { seller_country: 'IE', eu_oss: true } })).ok()).toBe(true);
+  try {
+    await page.goto(`/renew?key=${encodeURIComponent(key)}`);
+    const buyer = page.getByTestId('renew-buyer');
+    await buyer.getByLabel('Country').selectOption('DE');
+    const box = page.getByTestId('renew-tax');
+    await expect(box.getByTestId('renew-tax-net')).toHaveText('€100');
+    await expect(box).toContainText('Tax 19% (DE)');
+    await expect(box.getByTestId('renew-tax-total')).toHaveText('€119');
+    await page.getByTestId('renew-pay').click();
+    const form = page.getByRole('form', { name: 'Card payment' });
+    await fillTestCard(form, '4242 4242 4242 4242');
+    await form.getByRole('button', { name: 'Pay €119' }).click();
+    await expect(page.getByTestId('renew-done')).toContainText('Your licence is renewed');
+  } finally {
+    await admin.put('/api/admin/tax', { headers: XHR, data: { seller_country: null, eu_oss: false } });
+    await admin.patch(`/api/admin/prices/${tierId}`, { headers: XHR, data: { active: false } });
+  }
+});

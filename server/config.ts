@@ -95,6 +95,11 @@ const environmentSchema = z.object({
   // Tax (docs/tax.md): the EU's VIES service that checks buyers' VAT numbers (its REST API's base address), and the
   // request header a trusted proxy puts the client's country in (e.g. cf-ipcountry); unset: the offline GeoIP database.
   VIES_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://ec.europa.eu/taxation_customs/vies/rest-api'),
+  // UK VAT numbers (docs/tax.md "Businesses"): HMRC's "Check a UK VAT number" API (v2), with the OAuth client of an
+  // HMRC Developer Hub application; tests use a local stand-in.
+  HMRC_VAT_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://api.service.hmrc.gov.uk'),
+  HMRC_CLIENT_ID: z.string().trim().min(1).optional(),
+  HMRC_CLIENT_SECRET: z.string().trim().min(1).optional(),
   COUNTRY_HEADER: z
     .string()
     .trim()

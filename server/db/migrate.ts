@@ -42,6 +42,8 @@ import * as listSearch from './migrations/0065-list-search.js';
 import * as outboxPage from './migrations/0066-outbox-page.js';
 import * as licenseCounts from './migrations/0067-license-counts.js';
 import * as couponReservations from './migrations/0068-coupon-reservations.js';
+import * as taxEvidenceStatus from './migrations/0074-tax-evidence-status.js';
+import * as taxRegion from './migrations/0075-tax-region.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -88,6 +90,8 @@ const migrations: Record<string, Migration> = {
   '0066-outbox-page': outboxPage,
   '0067-license-counts': licenseCounts,
   '0068-coupon-reservations': couponReservations,
+  '0074-tax-evidence-status': taxEvidenceStatus,
+  '0075-tax-region': taxRegion,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

@@ -237,6 +237,8 @@ export interface OrdersTable {
   buyer_name: Generated<string | null>;
   buyer_address: Generated<string | null>;
   tax_evidence: Generated<string | null>; // JSON: declared, ip and card country, the rule applied
+  tax_region: Generated<string | null>; // 0075: a US buyer's state the sales tax was charged for
+  tax_evidence_status: Generated<string | null>; // 0074: the evidence's status (confirmed | unconfirmed | conflict), for the Orders list's filter
 }
 
 /** 0032: a buyer's opt-in to automatic renewal and the saved card's references (owner: checkout; decision 0013). */

@@ -106,6 +106,7 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
         (request.url?.startsWith('/v1/payment_intents') ||
           request.url?.startsWith('/v1/refunds') ||
           request.url?.startsWith('/v1/customers') ||
+          request.url?.startsWith('/v1/payment_methods') ||
           request.url?.startsWith('/v1/tax')) &&
         !(bearer.startsWith('sk_') && account)
       ) {
@@ -139,6 +140,13 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
           response.end(body);
           return;
         }
+      }
+      // A test PaymentMethod's card and the country that issued it (`pm_card_de`, `pm_card_fr`, `pm_card_gb`; US otherwise).
+      const paymentMethod = /^\/v1\/payment_methods\/([^/?]+)$/.exec(request.url ?? '')?.[1];
+      if (request.method === 'GET' && paymentMethod) {
+        const country = /^pm_card_([a-z]{2})$/.exec(paymentMethod)?.[1]?.toUpperCase() ?? 'US';
+        response.end(JSON.stringify({ id: paymentMethod, object: 'payment_method', type: 'card', card: { brand: 'visa', country, last4: '4242' } }));
+        return;
       }
       const confirm = /^\/v1\/payment_intents\/([^/?]+)\/confirm$/.exec(request.url ?? '');
       if (request.method === 'POST' && confirm) {

@@ -25,7 +25,7 @@ import {
   type AutoRenewCandidate,
 } from './auto-renewals.repository.js';
 import { PaymentProviderError, type OffSessionInput, type OffSessionOutcome } from './payment-provider.js';
-import { licenseTax } from './license-tax.js';
+import { CountryUnknownError, licenseTax } from './license-tax.js';
 import { AppError } from '../../lib/errors.js';
 
 /** Due charges are looked for this often (they are counted in days; a pass also runs at start). */
@@ -114,8 +114,12 @@ export class AutoRenewWorker extends PollingWorker {
     // Today's tax of the buyer's country, from the order that saved the card (docs/tax.md "Renewals").
     let taxed: Awaited<ReturnType<typeof licenseTax>>;
     try {
-      taxed = await licenseTax(this.ctx, candidate.order_id, price, tier.currency);
+      taxed = await licenseTax(this.ctx, { id: licenseId, order_id: candidate.order_id }, price, tier.currency);
     } catch (error) {
+      // A licence sold before tax was set up, with no country on record: nothing is charged without its tax; the
+      // buyer is e-mailed the renewal link, which asks for the country the next attempt then uses (docs/tax.md).
+      if (error instanceof CountryUnknownError)
+        return this.fail(candidate, attempt, { code: 'country_unknown', reason: "the buyer's country is not on record, so the tax cannot be computed" }, at);
       if (error instanceof AppError) return this.stopCharging(candidate, error.message, at);
       throw error;
     }
@@ -146,6 +150,7 @@ export class AutoRenewWorker extends PollingWorker {
         customerRef: candidate.customer_ref,
         paymentMethodRef,
         idempotencyKey,
+        ...(taxed.tax.calculationRef ? { taxCalculationRef: taxed.tax.calculationRef } : {}),
       };
       const { providerRef } = await provider.prepareOffSession(input);
       // The order exists before any money moves, so the provider's own webhook for this intent finds it.

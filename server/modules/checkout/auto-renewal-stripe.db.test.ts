@@ -148,4 +148,41 @@ describe(`automatic renewal through Stripe (${testDialect()})`, () => {
     const mine = failed.map((row) => JSON.parse(row.details) as { license_id: number; code: string }).filter((d) => d.license_id === license.id);
     expect(mine).toEqual([expect.objectContaining({ code: 'authentication_required' })]);
   });
+  it('with tax set up and Stripe Tax on, the off-session charge is Stripe Tax\u2019s total for the country on record and names its calculation', async () => {
+    const admin = await t.adminHeaders();
+    expect((await t.app.inject({ method: 'PUT', url: '/api/admin/tax', headers: admin, payload: { seller_country: 'IE', eu_oss: true } })).statusCode).toBe(
+      200,
+    );
+    stripeApi.taxRates.set('DE', 19.5);
+    try {
+      const quote = await t.app.inject({
+        method: 'POST',
+        url: '/api/checkout/quote',
+        payload: { items: [{ id: BUYABLE_SLUG, price_id: priceId }], country: 'DE' },
+      });
+      const total = quote.json<{ total: number }>().total;
+      const email = 'stripe-auto-tax@example.de';
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        payload: { items: [{ id: BUYABLE_SLUG, price_id: priceId }], amount: total, customerEmail: email, auto_renew: true, country: 'DE' },
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      const intentId = started.json<{ clientSecret: string }>().clientSecret.split('_secret_')[0] as string;
+      stripeApi.pay(intentId, 'pm_card_visa');
+      expect(await succeeded(intentId)).toMatchObject({ outcome: 'fulfilled' });
+      const license = await t.db.selectFrom('licenses').selectAll().where('customer_email', '=', email).executeTakeFirstOrThrow();
+
+      await runAt(Date.parse(license.expires_at as string) + HOUR);
+      const calculation = stripeApi.taxCalculations.at(-1)!;
+      expect(calculation).toMatchObject({ 'customer_details[address][country]': 'DE', 'line_items[0][amount]': '8100' });
+      const order = await t.db.selectFrom('orders').selectAll().where('target_license_id', '=', license.id).executeTakeFirstOrThrow();
+      expect(order).toMatchObject({ kind: 'renewal', status: 'paid', net_amount: 8100, tax_rate_bp: 1950, tax_country: 'DE' });
+      expect(order.amount).toBe(8100 + order.tax_amount);
+      expect(stripeApi.created.at(-1)).toMatchObject({ amount: String(order.amount), 'hooks[inputs][tax][calculation]': calculation.id });
+    } finally {
+      stripeApi.taxRates.clear();
+      await t.app.inject({ method: 'PUT', url: '/api/admin/tax', headers: admin, payload: { seller_country: null, eu_oss: false } });
+    }
+  });
 });

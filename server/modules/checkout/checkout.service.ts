@@ -27,8 +27,9 @@ import { isTestProviderAllowed, TEST_PROVIDER_OFF_MESSAGE } from './provider-cho
 import { chargeTestCard } from './test-provider.js';
 import { AUTO_RENEW_TERM_REFUSAL } from './auto-renewal.js';
 import { setPaymentMethodOfOrder } from './auto-renewals.repository.js';
-import { computeTax, locationEvidence, readTaxSettings, type ComputedTax } from '../tax/index.js';
-import { orderTaxFields, startCheckout, type CheckoutOrderRow } from './order-creation.js';
+import { computeTax, locationEvidence } from '../tax/index.js';
+import { startCheckout, type CheckoutOrderRow } from './order-creation.js';
+import { orderTaxFields, withProviderTax } from './order-tax.js';
 
 export const LEMONSQUEEZY_STORE_MISSING_MESSAGE =
   'Payments on this shop go through Lemon Squeezy, but its store is not set up yet, so nothing can be bought right now. Please try again later or contact us.';
@@ -57,7 +58,11 @@ export async function createPaymentIntent(
 ): Promise<{ clientSecret: string }> {
   const { plugin, tier, coupon, price } = await priceCheckout(ctx, body);
   // The server computes the tax (docs/tax.md); the client's amount must be the total it computed.
-  const tax = await withProviderTax(ctx, await computeTax(ctx, { price, currency: tier.currency, country: body.country, vatNumber: body.vat_number }), price);
+  const tax = await withProviderTax(
+    ctx,
+    await computeTax(ctx, { price, currency: tier.currency, country: body.country, state: body.state, vatNumber: body.vat_number }),
+    price,
+  );
   if (body.amount !== tax.total) {
     const taxed = tax.tax > 0 ? ` plus ${formatMoney(tax.tax, tier.currency)} tax` : '';
     throw new AppError(
@@ -77,7 +82,7 @@ export async function createPaymentIntent(
       pluginName: plugin.name,
       ...(tax.calculationRef ? { taxCalculationRef: tax.calculationRef } : {}),
     },
-    keyParts: [body.customerEmail.toLowerCase(), plugin.slug, tax.total, tier.currency, tier.id, tax.country, tax.vatNumber, ...(coupon ? [coupon.code] : [])],
+    keyParts: [body.customerEmail.toLowerCase(), plugin.slug, tax.total, tier.currency, tier.id, tax.country, tax.region ?? null, tax.vatNumber, ...(coupon ? [coupon.code] : [])],
     order: {
       email: body.customerEmail,
       plugin_slug: plugin.slug,
@@ -124,24 +129,11 @@ export async function quoteCheckout(ctx: AppContext, body: CheckoutQuoteBody, ip
     price,
     currency: tier.currency,
     country: body.country ?? ipCountry ?? undefined,
+    state: body.state,
     vatNumber: body.vat_number,
   });
   const { vatNumber: _vatNumber, calculationRef: _calculationRef, ...quote } = await withProviderTax(ctx, computed, price);
   return { ...quote, detected_country: ipCountry };
-}
-
-/**
- * With Stripe as the provider and Stripe Tax active on its account (decision 0014), a standard-rated sale's net, tax,
- * total and rate are Stripe Tax's, and the PaymentIntent names the calculation; otherwise the rates package's stand.
- */
-async function withProviderTax(ctx: AppContext, tax: ComputedTax, price: number): Promise<ComputedTax & { calculationRef?: string }> {
-  if (tax.treatment !== 'standard' || tax.country === null) return tax;
-  const choice = ctx.payments.choose();
-  if (!choice.available || !choice.provider.calculateTax) return tax;
-  const { prices_include_tax: pricesIncludeTax } = await readTaxSettings(ctx.db);
-  const provided = await choice.provider.calculateTax({ amount: price, currency: tax.currency, country: tax.country, pricesIncludeTax });
-  if (!provided) return tax;
-  return { ...tax, net: provided.net, tax: provided.tax, total: provided.total, rate_bp: provided.rateBp, calculationRef: provided.calculationRef };
 }
 
 type CheckoutTier = Parameters<typeof tierPriceMinor>[0] & { id: number; currency: string };
@@ -170,6 +162,7 @@ export async function confirmTestPayment(ctx: AppContext, input: { clientSecret:
     eventId: `confirm:${order.provider_ref}`,
     eventType: 'test.payment_succeeded',
     providerRef: order.provider_ref,
+    cardCountry: outcome.cardCountry,
   });
   return { status: 'succeeded' };
 }

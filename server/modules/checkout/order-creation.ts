@@ -8,7 +8,6 @@ import { sha256Hex } from '../../lib/crypto.js';
 import { nowIso } from '../../lib/time.js';
 import { ABANDONED_ORDER_AFTER_MS } from '../../../common/orders.js';
 import { attachIntentToPendingOrder, findPendingOrderByCheckoutKey, insertPendingOrder, releaseCheckoutKey } from '../orders/index.js';
-import type { ComputedTax, LocationEvidence } from '../tax/index.js';
 import type { CreateIntentInput, PaymentProvider } from './payment-provider.js';
 import { AUTO_RENEW_PROVIDERS, AUTO_RENEW_TERM_REFUSAL } from './auto-renewal.js';
 import { insertOptIn } from './auto-renewals.repository.js';
@@ -19,23 +18,6 @@ export class PaymentsUnavailableError extends Error {}
 
 /** A pending order as a checkout writes it. */
 export type CheckoutOrderRow = Parameters<typeof insertPendingOrder>[1];
-
-/** What an order keeps of its tax (0060-tax, docs/tax.md). */
-export const orderTaxFields = (
-  tax: ComputedTax,
-  buyer: { buyer_name?: string | undefined; buyer_address?: string | undefined },
-  evidence: LocationEvidence,
-) => ({
-  net_amount: tax.net,
-  tax_amount: tax.tax,
-  tax_rate_bp: tax.rate_bp,
-  tax_country: tax.country,
-  tax_treatment: tax.treatment,
-  buyer_vat_number: tax.vatNumber,
-  buyer_name: buyer.buyer_name || null,
-  buyer_address: buyer.buyer_address || null,
-  tax_evidence: JSON.stringify(evidence),
-});
 
 /** A refusal of `auto_renew` for this tier and provider, or undefined (docs/pricing.md "Automatic renewal"). */
 export function autoRenewRefusal(term: string, providerName: string): string | undefined {

@@ -45,6 +45,8 @@ export interface OffSessionInput {
   paymentMethodRef: string;
   /** One per licence, term and attempt: a repeated request is the same charge, never a second one. */
   idempotencyKey: string;
+  /** Stripe Tax's calculation the amount comes from (as CreateIntentInput's). */
+  taxCalculationRef?: string;
 }
 
 export type OffSessionOutcome =
@@ -80,6 +82,8 @@ export interface PaymentProvider {
   confirmOffSession(providerRef: string, input: OffSessionInput): Promise<OffSessionOutcome>;
   /** Stripe Tax (decision 0014): the tax of a consumer sale, or null when the provider's tax service is off; absent: none. */
   calculateTax?(input: TaxCalculationInput): Promise<ProviderTax | null>;
+  /** The country that issued the card a paid intent was paid with (Stripe: its PaymentMethod's `card.country`), or null. */
+  cardCountry?(providerRef: string): Promise<string | null>;
 }
 
 export interface RefundInput {

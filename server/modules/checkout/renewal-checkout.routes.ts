@@ -3,6 +3,7 @@ import { rateLimit } from '../../http/rate-limit.js';
 import { createPaymentIntentResponseSchema } from '../../../common/checkout.js';
 import { renewalIntentBodySchema, renewalQuoteBodySchema, renewalQuoteSchema } from '../../../common/renewals.js';
 import { answerProviderError, errorAnswerSchema } from './provider-errors.js';
+import { requestCountry } from '../tax/index.js';
 import { createRenewalIntent, quoteRenewal } from './renewal-checkout.js';
 
 /** The renewal page's calls (docs/pricing.md "Renewals"): public; the licence key is the proof, sent in the body (never a URL the logs keep). */
@@ -10,7 +11,7 @@ export function registerRenewalRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/renewals/quote',
     { onRequest: rateLimit({ name: 'renewal-quote', max: 60 }), schema: { body: renewalQuoteBodySchema, response: { 200: renewalQuoteSchema } } },
-    async (request) => quoteRenewal(ctx, request.body.license_key, new Date(), request.body.country),
+    async (request) => quoteRenewal(ctx, request.body.license_key, new Date(), request.body, await requestCountry(ctx, request)),
   );
 
   app.post(
@@ -21,7 +22,7 @@ export function registerRenewalRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       try {
-        return await createRenewalIntent(ctx, request.body);
+        return await createRenewalIntent(ctx, request.body, new Date(), await requestCountry(ctx, request));
       } catch (error) {
         return answerProviderError(error, request, reply);
       }

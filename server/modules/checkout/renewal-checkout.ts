@@ -12,7 +12,7 @@ import { canonicalKey, effectiveStatus, findLicenseByKey } from '../licenses/ind
 import { findPriceById, listActivePrices, type PriceRow } from '../prices/index.js';
 import { findPluginBySlug } from '../plugins/index.js';
 import { startCheckout } from './order-creation.js';
-import { licenseTax, licenseTotal } from './license-tax.js';
+import { licenseOfferTax, licenseTax, renewalTaxBuyer } from './license-tax.js';
 
 type LicenseRow = NonNullable<Awaited<ReturnType<typeof findLicenseByKey>>>;
 
@@ -85,12 +85,31 @@ async function offersFor(ctx: AppContext, key: string, now: Date): Promise<Offer
 
 const tierView = (tier: PriceRow) => ({ id: tier.id, name: tier.name, sites: tier.sites, term: tier.term as PriceTerm });
 
-/** POST /api/renewals/quote: what the renewal page shows. */
-export async function quoteRenewal(ctx: AppContext, key: string, now = new Date(), country?: string): Promise<RenewalQuote> {
+/** POST /api/renewals/quote: what the renewal page shows; `buyer` is the page's country and VAT number, `ipCountry` the request's. */
+export async function quoteRenewal(
+  ctx: AppContext,
+  key: string,
+  now = new Date(),
+  buyer: { country?: string | undefined; state?: string | undefined; vat_number?: string | undefined } = {},
+  ipCountry: string | null = null,
+): Promise<RenewalQuote> {
   const offers = await offersFor(ctx, key, now);
   const { license, tier, renewal } = offers;
   // Amounts are what the buyer pays: with the tax of their country (docs/tax.md "Renewals").
-  const total = (amount: number, currency: string) => licenseTotal(ctx, license.order_id, amount, currency, country);
+  const taxBuyer = await renewalTaxBuyer(ctx, license, buyer, ipCountry);
+  const problems: string[] = [];
+  const priced = async (amount: number, currency: string) => {
+    const offer = await licenseOfferTax(ctx, license, amount, currency, taxBuyer.given);
+    if (offer.problem) problems.push(offer.problem);
+    return { amount: offer.amount, tax: offer.tax };
+  };
+  const renewalView: RenewalQuote['renewal'] =
+    'refused' in renewal
+      ? { available: false, reason: renewal.refused }
+      : { available: true, ...(await priced(renewal.amount, renewal.currency)), currency: renewal.currency, new_expires_at: renewal.newExpiresAt };
+  const upgrades = await Promise.all(
+    offers.upgrades.map(async ({ tier: to, amount }) => ({ ...tierView(to), ...(await priced(amount, to.currency)), currency: to.currency })),
+  );
   return {
     plugin_slug: license.plugin_slug,
     plugin_name: offers.pluginName,
@@ -98,13 +117,9 @@ export async function quoteRenewal(ctx: AppContext, key: string, now = new Date(
     status: effectiveStatus(license, now),
     expires_at: license.expires_at,
     tier: tier ? tierView(tier) : null,
-    renewal:
-      'refused' in renewal
-        ? { available: false, reason: renewal.refused }
-        : { available: true, amount: await total(renewal.amount, renewal.currency), currency: renewal.currency, new_expires_at: renewal.newExpiresAt },
-    upgrades: await Promise.all(
-      offers.upgrades.map(async ({ tier: to, amount }) => ({ ...tierView(to), amount: await total(amount, to.currency), currency: to.currency })),
-    ),
+    buyer: { ...taxBuyer.view, problem: problems[0] ?? null },
+    renewal: renewalView,
+    upgrades,
     upgrade_note: offers.upgradeNote,
   };
 }
@@ -114,7 +129,12 @@ export async function quoteRenewal(ctx: AppContext, key: string, now = new Date(
  * `upgrade` (the higher tier, the difference), for the licence; refusals are 4xx and write nothing. The same buyer
  * trying again gets the waiting order back, as with a new sale.
  */
-export async function createRenewalIntent(ctx: AppContext, body: RenewalIntentBody, now = new Date()): Promise<{ clientSecret: string }> {
+export async function createRenewalIntent(
+  ctx: AppContext,
+  body: RenewalIntentBody,
+  now = new Date(),
+  ipCountry: string | null = null,
+): Promise<{ clientSecret: string }> {
   const offers = await offersFor(ctx, body.license_key, now);
   const { license } = offers;
   let tier: PriceRow;
@@ -130,7 +150,7 @@ export async function createRenewalIntent(ctx: AppContext, body: RenewalIntentBo
     tier = target;
     amount = (offers.upgrades.find((offer) => offer.tier.id === target.id) as { amount: number }).amount;
   }
-  const { tax, fields } = await licenseTax(ctx, license.order_id, amount, tier.currency, body);
+  const { tax, fields } = await licenseTax(ctx, license, amount, tier.currency, body, ipCountry);
   amount = tax.total;
   if (body.amount !== amount) {
     throw new AppError(
@@ -149,6 +169,7 @@ export async function createRenewalIntent(ctx: AppContext, body: RenewalIntentBo
       customerEmail: email,
       pluginSlug: license.plugin_slug,
       pluginName: `${offers.pluginName} (${body.kind === 'renewal' ? 'renewal' : `upgrade to ${tier.name}`})`,
+      ...(tax.calculationRef ? { taxCalculationRef: tax.calculationRef } : {}),
     },
     keyParts: [body.kind, license.id, email.toLowerCase(), amount, tier.currency, tier.id, tax.country, tax.vatNumber],
     order: {

@@ -240,7 +240,7 @@ describe(`renewals and upgrades (${testDialect()})`, () => {
     const expected = Math.round((15000 * 100) / termDays);
     expect(upgradePriceMinor({ difference: 15000, term: 'year', expiresAt: expires, termStart: termStartOf(expires, 'year'), now: new Date() })).toBe(expected);
     const offered = (await quote(bought.key)).json<RenewalQuote>().upgrades;
-    expect(offered).toEqual([{ id: yearlyUnlimited.id, name: 'Agency', sites: null, term: 'year', amount: expected, currency: 'GBP' }]);
+    expect(offered).toEqual([{ id: yearlyUnlimited.id, name: 'Agency', sites: null, term: 'year', amount: expected, currency: 'GBP', tax: null }]);
     const started = await intent({ license_key: bought.key, kind: 'upgrade', price_id: yearlyUnlimited.id, amount: expected });
     expect(started.statusCode, started.body).toBe(200);
     expect((await pay(started.json<{ clientSecret: string }>().clientSecret)).json()).toEqual({ status: 'succeeded' });
@@ -275,7 +275,7 @@ describe(`renewals and upgrades (${testDialect()})`, () => {
     const bought = await buy(lifetime3);
     const difference = 19900 - (lifetime3.sale_amount ?? lifetime3.amount);
     expect((await quote(bought.key)).json<RenewalQuote>().upgrades).toEqual([
-      { id: lifetimeUnlimited.id, name: 'Lifetime Agency', sites: null, term: 'lifetime', amount: difference, currency: 'GBP' },
+      { id: lifetimeUnlimited.id, name: 'Lifetime Agency', sites: null, term: 'lifetime', amount: difference, currency: 'GBP', tax: null },
     ]);
     const started = await intent({ license_key: bought.key, kind: 'upgrade', price_id: lifetimeUnlimited.id, amount: difference });
     expect((await pay(started.json<{ clientSecret: string }>().clientSecret)).json()).toEqual({ status: 'succeeded' });

@@ -122,6 +122,15 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         throw new PaymentProviderError(`Stripe did not answer the refund of ${providerRef}: ${message}`);
       }
     },
+    // The location evidence's card country (docs/tax.md): the PaymentMethod's card.country; best effort, null on any failure.
+    async cardCountry(providerRef: string): Promise<string | null> {
+      try {
+        const method = idOf((await stripe.paymentIntents.retrieve(providerRef)).payment_method);
+        return method ? ((await stripe.paymentMethods.retrieve(method)).card?.country ?? null) : null;
+      } catch {
+        return null;
+      }
+    },
     async savedPaymentMethod(providerRef: string): Promise<string | null> {
       try {
         const intent = await stripe.paymentIntents.retrieve(providerRef);
@@ -144,6 +153,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
             payment_method: input.paymentMethodRef,
             ...(input.customerRef ? { customer: input.customerRef } : {}),
             metadata: { customer_email: input.customerEmail, auto_renew: 'true' },
+            ...(input.taxCalculationRef ? { hooks: { inputs: { tax: { calculation: input.taxCalculationRef } } } } : {}),
           },
           { idempotencyKey: `${input.idempotencyKey}:create` },
         );

@@ -4,6 +4,9 @@ import { BUYABLE_SLUG, ensureQualifyingRelease, fulfilmentCounts } from '../../t
 import { startFakeStripeApi, type FakeStripeApi } from '../../test/fake-stripe-api.js';
 import { addTier, setTaxSettings } from '../../test/tax-test-helpers.js';
 import { createStripeProvider } from './index.js';
+import Stripe from 'stripe';
+
+const WEBHOOK_SECRET = 'whsec_stripe_tax_secret';
 
 // Stripe Tax (decision 0014), through the stripe SDK against the local stand-in of Stripe's API.
 describe(`tax through Stripe Tax (${testDialect()})`, () => {
@@ -14,7 +17,7 @@ describe(`tax through Stripe Tax (${testDialect()})`, () => {
   beforeAll(async () => {
     stripeApi = await startFakeStripeApi();
     t = await createTestApp({
-      env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake' },
+      env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
       services: {
         paymentProvider: createStripeProvider({
           secretKey: 'sk_test_fake',
@@ -72,5 +75,58 @@ describe(`tax through Stripe Tax (${testDialect()})`, () => {
     } finally {
       stripeApi.taxRates.clear();
     }
+  });
+  it('a renewal is taxed by Stripe Tax too: the quote shows its amounts and the PaymentIntent names its calculation', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/licenses',
+      headers: admin,
+      payload: { plugin_slug: BUYABLE_SLUG, plan: 'pro_yearly', max_activations: 1, customer_email: 'stripe-tax-renewal@example.de' },
+    });
+    const license = created.json<{ id: number; key: string }>();
+    await t.db.updateTable('licenses').set({ price_id: euro, expires_at: '2027-06-15T09:00:00.000Z' }).where('id', '=', license.id).execute();
+    stripeApi.taxRates.set('DE', 19.5);
+    try {
+      const quote = await t.app.inject({ method: 'POST', url: '/api/renewals/quote', payload: { license_key: license.key, country: 'DE' } });
+      expect(quote.json<{ renewal: object }>().renewal).toMatchObject({ amount: 11_950, tax: { net: 10_000, tax: 1_950, rate_bp: 1_950 } });
+      const intent = await t.app.inject({
+        method: 'POST',
+        url: '/api/renewals/payment-intent',
+        payload: { license_key: license.key, kind: 'renewal', amount: 11_950, country: 'DE' },
+      });
+      expect(intent.statusCode, intent.body).toBe(200);
+      const calculation = stripeApi.taxCalculations.at(-1);
+      expect(calculation).toMatchObject({ 'customer_details[address][country]': 'DE', 'line_items[0][amount]': '10000' });
+      expect(stripeApi.created.at(-1)).toMatchObject({ amount: '11950', 'hooks[inputs][tax][calculation]': calculation?.id });
+      const order = await t.db.selectFrom('orders').selectAll().where('target_license_id', '=', license.id).executeTakeFirstOrThrow();
+      expect(order).toMatchObject({ kind: 'renewal', amount: 11_950, net_amount: 10_000, tax_amount: 1_950, tax_rate_bp: 1_950, tax_country: 'DE' });
+    } finally {
+      stripeApi.taxRates.clear();
+    }
+  });
+  it('the card country Stripe reports joins the order\u2019s evidence when its payment succeeds', async () => {
+    const intent = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { ...body(11_900), customerEmail: 'card@example.de' } });
+    expect(intent.statusCode, intent.body).toBe(200);
+    const intentId = intent.json<{ clientSecret: string }>().clientSecret.split('_secret_')[0] as string;
+    stripeApi.pay(intentId, 'pm_card_fr');
+    const payload = JSON.stringify({
+      id: `evt_card_country_${testDialect()}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: stripeApi.intents.get(intentId) },
+    });
+    const signature = new Stripe('sk_test_fake').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const delivered = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+    expect(delivered.json()).toEqual({ received: true, outcome: 'fulfilled' });
+    const order = await t.db.selectFrom('orders').selectAll().where('provider_ref', '=', intentId).executeTakeFirstOrThrow();
+    expect(order.tax_evidence_status).toBe('conflict');
+    expect(JSON.parse(order.tax_evidence as string)).toMatchObject({ declared: 'DE', card_country: 'FR', status: 'conflict' });
   });
 });

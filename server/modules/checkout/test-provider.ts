@@ -5,6 +5,7 @@ import {
   TEST_CARD_RENEWAL_DECLINED,
   TEST_CARD_RENEWAL_NEEDS_AUTH,
   TEST_CARD_SUCCESS,
+  TEST_CARD_COUNTRIES,
 } from '../../../common/checkout.js';
 import {
   PaymentRefusedError,
@@ -59,14 +60,17 @@ export function createTestProvider(): PaymentProvider {
   };
 }
 
-export type TestCardOutcome = { approved: true } | { approved: false; message: string };
+/** An approved test card, with the country its issuer is in (a country card), else null. */
+export type TestCardOutcome = { approved: true; cardCountry: string | null } | { approved: false; message: string };
 
 /** The test cards a buyer can pay with at checkout (the two renewal cards pay; their later off-session charges fail). */
 const PAYING_CARDS = new Set([TEST_CARD_SUCCESS, TEST_CARD_RENEWAL_DECLINED, TEST_CARD_RENEWAL_NEEDS_AUTH]);
 
 /** 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined; any other number is declined with a hint. */
 export function chargeTestCard(cardNumber: string): TestCardOutcome {
-  if (PAYING_CARDS.has(cardNumber)) return { approved: true };
+  if (PAYING_CARDS.has(cardNumber)) return { approved: true, cardCountry: null };
+  const cardCountry = TEST_CARD_COUNTRIES[cardNumber];
+  if (cardCountry) return { approved: true, cardCountry };
   if (cardNumber === TEST_CARD_DECLINED) return { approved: false, message: TEST_CARD_DECLINE_MESSAGE };
   return { approved: false, message: 'Test mode accepts only test cards: use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.' };
 }

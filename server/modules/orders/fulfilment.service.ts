@@ -23,6 +23,7 @@ import {
   updateOrder,
   type OrderRow,
 } from './orders.repository.js';
+import { recordCardCountry } from './order-tax.repository.js';
 
 // Fulfilment: the ONE place every payment path (Stripe webhook, Lemon Squeezy webhook, the test provider's
 // confirmation) ends. Idempotent by construction: the event is recorded once (unique provider + event id),
@@ -62,7 +63,12 @@ export interface OrderDetails {
 }
 
 export type PaymentEvent =
-  | (EventBase & { kind: 'paid'; providerRef: string; order?: OrderDetails })
+  | (EventBase & {
+      kind: 'paid';
+      providerRef: string;
+      order?: OrderDetails;
+      /** The paying card's country, when the provider tells it. */ cardCountry?: string | null;
+    })
   | (EventBase & {
       kind: 'refunded';
       providerRef: string;
@@ -244,6 +250,8 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): P
         await markRefunded(unit, emailBrand(ctx.settings), order, at); // no licence yet, so none to revoke and no e-mail
         return done('already_refunded', order.id, 'a refund for this order arrived before it');
       }
+      // The card's country joins the order's location evidence (docs/tax.md).
+      if (event.cardCountry) await recordCardCountry(trx, order, event.cardCountry, at);
       if (!(await markPaid(unit, order, at))) {
         // Paid for a licence revoked meanwhile: the order stays pending and the vendor sees the event (refund it).
         return done('license_revoked', order.id, `the licence this ${order.kind} was for is revoked; refund the payment`);

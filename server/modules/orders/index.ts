@@ -17,6 +17,7 @@ export {
   releaseCheckoutKey,
 } from './orders.repository.js';
 export { listOrdersForAdmin } from './order-list.repository.js';
+export { findLatestTaxedOrderOfLicense, recordCardCountry } from './order-tax.repository.js';
 export { renderLicenseEmail } from './license-email.js';
 export { countOrderRows, exportOrderRows, type OrderExportRow, restoreOrderRows } from './order-export.js';
 

@@ -7,6 +7,7 @@ import { licenseIdsWithKeyPart } from '../licenses/index.js';
 import { MAX_ID } from '../../../common/ids.js';
 import { ABANDONED_ORDER_AFTER_MS, type EmailStatus, type Order, type OrderStatus } from '../../../common/orders.js';
 import type { Db } from '../../db/database.js';
+import type { TaxEvidenceStatus } from '../../../common/tax.js';
 
 /** `value` for a LIKE pattern, with its wildcards taken literally (escape character: a backslash). */
 const likeLiteral = (value: string): string => value.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -19,6 +20,8 @@ export interface OrderListFilter {
   includeAbandoned?: boolean;
   /** Only the orders of one licence: the order that made it and its renewals and upgrades. */
   licenseId?: number;
+  /** Only orders whose location evidence has this status (docs/tax.md). */
+  evidence?: TaxEvidenceStatus;
   now?: Date;
 }
 
@@ -66,12 +69,14 @@ export async function listOrdersForAdmin(db: Db, filter: OrderListFilter = {}): 
       'orders.discount_amount',
       'coupons.code as coupon_code',
       'licenses.key as license_key',
+      'orders.tax_evidence_status as tax_evidence',
       (eb) =>
         eb.selectFrom('emails').select('emails.status').whereRef('emails.order_id', '=', 'orders.id').orderBy('emails.id', 'desc').limit(1).as('email_status'),
     ])
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id', 'desc');
   if (filter.licenseId !== undefined) query = query.where(sql<number>`coalesce(orders.license_id, orders.target_license_id)`, '=', filter.licenseId);
+  if (filter.evidence !== undefined) query = query.where('orders.tax_evidence_status', '=', filter.evidence);
   if (filter.id !== undefined) query = query.where('orders.id', '=', filter.id);
   else if (!filter.includeAbandoned) {
     const cutoff = new Date((filter.now ?? new Date()).getTime() - ABANDONED_ORDER_AFTER_MS).toISOString();
@@ -100,5 +105,6 @@ export async function listOrdersForAdmin(db: Db, filter: OrderListFilter = {}): 
     license_key: row.license_key ?? null,
     coupon_code: row.coupon_code ?? null,
     email_status: (row.email_status ?? 'none') as EmailStatus | 'none',
+    tax_evidence: row.tax_evidence as TaxEvidenceStatus | null,
   }));
 }

@@ -3,6 +3,7 @@ import type { DB, OrdersTable } from '../../db/schema.js';
 import { isPostgres } from '../../db/portable.js';
 import { UNMATCHED_OUTCOMES, type OrderStatus } from '../../../common/orders.js';
 import type { Db } from '../../db/database.js';
+import type { TaxEvidenceStatus } from '../../../common/tax.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 export interface NewOrder {
@@ -31,6 +32,8 @@ export interface NewOrder {
   buyer_name?: string | null;
   buyer_address?: string | null;
   tax_evidence?: string | null;
+  tax_evidence_status?: string | null;
+  tax_region?: string | null;
 }
 
 /**

@@ -8,7 +8,12 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/api/admin/orders',
     { config: { permission: 'orders:read' }, schema: { querystring: orderListQuerySchema, response: { 200: orderListSchema } } },
-    async (request) => listOrdersForAdmin(ctx.db, { search: request.query.search, includeAbandoned: request.query.include_abandoned === 'true' }),
+    async (request) =>
+      listOrdersForAdmin(ctx.db, {
+        search: request.query.search,
+        includeAbandoned: request.query.include_abandoned === 'true',
+        evidence: request.query.evidence,
+      }),
   );
 
   app.get('/api/admin/payment-events/unmatched', { config: { permission: 'orders:read' }, schema: { response: { 200: paymentEventListSchema } } }, async () =>

@@ -1,7 +1,8 @@
 // Outgoing webhook events: what each one carries, and enqueueEvent, which writes the outbox rows in the
 // transaction of the change (docs/webhooks.md). Modules import from this file only.
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import { WEBHOOK_EVENT_TYPES, type WebhookDeliveryType, type WebhookEventBody, type WebhookEventType } from '../../../common/webhooks.js';
 import type { AppContext } from '../../kernel/context.js';
 import type { DomainEvent, Reactor, Recorder } from '../../kernel/events.js';

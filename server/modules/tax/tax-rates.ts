@@ -8,6 +8,8 @@ interface PackageRate {
   type: string;
   currency: string;
   rate: number;
+  /** States or provinces with their own rate (the US's sales tax by state). */
+  states?: Record<string, { rate: number; type: string }>;
 }
 const table = createRequire(import.meta.url)('sales-tax/res/sales_tax_rates.json') as Record<string, PackageRate>;
 
@@ -20,4 +22,13 @@ export function standardRateBp(country: string, settings: Pick<TaxSettings, 'rat
   if (override !== undefined) return Math.round(override * 100);
   const entry = table[country];
   return entry ? Math.round(entry.rate * 10_000) : 0;
+}
+
+/** The states the rates table knows for `country` (the US: its states and DC), sorted; empty for most countries. */
+export const knownStates = (country: string): string[] => Object.keys(table[country]?.states ?? {}).sort();
+
+/** A state's sales tax rate in basis points on top of its country's (0 for the US), from the package. */
+export function stateRateBp(country: string, state: string): number {
+  const entry = table[country];
+  return Math.round(((entry?.rate ?? 0) + (entry?.states?.[state]?.rate ?? 0)) * 10_000);
 }

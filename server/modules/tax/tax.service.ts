@@ -4,6 +4,7 @@ import { isEuCountry, REVERSE_CHARGE_NOTE, UK_REVERSE_CHARGE_NOTE, type TaxQuote
 import { readTaxSettings } from './tax-settings.repository.js';
 import { isKnownCountry, standardRateBp } from './tax-rates.js';
 import { checkVatNumber } from './vat-number.js';
+import { usStateTax } from './us-sales-tax.js';
 
 // The tax of a sale, computed by the server (docs/tax.md). The buyer's declared country decides the rate; a
 // business with a valid VAT number of another country is reverse charged; where the vendor is not registered,
@@ -14,6 +15,8 @@ export interface TaxInput {
   price: number;
   currency: string;
   country?: string | undefined;
+  /** A US buyer's state (us-sales-tax.ts). */
+  state?: string | undefined;
   vatNumber?: string | undefined;
 }
 
@@ -60,11 +63,13 @@ export async function computeTax(ctx: AppContext, input: TaxInput): Promise<Comp
   const country = input.country;
   if (!country) throw new AppError('BAD_REQUEST', 'country is required: choose the country you live in (or where your business is established)');
   if (!isKnownCountry(country)) throw new AppError('BAD_REQUEST', `country ${country} is not a country code we know: choose your country from the list`);
-  if (!isRegistered(settings, country)) {
-    if (settings.unregistered === 'refuse') throw new AppError('UNPROCESSABLE', `Sorry, we can't sell to buyers in ${country} yet.`);
-    return untaxed('not_registered', country);
+  const us = usStateTax(settings, country, input.state);
+  if (us ? !us.registered : !isRegistered(settings, country)) {
+    const where = us ? `${country}-${us.region}` : country;
+    if (settings.unregistered === 'refuse') throw new AppError('UNPROCESSABLE', `Sorry, we can't sell to buyers in ${where} yet.`);
+    return { ...untaxed('not_registered', country), ...(us ? { region: us.region } : {}) };
   }
-  const rateBp = standardRateBp(country, settings);
+  const rateBp = us ? us.rateBp : standardRateBp(country, settings);
   let note: string | null = null;
   if (input.vatNumber) {
     const check = await checkVatNumber(ctx, input.vatNumber);
@@ -88,13 +93,14 @@ export async function computeTax(ctx: AppContext, input: TaxInput): Promise<Comp
     }
     if (check.status === 'invalid') note = `${check.reason}, so VAT is charged. Check the number, or buy with VAT and reclaim it from your tax office.`;
     if (check.status === 'unverified')
-      note = `${check.reason}, so VAT is charged. You can reclaim it through your VAT return, or write to us for a corrected invoice once VIES confirms your number.`;
+      note = `${check.reason}, so VAT is charged. You can reclaim it through your VAT return, or write to us for a corrected invoice once ${country === 'GB' ? 'HMRC' : 'VIES'} confirms your number.`;
   }
   return {
     currency,
     ...splitPrice(price, rateBp, settings.prices_include_tax),
     rate_bp: rateBp,
     country,
+    ...(us ? { region: us.region } : {}),
     treatment: 'standard',
     note,
     vatNumber: input.vatNumber ?? null,

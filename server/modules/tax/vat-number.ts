@@ -1,10 +1,11 @@
 import { checkVAT, countries } from 'jsvat';
 import type { AppContext } from '../../kernel/context.js';
 import { isEuCountry } from '../../../common/tax.js';
+import { checkUkVatNumber } from './hmrc-vat.js';
 
 // A buyer's VAT number (docs/tax.md "Businesses"): its format and check digits by `jsvat`, then, for an EU number,
-// the EU's VIES service at VIES_URL (its REST API: POST /check-vat-number). A UK number is checked for format only
-// (HMRC's check needs an OAuth application); it takes part only where the vendor is registered in the UK.
+// the EU's VIES service at VIES_URL (its REST API: POST /check-vat-number), a UK number with HMRC (hmrc-vat.ts; it
+// takes part only where the vendor is registered in the UK). Other countries' numbers are checked for format only.
 export type VatCheck =
   | { status: 'valid'; country: string; name: string | null }
   /** The format or check digits are wrong, or VIES says the number is not registered. */
@@ -18,6 +19,12 @@ export async function checkVatNumber(ctx: AppContext, vatNumber: string): Promis
   const format = checkVAT(vatNumber, countries);
   const country = vatNumber.slice(0, 2) === 'EL' ? 'GR' : vatNumber.slice(0, 2);
   if (!format.isValid) return { status: 'invalid', country: null, reason: `${vatNumber} is not a valid VAT number: check its digits` };
+  if (country === 'GB') {
+    const hmrc = await checkUkVatNumber(ctx, vatNumber.slice(2));
+    if (hmrc.status === 'valid') return { status: 'valid', country, name: hmrc.name };
+    if (hmrc.status === 'invalid') return { status: 'invalid', country, reason: `HMRC reports ${vatNumber} as not registered for VAT` };
+    return { status: 'unverified', country, reason: `HMRC could not check ${vatNumber} (${hmrc.why})` };
+  }
   if (!isEuCountry(country)) return { status: 'valid', country, name: null };
   try {
     const response = await fetch(new URL('check-vat-number', ctx.config.VIES_URL.replace(/\/?$/, '/')), {

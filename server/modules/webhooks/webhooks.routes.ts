@@ -38,7 +38,10 @@ export async function registerWebhookRoutes(app: App, ctx: AppContext): Promise<
       assertNoNul(event, 'body');
       // The Payments page ticks and "Go live" allows once a webhook signed with the current secret has arrived.
       await noteWebhookReceived(ctx.settings, 'stripe', secret, nowIso());
-      const result = await applyPaymentEvent(ctx, toPaymentEvent(event));
+      const paymentEvent = toPaymentEvent(event);
+      // The card's country for the order's location evidence (docs/tax.md), asked of Stripe; unknown if it cannot say.
+      if (paymentEvent.kind === 'paid') paymentEvent.cardCountry = (await ctx.payments.named('stripe')?.cardCountry?.(paymentEvent.providerRef)) ?? null;
+      const result = await applyPaymentEvent(ctx, paymentEvent);
       return { received: true as const, outcome: result.outcome };
     });
 

@@ -1,10 +1,13 @@
 import { useMemo } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useUsStates } from '../api/us-states';
 
 /** The buyer's tax details (docs/tax.md): country, and for a business its VAT number, name and address for the invoice. */
 export interface BuyerTax {
   country: string;
+  /** A US buyer's state (docs/tax.md "US states"). */
+  state?: string;
   vatNumber: string;
   name: string;
   address: string;
@@ -27,6 +30,7 @@ function countryOptions(): Array<{ code: string; name: string }> {
 
 export function TaxFields({ value, onChange, disabled }: { value: BuyerTax; onChange: (next: BuyerTax) => void; disabled: boolean }) {
   const countries = useMemo(countryOptions, []);
+  const states = useUsStates(value.country === 'US');
   const set = (field: keyof BuyerTax) => (event: { target: { value: string } }) => onChange({ ...value, [field]: event.target.value });
   return (
     <div className="mb-4 space-y-3" data-testid="checkout-tax-fields">
@@ -48,6 +52,25 @@ export function TaxFields({ value, onChange, disabled }: { value: BuyerTax; onCh
           ))}
         </select>
       </div>
+      {value.country === 'US' && (
+        <div className="space-y-2">
+          <Label htmlFor="checkout-state">State</Label>
+          <select
+            id="checkout-state"
+            className="h-9 w-full rounded-md border bg-background px-3 text-sm"
+            value={value.state ?? ''}
+            onChange={set('state')}
+            disabled={disabled}
+          >
+            <option value="">Choose your state</option>
+            {(states.data?.states ?? []).map((state) => (
+              <option key={state} value={state}>
+                {state}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <details className="text-sm">
         <summary className="cursor-pointer text-muted-foreground">Buying for a business? Add your VAT number</summary>
         <div className="mt-2 space-y-2">

@@ -57,6 +57,7 @@ export function CheckoutPage() {
           items: [{ id: plugin.slug, price_id: quoteTier.id }],
           ...(coupon && { coupon_code: coupon.code }),
           ...(buyerTax.country && { country: buyerTax.country }),
+          ...(buyerTax.country === 'US' && buyerTax.state && { state: buyerTax.state }),
           ...(vatNumber.length > 4 && { vat_number: vatNumber }),
         }
       : null,
@@ -115,6 +116,7 @@ export function CheckoutPage() {
         ...(offersAutoRenew && autoRenew && { auto_renew: true }),
         ...(asksTax && {
           country: buyerTax.country,
+          ...(buyerTax.country === 'US' && buyerTax.state && { state: buyerTax.state }),
           ...(vatNumber && { vat_number: vatNumber }),
           ...(buyerTax.name.trim() && { buyer_name: buyerTax.name.trim() }),
           ...(buyerTax.address.trim() && { buyer_address: buyerTax.address.trim() }),

@@ -8,12 +8,15 @@ export const ordersQueryKey = ['/api/admin/orders'] as const;
 export interface OrderFilter {
   search: string;
   includeAbandoned: boolean;
+  /** Only orders whose location evidence conflicts (docs/tax.md). */
+  evidenceConflict?: boolean;
 }
 
-export const getOrders = ({ search, includeAbandoned }: OrderFilter): Promise<Order[]> => {
+export const getOrders = ({ search, includeAbandoned, evidenceConflict }: OrderFilter): Promise<Order[]> => {
   const params = new URLSearchParams();
   if (search.trim()) params.set('search', search.trim());
   if (includeAbandoned) params.set('include_abandoned', 'true');
+  if (evidenceConflict) params.set('evidence', 'conflict');
   const query = params.toString();
   return apiGet<Order[]>(`/api/admin/orders${query ? `?${query}` : ''}`);
 };

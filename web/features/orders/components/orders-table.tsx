@@ -57,6 +57,17 @@ export function OrdersTable({
           </TableCell>
           <TableCell>
             <Badge variant={statusVariant[order.status]}>{order.status}</Badge>
+            {/* The buyer's declared country, IP country and card country disagree (docs/tax.md): for the vendor's review. */}
+            {order.tax_evidence === 'conflict' && (
+              <Badge
+                variant="warning"
+                className="mt-1 block w-fit whitespace-nowrap"
+                data-testid="order-evidence-conflict"
+                title="The declared country, the IP address's country and the card's country disagree"
+              >
+                Country conflict
+              </Badge>
+            )}
           </TableCell>
           <TableCell className="font-mono text-xs">{order.license_key ?? '—'}</TableCell>
           <TableCell>

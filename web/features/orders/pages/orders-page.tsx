@@ -24,9 +24,10 @@ export function OrdersPage() {
   usePageMeta('Orders');
   const [search, setSearch] = useState('');
   const [includeAbandoned, setIncludeAbandoned] = useState(false);
+  const [evidenceConflict, setEvidenceConflict] = useState(false);
   // The list follows the typing without a request per keystroke waiting in line.
-  const orders = useOrders({ search: useDeferredValue(search), includeAbandoned });
-  const filtered = search.trim() !== '' || includeAbandoned;
+  const orders = useOrders({ search: useDeferredValue(search), includeAbandoned, evidenceConflict });
+  const filtered = search.trim() !== '' || includeAbandoned || evidenceConflict;
   const unmatched = useUnmatchedPaymentEvents();
   const resend = useResendOrderEmail();
   const [viewing, setViewing] = useState<number | null>(null);
@@ -107,6 +108,17 @@ export function OrdersPage() {
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="size-4 accent-primary" checked={includeAbandoned} onChange={(e) => setIncludeAbandoned(e.target.checked)} />
           Show abandoned checkouts
+        </label>
+        {/* Orders whose declared, IP and card countries disagree (docs/tax.md "Location evidence"). */}
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={evidenceConflict}
+            onChange={(e) => setEvidenceConflict(e.target.checked)}
+            data-testid="orders-evidence-conflict"
+          />
+          Only country conflicts
         </label>
       </div>
       <Card>

@@ -38,16 +38,22 @@ export function TaxPage() {
 
 function TaxSettingsCard({ settings }: { settings: TaxSettings }) {
   const save = useSaveTaxSettings();
-  const [form, setForm] = useState({ ...settings, other: settings.other_registrations.join(', ') });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const { other, ...rest } = form;
-    const other_registrations = other
+  const [form, setForm] = useState({ ...settings, other: settings.other_registrations.join(', '), states: settings.us_states.join(', ') });
+  const codes = (text: string) =>
+    text
       .split(/[\s,]+/)
       .map((code) => code.trim().toUpperCase())
       .filter(Boolean);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const { other, states, ...rest } = form;
     save.mutate(
-      { ...rest, seller_country: rest.seller_country ? rest.seller_country.toUpperCase() : null, other_registrations },
+      {
+        ...rest,
+        seller_country: rest.seller_country ? rest.seller_country.toUpperCase() : null,
+        other_registrations: codes(other),
+        us_states: codes(states),
+      },
       {
         onSuccess: () => toast({ title: 'Tax settings saved' }),
         onError: (error) => toast({ title: 'Not saved', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
@@ -85,6 +91,11 @@ function TaxSettingsCard({ settings }: { settings: TaxSettings }) {
           <div className="space-y-2">
             <Label htmlFor="tax-other">Other registrations (e.g. NO, CH, AU)</Label>
             <Input id="tax-other" value={form.other} onChange={(event) => setForm({ ...form, other: event.target.value })} />
+          </div>
+          <div className="space-y-2">
+            {/* docs/tax.md "US states": a US buyer in a listed state pays its sales tax; elsewhere in the US, none. */}
+            <Label htmlFor="tax-us-states">US states you collect sales tax in (e.g. CA, NY)</Label>
+            <Input id="tax-us-states" value={form.states} onChange={(event) => setForm({ ...form, states: event.target.value })} />
           </div>
           <div className="space-y-2">
             {check('eu_oss', 'Registered for the EU One-Stop Shop')}
