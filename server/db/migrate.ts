@@ -42,6 +42,7 @@ import * as listSearch from './migrations/0065-list-search.js';
 import * as outboxPage from './migrations/0066-outbox-page.js';
 import * as licenseCounts from './migrations/0067-license-counts.js';
 import * as dashboardRollups from './migrations/0076-dashboard-rollups.js';
+import * as workerDueIndexes from './migrations/0077-worker-due-indexes.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '0066-outbox-page': outboxPage,
   '0067-license-counts': licenseCounts,
   '0076-dashboard-rollups': dashboardRollups,
+  '0077-worker-due-indexes': workerDueIndexes,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

@@ -284,6 +284,7 @@ export interface LicenseAutoRenewalsTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+  license_expires_at: Generated<string | null>; // 0077: the licence's expires_at, kept by triggers (the worker's due index)
 }
 
 /** Every payment event a provider delivered, once per provider event id. */
