@@ -43,6 +43,7 @@ import * as outboxPage from './migrations/0066-outbox-page.js';
 import * as licenseCounts from './migrations/0067-license-counts.js';
 import * as dashboardRollups from './migrations/0076-dashboard-rollups.js';
 import * as workerDueIndexes from './migrations/0077-worker-due-indexes.js';
+import * as retention from './migrations/0078-retention.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '0067-license-counts': licenseCounts,
   '0076-dashboard-rollups': dashboardRollups,
   '0077-worker-due-indexes': workerDueIndexes,
+  '0078-retention': retention,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

@@ -125,6 +125,14 @@ export interface LicenseCountsTable {
   n: number;
 }
 
+/** 0078-retention: the retention worker's claim (a lease) and its last run, per job (owner: retention). */
+export interface RetentionRunsTable {
+  name: string;
+  lease_until: string | null;
+  lease_token: string | null;
+  last_run_at: string | null;
+}
+
 // --- 0076-dashboard-rollups: the dashboard's sums per UTC day, kept by triggers (owner: dashboard) ---
 /** Paid or refunded orders by the day of payment. */
 export interface DashboardDailyOrdersTable {
@@ -642,6 +650,7 @@ export interface DB {
   activities: ActivitiesTable;
   licenses: LicensesTable;
   license_counts: LicenseCountsTable;
+  retention_runs: RetentionRunsTable;
   dashboard_daily_orders: DashboardDailyOrdersTable;
   dashboard_daily_licences: DashboardDayCountTable;
   dashboard_licence_expiries: DashboardDayCountTable;

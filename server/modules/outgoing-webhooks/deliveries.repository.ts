@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DB, WebhookDeliveriesTable } from '../../db/schema.js';
 import type { WebhookDelivery, WebhookDeliveryStatus } from '../../../common/webhooks.js';
 import { mentions, replaceMentions } from '../../lib/scrub.js';
@@ -229,4 +229,17 @@ export async function scrubAddressInDeliveries(db: Db, address: string, replacem
       .where('id', '=', row.id)
       .execute();
   return rows.length;
+}
+
+/** Retention (docs/big-shop.md): removes at most `limit` finished deliveries made before `before` (their partial index, 0078). */
+export async function pruneFinishedDeliveries(db: Db, before: string, limit: number): Promise<number> {
+  const oldest = db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where(sql<boolean>`status in ('delivered', 'failed')`) // as the index says (SQLite matches it as written)
+    .where('created_at', '<', before)
+    .orderBy('created_at')
+    .limit(limit);
+  const result = await db.deleteFrom('webhook_deliveries').where('id', 'in', oldest).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.js';
+import { DEFAULT_RETENTION, type Retention } from '../../../common/retention.js';
 import type { Config } from '../../config.js';
 import {
   DEFAULT_DEACTIVATION_REASONS,
@@ -62,6 +63,8 @@ export interface PublicSettings {
   renewal_reminder_expired_body: string;
   /** Automatic renewal (docs/pricing.md): the charge this many days before the expiry, retries days after it, the wording. */
   auto_renew_days_before: number;
+  /** Days kept of activity, webhook deliveries, e-mail bodies and site reports (docs/big-shop.md, "Retention"). */
+  retention: Retention;
   auto_renew_retry_days: number[];
   auto_renew_failed_subject: string;
   auto_renew_failed_body: string;
@@ -101,6 +104,7 @@ const DEFAULTS: PublicSettings = {
   renewal_reminder_expired_subject: DEFAULT_EXPIRED_REMINDER_SUBJECT,
   renewal_reminder_expired_body: DEFAULT_EXPIRED_REMINDER_BODY,
   auto_renew_days_before: DEFAULT_AUTO_RENEW_DAYS_BEFORE,
+  retention: { ...DEFAULT_RETENTION },
   auto_renew_retry_days: [...DEFAULT_AUTO_RENEW_RETRY_DAYS],
   auto_renew_failed_subject: DEFAULT_AUTO_RENEW_FAILED_SUBJECT,
   auto_renew_failed_body: DEFAULT_AUTO_RENEW_FAILED_BODY,
@@ -311,6 +315,7 @@ export class SettingsService {
       renewal_reminder_expired_subject: this.get('renewal_reminder_expired_subject'),
       renewal_reminder_expired_body: this.get('renewal_reminder_expired_body'),
       auto_renew_days_before: this.get('auto_renew_days_before'),
+      retention: this.get('retention'),
       auto_renew_retry_days: this.get('auto_renew_retry_days'),
       auto_renew_failed_subject: this.get('auto_renew_failed_subject'),
       auto_renew_failed_body: this.get('auto_renew_failed_body'),
