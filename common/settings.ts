@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VERSION_PATTERN } from './versions.js';
 import { reminderBodySchema, reminderDaysSchema, reminderSubjectSchema } from './renewal-reminders.js';
 import { autoRenewDaysBeforeSchema, autoRenewRetryDaysSchema } from './auto-renewal.js';
+import { retentionSchema } from './retention.js';
 
 export const SECRET_SETTING_NAMES = ['stripe_webhook_secret', 'lemonsqueezy_webhook_secret', 'webhook_secret'] as const;
 export type SecretSettingName = (typeof SECRET_SETTING_NAMES)[number];
@@ -100,6 +101,8 @@ export const settingsUpdateSchema = z
     renewal_reminder_expired_body: reminderBodySchema,
     // Automatic renewal (docs/pricing.md "Automatic renewal"): when the card is charged, the retries, the wording.
     auto_renew_days_before: autoRenewDaysBeforeSchema,
+    // Retention (docs/big-shop.md): days kept of activity, webhook deliveries, e-mail bodies and site reports.
+    retention: retentionSchema,
     auto_renew_retry_days: autoRenewRetryDaysSchema,
     auto_renew_failed_subject: reminderSubjectSchema,
     auto_renew_failed_body: reminderBodySchema,
@@ -162,6 +165,7 @@ export const settingsResponseSchema = z.object({
   renewal_reminder_expired_subject: z.string(),
   renewal_reminder_expired_body: z.string(),
   auto_renew_days_before: z.number(),
+  retention: retentionSchema,
   auto_renew_retry_days: z.array(z.number()),
   auto_renew_failed_subject: z.string(),
   auto_renew_failed_body: z.string(),

@@ -32,6 +32,7 @@ import { pricesModule } from './modules/prices/index.js';
 import { releaseHealthModule } from './modules/release-health/index.js';
 import { ensureDownloadSecret, releasesModule } from './modules/releases/index.js';
 import { renewalRemindersModule } from './modules/renewal-reminders/index.js';
+import { retentionModule } from './modules/retention/index.js';
 import { reviewsModule } from './modules/reviews/index.js';
 import { SettingsService, settingsModule } from './modules/settings/index.js';
 import { ensureSigningKey, signingModule } from './modules/signing/index.js';
@@ -91,6 +92,7 @@ export const APP_MODULES: readonly AppModule[] = [
   auditModule,
   taxModule,
   invoicesModule,
+  retentionModule,
 ];
 
 /** Stand-ins a test gives buildApp (`services`) or createTestApp (`services`) in place of the real ones. */

@@ -44,6 +44,9 @@ import * as licenseCounts from './migrations/0067-license-counts.js';
 import * as couponReservations from './migrations/0068-coupon-reservations.js';
 import * as taxEvidenceStatus from './migrations/0074-tax-evidence-status.js';
 import * as taxRegion from './migrations/0075-tax-region.js';
+import * as dashboardRollups from './migrations/0076-dashboard-rollups.js';
+import * as workerDueIndexes from './migrations/0077-worker-due-indexes.js';
+import * as retention from './migrations/0078-retention.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -92,6 +95,9 @@ const migrations: Record<string, Migration> = {
   '0068-coupon-reservations': couponReservations,
   '0074-tax-evidence-status': taxEvidenceStatus,
   '0075-tax-region': taxRegion,
+  '0076-dashboard-rollups': dashboardRollups,
+  '0077-worker-due-indexes': workerDueIndexes,
+  '0078-retention': retention,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

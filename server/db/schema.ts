@@ -125,6 +125,44 @@ export interface LicenseCountsTable {
   n: number;
 }
 
+/** 0078-retention: the retention worker's claim (a lease) and its last run, per job (owner: retention). */
+export interface RetentionRunsTable {
+  name: string;
+  lease_until: string | null;
+  lease_token: string | null;
+  last_run_at: string | null;
+}
+
+// --- 0076-dashboard-rollups: the dashboard's sums per UTC day, kept by triggers (owner: dashboard) ---
+/** Paid or refunded orders by the day of payment. */
+export interface DashboardDailyOrdersTable {
+  day: string; // YYYY-MM-DD
+  currency: string;
+  kind: string;
+  status: string; // paid | refunded
+  n: number;
+  amount: number | string; // bigint: node-postgres answers it as text
+}
+/** Licences created that day (dashboard_daily_licences) or active licences expiring that day (dashboard_licence_expiries; 9999-12-31: never). */
+export interface DashboardDayCountTable {
+  day: string;
+  n: number;
+}
+/** Activations started (+1) and ended (-1) that day; `counted` leaves out local sites. */
+export interface DashboardDailySitesTable {
+  day: string;
+  delta: number;
+  counted: number;
+}
+/** Current activations by plugin, reported version ('' = never reported) and local flag; field: plugin | wp | php. */
+export interface DashboardSiteVersionsTable {
+  field: string;
+  plugin_slug: string;
+  version: string;
+  is_local: number;
+  n: number;
+}
+
 /** 0015-site-reports: a deleted activation, copied first, so past days' active sites can be counted. */
 export interface EndedActivationsTable {
   id: Generated<number>;
@@ -256,6 +294,7 @@ export interface LicenseAutoRenewalsTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+  license_expires_at: Generated<string | null>; // 0077: the licence's expires_at, kept by triggers (the worker's due index)
 }
 
 /** Every payment event a provider delivered, once per provider event id. */
@@ -617,6 +656,12 @@ export interface DB {
   activities: ActivitiesTable;
   licenses: LicensesTable;
   license_counts: LicenseCountsTable;
+  retention_runs: RetentionRunsTable;
+  dashboard_daily_orders: DashboardDailyOrdersTable;
+  dashboard_daily_licences: DashboardDayCountTable;
+  dashboard_licence_expiries: DashboardDayCountTable;
+  dashboard_daily_sites: DashboardDailySitesTable;
+  dashboard_site_versions: DashboardSiteVersionsTable;
   license_activations: LicenseActivationsTable;
   ended_activations: EndedActivationsTable;
   releases: ReleasesTable;

@@ -23,6 +23,7 @@ import {
   setAutoRenewEnabled,
   setSavedPaymentMethod,
   type AutoRenewCandidate,
+  type AutoRenewCursor,
 } from './auto-renewals.repository.js';
 import { PaymentProviderError, type OffSessionInput, type OffSessionOutcome } from './payment-provider.js';
 import { CountryUnknownError, licenseTax } from './license-tax.js';
@@ -74,12 +75,12 @@ export class AutoRenewWorker extends PollingWorker {
     const now = this.now();
     const at = now.toISOString();
     const upTo = addDaysTo(at, this.ctx.settings.get('auto_renew_days_before') + AUTO_RENEW_LEAD_MS / DAY_MS);
-    let afterId = 0;
+    let after: AutoRenewCursor | null = null;
     for (;;) {
       if (this.loop.isStopped) return;
-      const candidates = await findAutoRenewCandidates(this.ctx.db, { upTo, afterId, limit: BATCH });
+      const candidates = await findAutoRenewCandidates(this.ctx.db, { upTo, after, limit: BATCH });
       for (const candidate of candidates) {
-        afterId = candidate.id;
+        after = { expiresAt: candidate.license_expires_at ?? candidate.expires_at, id: candidate.id };
         const attemptsForTerm = candidate.term_expires_at === candidate.expires_at ? candidate.attempts : 0;
         const attempt = attemptsForTerm + 1;
         const scheduled = this.dueAt(candidate.expires_at, attempt);

@@ -134,25 +134,35 @@ export interface AutoRenewCandidate extends AutoRenewalRow {
   price_id: number | null;
 }
 
+/** Where the worker's paging stands: the last candidate read (its licence's expiry, its id). */
+export interface AutoRenewCursor {
+  expiresAt: string;
+  id: number;
+}
+
 /**
  * Read model (docs/architecture.md, "One owner per table"): enabled opt-ins whose licence is not revoked and expires
- * at or before `upTo`, in id order after `afterId` (the worker pages through them). Whether an attempt is due is
- * decided by the worker from the term and the attempts made.
+ * at or before `upTo`, in the order of that expiry (then id) after `after` (the worker pages through them). The
+ * opt-in carries its licence's expiry (`license_expires_at`, kept by 0077's triggers) and a partial index of the
+ * enabled ones by it, so a pass reads the opt-ins whose time has come, not every opt-in (docs/big-shop.md). Whether
+ * an attempt is due is decided by the worker from the term and the attempts made.
  */
-export async function findAutoRenewCandidates(db: Db, input: { upTo: string; afterId: number; limit: number }): Promise<AutoRenewCandidate[]> {
-  const rows = await db
+export async function findAutoRenewCandidates(db: Db, input: { upTo: string; after: AutoRenewCursor | null; limit: number }): Promise<AutoRenewCandidate[]> {
+  const after = input.after;
+  let query = db
     .selectFrom('license_auto_renewals as a')
     .innerJoin('licenses as l', 'l.id', 'a.license_id')
     .selectAll('a')
     .select(['l.key as license_key', 'l.status as license_status', 'l.expires_at', 'l.customer_email', 'l.plugin_slug', 'l.price_id'])
     .where('a.enabled', '=', 1)
+    .where('a.license_expires_at', '<=', input.upTo)
     .where('l.status', '!=', 'revoked')
-    .where('l.expires_at', 'is not', null)
-    .where('l.expires_at', '<=', input.upTo)
-    .where('a.id', '>', input.afterId)
-    .orderBy('a.id')
-    .limit(input.limit)
-    .execute();
+    .where('l.expires_at', 'is not', null);
+  if (after)
+    query = query.where((eb) =>
+      eb.or([eb('a.license_expires_at', '>', after.expiresAt), eb.and([eb('a.license_expires_at', '=', after.expiresAt), eb('a.id', '>', after.id)])]),
+    );
+  const rows = await query.orderBy('a.license_expires_at').orderBy('a.id').limit(input.limit).execute();
   return rows as AutoRenewCandidate[];
 }
 

@@ -1,14 +1,14 @@
 // The dashboard's analytics (docs/dashboard.md): per UTC day over the last 30 or 90 days, and the current
-// shares of plugin, WordPress and PHP versions. Counting and summing run in SQL that both databases read the
-// same way (times are ISO text: substr(…, 1, 10) is the UTC date); JavaScript only fills the days without
-// rows with zeros, adds up the running total of active sites and folds versions to major.minor.
-import { sql } from 'kysely';
+// shares of plugin, WordPress and PHP versions. The sums come from the daily roll-ups (0076-dashboard-rollups),
+// never from a count of every order, licence or activation; JavaScript only fills the days without rows with
+// zeros, adds up the running total of active sites and folds versions to major.minor.
 import type { Database } from '../../db/database.js';
 import { UNKNOWN_VERSION, type Analytics, type AnalyticsDay, type AnalyticsWindow, type Share } from '../../../common/dashboard.js';
 import { majorMinor } from '../../../common/site-report.js';
 import { compareVersions } from '../../../common/versions.js';
 import { ORDER_KINDS, type OrderKind } from '../../../common/prices.js';
 import { releaseHealthAnalytics } from '../release-health/index.js';
+import { rolledUpLicences, rolledUpOrders, rolledUpPluginVersions, rolledUpSiteEvents, rolledUpVersions } from './rollups.repository.js';
 
 const DAY_MS = 86_400_000;
 const dateOf = (time: number): string => new Date(time).toISOString().slice(0, 10);
@@ -29,35 +29,18 @@ export async function dashboardAnalytics(db: Database, days: AnalyticsWindow, no
   const start = `${from}T00:00:00.000Z`;
   const end = `${dateOf(Date.parse(`${to}T00:00:00.000Z`) + DAY_MS)}T00:00:00.000Z`;
 
-  const [orders, licenses, siteEvents, shares, releases] = await Promise.all([
-    // A refunded order keeps its paid_at; a refund that came before payment has none and is not counted.
-    sql<{ day: string; currency: string; status: string; kind: string; n: Count; amount: Count }>`
-      select substr(paid_at, 1, 10) as day, currency, status, kind, count(*) as n, sum(amount) as amount
-      from orders
-      where paid_at >= ${start} and paid_at < ${end} and status in ('paid', 'refunded')
-      group by substr(paid_at, 1, 10), currency, status, kind`.execute(db),
-    sql<{ day: string; n: Count }>`
-      select substr(created_at, 1, 10) as day, count(*) as n
-      from licenses
-      where created_at >= ${start} and created_at < ${end}
-      group by substr(created_at, 1, 10)`.execute(db),
-    // Every start and end of an activation up to the window's end, as +1/-1 per day: a site is active at
-    // the end of a day when it started on or before it and had not ended by then.
-    sql<{ day: string; delta: Count; counted: Count }>`
-      select day, sum(delta) as delta, sum(counted) as counted from (
-        select substr(created_at, 1, 10) as day, 1 as delta, 1 - is_local as counted from license_activations
-        union all
-        select substr(activated_at, 1, 10) as day, 1 as delta, 1 - is_local as counted from ended_activations
-        union all
-        select substr(deactivated_at, 1, 10) as day, -1 as delta, is_local - 1 as counted from ended_activations
-      ) events
-      where day <= ${to}
-      group by day`.execute(db),
+  // Off the daily roll-ups (0076; rollups.repository.ts), kept in the same transaction as the rows they sum. A
+  // refunded order keeps its paid_at; a refund that came before payment has none and is not counted. Active
+  // sites: every start and end of an activation up to the window's end, as +1/-1 per day.
+  const [orderRows, licenceRows, siteEventRows, shares, releases] = await Promise.all([
+    rolledUpOrders(db, from, to),
+    rolledUpLicences(db, from, to),
+    rolledUpSiteEvents(db, to),
     siteShares(db),
     releaseHealthAnalytics({ db }, start, end),
   ]);
 
-  const currencies = [...new Set(orders.rows.map((row) => row.currency))].sort();
+  const currencies = [...new Set(orderRows.map((row) => row.currency))].sort();
   const zeros = () => Object.fromEntries(currencies.map((currency) => [currency, 0])) as Record<string, number>;
   const byDate = new Map<string, AnalyticsDay>(
     dates.map((date) => [
@@ -67,7 +50,7 @@ export async function dashboardAnalytics(db: Database, days: AnalyticsWindow, no
   );
   // Revenue by order kind (issue 26): the same paid orders, split by what they bought.
   const byKind = new Map(ORDER_KINDS.map((kind) => [kind, { kind, orders: 0, revenue: zeros() }]));
-  for (const row of orders.rows) {
+  for (const row of orderRows) {
     const day = byDate.get(row.day);
     if (!day) continue;
     if (row.status === 'paid') {
@@ -81,7 +64,7 @@ export async function dashboardAnalytics(db: Database, days: AnalyticsWindow, no
       day.refunded[row.currency] = (day.refunded[row.currency] ?? 0) + Number(row.amount);
     }
   }
-  for (const row of licenses.rows) {
+  for (const row of licenceRows) {
     const day = byDate.get(row.day);
     if (day) day.new_licences = Number(row.n);
   }
@@ -89,7 +72,7 @@ export async function dashboardAnalytics(db: Database, days: AnalyticsWindow, no
   let active = 0;
   let counted = 0;
   const deltas = new Map<string, { delta: number; counted: number }>();
-  for (const row of siteEvents.rows) {
+  for (const row of siteEventRows) {
     if (row.day < from) {
       active += Number(row.delta);
       counted += Number(row.counted);
@@ -166,29 +149,20 @@ function fold(rows: Array<{ version: string | null; n: Count }>, foldVersion: (v
 }
 
 async function siteShares(db: Database): Promise<Analytics['shares']> {
-  const [plugin, wordpress, php] = await Promise.all([
-    sql<{ plugin_slug: string; plugin_name: string | null; version: string | null; n: Count }>`
-      select l.plugin_slug, p.name as plugin_name, a.installed_version as version, count(*) as n
-      from license_activations a
-      join licenses l on l.id = a.license_id
-      left join plugins p on p.slug = l.plugin_slug
-      group by l.plugin_slug, p.name, a.installed_version`.execute(db),
-    sql<{ version: string | null; n: Count }>`select wp_version as version, count(*) as n from license_activations group by wp_version`.execute(db),
-    sql<{ version: string | null; n: Count }>`select php_version as version, count(*) as n from license_activations group by php_version`.execute(db),
-  ]);
+  const [plugin, wordpress, php] = await Promise.all([rolledUpPluginVersions(db), rolledUpVersions(db, 'wp'), rolledUpVersions(db, 'php')]);
   const plugins = new Map<string, { plugin_slug: string; plugin_name: string; rows: Array<{ version: string | null; n: Count }> }>();
-  for (const row of plugin.rows) {
+  for (const row of plugin) {
     const entry = plugins.get(row.plugin_slug) ?? { plugin_slug: row.plugin_slug, plugin_name: row.plugin_name ?? row.plugin_slug, rows: [] };
     entry.rows.push(row);
     plugins.set(row.plugin_slug, entry);
   }
-  const wpVersions = fold(wordpress.rows, majorMinor);
+  const wpVersions = fold(wordpress, majorMinor);
   return {
     sites: wpVersions.reduce((n, share) => n + share.sites, 0),
     plugin_versions: [...plugins.values()]
       .sort((a, b) => a.plugin_name.localeCompare(b.plugin_name))
       .map(({ plugin_slug, plugin_name, rows }) => ({ plugin_slug, plugin_name, versions: fold(rows, (version) => version) })),
     wp_versions: wpVersions,
-    php_versions: fold(php.rows, majorMinor),
+    php_versions: fold(php, majorMinor),
   };
 }

@@ -7,7 +7,7 @@ export { type EmailRow, findEmailById, hasUnrenderedEmail, insertQueuedEmail, sa
 export { deliverEmail, requireEmailLinkBase, retryDueEmails } from './email.service.js';
 export { type EmailMessage, queueEmail } from './queue-email.js';
 export { createMailTransport, mailFrom, type MailSender, type MailTransport } from './mail-transport.js';
-export { eraseEmailsToAddress } from './outbox.repository.js';
+export { clearOldEmailBodies, eraseEmailsToAddress } from './outbox.repository.js';
 export { readSmtpSettings, SMTP_SETTING, smtpTarget, type SmtpSettings } from './smtp-settings.js';
 export { countWaitingEmails, releaseKeptEmails, sendTestEmail } from './test-email.js';
 export { listMessagesToAddress } from './outbox.service.js';

@@ -123,3 +123,20 @@ export async function eraseEmailsToAddress(db: Db, address: string, replacement:
     await db.updateTable('emails').set({ subject, text, html, updated_at: at }).where('id', '=', row.id).execute();
   }
 }
+
+/**
+ * Retention (docs/big-shop.md): empties the bodies (text, html) of at most `limit` sent or failed messages made before
+ * `before`, oldest first, off their partial index (0078); the row stays in the Outbox with its recipient, subject and
+ * status. Answers how many.
+ */
+export async function clearOldEmailBodies(db: Kysely<DB> | Transaction<DB>, before: string, limit: number): Promise<number> {
+  const oldest = db
+    .selectFrom('emails')
+    .select('id')
+    .where(sql<boolean>`status in ('sent', 'failed') and text <> ''`) // as the index says (SQLite matches it as written)
+    .where('created_at', '<', before)
+    .orderBy('created_at')
+    .limit(limit);
+  const result = await db.updateTable('emails').set({ text: '', html: '' }).where('id', 'in', oldest).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

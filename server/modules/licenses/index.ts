@@ -5,7 +5,8 @@ export { findExistingKeys, type ImportedLicense, insertImportedLicenses } from '
 export {
   countActiveInstalls,
   countLicensesOfPlugin,
-  countLicenseStats,
+  countActiveExpiringBetween,
+  countAllLicenses,
   findLicenseById,
   findLicenseByKey,
   findLicenseForDownload,

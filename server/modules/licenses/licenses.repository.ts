@@ -1,7 +1,6 @@
 import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import type { DB, LicenseActivationsTable, LicensesTable } from '../../db/schema.js';
 import { isPostgres } from '../../db/portable.js';
-import { listCurrentVersions } from '../plugins/index.js';
 import { recordEndedActivations } from './activation-history.js';
 import type { Db } from '../../db/database.js';
 
@@ -149,32 +148,30 @@ export async function deleteActivationsOfLicense(db: Db, licenseId: number): Pro
   await db.deleteFrom('license_activations').where('license_id', '=', licenseId).execute();
 }
 
-/** Dashboard figures: expired is derived from expires_at as well as the stored status. */
-export async function countLicenseStats(db: Db, nowIso: string) {
-  // The counts kept per plugin by 0067-license-counts' triggers, not a count of every licence.
+/** The dashboard's total: the counts kept per plugin by 0067-license-counts' triggers, not a count of every licence. */
+export async function countAllLicenses(db: Db): Promise<number> {
   const total = await db
     .selectFrom('license_counts')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('n'), sql<number>`0`).as('n'))
     .executeTakeFirst();
-  const active = await db
+  return Number(total?.n ?? 0);
+}
+
+/**
+ * Active (not revoked) licences whose expiry is in (`after`, `before`): the dashboard counts today's part of its
+ * active licences with it, on the expiry sort's index (0064, `licenses_expiry_sort`); the other days come from
+ * its roll-up.
+ */
+export async function countActiveExpiringBetween(db: Db, after: string, before: string): Promise<number> {
+  const expiry = sql<string>`coalesce(expires_at, '9999-12-31T23:59:59.999Z')`;
+  const row = await db
     .selectFrom('licenses')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('status', '=', 'active')
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso)]))
+    .where(expiry, '>', after)
+    .where(expiry, '<', before)
     .executeTakeFirst();
-  const activations = await db
-    .selectFrom('license_activations')
-    .innerJoin('licenses', 'licenses.id', 'license_activations.license_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('license_activations.is_local', '=', 0)
-    .executeTakeFirst();
-  const versions = await listCurrentVersions(db);
-  return {
-    total: Number(total?.n ?? 0),
-    active: Number(active?.n ?? 0),
-    activations: Number(activations?.n ?? 0),
-    versions,
-  };
+  return Number(row?.n ?? 0);
 }
 
 /** Moves every licence naming one address (compared lower-cased) to another, or to nobody (null: an erase). */

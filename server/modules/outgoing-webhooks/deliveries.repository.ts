@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DB, WebhookDeliveriesTable } from '../../db/schema.js';
 import type { WebhookDelivery, WebhookDeliveryStatus } from '../../../common/webhooks.js';
 import { mentions, replaceMentions } from '../../lib/scrub.js';
@@ -28,6 +28,18 @@ const isDue = (eb: ExpressionBuilder<DB, 'webhook_deliveries'>, now: string) =>
   ]);
 
 /**
+ * The due deliveries' ids, each kind off its partial index (0077-worker-due-indexes): a pass reads the due rows, never
+ * the delivered and failed history, whatever order the outer query wants.
+ */
+const dueIds = (db: Kysely<DB>, now: string) =>
+  db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .unionAll(db.selectFrom('webhook_deliveries').select('id').where('status', '=', 'sending').where('lease_until', '<', now));
+
+/**
  * Claims the earliest due delivery of each free, active endpoint, at most `limit` endpoints. Safe with several
  * processes: the endpoint lease is taken by one conditional UPDATE (PostgreSQL re-checks its WHERE after a
  * concurrent writer commits; SQLite runs one writer at a time), so one endpoint never has two in flight.
@@ -40,7 +52,7 @@ export async function claimDueDeliveries(db: Kysely<DB>, now: Date, leaseMs: num
     .select(['webhook_deliveries.id', 'webhook_deliveries.endpoint_id'])
     .where('webhook_endpoints.active', '=', 1)
     .where((eb) => eb.or([eb('webhook_endpoints.busy_until', 'is', null), eb('webhook_endpoints.busy_until', '<', at)]))
-    .where((eb) => isDue(eb, at))
+    .where('webhook_deliveries.id', 'in', dueIds(db, at))
     // Oldest event first: each endpoint receives its events in the order they happened, retries aside.
     .orderBy('webhook_deliveries.id')
     .limit(200)
@@ -217,4 +229,17 @@ export async function scrubAddressInDeliveries(db: Db, address: string, replacem
       .where('id', '=', row.id)
       .execute();
   return rows.length;
+}
+
+/** Retention (docs/big-shop.md): removes at most `limit` finished deliveries made before `before` (their partial index, 0078). */
+export async function pruneFinishedDeliveries(db: Db, before: string, limit: number): Promise<number> {
+  const oldest = db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where(sql<boolean>`status in ('delivered', 'failed')`) // as the index says (SQLite matches it as written)
+    .where('created_at', '<', before)
+    .orderBy('created_at')
+    .limit(limit);
+  const result = await db.deleteFrom('webhook_deliveries').where('id', 'in', oldest).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

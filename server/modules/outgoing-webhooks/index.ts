@@ -1,6 +1,6 @@
 // The outgoing-webhooks module's door: everything other code may use of it. Every other file in this folder is private
 // to the module (eslint.config.js; docs/architecture.md).
-export { scrubAddressInDeliveries } from './deliveries.repository.js';
+export { pruneFinishedDeliveries, scrubAddressInDeliveries } from './deliveries.repository.js';
 export { WebhookWorker } from './delivery-worker.js';
 export { enqueueEvent } from './events.service.js';
 

@@ -135,3 +135,22 @@ export async function healthByRelease(db: Db, start: string, end: string) {
     .map((row) => ({ releaseId: row.release_id, total: Number(row.total), failures: Number(row.failures ?? 0), latest: String(row.latest) }))
     .sort((a, b) => b.latest.localeCompare(a.latest) || b.releaseId - a.releaseId);
 }
+
+/**
+ * Retention (docs/big-shop.md): removes at most `limit` site reports (update reports, then deactivation answers) made
+ * before `before`, oldest first; answers how many. The dashboard reads 90 days of them: the setting keeps at least 91.
+ */
+export async function pruneSiteReports(db: Db, before: string, limit: number): Promise<number> {
+  let removed = 0;
+  for (const table of ['release_health_reports', 'release_deactivation_reasons'] as const) {
+    const oldest = db
+      .selectFrom(table)
+      .select('id')
+      .where('created_at', '<', before)
+      .orderBy('created_at')
+      .limit(limit - removed);
+    removed += Number((await db.deleteFrom(table).where('id', 'in', oldest).executeTakeFirst()).numDeletedRows);
+    if (removed >= limit) break;
+  }
+  return removed;
+}

@@ -1,6 +1,7 @@
 // The settings a shop has, their types and their defaults (the admin's Settings page); the service that reads and writes
 // them is settings.service.ts.
 import { DEFAULT_DEACTIVATION_REASONS, type ExpiredLicensePolicy } from '../../../common/settings.js';
+import { DEFAULT_RETENTION, type Retention } from '../../../common/retention.js';
 import { DEFAULT_MIN_RELEASE_VERSION } from '../../../common/versions.js';
 import {
   DEFAULT_EXPIRED_REMINDER_BODY,
@@ -52,6 +53,8 @@ export interface PublicSettings {
   renewal_reminder_expired_body: string;
   /** Automatic renewal (docs/pricing.md): the charge this many days before the expiry, retries days after it, the wording. */
   auto_renew_days_before: number;
+  /** Days kept of activity, webhook deliveries, e-mail bodies and site reports (docs/big-shop.md, "Retention"). */
+  retention: Retention;
   auto_renew_retry_days: number[];
   auto_renew_failed_subject: string;
   auto_renew_failed_body: string;
@@ -91,6 +94,7 @@ export const DEFAULTS: PublicSettings = {
   renewal_reminder_expired_subject: DEFAULT_EXPIRED_REMINDER_SUBJECT,
   renewal_reminder_expired_body: DEFAULT_EXPIRED_REMINDER_BODY,
   auto_renew_days_before: DEFAULT_AUTO_RENEW_DAYS_BEFORE,
+  retention: { ...DEFAULT_RETENTION },
   auto_renew_retry_days: [...DEFAULT_AUTO_RENEW_RETRY_DAYS],
   auto_renew_failed_subject: DEFAULT_AUTO_RENEW_FAILED_SUBJECT,
   auto_renew_failed_body: DEFAULT_AUTO_RENEW_FAILED_BODY,

@@ -205,6 +205,7 @@ export class SettingsService {
       renewal_reminder_expired_subject: this.get('renewal_reminder_expired_subject'),
       renewal_reminder_expired_body: this.get('renewal_reminder_expired_body'),
       auto_renew_days_before: this.get('auto_renew_days_before'),
+      retention: this.get('retention'),
       auto_renew_retry_days: this.get('auto_renew_retry_days'),
       auto_renew_failed_subject: this.get('auto_renew_failed_subject'),
       auto_renew_failed_body: this.get('auto_renew_failed_body'),
