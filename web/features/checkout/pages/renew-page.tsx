@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/dates';
 import { usePageMeta } from '@/lib/page-meta';
+import { useSpelling } from '@/lib/brand';
 import { toast } from '@/lib/use-toast';
 import { useCheckoutConfig } from '../api/get-checkout-config';
 import { useCreateRenewalIntent, useRenewalQuote } from '../api/renewals';
@@ -37,7 +38,8 @@ type Step =
  * new expiry and price, and the tiers it can move up to; Pay runs the shop's card form (test provider or Stripe).
  */
 export function RenewPage() {
-  usePageMeta('Renew your licence');
+  const say = useSpelling();
+  usePageMeta(say('Renew your licence'));
   const params = new URLSearchParams(useSearch());
   const key = (params.get('key') ?? '').trim();
   // Stripe may return here after a redirect (3-D Secure): its webhook then changes the licence in a moment.
@@ -53,16 +55,16 @@ export function RenewPage() {
   const createIntent = useCreateRenewalIntent();
   const hostedCheckout = useLemonSqueezyCheckout();
 
-  if (key === '') return <Problem title="No licence key" message="Open this page from the link in your licence e-mail or your account." />;
+  if (key === '') return <Problem title={say('No licence key')} message={say('Open this page from the link in your licence e-mail or your account.')} />;
   if (quote.isPending || config.isPending) {
     return (
       <div className="flex justify-center py-24">
-        <Spinner className="size-8" label="Loading your licence" />
+        <Spinner className="size-8" label={say('Loading your licence')} />
       </div>
     );
   }
   if (quote.isError || !quote.data)
-    return <Problem title="Licence not found" message={errorMessage(quote.error, 'This licence could not be loaded. Please try again.')} />;
+    return <Problem title={say('Licence not found')} message={errorMessage(quote.error, say('This licence could not be loaded. Please try again.'))} />;
   const data = quote.data;
 
   // Automatic renewal from now on (docs/pricing.md): the card paid with is saved, with a provider that can save it.
@@ -74,7 +76,7 @@ export function RenewPage() {
     if (config.data?.provider === 'lemonsqueezy') {
       const failedToOpen = (message: string) => toast({ title: 'Cannot Continue', description: message, variant: 'destructive' });
       if (purchase.kind !== 'renewal') {
-        failedToOpen('Upgrades cannot be paid online in this shop. Please contact us to upgrade your licence.');
+        failedToOpen(say('Upgrades cannot be paid online in this shop. Please contact us to upgrade your licence.'));
         return;
       }
       hostedCheckout.mutate(
@@ -111,7 +113,7 @@ export function RenewPage() {
   };
   const succeeded = (purchase: Purchase) => () => {
     setPaymentError(null);
-    toast({ title: 'Payment Successful', description: purchase.kind === 'renewal' ? 'Your licence is renewed.' : 'Your licence is upgraded.' });
+    toast({ title: 'Payment Successful', description: say(purchase.kind === 'renewal' ? 'Your licence is renewed.' : 'Your licence is upgraded.') });
     setStep({ name: 'done', purchase });
     void quote.refetch();
   };
@@ -120,13 +122,13 @@ export function RenewPage() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-12">
-      <h1 className="text-3xl font-bold">Renew your licence</h1>
+      <h1 className="text-3xl font-bold">{say('Renew your licence')}</h1>
       {waiting && (
         <Alert data-testid="renew-done">
           <CircleCheck />
           <AlertTitle>Payment received</AlertTitle>
           <AlertDescription>
-            {step.name === 'done' && step.purchase.kind === 'upgrade' ? 'Your licence is upgraded' : 'Your licence is renewed'}; the details below show it
+            {say(step.name === 'done' && step.purchase.kind === 'upgrade' ? 'Your licence is upgraded' : 'Your licence is renewed')}; the details below show it
             {data.expires_at ? `, valid until ${formatDate(data.expires_at)}` : ''}. A receipt is on its way by e-mail.
           </AlertDescription>
         </Alert>
@@ -150,7 +152,7 @@ export function RenewPage() {
             <div>
               <dt className="text-muted-foreground">Current expiry</dt>
               <dd data-testid="renew-current-expiry" data-expires-at={data.expires_at ?? ''}>
-                {data.expires_at ? formatDate(data.expires_at) : 'Never (lifetime licence)'}
+                {data.expires_at ? formatDate(data.expires_at) : say('Never (lifetime licence)')}
               </dd>
             </div>
           </dl>
@@ -215,7 +217,7 @@ export function RenewPage() {
       <Card id="upgrade">
         <CardHeader>
           <CardTitle>Upgrade</CardTitle>
-          <CardDescription>More sites on the same key. A yearly or monthly licence pays the difference for the days left in its term.</CardDescription>
+          <CardDescription>{say('More sites on the same key. A yearly or monthly licence pays the difference for the days left in its term.')}</CardDescription>
         </CardHeader>
         <CardContent className="space-y-3">
           {data.upgrades.length === 0 ? (
