@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPrice } from '../../../common/prices.js';
 import { STORE_PAGE_INFO, STORE_PAGE_SLUGS } from '../../../common/store-pages.js';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { ensureQualifyingRelease, intentBody } from '../../test/checkout-test-helpers.js';
+import { buyTierWithTestCard, ensureQualifyingRelease } from '../../test/checkout-test-helpers.js';
 import { signInWorkSettled } from '../account/index.js';
 
 // Issue 40, "Done when", server side: an empty shop made into "Lumen Plugins" selling "Smart Forms Pro" with its own
@@ -80,15 +80,7 @@ describe(`a vendor's own terms everywhere a buyer reads (${testDialect()})`, () 
     const orders: Array<{ id: number; tier: string; key: string; licenseId: number }> = [];
     for (const name of ['Personal', 'Business', 'Unlimited']) {
       const tier = tiers[name]!;
-      const intent = await t.app.inject({
-        method: 'POST',
-        url: '/api/create-payment-intent',
-        payload: intentBody({ items: [{ id: SLUG, price_id: tier.id }], amount: tier.amount, customerEmail: buyer }),
-      });
-      expect(intent.statusCode, intent.body).toBe(200);
-      const { clientSecret } = intent.json<{ clientSecret: string }>();
-      const paid = await t.app.inject({ method: 'POST', url: '/api/checkout/test/confirm', payload: { clientSecret, cardNumber: '4242424242424242' } });
-      expect(paid.json()).toEqual({ status: 'succeeded' });
+      const clientSecret = await buyTierWithTestCard(t.app, SLUG, tier, buyer);
       const success = await t.app.inject({ method: 'POST', url: '/api/checkout/order', payload: { clientSecret } });
       sweep(`success answer (${name})`, success.body);
       if (name !== 'Unlimited') expect(success.body, name).not.toContain('Lifetime updates');

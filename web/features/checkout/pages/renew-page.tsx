@@ -141,7 +141,7 @@ export function RenewPage() {
               {data.status}
             </Badge>
           </CardTitle>
-          <CardDescription>Licence {data.license_key_hint}</CardDescription>
+          <CardDescription>{say(`Licence ${data.license_key_hint}`)}</CardDescription>
         </CardHeader>
         <CardContent>
           <dl className="grid gap-3 text-sm sm:grid-cols-2">
@@ -190,7 +190,9 @@ export function RenewPage() {
                   <span>
                     <span className="font-medium">Renew automatically</span>
                     <span className="block text-muted-foreground">
-                      Save my card and charge it for the renewal price each time the licence expires. You can turn this off in your account at any time.
+                      {say(
+                        'Save my card and charge it for the renewal price each time the licence expires. You can turn this off in your account at any time.',
+                      )}
                     </span>
                   </span>
                 </label>
