@@ -128,6 +128,14 @@ describe(`a vendor's own terms everywhere a buyer reads (${testDialect()})`, () 
       if (order.tier !== 'Unlimited') expect(receipt.body).not.toContain('Lifetime updates');
     }
 
+    // The renewal page's answer for each licence: a lifetime one says why it needs no renewal, in the shop's spelling.
+    for (const order of orders) {
+      const quote = await t.app.inject({ method: 'POST', url: '/api/renewals/quote', payload: { license_key: order.key } });
+      expect(quote.statusCode, quote.body).toBe(200);
+      sweep(`renewal quote (${order.tier})`, quote.body);
+    }
+    expect(JSON.stringify(swept.at(-1))).toContain('This is a lifetime license');
+
     // Each order's invoice, as its PDF's text (docs/tax.md "Invoices").
     const invoices = (await accountGet('/api/account/invoices')).json<{ invoices: Array<{ id: number }> }>().invoices;
     expect(invoices.length).toBe(orders.length);
@@ -155,6 +163,11 @@ describe(`a vendor's own terms everywhere a buyer reads (${testDialect()})`, () 
     const refund = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${orders[0]!.id}/refund`, headers: admin, payload: {} });
     expect(refund.statusCode, refund.body).toBe(200);
     await sweepEmails(buyer, 'refund', 'refund');
+    // The refunded (revoked) licence's download, refused with a reason the account page shows.
+    const refused = await t.app.inject({ method: 'POST', url: `/api/account/licences/${orders[0]!.licenseId}/download`, headers: customer });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.body).toContain('This license is revoked');
+    sweep('refused download', refused.body);
 
     const found = swept.flatMap(([where, text]) => {
       const match = DEMO_PROMISES.exec(text);
