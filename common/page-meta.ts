@@ -1,4 +1,5 @@
 import { matchWebRoute, type PublicPage } from './web-routes.js';
+import { licenceWord, type Spelling } from './store-terms.js';
 
 // What a page tells search engines and link previews (docs/storefront.md, "Search engines and sharing"):
 // the server writes it into index.html (server/http/page-meta.ts) and the web app keeps it in sync on
@@ -21,6 +22,8 @@ export const pageTitle = (page: string | undefined, siteName: string = PRODUCT_N
 export interface StoreTexts {
   store_name: string;
   tagline: string;
+  /** The buyer-facing spelling (common/store-terms.ts); British when not given. */
+  spelling?: Spelling;
 }
 
 /**
@@ -49,7 +52,7 @@ export function publicPageMeta(page: PublicPage, store: StoreTexts): { name: str
     case 'checkout':
       return { name: 'Checkout', description: tagline };
     case 'renew':
-      return { name: 'Renew your licence', description: tagline };
+      return { name: `Renew your ${licenceWord(store.spelling ?? 'british')}`, description: tagline };
     case 'purchaseSuccess':
       // Neutral: the server cannot know whether this browser paid (the page names itself once it knows).
       return { name: 'Your Order', description: tagline };

@@ -157,6 +157,10 @@ export type AdminPluginDetailWithSale = z.infer<typeof adminPluginDetailWithSale
 export const pluginSaleStatusListSchema = z.array(z.object({ slug: z.string(), sale_status: saleStatusSchema }));
 export type PluginSaleStatusList = z.infer<typeof pluginSaleStatusListSchema>;
 
+/** One line of the preview: a store setting or page, its demo value and its starting value. */
+export const demoIdentityChangeSchema = z.object({ label: z.string(), from: z.string(), to: z.string() });
+export type DemoIdentityChange = z.infer<typeof demoIdentityChangeSchema>;
+
 /** GET /api/admin/demo-content and the answer of its removal (docs/plugins.md, "Remove demo content"). */
 export const demoContentSchema = z.object({
   /** The demo plugins still in the shop. */
@@ -164,5 +168,16 @@ export const demoContentSchema = z.object({
   removable: z.boolean(),
   /** Why they cannot be removed (a sale or a licence), or null. */
   blocked_by: z.string().nullable(),
+  /**
+   * What replacing the demo store identity and pages with neutral starting texts would change, old → new (issue 40);
+   * empty once nothing of the demo vendor is left.
+   */
+  identity: z.array(demoIdentityChangeSchema),
 });
 export type DemoContent = z.infer<typeof demoContentSchema>;
+
+/** POST /api/admin/demo-content/remove: whether the demo store identity and pages are replaced too. */
+export const demoContentRemovalSchema = z
+  .object({ replace_identity: z.boolean({ error: 'replace_identity must be true or false' }).default(false) })
+  .strict()
+  .nullish();

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STORE_IDENTITY, DEMO_STORE_IDENTITY } from './store-identity.js';
-import { catalogIntroText, landingValuePoints, purchasePoints, sitesRangeText, tierCoverText, updatesText } from './store-terms.js';
+import {
+  catalogIntroText,
+  landingValuePoints,
+  purchasePoints,
+  sitesRangeText,
+  spellDefaultWording,
+  spellLicence,
+  tierCoverText,
+  updatesText,
+} from './store-terms.js';
 import { tierSummary } from './pricing.js';
 
 // Issue 40: every promise a buyer reads comes from the vendor's terms and the tier bought; the demo's values give
@@ -76,5 +85,14 @@ describe("another vendor's terms", () => {
     expect(sitesRangeText([])).toBeNull();
     expect(catalogIntroText([], DEFAULT_STORE_IDENTITY)).toBe('Professional WordPress plugins.');
     expect(landingValuePoints([], DEFAULT_STORE_IDENTITY).map((point) => point.title)).toEqual(['Licence key by e-mail']);
+  });
+
+  it('spells a British text for the shop: licence(s) and Licence(s) become license(s) under American spelling, and only those words', () => {
+    const text = 'Your Licence: two licences, licenced? licencee, https://example.com/licence';
+    expect(spellLicence(text, 'british')).toBe(text);
+    expect(spellLicence(text, 'american')).toBe('Your License: two licenses, licenced? licencee, https://example.com/license');
+    // A default wording is spelled; the vendor's own wording stays as written.
+    expect(spellDefaultWording('Your licence', ['Your licence'], 'american')).toBe('Your license');
+    expect(spellDefaultWording('My own licence text', ['Your licence'], 'american')).toBe('My own licence text');
   });
 });

@@ -36,6 +36,22 @@ export function licenceWord(spelling: Spelling, capital = false): string {
   return capital ? `L${word.slice(1)}` : word;
 }
 
+/**
+ * A text written with the British word in the shop's spelling: under American spelling "licence(s)" and "Licence(s)"
+ * read "license(s)" (the product's own default wordings, such as the renewal reminders', are written British).
+ */
+export function spellLicence(text: string, spelling: Spelling): string {
+  return spelling === 'american' ? text.replace(/\b([Ll])icence(s?)\b/g, '$1icense$2') : text;
+}
+
+/**
+ * A wording the vendor may replace (a Setting): its default is put in the shop's spelling, the vendor's own words
+ * are theirs and stay as written.
+ */
+export function spellDefaultWording(text: string, defaults: readonly string[], spelling: Spelling): string {
+  return defaults.includes(text) ? spellLicence(text, spelling) : text;
+}
+
 /** "30-day money-back guarantee", or null when the vendor promises no refund window. */
 export function refundGuarantee(terms: Pick<StoreTerms, 'refund_days'>): string | null {
   return terms.refund_days > 0 ? `${terms.refund_days}-day money-back guarantee` : null;

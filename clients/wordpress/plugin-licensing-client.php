@@ -56,11 +56,16 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 		private $grace_days;
 		/** @var string */
 		private $option;
+		/** @var string 'british' (licence) or 'american' (license): the word the screens use, as the vendor's shop spells it. */
+		private $spelling;
+		/** @var string The first group of the vendor's keys (its shop's key prefix), for the key field's example; '' for none. */
+		private $key_prefix;
 		/** @var array<string, true> Fatal errors already kept in this request (the handler and shutdown both see one). */
 		private $fatal_errors_noted = array();
 
 		/**
-		 * @param array $config server, plugin_file, slug, public_keys (1 or 2), optional name, grace_days.
+		 * @param array $config server, plugin_file, slug, public_keys (1 or 2), optional name, grace_days, spelling
+		 *                      ('british' or 'american', the vendor's shop's spelling) and key_prefix (its keys' first group).
 		 */
 		public function __construct( array $config ) {
 			foreach ( array( 'server', 'plugin_file', 'slug', 'public_keys' ) as $required ) {
@@ -77,6 +82,8 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 			$this->public_keys = array_values( array_filter( array_map( 'trim', (array) $config['public_keys'] ) ) );
 			$this->grace_days  = isset( $config['grace_days'] ) ? max( 0, (int) $config['grace_days'] ) : self::DEFAULT_GRACE_DAYS;
 			$this->option      = self::option_name( $this->slug );
+			$this->spelling    = isset( $config['spelling'] ) && 'american' === $config['spelling'] ? 'american' : 'british';
+			$this->key_prefix  = isset( $config['key_prefix'] ) ? self::clean_key( (string) $config['key_prefix'] ) : '';
 			$this->register_hooks();
 		}
 
@@ -163,7 +170,7 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 		public function deactivate() {
 			$state = $this->state();
 			if ( empty( $state['key'] ) ) {
-				return new WP_Error( 'no_key', __( 'No licence key is stored.', 'plugin-licensing-client' ) );
+				return new WP_Error( 'no_key', $this->say( __( 'No licence key is stored.', 'plugin-licensing-client' ) ) );
 			}
 			$answer = $this->post( '/api/v1/licenses/deactivate', array( 'license_key' => $state['key'] ) );
 			if ( is_wp_error( $answer ) ) {
@@ -187,7 +194,7 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 		public function validate() {
 			$state = $this->state();
 			if ( empty( $state['key'] ) ) {
-				return new WP_Error( 'no_key', __( 'No licence key is stored.', 'plugin-licensing-client' ) );
+				return new WP_Error( 'no_key', $this->say( __( 'No licence key is stored.', 'plugin-licensing-client' ) ) );
 			}
 			$nonce  = bin2hex( random_bytes( 16 ) );
 			$answer = $this->post(
@@ -209,7 +216,7 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 			}
 			$signed = isset( $answer['signature'] ) && is_array( $answer['signature'] ) ? $answer['signature'] : array();
 			if ( null === self::verify_signed_answer( $signed, $this->public_keys, $state['key'], $this->site_url(), $nonce ) ) {
-				$state['last_error'] = __( 'The licence server answered without a valid signature. Check the public key in the plugin.', 'plugin-licensing-client' );
+				$state['last_error'] = $this->say( __( 'The licence server answered without a valid signature. Check the public key in the plugin.', 'plugin-licensing-client' ) );
 				$state['failed_at']  = time();
 				$this->save_state( $state );
 				return new WP_Error( 'bad_signature', $state['last_error'] );
@@ -292,6 +299,42 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 			return strtoupper( preg_replace( '/[^A-Za-z0-9-]/', '', (string) $key ) );
 		}
 
+		/**
+		 * Pure: a text written with the British word in the vendor's spelling ("licence" → "license" for 'american').
+		 * Applied after translation, so a translation keeps its own words.
+		 */
+		public static function spell( $text, $spelling ) {
+			return 'american' === $spelling ? (string) preg_replace( '/\\b([Ll])icence(s?)\\b/', '$1icense$2', (string) $text ) : (string) $text;
+		}
+
+		/** A text of the screens in the vendor's spelling. */
+		private function say( $text ) {
+			return self::spell( $text, $this->spelling );
+		}
+
+		/** Pure: the key field's example, `SFP-XXXX-XXXX-XXXX-XXXX` with the vendor's prefix, five groups of X without one. */
+		public static function key_placeholder( $prefix ) {
+			$prefix = self::clean_key( (string) $prefix );
+			return ( '' !== $prefix ? $prefix : 'XXXX' ) . '-XXXX-XXXX-XXXX-XXXX';
+		}
+
+		/**
+		 * Pure: what updates the licence the server answered includes (its plan and expiry, never a fixed promise):
+		 * "Lifetime updates" for a lifetime licence, "Updates until 28 November 2027, renewable" for one that expires,
+		 * '' when the answer says neither. `$format_date` turns the expiry's timestamp into the site's date format.
+		 */
+		public static function updates_text( $license, $format_date ) {
+			if ( ! is_array( $license ) ) {
+				return '';
+			}
+			$expires = isset( $license['expires_at'] ) ? strtotime( (string) $license['expires_at'] ) : false;
+			if ( false !== $expires && null !== $expires && $expires > 0 ) {
+				/* translators: %s: the licence's expiry date */
+				return sprintf( __( 'Updates until %s, renewable', 'plugin-licensing-client' ), call_user_func( $format_date, $expires ) );
+			}
+			return isset( $license['plan'] ) && 'lifetime' === $license['plan'] ? __( 'Lifetime updates', 'plugin-licensing-client' ) : '';
+		}
+
 		/** Shows `8022-AB12-****-****-7QX2`: enough to tell keys apart on screen. */
 		public static function mask_key( $key ) {
 			$groups = explode( '-', (string) $key );
@@ -337,7 +380,7 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 			if ( 200 !== $status || ! is_array( $body ) ) {
 				$message = is_array( $body ) && isset( $body['message'] ) ? (string) $body['message'] : sprintf( 'HTTP %d', $status );
 				/* translators: %s: the licence server's message */
-				return new WP_Error( 'licence_server_' . $status, sprintf( __( 'The licence server refused the request: %s', 'plugin-licensing-client' ), $message ) );
+				return new WP_Error( 'licence_server_' . $status, sprintf( $this->say( __( 'The licence server refused the request: %s', 'plugin-licensing-client' ) ), $message ) );
 			}
 			return $body;
 		}
@@ -469,7 +512,7 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 		public function install_rollback() {
 			$rollback = $this->offered_rollback( true );
 			if ( null === $rollback ) {
-				return new WP_Error( 'no_rollback', __( 'The licence server offers no earlier version for this site.', 'plugin-licensing-client' ) );
+				return new WP_Error( 'no_rollback', $this->say( __( 'The licence server offers no earlier version for this site.', 'plugin-licensing-client' ) ) );
 			}
 			require_once ABSPATH . 'wp-admin/includes/class-wp-upgrader.php';
 			require_once ABSPATH . 'wp-admin/includes/plugin.php';
@@ -611,10 +654,10 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 			}
 			$code = isset( $info['package_withheld']['code'] ) ? (string) $info['package_withheld']['code'] : 'license_required';
 			$messages = array(
-				'license_required' => __( 'Enter a valid licence key to receive updates.', 'plugin-licensing-client' ),
-				'license_expired'  => __( 'Your licence has expired. Renew it to receive updates.', 'plugin-licensing-client' ),
-				'license_revoked'  => __( 'Your licence has been revoked, so updates are not available.', 'plugin-licensing-client' ),
-				'site_inactive'    => __( 'Your licence is not active on this site. Activate it on the licence screen.', 'plugin-licensing-client' ),
+				'license_required' => $this->say( __( 'Enter a valid licence key to receive updates.', 'plugin-licensing-client' ) ),
+				'license_expired'  => $this->say( __( 'Your licence has expired. Renew it to receive updates.', 'plugin-licensing-client' ) ),
+				'license_revoked'  => $this->say( __( 'Your licence has been revoked, so updates are not available.', 'plugin-licensing-client' ) ),
+				'site_inactive'    => $this->say( __( 'Your licence is not active on this site. Activate it on the licence screen.', 'plugin-licensing-client' ) ),
 			);
 			return isset( $messages[ $code ] ) ? $messages[ $code ] : $messages['license_required'];
 		}
@@ -628,7 +671,7 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 					if ( '' !== $renew ) {
 						echo ' <a class="pls-licence-renew" href="' . esc_url( $renew ) . '" target="_blank" rel="noopener noreferrer">' . esc_html__( 'Renew', 'plugin-licensing-client' ) . '</a>';
 					}
-					echo ' <a href="' . esc_url( $this->page_url() ) . '">' . esc_html__( 'Licence settings', 'plugin-licensing-client' ) . '</a>';
+					echo ' <a href="' . esc_url( $this->page_url() ) . '">' . esc_html( $this->say( __( 'Licence settings', 'plugin-licensing-client' ) ) ) . '</a>';
 				}
 			}
 		}
@@ -850,9 +893,9 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 		public function add_licence_page() {
 			add_options_page(
 				/* translators: %s: plugin name */
-				sprintf( __( '%s Licence', 'plugin-licensing-client' ), $this->name ),
+				sprintf( $this->say( __( '%s Licence', 'plugin-licensing-client' ) ), $this->name ),
 				/* translators: %s: plugin name */
-				sprintf( __( '%s Licence', 'plugin-licensing-client' ), $this->name ),
+				sprintf( $this->say( __( '%s Licence', 'plugin-licensing-client' ) ), $this->name ),
 				'manage_options',
 				$this->page_slug(),
 				array( $this, 'render_licence_page' )
@@ -860,7 +903,7 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 		}
 
 		public function add_action_link( $links ) {
-			array_unshift( $links, '<a href="' . esc_url( $this->page_url() ) . '">' . esc_html__( 'Licence', 'plugin-licensing-client' ) . '</a>' );
+			array_unshift( $links, '<a href="' . esc_url( $this->page_url() ) . '">' . esc_html( $this->say( __( 'Licence', 'plugin-licensing-client' ) ) ) . '</a>' );
 			return $links;
 		}
 
@@ -868,29 +911,29 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 		public function status_text() {
 			$state = $this->state();
 			if ( empty( $state['key'] ) ) {
-				return __( 'No licence is active on this site.', 'plugin-licensing-client' );
+				return $this->say( __( 'No licence is active on this site.', 'plugin-licensing-client' ) );
 			}
 			if ( $this->is_licensed() ) {
 				if ( ! empty( $state['last_error'] ) ) {
-					return __( 'Active. The licence server could not be reached at the last check; the licence stays active during the grace period.', 'plugin-licensing-client' );
+					return $this->say( __( 'Active. The licence server could not be reached at the last check; the licence stays active during the grace period.', 'plugin-licensing-client' ) );
 				}
 				return __( 'Active on this site.', 'plugin-licensing-client' );
 			}
 			$answer = $this->verified_answer();
 			if ( null !== $answer && ! $answer['valid'] ) {
-				return ! empty( $state['detail'] ) ? $state['detail'] : __( 'The licence is not valid.', 'plugin-licensing-client' );
+				return ! empty( $state['detail'] ) ? $state['detail'] : $this->say( __( 'The licence is not valid.', 'plugin-licensing-client' ) );
 			}
-			return __( 'The licence could not be confirmed with the licence server.', 'plugin-licensing-client' );
+			return $this->say( __( 'The licence could not be confirmed with the licence server.', 'plugin-licensing-client' ) );
 		}
 
 		public function render_licence_page() {
 			if ( ! current_user_can( 'manage_options' ) ) {
-				wp_die( esc_html__( 'You are not allowed to manage this licence.', 'plugin-licensing-client' ) );
+				wp_die( esc_html( $this->say( __( 'You are not allowed to manage this licence.', 'plugin-licensing-client' ) ) ) );
 			}
 			$state  = $this->state();
 			$notice = get_transient( $this->form_action() . '_notice_' . get_current_user_id() );
 			delete_transient( $this->form_action() . '_notice_' . get_current_user_id() );
-			echo '<div class="wrap"><h1>' . esc_html( sprintf( /* translators: %s: plugin name */ __( '%s Licence', 'plugin-licensing-client' ), $this->name ) ) . '</h1>';
+			echo '<div class="wrap"><h1>' . esc_html( sprintf( /* translators: %s: plugin name */ $this->say( __( '%s Licence', 'plugin-licensing-client' ) ), $this->name ) ) . '</h1>';
 			$reasons = $this->deactivation_reasons();
 			if ( isset( $_GET['pls_deactivate'] ) && array() !== $reasons && current_user_can( 'activate_plugins' ) ) { // phpcs:ignore WordPress.Security.NonceVerification -- only shows a form.
 				$this->render_deactivation_form( $reasons );
@@ -901,13 +944,20 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 				echo '<div class="notice notice-' . ( 'success' === $notice['type'] ? 'success' : 'error' ) . '"><p>' . esc_html( $notice['message'] ) . '</p></div>';
 			}
 			echo '<p><strong>' . esc_html__( 'Status:', 'plugin-licensing-client' ) . '</strong> <span class="pls-licence-status">' . esc_html( $this->status_text() ) . '</span></p>';
-			if ( ! empty( $state['license']['expires_at'] ) ) {
-				echo '<p>' . esc_html__( 'Expires:', 'plugin-licensing-client' ) . ' ' . esc_html( $state['license']['expires_at'] ) . '</p>';
+			// What the licence includes, from the server's answer (its plan and expiry), not from any shop's promise.
+			$updates = self::updates_text(
+				isset( $state['license'] ) ? $state['license'] : null,
+				function ( $timestamp ) {
+					return date_i18n( get_option( 'date_format' ), $timestamp );
+				}
+			);
+			if ( '' !== $updates ) {
+				echo '<p class="pls-licence-updates">' . esc_html( $updates ) . '</p>';
 			}
 			$renew = $this->renew_url();
 			if ( '' !== $renew ) {
 				echo '<p><a class="button button-primary pls-licence-renew" href="' . esc_url( $renew ) . '" target="_blank" rel="noopener noreferrer">' . esc_html__( 'Renew', 'plugin-licensing-client' ) . '</a> ';
-				echo esc_html__( 'Your licence has expired: renew it to receive updates again.', 'plugin-licensing-client' ) . '</p>';
+				echo esc_html( $this->say( __( 'Your licence has expired: renew it to receive updates again.', 'plugin-licensing-client' ) ) ) . '</p>';
 			}
 			if ( isset( $state['license']['activations_used'], $state['license']['max_activations'] ) ) {
 				// An unlimited tier's licence carries 1,000,000 sites (the server's UNLIMITED_ACTIVATIONS): said as unlimited.
@@ -923,11 +973,11 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 			echo '<input type="hidden" name="action" value="' . esc_attr( $this->form_action() ) . '">';
 			wp_nonce_field( $this->form_action() );
 			if ( empty( $state['key'] ) ) {
-				echo '<p><label for="pls-licence-key">' . esc_html__( 'Licence key', 'plugin-licensing-client' ) . '</label><br>';
-				echo '<input id="pls-licence-key" class="regular-text code" name="licence_key" autocomplete="off" placeholder="8022-XXXX-XXXX-XXXX-XXXX"></p>';
+				echo '<p><label for="pls-licence-key">' . esc_html( $this->say( __( 'Licence key', 'plugin-licensing-client' ) ) ) . '</label><br>';
+				echo '<input id="pls-licence-key" class="regular-text code" name="licence_key" autocomplete="off" placeholder="' . esc_attr( self::key_placeholder( $this->key_prefix ) ) . '"></p>';
 				echo '<p><button class="button button-primary" name="licence_action" value="activate">' . esc_html__( 'Activate', 'plugin-licensing-client' ) . '</button></p>';
 			} else {
-				echo '<p>' . esc_html__( 'Licence key', 'plugin-licensing-client' ) . ': <code>' . esc_html( self::mask_key( $state['key'] ) ) . '</code></p>';
+				echo '<p>' . esc_html( $this->say( __( 'Licence key', 'plugin-licensing-client' ) ) ) . ': <code>' . esc_html( self::mask_key( $state['key'] ) ) . '</code></p>';
 				echo '<p><button class="button" name="licence_action" value="check">' . esc_html__( 'Check now', 'plugin-licensing-client' ) . '</button> ';
 				echo '<button class="button" name="licence_action" value="deactivate">' . esc_html__( 'Deactivate on this site', 'plugin-licensing-client' ) . '</button></p>';
 			}
@@ -944,13 +994,13 @@ if ( ! class_exists( 'Plugin_Licensing_Client' ) ) :
 		/** admin-post.php handler: capability and nonce first, then the action, then back to the screen. */
 		public function handle_licence_form() {
 			if ( ! current_user_can( 'manage_options' ) ) {
-				wp_die( esc_html__( 'You are not allowed to manage this licence.', 'plugin-licensing-client' ), 403 );
+				wp_die( esc_html( $this->say( __( 'You are not allowed to manage this licence.', 'plugin-licensing-client' ) ) ), 403 );
 			}
 			check_admin_referer( $this->form_action() );
 			$action = isset( $_POST['licence_action'] ) ? sanitize_key( wp_unslash( $_POST['licence_action'] ) ) : '';
 			if ( 'activate' === $action ) {
 				$key    = isset( $_POST['licence_key'] ) ? self::clean_key( wp_unslash( $_POST['licence_key'] ) ) : '';
-				$result = '' === $key ? new WP_Error( 'empty', __( 'Enter your licence key.', 'plugin-licensing-client' ) ) : $this->activate( $key );
+				$result = '' === $key ? new WP_Error( 'empty', $this->say( __( 'Enter your licence key.', 'plugin-licensing-client' ) ) ) : $this->activate( $key );
 			} elseif ( 'deactivate' === $action ) {
 				$result = $this->deactivate();
 			} elseif ( 'check' === $action ) {

@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { Database } from '../db/database.js';
 import { nowIso } from '../lib/time.js';
 
@@ -29,6 +31,23 @@ export const intentBody = (overrides: Record<string, unknown> = {}) => ({
   customerEmail: 'buyer@example.com',
   ...overrides,
 });
+
+/**
+ * Buys `tier` of `slug` as `email` through the built-in test provider (card 4242…) and answers the intent's client
+ * secret, with which `POST /api/checkout/order` answers the success page's data.
+ */
+export async function buyTierWithTestCard(app: FastifyInstance, slug: string, tier: { id: number; amount: number }, email: string): Promise<string> {
+  const intent = await app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    payload: intentBody({ items: [{ id: slug, price_id: tier.id }], amount: tier.amount, customerEmail: email }),
+  });
+  expect(intent.statusCode, intent.body).toBe(200);
+  const { clientSecret } = intent.json<{ clientSecret: string }>();
+  const paid = await app.inject({ method: 'POST', url: '/api/checkout/test/confirm', payload: { clientSecret, cardNumber: '4242424242424242' } });
+  expect(paid.json()).toEqual({ status: 'succeeded' });
+  return clientSecret;
+}
 
 /** The rows fulfilment writes, counted: what idempotency tests compare. */
 export async function fulfilmentCounts(db: Database) {

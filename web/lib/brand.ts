@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StoreIdentity } from '@common/store-identity';
+import { spellLicence } from '@common/store-terms';
 import { STORE_IDENTITY_URL, storeIdentityQueryKey } from '@common/public-queries';
 import { apiGet } from '@/lib/api';
 
@@ -32,4 +33,10 @@ const LOADING: StoreIdentity = {
 
 export function useStoreIdentity(): StoreIdentity {
   return useQuery(storeIdentityQueryOptions()).data ?? LOADING;
+}
+
+/** Puts a buyer-facing text written British ("licence") in the shop's spelling (issue 40; common/store-terms.ts). */
+export function useSpelling(): (text: string) => string {
+  const { spelling } = useStoreIdentity();
+  return (text) => spellLicence(text, spelling);
 }

@@ -2,6 +2,12 @@
 // Unit tests for the client's pure parts (no WordPress): php clients/wordpress/tests/unit-test.php
 // Prints one line per failure and ends with "N passed, N failed"; exits 1 on any failure.
 define( 'ABSPATH', __DIR__ . '/' );
+// WordPress's translation function, as an untranslated site answers it.
+if ( ! function_exists( '__' ) ) {
+	function __( $text, $domain = 'default' ) {
+		return $text;
+	}
+}
 require __DIR__ . '/../plugin-licensing-client.php';
 
 $passed = 0;
@@ -75,6 +81,21 @@ check( 'an unreadable date is past grace', true === $C::is_past_grace( 'yesterda
 check( 'clean_key trims and upper-cases', '8022-AB12-CD34-EF56-7QX2' === $C::clean_key( "  8022-ab12-cd34-ef56-7qx2 \n" ) );
 check( 'clean_key keeps only letters, digits, dashes', 'SCRIPT8022' === $C::clean_key( '<script>8022' ) );
 check( 'mask_key hides the middle groups', '8022-AB12-****-****-7QX2' === $C::mask_key( '8022-AB12-CD34-EF56-7QX2' ) );
+
+// The vendor's terms (issue 40): the screens' word in the vendor's spelling, the key example with its prefix, and what
+// updates a licence includes read from the server's answer (plan, expiry), never a fixed promise.
+check( 'american spelling says license', 'Your License key; two licenses' === $C::spell( 'Your Licence key; two licences', 'american' ) );
+check( 'british spelling keeps licence', 'Your Licence key' === $C::spell( 'Your Licence key', 'british' ) );
+check( 'spell changes only the word', 'licenced licencee' === $C::spell( 'licenced licencee', 'american' ) );
+check( 'the key example has the vendor\'s prefix', 'SFP-XXXX-XXXX-XXXX-XXXX' === $C::key_placeholder( 'sfp' ) );
+check( 'without a prefix the key example has five groups', 'XXXX-XXXX-XXXX-XXXX-XXXX' === $C::key_placeholder( '' ) );
+$ymd = function ( $timestamp ) {
+	return gmdate( 'j F Y', $timestamp );
+};
+check( 'a yearly licence: updates until its expiry, renewable', 'Updates until 28 November 2027, renewable' === $C::updates_text( array( 'plan' => 'pro_yearly', 'expires_at' => '2027-11-28T10:00:00.000Z' ), $ymd ) );
+check( 'a lifetime licence: lifetime updates', 'Lifetime updates' === $C::updates_text( array( 'plan' => 'lifetime', 'expires_at' => null ), $ymd ) );
+check( 'a licence without plan or expiry promises nothing', '' === $C::updates_text( array( 'plan' => 'trial', 'expires_at' => null ), $ymd ) );
+check( 'no licence answered promises nothing', '' === $C::updates_text( null, $ymd ) );
 
 echo "\nunit: $passed passed, $failed failed\n";
 exit( $failed > 0 ? 1 : 0 );

@@ -43,6 +43,8 @@ $GLOBALS['pls_e2e_client'] = new Plugin_Licensing_Client( array(
 \t'name'        => 'PLS E2E Plugin',
 \t'public_keys' => array( '${randomBytes(32).toString('base64')}', '${publicKey}' ),
 \t'grace_days'  => 3,
+\t'spelling'    => 'american',
+\t'key_prefix'  => 'sfp',
 ) );
 // A code path the test runs (wp-driver.php boom); boom.php fatals in a broken release.
 add_action( 'pls_e2e_boom', function () { require __DIR__ . '/boom.php'; } );
@@ -192,6 +194,14 @@ describe('the WordPress client on real WordPress 6.1', () => {
     expect(await activations(first.id)).toEqual([]);
   });
 
+  it('shows the licence screen in the vendor’s spelling, with its key prefix and what the licence answered includes', async () => {
+    const before = await wp<{ page: string }>(siteA, 'state');
+    expect(before.page).toContain('PLS E2E Plugin License');
+    expect(before.page).toContain('No license is active on this site.');
+    expect(before.page).toContain('placeholder="SFP-XXXX-XXXX-XXXX-XXXX"');
+    expect(before.page).not.toMatch(/(?<![_-])licence(?![_-])|Licence|8022/);
+  });
+
   it('activates the licence from the licence screen', async () => {
     const result = await wp<{ redirect: string; page: string; licensed: boolean }>(siteA, 'form', {
       form_action: FORM_ACTION,
@@ -202,6 +212,9 @@ describe('the WordPress client on real WordPress 6.1', () => {
     expect(result.licensed).toBe(true);
     expect(result.page).toContain('Active on this site.');
     expect(result.page).toContain('The license is now active on this site.');
+    // A lifetime licence (the server's answer says so): lifetime updates, and no expiry.
+    expect(result.page).toContain('Lifetime updates');
+    expect(result.page).toContain('License key');
     expect(result.page).not.toContain(first.key);
     expect(await activations(first.id)).toEqual(['a.example.com']);
     // The validate after activation reported the site's versions (informational: docs/license-api.md).

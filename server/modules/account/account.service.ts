@@ -7,6 +7,8 @@ import { toBool } from '../../db/portable.js';
 import { PLAN_LABELS, PLANS, type Plan } from '../../../common/licenses.js';
 import { orderNumber, RECEIPT_VAT_NOTE, type AccountDownload, type AccountLicense, type AccountOrder, type Receipt } from '../../../common/account.js';
 import { renewPath } from '../../../common/renewals.js';
+import { spellLicence } from '../../../common/store-terms.js';
+import { storeIdentity } from '../storefront/index.js';
 import { effectiveStatus } from '../licenses/index.js';
 import { deactivateAdminSite, listActivationsOfLicenses } from '../licenses/index.js';
 import { PURCHASE_PLAN } from '../orders/index.js';
@@ -119,7 +121,7 @@ export async function createAccountDownload(ctx: AppContext, email: string, lice
   if (status !== 'active') {
     throw new AppError(
       'CONFLICT',
-      `This licence is ${status}, so it has no downloads. Renew or buy a licence to download ${license.plugin_name ?? license.plugin_slug}.`,
+      `${spellLicence(`This licence is ${status}, so it has no downloads. Renew or buy a licence`, storeIdentity(ctx.settings).spelling)} to download ${license.plugin_name ?? license.plugin_slug}.`,
     );
   }
   const link = await createDownloadLink(ctx, { licenseId: license.id, pluginSlug: license.plugin_slug, ttlSeconds: ACCOUNT_DOWNLOAD_TTL_SECONDS, baseUrl });

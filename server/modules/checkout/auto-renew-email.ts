@@ -4,6 +4,14 @@
 import type { AppContext } from '../../kernel/context.js';
 import { fillReminderTemplate, type ReminderPlaceholder } from '../../../common/renewal-reminders.js';
 import { renewPath } from '../../../common/renewals.js';
+import {
+  DEFAULT_AUTO_RENEW_FAILED_BODY,
+  DEFAULT_AUTO_RENEW_FAILED_SUBJECT,
+  DEFAULT_AUTO_RENEW_STOPPED_BODY,
+  DEFAULT_AUTO_RENEW_STOPPED_SUBJECT,
+} from '../../../common/auto-renewal.js';
+import { spellDefaultWording } from '../../../common/store-terms.js';
+import { emailBrand } from '../storefront/index.js';
 import { requireEmailLinkBase, textEmailHtml, type EmailContent, type EmailRow } from '../email/index.js';
 import { findLicenseById } from '../licenses/index.js';
 import { findPluginBySlug } from '../plugins/index.js';
@@ -40,7 +48,10 @@ export async function renderAutoRenewEmail(ctx: AppContext, email: EmailRow): Pr
     days: String(days),
   };
   const stopped = email.kind === AUTO_RENEW_STOPPED_EMAIL_KIND;
-  const subject = fillReminderTemplate(ctx.settings.get(stopped ? 'auto_renew_stopped_subject' : 'auto_renew_failed_subject'), values);
-  const text = fillReminderTemplate(ctx.settings.get(stopped ? 'auto_renew_stopped_body' : 'auto_renew_failed_body'), values);
+  // The default wording in the shop's spelling (issue 40); the vendor's own wording as written.
+  const defaults = [DEFAULT_AUTO_RENEW_FAILED_SUBJECT, DEFAULT_AUTO_RENEW_FAILED_BODY, DEFAULT_AUTO_RENEW_STOPPED_SUBJECT, DEFAULT_AUTO_RENEW_STOPPED_BODY];
+  const worded = (template: string) => spellDefaultWording(template, defaults, emailBrand(ctx.settings).spelling);
+  const subject = fillReminderTemplate(worded(ctx.settings.get(stopped ? 'auto_renew_stopped_subject' : 'auto_renew_failed_subject')), values);
+  const text = fillReminderTemplate(worded(ctx.settings.get(stopped ? 'auto_renew_stopped_body' : 'auto_renew_failed_body')), values);
   return { subject: subject.replace(/[\r\n]+/g, ' '), text, html: textEmailHtml(text) };
 }

@@ -258,4 +258,18 @@ describe(`automatic renewal, test provider (${testDialect()})`, () => {
     expect(reminder?.subject).toMatch(/^Your Postcode Delivery Zones licence renews automatically on /);
     expect(reminder?.text).toContain('There is nothing you need to do.');
   });
+  it("says 'license' in its default wording under American spelling (issue 40)", async () => {
+    const spelling = (value: string) => t.app.inject({ method: 'PUT', url: '/api/admin/storefront', headers: admin, payload: { spelling: value } });
+    expect((await spelling('american')).statusCode).toBe(200);
+    try {
+      const email = 'american@example.com';
+      const license = await buyYearly(email, TEST_CARD_RENEWAL_DECLINED);
+      await runAt(t, Date.parse(license.expiresAt) + HOUR);
+      const [failed] = await emailsTo(email, 'auto_renew_failed');
+      expect(failed?.subject).toBe('We could not renew your Postcode Delivery Zones license');
+      expect(`${failed?.subject}${failed?.text}`).not.toMatch(/licence/i);
+    } finally {
+      await spelling('british');
+    }
+  });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPrice } from '../../../common/prices.js';
 import { longDate } from '../../../common/store-terms.js';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { BUYABLE_SLUG, ensureQualifyingRelease, intentBody } from '../../test/checkout-test-helpers.js';
+import { BUYABLE_SLUG, buyTierWithTestCard, ensureQualifyingRelease } from '../../test/checkout-test-helpers.js';
 
 // Issue 40: a vendor with other terms than the demo's (14 days, "within one working day", American spelling, no key
 // prefix) sells yearly and lifetime tiers; what the buyer reads after each purchase (the success page's answer and
@@ -57,15 +57,7 @@ describe(`a vendor's own terms after each purchase (${testDialect()})`, () => {
 
   const buy = async (tier: AdminPrice) => {
     const email = `lumen-buyer-${++buyers}@example.com`;
-    const intent = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: intentBody({ items: [{ id: BUYABLE_SLUG, price_id: tier.id }], amount: tier.amount, customerEmail: email }),
-    });
-    expect(intent.statusCode, intent.body).toBe(200);
-    const { clientSecret } = intent.json<{ clientSecret: string }>();
-    const paid = await t.app.inject({ method: 'POST', url: '/api/checkout/test/confirm', payload: { clientSecret, cardNumber: '4242424242424242' } });
-    expect(paid.json()).toEqual({ status: 'succeeded' });
+    const clientSecret = await buyTierWithTestCard(t.app, BUYABLE_SLUG, tier, email);
     const order = await t.db.selectFrom('orders').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
     const license = await t.db.selectFrom('licenses').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
     const success = (await t.app.inject({ method: 'POST', url: '/api/checkout/order', payload: { clientSecret } })).json<Record<string, unknown>>();

@@ -4,6 +4,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { formatMoney } from '../../../common/pricing.js';
+import { licenceWord } from '../../../common/store-terms.js';
 import type { EmailContent } from '../email/index.js';
 import type { EmailBrand } from '../storefront/index.js';
 import { findPluginBySlug } from '../plugins/index.js';
@@ -25,7 +26,7 @@ export function renderRefundEmail(input: {
   const lines = [
     `We have refunded your order #${input.orderId} for ${input.pluginName} (you paid ${formatMoney(input.amount, input.currency)}).`,
     'The money goes back to the card you paid with; your bank may take 5 to 10 days to show it.',
-    ...(input.hadLicense ? [`The licence key of this order no longer works and its sites have been deactivated.`] : []),
+    ...(input.hadLicense ? [`The ${licenceWord(input.brand.spelling)} key of this order no longer works and its sites have been deactivated.`] : []),
   ];
   const footer = [...(input.brand.supportEmail ? [`Questions? Write to ${input.brand.supportEmail}.`] : []), ...input.brand.signature];
   const text = [...lines, '', ...footer].join('\n');

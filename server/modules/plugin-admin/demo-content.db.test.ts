@@ -24,7 +24,7 @@ describe(`remove demo content (${testDialect()})`, () => {
     (await t.db.selectFrom(table).select(slugColumn).where(slugColumn, '=', slug).execute()).length;
 
   it('deletes the demo plugins, their releases, images and tiers, keeps the vendor’s own plugin, and says so in the log', async () => {
-    expect(await state()).toEqual({ plugins: [POSTCODE, 'ucre'], removable: true, blocked_by: null });
+    expect(await state()).toMatchObject({ plugins: [POSTCODE, 'ucre'], removable: true, blocked_by: null });
     // The vendor's own plugin, with a release, stays.
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/plugins', headers, payload: { slug: 'own-plugin', name: 'Own Plugin' } })).statusCode).toBe(
       201,
@@ -57,7 +57,9 @@ describe(`remove demo content (${testDialect()})`, () => {
 
     const removed = await remove();
     expect(removed.statusCode).toBe(200);
-    expect(removed.json()).toEqual({ plugins: [], removable: false, blocked_by: null });
+    // Without replace_identity the demo store identity stays, and is still offered for replacement.
+    expect(removed.json()).toMatchObject({ plugins: [], removable: false, blocked_by: null });
+    expect(removed.json<DemoContent>().identity.map((change) => change.label)).toContain('Store name');
     for (const slug of [POSTCODE, 'ucre']) {
       expect(await count('plugins', 'slug', slug)).toBe(0);
       expect(await count('releases', 'plugin_slug', slug)).toBe(0);
@@ -75,6 +77,9 @@ describe(`remove demo content (${testDialect()})`, () => {
 
     const again = await remove();
     expect(again.statusCode).toBe(404);
+    expect(await t.db.selectFrom('settings').select('value').where('key', '=', 'store_identity').executeTakeFirst()).toMatchObject({
+      value: expect.stringContaining('8022 Plugins'),
+    });
     expect(again.json<{ message: string }>().message).toBe('There is no demo content left to remove');
   });
 });

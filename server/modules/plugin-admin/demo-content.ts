@@ -12,6 +12,7 @@ import { deletePluginRow, findPluginBySlug, lockPlugin } from '../plugins/index.
 import { deleteTiersOfPlugin } from '../prices/index.js';
 import { deleteReleasesOfPlugin, removeReleaseFiles } from '../releases/index.js';
 import { readSetting } from '../settings/index.js';
+import { demoIdentityChanges, replaceDemoIdentity } from '../storefront/index.js';
 import { ANY_RELEASE_MIN_VERSION } from '../../../common/versions.js';
 import type { Db } from '../../db/database.js';
 
@@ -45,18 +46,29 @@ const refusal = (reasons: string[]) => `The demo content can no longer be remove
 export async function demoContent(ctx: AppContext): Promise<DemoContent> {
   const plugins = await presentSlugs(ctx.db);
   const reasons = await blockers(ctx.db, plugins);
-  return { plugins, removable: plugins.length > 0 && reasons.length === 0, blocked_by: reasons.length > 0 ? refusal(reasons) : null };
+  return {
+    plugins,
+    removable: plugins.length > 0 && reasons.length === 0,
+    blocked_by: reasons.length > 0 ? refusal(reasons) : null,
+    identity: await demoIdentityChanges(ctx.db),
+  };
 }
 
-export async function removeDemoContent(ctx: AppContext): Promise<DemoContent> {
+/**
+ * Deletes the demo plugins and, asked to, replaces the demo store identity and pages with neutral starting texts
+ * (issue 40): both in one unit of work, so a refusal or a failure leaves everything as it was.
+ */
+export async function removeDemoContent(ctx: AppContext, options: { replaceIdentity: boolean }): Promise<DemoContent> {
   const plugins = await presentSlugs(ctx.db);
-  if (plugins.length === 0) throw new AppError('NOT_FOUND', 'There is no demo content left to remove');
+  const identityLeft = options.replaceIdentity && (await demoIdentityChanges(ctx.db)).length > 0;
+  if (plugins.length === 0 && !identityLeft) throw new AppError('NOT_FOUND', 'There is no demo content left to remove');
   const reasons = await blockers(ctx.db, plugins);
   if (reasons.length > 0) throw new AppError('CONFLICT', refusal(reasons));
   // Images first, each through the images module (its rows, then its files); then the rest in one transaction that
   // checks again under the plugins' locks, so a sale that lands meanwhile keeps everything.
   for (const slug of plugins) for (const image of await listImages(ctx.db, slug)) await ctx.images.remove(slug, image.id);
-  const zips = await unitOfWork(ctx, async ({ trx }) => {
+  const { zips, replaced } = await unitOfWork(ctx, async (unit) => {
+    const { trx } = unit;
     for (const slug of plugins) await lockPlugin(trx, slug);
     const late = await blockers(trx, plugins);
     if (late.length > 0) throw new AppError('CONFLICT', refusal(late));
@@ -66,12 +78,16 @@ export async function removeDemoContent(ctx: AppContext): Promise<DemoContent> {
       await deleteTiersOfPlugin(trx, slug);
       await deletePluginRow(trx, slug);
     }
-    await recordActivity(trx, 'demo_content_removed', { plugins, releases: paths.length }, nowIso());
-    return paths;
+    const changed = options.replaceIdentity ? await replaceDemoIdentity(unit) : 0;
+    await recordActivity(trx, 'demo_content_removed', { plugins, releases: paths.length, identity_changes: changed }, nowIso());
+    return { zips: paths, replaced: changed };
   });
+  // The settings cache takes the new identity once it has committed (another instance hears of it as of any write).
+  if (replaced > 0) await ctx.settings.load();
   await removeReleaseFiles(ctx, zips);
   // The specification's minimum version (1.7.51) was the demo's: left at its default, the vendor's own releases
   // from 1.0.0 go on sale (common/versions.ts). A minimum the vendor chose stays.
-  if ((await readSetting(ctx.db, 'min_release_version')) === undefined) await ctx.settings.setInternal({ min_release_version: ANY_RELEASE_MIN_VERSION });
+  if (plugins.length > 0 && (await readSetting(ctx.db, 'min_release_version')) === undefined)
+    await ctx.settings.setInternal({ min_release_version: ANY_RELEASE_MIN_VERSION });
   return demoContent(ctx);
 }

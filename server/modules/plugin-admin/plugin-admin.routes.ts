@@ -15,7 +15,7 @@ import { listPlugins, toAdminPlugin } from '../plugins/index.js';
 import { createPlugin, getPluginDetail, updatePlugin } from './plugin-admin.service.js';
 import { listSaleStatuses } from './sale-status.js';
 import { demoContent, removeDemoContent } from './demo-content.js';
-import { demoContentSchema } from '../../../common/plugin-admin.js';
+import { demoContentRemovalSchema, demoContentSchema } from '../../../common/plugin-admin.js';
 
 /** "Question 3: " for a problem inside the third FAQ entry, so the admin knows which one; '' elsewhere. */
 const faqEntryPrefix = (instancePath: string | undefined): string => {
@@ -70,8 +70,11 @@ export function registerPluginRoutes(app: App, ctx: AppContext): void {
   app.get('/api/admin/demo-content', { config: { permission: 'settings:read' }, schema: { response: { 200: demoContentSchema } } }, async () =>
     demoContent(ctx),
   );
-  app.post('/api/admin/demo-content/remove', { config: { permission: 'settings:write' }, schema: { response: { 200: demoContentSchema } } }, async () =>
-    removeDemoContent(ctx),
+  // With `replace_identity`, the demo store identity and pages get neutral starting texts in the same unit (issue 40).
+  app.post(
+    '/api/admin/demo-content/remove',
+    { config: { permission: 'settings:write' }, schema: { body: demoContentRemovalSchema, response: { 200: demoContentSchema } } },
+    async (request) => removeDemoContent(ctx, { replaceIdentity: request.body?.replace_identity ?? false }),
   );
 
   // Beside the plugin list (which every admin page reads) rather than inside it, and

@@ -2,13 +2,32 @@
 // (renewal_reminder_* ; placeholders in common/renewal-reminders.ts), the links start at the shop's address
 // (requireEmailLinkBase: without one the message waits in the outbox, as every e-mail with links does).
 import type { AppContext } from '../../kernel/context.js';
-import { fillReminderTemplate, type ReminderPlaceholder } from '../../../common/renewal-reminders.js';
+import {
+  DEFAULT_EXPIRED_REMINDER_BODY,
+  DEFAULT_EXPIRED_REMINDER_SUBJECT,
+  DEFAULT_REMINDER_BODY,
+  DEFAULT_REMINDER_SUBJECT,
+  fillReminderTemplate,
+  type ReminderPlaceholder,
+} from '../../../common/renewal-reminders.js';
+import { DEFAULT_AUTO_RENEW_REMINDER_BODY, DEFAULT_AUTO_RENEW_REMINDER_SUBJECT } from '../../../common/auto-renewal.js';
+import { licenceWord, spellDefaultWording } from '../../../common/store-terms.js';
+import { emailBrand } from '../storefront/index.js';
 import { requireEmailLinkBase, textEmailHtml, type EmailContent, type EmailRow } from '../email/index.js';
 import { findLicenseById } from '../licenses/index.js';
 import { renewsAutomaticallyLater } from '../checkout/index.js';
 import { findPluginBySlug } from '../plugins/index.js';
 import { findClaimByEmailId } from './reminders.repository.js';
 import { signUnsubscribeToken } from './unsubscribe-token.js';
+
+const DEFAULT_WORDINGS = [
+  DEFAULT_REMINDER_SUBJECT,
+  DEFAULT_REMINDER_BODY,
+  DEFAULT_EXPIRED_REMINDER_SUBJECT,
+  DEFAULT_EXPIRED_REMINDER_BODY,
+  DEFAULT_AUTO_RENEW_REMINDER_SUBJECT,
+  DEFAULT_AUTO_RENEW_REMINDER_BODY,
+];
 
 const expiryDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -41,11 +60,14 @@ export async function renderReminderEmail(ctx: AppContext, email: EmailRow): Pro
   const auto = !after && (await renewsAutomaticallyLater(ctx, ctx.db, { id: license.id, expires_at: claim.expires_at }, ctx.renewalReminders.now()));
   const subjectKey = auto ? 'auto_renew_reminder_subject' : after ? 'renewal_reminder_expired_subject' : 'renewal_reminder_subject';
   const bodyKey = auto ? 'auto_renew_reminder_body' : after ? 'renewal_reminder_expired_body' : 'renewal_reminder_body';
-  const subject = fillReminderTemplate(ctx.settings.get(subjectKey), values);
-  const body = fillReminderTemplate(ctx.settings.get(bodyKey), values);
+  // The default wording in the shop's spelling (issue 40); the vendor's own wording as written.
+  const { spelling } = emailBrand(ctx.settings);
+  const worded = (template: string) => spellDefaultWording(template, DEFAULT_WORDINGS, spelling);
+  const subject = fillReminderTemplate(worded(ctx.settings.get(subjectKey)), values);
+  const body = fillReminderTemplate(worded(ctx.settings.get(bodyKey)), values);
   // The way out is always there, whatever the wording says.
   const unsubscribe = unsubscribeUrl(base, signUnsubscribeToken(ctx, license.id));
-  const text = `${body}\n\n--\nNo more renewal reminders for this licence: ${unsubscribe}`;
+  const text = `${body}\n\n--\nNo more renewal reminders for this ${licenceWord(spelling)}: ${unsubscribe}`;
   // RFC 8058 one-click: the mail client POSTs List-Unsubscribe=One-Click to this address (renewal-reminders.routes.ts).
   const headers = { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
   return { subject: subject.replace(/[\r\n]+/g, ' '), text, html: textEmailHtml(text), headers };

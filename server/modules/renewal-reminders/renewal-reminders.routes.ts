@@ -9,6 +9,7 @@ import { nowIso } from '../../lib/time.js';
 import { insertOptOut } from './reminders.repository.js';
 import { verifyUnsubscribeToken } from './unsubscribe-token.js';
 import { escapeHtml } from '../../lib/html.js';
+import { spellLicence } from '../../../common/store-terms.js';
 
 const tokenField = z.string({ error: 'the link must carry its token' }).max(200, 'the token is too long: copy the whole link from the e-mail');
 const unsubscribeQuerySchema = z.object({ token: tokenField });
@@ -32,10 +33,13 @@ const page = (storeName: string, title: string, message: string, form?: { token:
 </body></html>`;
 
 export function registerRenewalReminderRoutes(app: App, ctx: AppContext): void {
-  const answer = (reply: FastifyReply, status: number, title: string, message: string, form?: { token: string; button: string }) =>
-    setPageHeaders(reply.code(status))
+  // The page's texts are written British and read in the shop's spelling (issue 40).
+  const answer = (reply: FastifyReply, status: number, title: string, message: string, form?: { token: string; button: string }) => {
+    const { store_name: storeName, spelling } = storeIdentity(ctx.settings);
+    return setPageHeaders(reply.code(status))
       .type('text/html; charset=utf-8')
-      .send(page(storeIdentity(ctx.settings).store_name, title, message, form));
+      .send(page(storeName, spellLicence(title, spelling), spellLicence(message, spelling), form));
+  };
   const invalidLink = (reply: FastifyReply) => {
     const { support_email: support } = storeIdentity(ctx.settings);
     return answer(

@@ -15,9 +15,14 @@ export async function readAllSettings(db: Database): Promise<Map<string, unknown
  */
 export const SETTINGS_CHANNEL = 'settings_changed';
 
+/**
+ * Writes `entries` in one transaction: its own, or the caller's when `db` is one (a unit of work that changes settings
+ * with other rows, e.g. "Remove demo content"); the caller then reloads the cache after its commit.
+ */
 export async function writeSettings(db: Database, entries: Record<string, unknown>): Promise<void> {
   const updatedAt = nowIso();
-  await db.transaction().execute(async (trx) => {
+  const inTransaction = (work: (trx: Database) => Promise<void>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  await inTransaction(async (trx) => {
     for (const [key, value] of Object.entries(entries)) {
       const json = JSON.stringify(value ?? null);
       await trx

@@ -43,6 +43,8 @@ describe(`WordPress client page (${testDialect()})`, () => {
     const key = (await t.app.inject({ method: 'GET', url: '/api/v1/signing-key' })).json<{ public_key: string }>().public_key;
     expect(info.public_key).toBe(key);
     expect(info.library_version).toMatch(/^\d+\.\d+\.\d+$/);
+    // The demo shop's spelling and key prefix, for the snippet (issue 40).
+    expect(response.json()).toMatchObject({ spelling: 'british', license_key_prefix: '8022' });
 
     await t.ctx.settings.update({ base_url: 'https://licensing.example.com/' });
     const withBase = await t.app.inject({ method: 'GET', url: '/api/admin/wordpress-client', headers: await t.adminHeaders() });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import yazl from 'yazl';
 import { WORDPRESS_CLIENT_DOWNLOAD_PATH, wordpressClientInfoSchema, type WordpressClientInfo } from '../../../common/wordpress-client.js';
 import type { App, AppContext } from '../../kernel/context.js';
+import { readStoreIdentity, STORE_IDENTITY_KEY } from '../../../common/store-identity.js';
 
 const LIBRARY = path.join('clients', 'wordpress', 'plugin-licensing-client.php');
 const GUIDE = path.join('docs', 'wordpress-client.md');
@@ -28,6 +29,8 @@ export function registerWordpressClientRoutes(app: App, ctx: AppContext): void {
       server_url: ctx.settings.baseUrl(`${request.protocol}://${request.host}`),
       public_key: ctx.signing.publicKeyBase64,
       library_version: libraryVersion,
+      // The store identity read as a setting (this module sits below storefront): the client's screens follow the shop.
+      ...(({ spelling, license_key_prefix }) => ({ spelling, license_key_prefix }))(readStoreIdentity(ctx.settings.getInternal(STORE_IDENTITY_KEY))),
     }),
   );
 

@@ -10,6 +10,7 @@ import { toast } from '@/lib/use-toast';
 import { useCreateDownload } from '../api/create-download';
 import { useSetAutoRenew } from '../api/set-auto-renew';
 import { formatDate } from '@/lib/dates';
+import { useSpelling } from '@/lib/brand';
 import { DeactivateSiteButton } from './deactivate-site-button';
 import { LicenseKeyField } from './license-key-field';
 
@@ -35,6 +36,7 @@ function DownloadButton({ license }: { license: AccountLicense }) {
 /** "Automatic renewal: on/off" for a licence with a term: the saved card is charged at expiry (docs/account.md). */
 function AutoRenewSwitch({ license }: { license: AccountLicense }) {
   const setAutoRenew = useSetAutoRenew();
+  const say = useSpelling();
   const state = license.auto_renew;
   if (license.expires_at === null || license.status === 'revoked') return null;
   const change = (enabled: boolean) =>
@@ -44,7 +46,7 @@ function AutoRenewSwitch({ license }: { license: AccountLicense }) {
         onSuccess: (next) =>
           toast({
             title: next.enabled ? 'Automatic renewal is on' : 'Automatic renewal is off',
-            description: next.enabled ? 'Your saved card is charged when the licence expires.' : 'Renew by hand from the renewal e-mail or this page.',
+            description: next.enabled ? say('Your saved card is charged when the licence expires.') : 'Renew by hand from the renewal e-mail or this page.',
           }),
         onError: (error) => toast({ title: 'Automatic renewal not changed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
       },
@@ -65,8 +67,8 @@ function AutoRenewSwitch({ license }: { license: AccountLicense }) {
         {state.enabled
           ? license.expires_at && `Your saved card is charged for the renewal price on ${formatDate(license.expires_at)}.`
           : state.card_saved
-            ? 'Turn it on to renew with your saved card when the licence expires.'
-            : 'No card is saved for this licence. Renew it once with "Renew automatically" ticked to save one.'}
+            ? say('Turn it on to renew with your saved card when the licence expires.')
+            : say('No card is saved for this licence. Renew it once with "Renew automatically" ticked to save one.')}
       </p>
       {state.enabled && state.next_attempt_at && (
         <p className="text-destructive">The last payment failed; it is tried again on {formatDate(state.next_attempt_at)}.</p>
@@ -78,6 +80,7 @@ function AutoRenewSwitch({ license }: { license: AccountLicense }) {
 /** One of the customer's licences: key, plugin, plan, status, expiry, seats, its sites and the download. */
 export function AccountLicenseCard({ license }: { license: AccountLicense }) {
   const usage = siteUsagePercent(license.activations_used, license.max_activations);
+  const say = useSpelling();
   const unlimited = isUnlimitedActivations(license.max_activations);
   const headingId = `licence-${license.id}-title`;
   return (
@@ -102,7 +105,7 @@ export function AccountLicenseCard({ license }: { license: AccountLicense }) {
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-muted-foreground">Expires</dt>
-            <dd data-testid="licence-expiry">{license.expires_at ? formatDate(license.expires_at) : 'Never (lifetime licence)'}</dd>
+            <dd data-testid="licence-expiry">{license.expires_at ? formatDate(license.expires_at) : say('Never (lifetime licence)')}</dd>
           </div>
           <div>
             <dt className="text-muted-foreground">Sites</dt>
@@ -152,7 +155,7 @@ export function AccountLicenseCard({ license }: { license: AccountLicense }) {
           <DownloadButton license={license} />
           {!license.download_available && (
             <p className="text-sm text-muted-foreground">
-              {license.status === 'active' ? 'No release is available to download yet.' : 'Downloads need an active licence.'}
+              {license.status === 'active' ? 'No release is available to download yet.' : say('Downloads need an active licence.')}
             </p>
           )}
         </div>

@@ -4,6 +4,7 @@ import type { AccountSite } from '@common/account';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { ApiError, errorMessage } from '@/lib/api';
+import { useSpelling } from '@/lib/brand';
 import { toast } from '@/lib/use-toast';
 import { useDeactivateSite } from '../api/deactivate-site';
 import { licensesQueryKey } from '../api/get-licenses';
@@ -16,19 +17,20 @@ export function DeactivateSiteButton({ licenseId, site }: { licenseId: number; s
   const [open, setOpen] = useState(false);
   const deactivate = useDeactivateSite();
   const queryClient = useQueryClient();
+  const say = useSpelling();
   const confirm = () =>
     deactivate.mutate(
       { licenseId, activationId: site.id },
       {
         onSuccess: () => {
-          toast({ title: 'Site Deactivated', description: `${site.site_url} no longer uses this licence.` });
+          toast({ title: 'Site Deactivated', description: say(`${site.site_url} no longer uses this licence.`) });
           setOpen(false);
         },
         onError: (error) => {
           // 404: the site is gone already (deactivated in another tab, or by the plugin itself). The customer wanted
           // it gone, so say that and show the sites as they are now, not "Site activation 12 was not found…".
           if (error instanceof ApiError && error.status === 404) {
-            toast({ title: 'Site Already Deactivated', description: `${site.site_url} no longer uses this licence.` });
+            toast({ title: 'Site Already Deactivated', description: say(`${site.site_url} no longer uses this licence.`) });
             setOpen(false);
             void queryClient.invalidateQueries({ queryKey: licensesQueryKey });
             return;
@@ -49,7 +51,7 @@ export function DeactivateSiteButton({ licenseId, site }: { licenseId: number; s
       title="Deactivate this site?"
       description={
         <>
-          The licence stops working on <span className="break-all font-mono">{site.site_url}</span>: the plugin there no longer receives updates, and its seat
+          {say('The licence')} stops working on <span className="break-all font-mono">{site.site_url}</span>: the plugin there no longer receives updates, and its seat
           is free for another site. You can activate it again later with the same key.
         </>
       }

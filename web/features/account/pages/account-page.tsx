@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
+import { useSpelling } from '@/lib/brand';
 import { toast } from '@/lib/use-toast';
 import { useLicenses } from '../api/get-licenses';
 import { useMe } from '../api/get-me';
@@ -32,6 +33,7 @@ function LoadFailed({ what, error }: { what: string; error: unknown }) {
 /** /account: the signed-in customer's licences, sites, downloads and orders; signed out, the sign-in page. */
 export function AccountPage() {
   usePageMeta('Your account');
+  const say = useSpelling();
   const [, navigate] = useLocation();
   const me = useMe();
   const signedIn = Boolean(me.data);
@@ -76,14 +78,14 @@ export function AccountPage() {
 
       <section className="space-y-4" aria-labelledby="licences-heading">
         <h2 id="licences-heading" className="text-2xl font-semibold">
-          Your licences
+          {say('Your licences')}
         </h2>
         {licenses.isPending ? (
           <Skeleton className="h-64 rounded-xl" />
         ) : licenses.isError ? (
-          <LoadFailed what="licences" error={licenses.error} />
+          <LoadFailed what={say('licences')} error={licenses.error} />
         ) : licenses.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No licences for this address.</p>
+          <p className="text-sm text-muted-foreground">{say('No licences for this address.')}</p>
         ) : (
           <div className="space-y-6">
             {licenses.data.map((license) => (

@@ -3,11 +3,13 @@ import type { RenewalQuote } from '@common/renewals';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/dates';
+import { useSpelling } from '@/lib/brand';
 
 const STATUS_VARIANT: Record<string, 'success' | 'warning' | 'destructive'> = { active: 'success', expired: 'warning', revoked: 'destructive' };
 
 /** The renewal page's licence: plugin, status, tier and current expiry. */
 export function RenewLicenceCard({ data }: { data: RenewalQuote }) {
+  const say = useSpelling();
   return (
     <Card>
       <CardHeader>
@@ -17,7 +19,7 @@ export function RenewLicenceCard({ data }: { data: RenewalQuote }) {
             {data.status}
           </Badge>
         </CardTitle>
-        <CardDescription>Licence {data.license_key_hint}</CardDescription>
+        <CardDescription>{say(`Licence ${data.license_key_hint}`)}</CardDescription>
       </CardHeader>
       <CardContent>
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
@@ -28,7 +30,7 @@ export function RenewLicenceCard({ data }: { data: RenewalQuote }) {
           <div>
             <dt className="text-muted-foreground">Current expiry</dt>
             <dd data-testid="renew-current-expiry" data-expires-at={data.expires_at ?? ''}>
-              {data.expires_at ? formatDate(data.expires_at) : 'Never (lifetime licence)'}
+              {data.expires_at ? formatDate(data.expires_at) : say('Never (lifetime licence)')}
             </dd>
           </div>
         </dl>

@@ -4,6 +4,7 @@ import type { RenewalQuote } from '@common/renewals';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/dates';
+import { useSpelling } from '@/lib/brand';
 import { RenewTaxBreakdown } from './renew-tax-breakdown';
 
 /** What is being paid for: a renewal, or an upgrade to one tier. */
@@ -26,6 +27,7 @@ export function RenewalOffer({
   start,
   autoRenew,
 }: OfferProps & { autoRenew: { offered: boolean; on: boolean; set: (on: boolean) => void } }) {
+  const say = useSpelling();
   const renewal = data.renewal;
   return (
     <Card>
@@ -60,7 +62,7 @@ export function RenewalOffer({
                 <span>
                   <span className="font-medium">Renew automatically</span>
                   <span className="block text-muted-foreground">
-                    Save my card and charge it for the renewal price each time the licence expires. You can turn this off in your account at any time.
+                    {say('Save my card and charge it for the renewal price each time the licence expires. You can turn this off in your account at any time.')}
                   </span>
                 </span>
               </label>
@@ -89,11 +91,12 @@ export function RenewalOffer({
 
 /** The tiers the licence can move up to, each with its prorated price (with tax once set up). */
 export function UpgradeOffers({ data, busy, canPay, start }: OfferProps) {
+  const say = useSpelling();
   return (
     <Card id="upgrade">
       <CardHeader>
         <CardTitle>Upgrade</CardTitle>
-        <CardDescription>More sites on the same key. A yearly or monthly licence pays the difference for the days left in its term.</CardDescription>
+        <CardDescription>{say('More sites on the same key. A yearly or monthly licence pays the difference for the days left in its term.')}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
         {data.upgrades.length === 0 ? (

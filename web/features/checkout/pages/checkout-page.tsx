@@ -3,7 +3,7 @@ import { useLocation, useParams, useSearch } from 'wouter';
 import { Check, CircleAlert } from 'lucide-react';
 import { formatMoney } from '@common/pricing';
 import { tierPriceMinor, tierSummary } from '@common/prices';
-import { purchasePoints } from '@common/store-terms';
+import { licenceWord, purchasePoints } from '@common/store-terms';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -166,8 +166,8 @@ export function CheckoutPage() {
               <span>
                 <span className="font-medium">Renew automatically</span>
                 <span className="block text-muted-foreground">
-                  Save my card and charge it for the renewal price when the licence expires, every {tier.term}. You can turn this off in your account at any
-                  time.
+                  Save my card and charge it for the renewal price when the {licenceWord(terms.spelling)} expires, every {tier.term}. You can turn this off in
+                  your account at any time.
                 </span>
               </span>
             </label>

@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/dates';
 import { usePageMeta } from '@/lib/page-meta';
+import { useSpelling } from '@/lib/brand';
 import { toast } from '@/lib/use-toast';
 import { useCheckoutConfig } from '../api/get-checkout-config';
 import { useCreateRenewalIntent, useRenewalQuote, type RenewalBuyer } from '../api/renewals';
@@ -32,7 +33,8 @@ type Step =
  * paying (docs/tax.md "Renewals"). Pay runs the shop's card form (test provider or Stripe).
  */
 export function RenewPage() {
-  usePageMeta('Renew your licence');
+  const say = useSpelling();
+  usePageMeta(say('Renew your licence'));
   const params = new URLSearchParams(useSearch());
   const key = (params.get('key') ?? '').trim();
   // Stripe may return here after a redirect (3-D Secure): its webhook then changes the licence in a moment.
@@ -53,16 +55,16 @@ export function RenewPage() {
   const createIntent = useCreateRenewalIntent();
   const hostedCheckout = useLemonSqueezyCheckout();
 
-  if (key === '') return <Problem title="No licence key" message="Open this page from the link in your licence e-mail or your account." />;
+  if (key === '') return <Problem title={say('No licence key')} message={say('Open this page from the link in your licence e-mail or your account.')} />;
   if (quote.isPending || config.isPending) {
     return (
       <div className="flex justify-center py-24">
-        <Spinner className="size-8" label="Loading your licence" />
+        <Spinner className="size-8" label={say('Loading your licence')} />
       </div>
     );
   }
   if (quote.isError || !quote.data)
-    return <Problem title="Licence not found" message={errorMessage(quote.error, 'This licence could not be loaded. Please try again.')} />;
+    return <Problem title={say('Licence not found')} message={errorMessage(quote.error, say('This licence could not be loaded. Please try again.'))} />;
   const data = quote.data;
   // The country on record (or the request's) prefills the field once; the buyer may change it.
   if (!prefilled) {
@@ -81,7 +83,7 @@ export function RenewPage() {
     if (viaLemonSqueezy) {
       const failedToOpen = (message: string) => toast({ title: 'Cannot Continue', description: message, variant: 'destructive' });
       if (purchase.kind !== 'renewal') {
-        failedToOpen('Upgrades cannot be paid online in this shop. Please contact us to upgrade your licence.');
+        failedToOpen(say('Upgrades cannot be paid online in this shop. Please contact us to upgrade your licence.'));
         return;
       }
       hostedCheckout.mutate(
@@ -123,7 +125,7 @@ export function RenewPage() {
   };
   const succeeded = (purchase: Purchase) => () => {
     setPaymentError(null);
-    toast({ title: 'Payment Successful', description: purchase.kind === 'renewal' ? 'Your licence is renewed.' : 'Your licence is upgraded.' });
+    toast({ title: 'Payment Successful', description: say(purchase.kind === 'renewal' ? 'Your licence is renewed.' : 'Your licence is upgraded.') });
     setStep({ name: 'done', purchase });
     void quote.refetch();
   };
@@ -133,13 +135,13 @@ export function RenewPage() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-12">
-      <h1 className="text-3xl font-bold">Renew your licence</h1>
+      <h1 className="text-3xl font-bold">{say('Renew your licence')}</h1>
       {waiting && (
         <Alert data-testid="renew-done">
           <CircleCheck />
           <AlertTitle>Payment received</AlertTitle>
           <AlertDescription>
-            {step.name === 'done' && step.purchase.kind === 'upgrade' ? 'Your licence is upgraded' : 'Your licence is renewed'}; the details below show it
+            {say(step.name === 'done' && step.purchase.kind === 'upgrade' ? 'Your licence is upgraded' : 'Your licence is renewed')}; the details below show it
             {data.expires_at ? `, valid until ${formatDate(data.expires_at)}` : ''}. A receipt is on its way by e-mail.
           </AlertDescription>
         </Alert>

@@ -3,9 +3,10 @@ import type { StoreIdentity, StoreIdentityUpdate } from '@common/store-identity'
 import { storeIdentityQueryKey, storePageQueryKey } from '@common/public-queries';
 import type { StorePage, StorePageSlug, StorePageUpdate } from '@common/store-pages';
 import { apiGet, apiJson } from '@/lib/api';
+import { adminStoreIdentityQueryKey, adminStorePagesQueryKey } from '@/lib/store-identity-keys';
 
 /** The admin's copy of the identity; saving also refreshes the storefront's (web/lib/brand.ts), whose key is public. */
-export const adminStoreIdentityQueryKey = ['/api/admin/storefront'] as const;
+export { adminStoreIdentityQueryKey, adminStorePagesQueryKey };
 
 export const getAdminStoreIdentity = (): Promise<StoreIdentity> => apiGet<StoreIdentity>('/api/admin/storefront');
 
@@ -40,8 +41,6 @@ export const deleteStoreLogo = (): Promise<StoreIdentity> => apiJson<StoreIdenti
 export const useDeleteStoreLogo = () => useIdentityMutation(deleteStoreLogo);
 
 /** The vendor's text pages as the admin edits them (GET /api/admin/pages). */
-export const adminStorePagesQueryKey = ['/api/admin/pages'] as const;
-
 export const useAdminStorePages = () => useQuery({ queryKey: adminStorePagesQueryKey, queryFn: () => apiGet<StorePage[]>('/api/admin/pages') });
 
 /** PUT /api/admin/pages/{slug}; the storefront's copy of the page is refreshed with the answer. */

@@ -94,6 +94,8 @@ export function WordpressClientPage() {
                   publicKey: info.data.public_key,
                   slug: plugin?.slug ?? 'my-plugin',
                   name: plugin?.name ?? 'My Plugin',
+                  spelling: info.data.spelling,
+                  keyPrefix: info.data.license_key_prefix,
                 })}
               />
             </CardContent>
