@@ -54,8 +54,10 @@ export const staffLoginResponseSchema = z.object({
   message: z.string(),
   expiresAt: z.string().optional(),
   challenge: z.string().optional(),
-  /** `totp`: enter a code; `enrol`: two factors are required and this member has none yet. */
-  second_factor: z.enum(['totp', 'enrol']).optional(),
+  /** `totp`: enter a code (or use a passkey when `passkey`); `passkey`: confirm with a passkey; `enrol`: two factors are required and this member has none yet. */
+  second_factor: z.enum(['totp', 'passkey', 'enrol']).optional(),
+  /** The member has a passkey: it works as the second factor too. */
+  passkey: z.boolean().optional(),
   /** After enrolling during sign-in: the recovery codes, shown this once. */
   recovery_codes: z.array(z.string()).optional(),
 });

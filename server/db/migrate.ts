@@ -41,6 +41,7 @@ import * as substringSearch from './migrations/0064-substring-search.js';
 import * as listSearch from './migrations/0065-list-search.js';
 import * as outboxPage from './migrations/0066-outbox-page.js';
 import * as licenseCounts from './migrations/0067-license-counts.js';
+import * as passkeys from './migrations/0072-passkeys.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '0065-list-search': listSearch,
   '0066-outbox-page': outboxPage,
   '0067-license-counts': licenseCounts,
+  '0072-passkeys': passkeys,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

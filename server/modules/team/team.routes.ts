@@ -24,6 +24,7 @@ import { AppError } from '../../lib/errors.js';
 import * as repo from './team.repository.js';
 import { registerSelfRoutes } from './self.routes.js';
 import { registerApiKeyRoutes } from './api-keys.routes.js';
+import { registerPasskeyRoutes } from './passkeys.routes.js';
 import {
   acceptInvite,
   changeMemberRole,
@@ -163,4 +164,9 @@ export function registerTeamRoutes(app: App, ctx: AppContext): void {
 
   registerSelfRoutes(app, ctx);
   registerApiKeyRoutes(app, ctx);
+  registerPasskeyRoutes(app, ctx, async (reply, request, memberId) => {
+    const session = await ctx.auth.openSession(memberId, origin(request));
+    reply.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions, expires: new Date(session.expiresAt) });
+    return session;
+  });
 }

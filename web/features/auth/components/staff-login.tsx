@@ -5,11 +5,11 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { ApiError } from '@/lib/api';
-import { staffEnrol, staffLogin, staffSecondFactor } from '../api/staff-login';
+import { passkeySignIn, staffEnrol, staffLogin, staffSecondFactor } from '../api/staff-login';
 
 type Step =
   | { kind: 'password' }
-  | { kind: 'code'; challenge: string }
+  | { kind: 'code'; challenge: string; totp: boolean; passkey: boolean }
   | { kind: 'enrol'; challenge: string; secret: string }
   | { kind: 'codes'; codes: string[]; expiresAt: string };
 
@@ -44,7 +44,7 @@ export function StaffLogin({ onSignedIn }: { onSignedIn: (expiresAt: string) => 
         const { secret } = await staffEnrol(answer.challenge);
         setStep({ kind: 'enrol', challenge: answer.challenge, secret });
       } else if (answer.challenge) {
-        setStep({ kind: 'code', challenge: answer.challenge });
+        setStep({ kind: 'code', challenge: answer.challenge, totp: answer.second_factor === 'totp', passkey: answer.passkey === true });
       }
       setCode('');
     });
@@ -60,6 +60,14 @@ export function StaffLogin({ onSignedIn }: { onSignedIn: (expiresAt: string) => 
       else onSignedIn(answer.expiresAt);
     });
   };
+
+  /** With the password step's challenge: the passkey as second factor; without: the passkey alone. */
+  const signInWithPasskey = (challenge?: string) =>
+    void run(async () => {
+      const answer = await passkeySignIn(challenge);
+      if (!answer.expiresAt) throw new Error(answer.message);
+      onSignedIn(answer.expiresAt);
+    });
 
   const problem = error && (
     <Alert variant="destructive">
@@ -84,6 +92,18 @@ export function StaffLogin({ onSignedIn }: { onSignedIn: (expiresAt: string) => 
     );
   }
 
+  if (step.kind === 'code' && !step.totp) {
+    return (
+      <div className="space-y-4">
+        <p className="text-sm">Confirm the sign-in with your passkey.</p>
+        {problem}
+        <Button className="w-full" onClick={() => signInWithPasskey(step.challenge)} disabled={isBusy}>
+          {isBusy ? 'Waiting for the passkey...' : 'Use my passkey'}
+        </Button>
+      </div>
+    );
+  }
+
   if (step.kind === 'code' || step.kind === 'enrol') {
     return (
       <form onSubmit={submitCode} className="space-y-4" noValidate>
@@ -103,6 +123,11 @@ export function StaffLogin({ onSignedIn }: { onSignedIn: (expiresAt: string) => 
         <Button type="submit" className="w-full" disabled={isBusy}>
           {isBusy ? 'Checking...' : 'Verify'}
         </Button>
+        {step.kind === 'code' && step.passkey && (
+          <Button type="button" variant="outline" className="w-full" onClick={() => signInWithPasskey(step.challenge)} disabled={isBusy}>
+            Use my passkey instead
+          </Button>
+        )}
       </form>
     );
   }
@@ -135,6 +160,9 @@ export function StaffLogin({ onSignedIn }: { onSignedIn: (expiresAt: string) => 
       {problem}
       <Button type="submit" className="w-full" disabled={isBusy}>
         {isBusy ? 'Signing In...' : 'Sign In'}
+      </Button>
+      <Button type="button" variant="outline" className="w-full" onClick={() => signInWithPasskey()} disabled={isBusy}>
+        Sign in with a passkey
       </Button>
     </form>
   );

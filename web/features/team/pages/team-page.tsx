@@ -4,9 +4,10 @@ import { useMe } from '../api/me';
 import { ApiKeysCard } from '../components/api-keys-card';
 import { AuditCard } from '../components/audit-card';
 import { MembersCard } from '../components/members-card';
+import { PasskeysCard } from '../components/passkeys-card';
 import { SessionsCard } from '../components/sessions-card';
 
-/** Team (docs/team.md): members and roles (owner), API keys, sessions, the audit log; each part as the role allows. */
+/** Team (docs/team.md): members and roles (owner), API keys, one's passkeys (members), sessions, the audit log; each part as the role allows. */
 export function TeamPage() {
   usePageMeta('Team');
   const { data: me } = useMe();
@@ -16,6 +17,7 @@ export function TeamPage() {
       <h1 className="text-2xl font-semibold">Team</h1>
       {can('team:manage') && <MembersCard />}
       {can('api-keys:manage') && <ApiKeysCard />}
+      {me?.member_id != null && <PasskeysCard />}
       <SessionsCard />
       {can('audit:read') && <AuditCard />}
     </div>
