@@ -120,3 +120,14 @@ export type ApiKey = z.infer<typeof apiKeySchema>;
 export const apiKeysResponseSchema = z.object({ keys: z.array(apiKeySchema) });
 /** Answered once, when the key is made: `token` is never shown again. */
 export const createdApiKeySchema = apiKeySchema.extend({ token: z.string() });
+
+/**
+ * The owner hands ownership to an admin member (docs/team.md): confirmed with the owner's password; `email` is the
+ * address the former owner signs in with from then on, as an admin, on the "Staff sign-in" mode.
+ */
+export const transferOwnershipSchema = z.object({
+  member_id: z.number({ error: 'Choose the admin who becomes the owner' }).int().positive(),
+  password: z.string({ error: 'Enter your password to confirm' }).min(1, 'Enter your password to confirm').max(200),
+  email,
+});
+export const transferOwnershipResponseSchema = z.object({ success: z.boolean(), owner: z.string(), your_email: z.string(), message: z.string() });

@@ -1,6 +1,6 @@
 // The settings module's door: everything other code may use of it. Every other file in this folder is private
 // to the module (eslint.config.js; docs/architecture.md).
-export { insertSettingIfAbsent, readMinReleaseVersion, readSetting } from './settings.repository.js';
+export { insertSettingIfAbsent, readMinReleaseVersion, readSetting, swapSetting } from './settings.repository.js';
 export { CONFIRMED_ORIGIN_KEY, SettingsService } from './settings.service.js';
 
 import type { SettingsService } from './settings.service.js';

@@ -25,6 +25,7 @@ import * as repo from './team.repository.js';
 import { registerSelfRoutes } from './self.routes.js';
 import { registerApiKeyRoutes } from './api-keys.routes.js';
 import { registerPasskeyRoutes } from './passkeys.routes.js';
+import { registerOwnershipRoutes } from './ownership.js';
 import {
   acceptInvite,
   changeMemberRole,
@@ -164,6 +165,7 @@ export function registerTeamRoutes(app: App, ctx: AppContext): void {
 
   registerSelfRoutes(app, ctx);
   registerApiKeyRoutes(app, ctx);
+  registerOwnershipRoutes(app, ctx);
   registerPasskeyRoutes(app, ctx, async (reply, request, memberId) => {
     const session = await ctx.auth.openSession(memberId, origin(request));
     reply.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions, expires: new Date(session.expiresAt) });
