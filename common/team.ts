@@ -131,3 +131,4 @@ export const transferOwnershipSchema = z.object({
   email,
 });
 export const transferOwnershipResponseSchema = z.object({ success: z.boolean(), owner: z.string(), your_email: z.string(), message: z.string() });
+export type TransferOwnership = z.infer<typeof transferOwnershipSchema>;

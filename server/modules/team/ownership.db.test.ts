@@ -53,6 +53,10 @@ describe(`ownership transfer (${testDialect()})`, () => {
     // Nothing changed by the refusals.
     expect(await me(t, heirSession)).toMatchObject({ role: 'admin' });
 
+    const apiToken = (await t.app.inject({ method: 'POST', url: '/api/admin/settings/api-token', headers: ownerSession })).json<{ token: string }>().token;
+    const withToken = () => t.app.inject({ method: 'GET', url: '/api/admin/team', headers: { authorization: `Bearer ${apiToken}` } });
+    expect((await withToken()).statusCode).toBe(200);
+
     const done = await t.app.inject({
       method: 'POST',
       url: '/api/admin/team/ownership',
@@ -62,6 +66,8 @@ describe(`ownership transfer (${testDialect()})`, () => {
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ success: true, owner: 'heir@example.com', your_email: 'former@example.com' });
 
+    // The owner's API token was the former owner's: it stops working.
+    expect((await withToken()).statusCode).toBe(401);
     // Both sessions go on, each in its new role.
     expect(await me(t, heirSession)).toMatchObject({ role: 'owner', email: null });
     expect(await me(t, ownerSession)).toMatchObject({ role: 'admin', email: 'former@example.com' });

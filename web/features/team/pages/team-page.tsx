@@ -4,6 +4,7 @@ import { useMe } from '../api/me';
 import { ApiKeysCard } from '../components/api-keys-card';
 import { AuditCard } from '../components/audit-card';
 import { MembersCard } from '../components/members-card';
+import { OwnershipCard } from '../components/ownership-card';
 import { PasskeysCard } from '../components/passkeys-card';
 import { SessionsCard } from '../components/sessions-card';
 
@@ -16,6 +17,7 @@ export function TeamPage() {
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">Team</h1>
       {can('team:manage') && <MembersCard />}
+      {me?.role === 'owner' && <OwnershipCard />}
       {can('api-keys:manage') && <ApiKeysCard />}
       {me?.member_id != null && <PasskeysCard />}
       <SessionsCard />
