@@ -46,6 +46,13 @@ describe(`passkeys (${testDialect()})`, () => {
     expect(entries.length).toBeGreaterThanOrEqual(2);
     expect(JSON.stringify(entries)).not.toContain(options.challenge);
 
+    // The owner's team list counts a passkey as a second factor.
+    const team = (await t.app.inject({ method: 'GET', url: '/api/admin/team', headers: await t.adminHeaders() })).json<{
+      members: Array<{ email: string; two_factor: boolean }>;
+    }>();
+    expect(team.members.find((m) => m.email === 'pk@example.com')?.two_factor).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/me', headers })).json()).toMatchObject({ two_factor: true });
+
     const step = await passwordStep('pk@example.com');
     expect(step).toMatchObject({ second_factor: 'passkey', passkey: true });
     const request = await signInOptions(step.challenge);

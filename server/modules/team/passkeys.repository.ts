@@ -34,6 +34,12 @@ export const listPasskeys = (db: Db, memberId: number) =>
 export const findPasskeyByCredentialId = (db: Db, credentialId: string) =>
   db.selectFrom('member_passkeys').select(passkeyColumns).where('credential_id', '=', credentialId).executeTakeFirst();
 
+/** The members who hold at least one passkey (the team list's "two factors" column). */
+export async function membersWithPasskeys(db: Db): Promise<Set<number>> {
+  const rows = await db.selectFrom('member_passkeys').select('member_id').distinct().execute();
+  return new Set(rows.map((row) => row.member_id));
+}
+
 export async function countPasskeys(db: Db, memberId: number): Promise<number> {
   const row = await db
     .selectFrom('member_passkeys')
