@@ -49,8 +49,8 @@ export class SoftAuthenticator {
     return Buffer.concat([sha256(rpId), Buffer.from([flags | (this.userVerified ? UV : 0)]), count, ...(attested ? [attested] : [])]);
   }
 
-  private clientData(type: 'webauthn.create' | 'webauthn.get', challenge: string): string {
-    return JSON.stringify({ type, challenge, origin: this.origin, crossOrigin: false });
+  private clientData(type: 'webauthn.create' | 'webauthn.get', challenge: string, origin = this.origin): string {
+    return JSON.stringify({ type, challenge, origin, crossOrigin: false });
   }
 
   /** The COSE key (RFC 9053): kty EC2, alg ES256, crv P-256, x, y. */
@@ -80,18 +80,11 @@ export class SoftAuthenticator {
         ['authData', this.authData(rpId, UP | AT, attested)],
       ]) as never,
     );
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key' as const,
-      clientExtensionResults: {},
-      authenticatorAttachment: 'platform' as const,
-      response: {
-        clientDataJSON: b64url(this.clientData('webauthn.create', options.challenge)),
-        attestationObject: b64url(attestation),
-        transports: ['internal' as const],
-      },
-    };
+    return this.credential({
+      clientDataJSON: b64url(this.clientData('webauthn.create', options.challenge)),
+      attestationObject: b64url(attestation),
+      transports: ['internal' as const],
+    });
   }
 
   /** navigator.credentials.get's answer: authenticator data and clientDataJSON signed with the private key. */
@@ -99,20 +92,18 @@ export class SoftAuthenticator {
     this.counter += 1;
     const rpId = options.rpId ?? new URL(this.origin).hostname;
     const authenticatorData = this.authData(rpId, UP);
-    const clientData = JSON.stringify({
-      type: 'webauthn.get',
-      challenge: overrides.challenge ?? options.challenge,
-      origin: overrides.origin ?? this.origin,
-      crossOrigin: false,
-    });
+    const clientData = this.clientData('webauthn.get', overrides.challenge ?? options.challenge, overrides.origin);
     const signature = sign('sha256', Buffer.concat([authenticatorData, sha256(clientData)]), this.privateKey);
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key' as const,
-      clientExtensionResults: {},
-      authenticatorAttachment: 'platform' as const,
-      response: { clientDataJSON: b64url(clientData), authenticatorData: b64url(authenticatorData), signature: b64url(signature), userHandle: this.userHandle },
-    };
+    return this.credential({
+      clientDataJSON: b64url(clientData),
+      authenticatorData: b64url(authenticatorData),
+      signature: b64url(signature),
+      userHandle: this.userHandle,
+    });
+  }
+
+  /** The PublicKeyCredential JSON around an authenticator response, as @simplewebauthn/browser sends it. */
+  private credential<R>(response: R) {
+    return { id: this.id, rawId: this.id, type: 'public-key' as const, clientExtensionResults: {}, authenticatorAttachment: 'platform' as const, response };
   }
 }

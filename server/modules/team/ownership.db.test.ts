@@ -20,8 +20,8 @@ describe(`ownership transfer (${testDialect()})`, () => {
   };
   const me = async (app: TestApp, headers: Record<string, string>) =>
     (await app.app.inject({ method: 'GET', url: '/api/admin/me', headers })).json<{ role: string; email: string | null }>();
-  const transfer = async (app: TestApp, payload: object) =>
-    app.app.inject({ method: 'POST', url: '/api/admin/team/ownership', headers: await app.adminHeaders(), payload });
+  const transfer = async (app: TestApp, payload: object, headers?: Record<string, string>) =>
+    app.app.inject({ method: 'POST', url: '/api/admin/team/ownership', headers: headers ?? (await app.adminHeaders()), payload });
 
   it('the owner hands ownership to an admin: the admin is the owner, the former owner an admin, both still signed in', async () => {
     const heir = await addMember(t, 'heir@example.com', 'admin');
@@ -43,12 +43,7 @@ describe(`ownership transfer (${testDialect()})`, () => {
     const taken = await transfer(t, { member_id: heir, password: TEST_ADMIN_PASSWORD, email: 'dev@example.com' });
     expect(taken.statusCode).toBe(409);
     // An admin cannot hand over what is not theirs.
-    const byHeir = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/team/ownership',
-      headers: heirSession,
-      payload: { member_id: heir, password: TEST_MEMBER_PASSWORD, email: 'x@example.com' },
-    });
+    const byHeir = await transfer(t, { member_id: heir, password: TEST_MEMBER_PASSWORD, email: 'x@example.com' }, heirSession);
     expect(byHeir.statusCode).toBe(403);
     // Nothing changed by the refusals.
     expect(await me(t, heirSession)).toMatchObject({ role: 'admin' });
@@ -57,12 +52,7 @@ describe(`ownership transfer (${testDialect()})`, () => {
     const withToken = () => t.app.inject({ method: 'GET', url: '/api/admin/team', headers: { authorization: `Bearer ${apiToken}` } });
     expect((await withToken()).statusCode).toBe(200);
 
-    const done = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/team/ownership',
-      headers: ownerSession,
-      payload: { member_id: heir, password: TEST_ADMIN_PASSWORD, email: 'former@example.com' },
-    });
+    const done = await transfer(t, { member_id: heir, password: TEST_ADMIN_PASSWORD, email: 'former@example.com' }, ownerSession);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ success: true, owner: 'heir@example.com', your_email: 'former@example.com' });
 
