@@ -76,6 +76,23 @@ export async function deleteMemberIf(db: Db, id: number, expected: { role?: stri
   return true;
 }
 
+/** Members whose TOTP secret is stored in plain (not `v1.…`, server/modules/team/totp-secrets.ts). */
+export async function listPlainTotpSecrets(db: Db): Promise<Array<{ id: number; totp_secret: string }>> {
+  const rows = await db
+    .selectFrom('team_members')
+    .select(['id', 'totp_secret'])
+    .where('totp_secret', 'is not', null)
+    .where('totp_secret', 'not like', 'v1.%')
+    .execute();
+  return rows.flatMap((row) => (row.totp_secret === null ? [] : [{ id: row.id, totp_secret: row.totp_secret }]));
+}
+
+/** Replaces a member's TOTP secret only while it is still `from`; answers whether this call replaced it. */
+export async function replaceTotpSecret(db: Db, id: number, from: string, to: string): Promise<boolean> {
+  const result = await db.updateTable('team_members').set({ totp_secret: to }).where('id', '=', id).where('totp_secret', '=', from).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function insertChallenge(db: Db, row: { token_hash: string; member_id: number; expires_at: string }): Promise<void> {
   await db.insertInto('member_sign_in_challenges').values(row).execute();
 }

@@ -1,6 +1,7 @@
 // TOTP secrets are sealed at rest (AES-256-GCM, server/lib/secret-box.ts, the key that seals payment secrets;
 // docs/secrets.md): a copy of the database alone gives no one a member's codes. A row written before sealing holds
-// the plain base32 secret (which never contains a dot); it is still read, and sealed on its next use.
+// the plain base32 secret (which never contains a dot); it is still read, and sealed on its next use, and every
+// server seals any left once when it starts (sealPlainTotpSecrets).
 import type { Config } from '../../config.js';
 import type { AppContext } from '../../kernel/context.js';
 import { SecretBox } from '../../lib/secret-box.js';
@@ -36,4 +37,18 @@ export async function openTotpSecret(ctx: AppContext, memberId: number, stored: 
   const plain = secrets.open({ sealed: stored });
   if (plain !== null && secrets.isStale({ sealed: stored })) await repo.updateMember(ctx.db, memberId, { totp_secret: sealTotpSecret(ctx, plain) }, nowIso());
   return plain;
+}
+
+/**
+ * Seals every TOTP secret still stored in plain (rows from before sealing), once at start: a member who does not
+ * sign in for months does not leave their secret readable meanwhile. Each row is replaced only while it still holds
+ * the plain value, so instances starting together do not seal twice. Answers how many it sealed.
+ */
+export async function sealPlainTotpSecrets(ctx: AppContext): Promise<number> {
+  const rows = await repo.listPlainTotpSecrets(ctx.db);
+  let sealed = 0;
+  for (const row of rows) {
+    if (await repo.replaceTotpSecret(ctx.db, row.id, row.totp_secret, sealTotpSecret(ctx, row.totp_secret))) sealed += 1;
+  }
+  return sealed;
 }

@@ -2,6 +2,7 @@ import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { addMember, memberHeaders, TEST_MEMBER_PASSWORD } from '../../test/team.js';
+import { sealPlainTotpSecrets } from './totp-secrets.js';
 
 const codeFor = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
 
@@ -78,6 +79,17 @@ describe(`two-factor sign-in (${testDialect()})`, () => {
     expect(signedIn.statusCode).toBe(200);
     expect(await stored()).toMatch(/^v1\./);
     expect(await stored()).not.toContain(secret);
+
+    // A plain row no one uses is sealed when a server starts; the code still signs in after.
+    await t.db.updateTable('team_members').set({ totp_secret: secret, totp_last_step: null }).where('id', '=', id).execute();
+    expect(await sealPlainTotpSecrets(t.ctx)).toBe(1);
+    expect(await sealPlainTotpSecrets(t.ctx)).toBe(0);
+    expect(await stored()).toMatch(/^v1\./);
+    expect(await stored()).not.toContain(secret);
+    const again = (await post('/api/auth/staff-login', { email: 'sealed@example.com', password: TEST_MEMBER_PASSWORD }, '10.44.0.9')).json<{
+      challenge: string;
+    }>();
+    expect((await post('/api/auth/staff-login/second-factor', { challenge: again.challenge, code: codeFor(secret) }, '10.44.0.9')).statusCode).toBe(200);
   });
 
   it('when the owner requires two factors, a member without one enrols during sign-in', async () => {
