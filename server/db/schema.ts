@@ -513,7 +513,7 @@ export interface MemberSignInChallengesTable {
 
 export interface MemberPasskeysTable {
   id: Generated<number>;
-  member_id: number;
+  member_id: number | null; // null: the owner
   credential_id: string;
   public_key: string;
   counter: number | string; // bigint: PostgreSQL answers a string

@@ -1,12 +1,13 @@
 import { type Kysely } from 'kysely';
 import { addIdColumn } from '../portable.js';
 
-// Passkeys (WebAuthn) of staff members and the ceremonies' challenges (issue 42, docs/team.md); owner:
+// Passkeys (WebAuthn) of staff members and the owner and the ceremonies' challenges (issue 42, docs/team.md); owner:
 // server/modules/team. A challenge is stored here, not in memory, so the instance that checks the answer need not
 // be the one that asked; it is taken (deleted) when used and lives two minutes.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await addIdColumn(db, db.schema.createTable('member_passkeys'))
-    .addColumn('member_id', 'integer', (c) => c.notNull().references('team_members.id').onDelete('cascade'))
+    // Null: the owner's (the account of the specification's password login, which has no member row).
+    .addColumn('member_id', 'integer', (c) => c.references('team_members.id').onDelete('cascade'))
     // The credential id (base64url) as the authenticator answers it; the public key is COSE, base64url.
     .addColumn('credential_id', 'text', (c) => c.notNull().unique())
     .addColumn('public_key', 'text', (c) => c.notNull())
@@ -20,7 +21,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('member_passkeys_member').on('member_passkeys').column('member_id').execute();
   await addIdColumn(db, db.schema.createTable('webauthn_challenges'))
     .addColumn('challenge_hash', 'text', (c) => c.notNull().unique())
-    // 'register', 'second-factor' (after the password) or 'sign-in' (passwordless, member unknown until the answer).
+    // 'register', 'second-factor' (after the password), 'sign-in' (passwordless, member unknown until the answer), and
+    // the owner's 'owner-register', 'owner-password' (the owner's password step) and 'owner-second-factor'.
     .addColumn('purpose', 'text', (c) => c.notNull())
     .addColumn('member_id', 'integer', (c) => c.references('team_members.id').onDelete('cascade'))
     .addColumn('expires_at', 'text', (c) => c.notNull())

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_CONFIRMED_ORIGIN, testDialect, type TestApp } from '../../test/test-app.js';
+import { createTestApp, TEST_ADMIN_PASSWORD, TEST_CONFIRMED_ORIGIN, testDialect, type TestApp } from '../../test/test-app.js';
 import { addMember, memberHeaders, TEST_MEMBER_PASSWORD } from '../../test/team.js';
 import { SoftAuthenticator, type CreationOptions, type RequestOptions } from '../../test/webauthn.js';
 
@@ -134,6 +134,46 @@ describe(`passkeys (${testDialect()})`, () => {
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/admin/me/passkeys/${id}`, headers: bHeaders });
     expect(removed.statusCode).toBe(200);
     expect((await passwordStep('b@example.com')).second_factor).toBeUndefined();
+  });
+
+  it("the owner's own passkey: the owner login then asks for it after the password; without one, the password alone", async () => {
+    const ownerHeaders = await t.adminHeaders();
+    const { authenticator, added } = await enrol(ownerHeaders);
+    expect(added.statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/me', headers: ownerHeaders })).json()).toMatchObject({ role: 'owner', two_factor: true });
+
+    expect((await post('/api/auth/login', { password: 'wrong password!' })).json()).toEqual({ success: false, message: 'Invalid password' });
+    const login = async () => {
+      const answer = await post('/api/auth/login', { password: TEST_ADMIN_PASSWORD });
+      expect(answer.cookies).toHaveLength(0);
+      return answer.json<{ success: boolean; challenge: string; second_factor: string }>();
+    };
+    const first = await login();
+    expect(first).toMatchObject({ success: false, second_factor: 'passkey' });
+    // A member's passkey is not the owner's second factor.
+    await addMember(t, 'not-owner@example.com', 'admin');
+    const { authenticator: membersKey } = await enrol(await memberHeaders(t, 'not-owner@example.com'));
+    const refused = await post('/api/auth/staff-login/passkey', {
+      challenge: first.challenge,
+      credential: membersKey.assert(await signInOptions(first.challenge)),
+    });
+    expect(refused.statusCode).toBe(401);
+
+    const second = await login();
+    const options = await signInOptions(second.challenge);
+    const signedIn = await post('/api/auth/staff-login/passkey', { challenge: second.challenge, credential: authenticator.assert(options) });
+    expect(signedIn.statusCode).toBe(200);
+    const cookie = signedIn.cookies.find((c) => c.name === 'pls_session');
+    const me = await t.app.inject({ method: 'GET', url: '/api/admin/me', headers: { cookie: `pls_session=${cookie?.value}` } });
+    expect(me.json()).toMatchObject({ role: 'owner', member_id: null });
+    // The owner's passkey alone signs the owner in too.
+    const alone = await post('/api/auth/staff-login/passkey', { credential: authenticator.assert(await signInOptions()) });
+    expect(alone.statusCode).toBe(200);
+
+    // Removed, the owner's login is the specification's password login again.
+    const id = added.json<{ id: number }>().id;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/me/passkeys/${id}`, headers: ownerHeaders })).statusCode).toBe(200);
+    expect((await post('/api/auth/login', { password: TEST_ADMIN_PASSWORD })).json()).toMatchObject({ success: true, message: 'Login successful' });
   });
 
   it('the sign-in screen needs the shop address for passkeys; bad input is a 4xx', async () => {

@@ -129,7 +129,7 @@ export function registerTeamRoutes(app: App, ctx: AppContext): void {
       email: member?.email ?? null,
       member_id: member?.id ?? null,
       permissions: PERMISSION_NAMES.filter((permission) => roleAllows(principal.role, permission)),
-      two_factor: member !== undefined && (member.totp_enabled === 1 || (await countPasskeys(ctx.db, member.id)) > 0),
+      two_factor: member?.totp_enabled === 1 || (await countPasskeys(ctx.db, member?.id ?? null)) > 0,
     };
   });
 

@@ -19,6 +19,7 @@ import { emailBrand } from '../storefront/index.js';
 import * as repo from './team.repository.js';
 import { findApiKeyByHash, touchApiKey } from './api-keys.repository.js';
 import { countPasskeys } from './passkeys.repository.js';
+import { ownerPasswordStep } from './passkeys.service.js';
 import { openTotpSecret, sealTotpSecret } from './totp-secrets.js';
 
 export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -39,6 +40,14 @@ export class TeamService {
     const member = await repo.findMemberById(this.db, id);
     if (!member || !member.password_hash || !isMemberRole(member.role)) return null;
     return { id: member.id, email: member.email, role: member.role };
+  }
+
+  /**
+   * The owner's login after the password: a token for the passkey step when the owner has a passkey, else null
+   * (the password alone signs in, as the specification says).
+   */
+  ownerSecondFactor(): Promise<string | null> {
+    return ownerPasswordStep({ db: this.db });
   }
 
   /** A live API key (not revoked, not expired) by its token, its use recorded; null otherwise. */

@@ -8,7 +8,7 @@ import { OwnershipCard } from '../components/ownership-card';
 import { PasskeysCard } from '../components/passkeys-card';
 import { SessionsCard } from '../components/sessions-card';
 
-/** Team (docs/team.md): members and roles (owner), API keys, one's passkeys (members), sessions, the audit log; each part as the role allows. */
+/** Team (docs/team.md): members and roles (owner), API keys, one's passkeys, sessions, the audit log; each part as the role allows. */
 export function TeamPage() {
   usePageMeta('Team');
   const { data: me } = useMe();
@@ -19,7 +19,7 @@ export function TeamPage() {
       {can('team:manage') && <MembersCard />}
       {me?.role === 'owner' && <OwnershipCard />}
       {can('api-keys:manage') && <ApiKeysCard />}
-      {me?.member_id != null && <PasskeysCard />}
+      {me && <PasskeysCard />}
       <SessionsCard />
       {can('audit:read') && <AuditCard />}
     </div>
