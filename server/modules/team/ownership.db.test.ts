@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, testDialect, type TestApp } from '../../test/test-app.js';
 import { addMember, memberHeaders, TEST_MEMBER_PASSWORD } from '../../test/team.js';
-import { SESSION_COOKIE } from '../../http/admin-guard.js';
 
 describe(`ownership transfer (${testDialect()})`, () => {
   let t: TestApp;
@@ -13,11 +12,6 @@ describe(`ownership transfer (${testDialect()})`, () => {
   let requests = 0;
   const post = (app: TestApp, url: string, payload: object) =>
     app.app.inject({ method: 'POST', url, payload, remoteAddress: `10.73.${(++requests >> 8) & 255}.${requests & 255}` });
-  const cookieOf = (answer: { cookies: Array<{ name: string; value: string }> }) => {
-    const cookie = answer.cookies.find((c) => c.name === SESSION_COOKIE);
-    if (!cookie) throw new Error('not signed in');
-    return { cookie: `${SESSION_COOKIE}=${cookie.value}`, 'x-requested-with': 'XMLHttpRequest' };
-  };
   const me = async (app: TestApp, headers: Record<string, string>) =>
     (await app.app.inject({ method: 'GET', url: '/api/admin/me', headers })).json<{ role: string; email: string | null }>();
   const transfer = async (app: TestApp, payload: object, headers?: Record<string, string>) =>
@@ -52,10 +46,25 @@ describe(`ownership transfer (${testDialect()})`, () => {
     const withToken = () => t.app.inject({ method: 'GET', url: '/api/admin/team', headers: { authorization: `Bearer ${apiToken}` } });
     expect((await withToken()).statusCode).toBe(200);
 
+    // One passkey each (rows as registration leaves them): they follow their people.
+    const passkey = (member_id: number | null, credential_id: string) =>
+      t.db
+        .insertInto('member_passkeys')
+        .values({ member_id, credential_id, public_key: 'pk', counter: 0, transports: '[]', name: credential_id, created_at: new Date().toISOString() })
+        .execute();
+    await passkey(null, 'owners-key');
+    await passkey(heir, 'heirs-key');
+
     const done = await transfer(t, { member_id: heir, password: TEST_ADMIN_PASSWORD, email: 'former@example.com' }, ownerSession);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ success: true, owner: 'heir@example.com', your_email: 'former@example.com' });
 
+    const formerId = (await t.db.selectFrom('team_members').select('id').where('email', '=', 'former@example.com').executeTakeFirstOrThrow()).id;
+    const keys = await t.db.selectFrom('member_passkeys').select(['credential_id', 'member_id']).orderBy('credential_id').execute();
+    expect(keys).toEqual([
+      { credential_id: 'heirs-key', member_id: null },
+      { credential_id: 'owners-key', member_id: formerId },
+    ]);
     // The owner's API token was the former owner's: it stops working.
     expect((await withToken()).statusCode).toBe(401);
     // Both sessions go on, each in its new role.
@@ -64,14 +73,16 @@ describe(`ownership transfer (${testDialect()})`, () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/team', headers: ownerSession })).statusCode).toBe(403);
     // The owner login takes the new owner's password; the former owner signs in as staff with theirs.
     expect((await post(t, '/api/auth/login', { password: TEST_ADMIN_PASSWORD })).statusCode).toBe(401);
+    // (The heir's passkey is the owner's now, so after the password the owner login asks for it.)
     const ownerLogin = await post(t, '/api/auth/login', { password: TEST_MEMBER_PASSWORD });
-    expect(ownerLogin.json()).toMatchObject({ success: true, message: 'Login successful' });
-    const team = (await t.app.inject({ method: 'GET', url: '/api/admin/team', headers: cookieOf(ownerLogin) })).json<{
+    expect(ownerLogin.json()).toMatchObject({ success: false, second_factor: 'passkey' });
+    const team = (await t.app.inject({ method: 'GET', url: '/api/admin/team', headers: heirSession })).json<{
       members: Array<{ email: string; role: string }>;
     }>();
     expect(team.members.map((m) => `${m.email} ${m.role}`).sort()).toEqual(['dev@example.com developer', 'former@example.com admin']);
     const staff = await post(t, '/api/auth/staff-login', { email: 'former@example.com', password: TEST_ADMIN_PASSWORD });
-    expect(await me(t, cookieOf(staff))).toMatchObject({ role: 'admin' });
+    // Their own passkey followed them: staff sign-in asks for it after their password.
+    expect(staff.json()).toMatchObject({ success: false, second_factor: 'passkey' });
     // The audit log names the transfer with the password masked.
     const entry = await t.db
       .selectFrom('audit_log')

@@ -2,7 +2,7 @@
 // `admin_password_hash` setting, sessions without a member): there is always exactly one. Handing it over swaps who
 // holds it in one transaction: the admin's password becomes the owner password and their member row goes; the former
 // owner becomes an admin member with the address they give and the password they had; both stay signed in, each in
-// their new role. The swap is a compare-and-set on the owner's password hash, so of two transfers racing from one
+// their new role, and each keeps their own passkeys. The swap is a compare-and-set on the owner's password hash, so of two transfers racing from one
 // owner exactly one happens (the other answers 409), on either database.
 import type { FastifyRequest } from 'fastify';
 import { transferOwnershipResponseSchema, transferOwnershipSchema } from '../../../common/team.js';
@@ -16,6 +16,7 @@ import { nowIso } from '../../lib/time.js';
 import { moveSessions } from '../auth/index.js';
 import { readSetting, swapSetting } from '../settings/index.js';
 import * as repo from './team.repository.js';
+import { movePasskeys } from './passkeys.repository.js';
 
 const OWNER_PASSWORD_KEY = 'admin_password_hash';
 const API_TOKEN_KEY = 'api_token_hash';
@@ -46,7 +47,10 @@ export async function transferOwnership(ctx: AppContext, transfer: OwnershipTran
       const at = nowIso();
       const formerOwner = await repo.insertMember(trx, { email: transfer.email, role: 'admin', invite_token_hash: null, invite_expires_at: null, at });
       await repo.updateMember(trx, formerOwner, { password_hash: ownerHash }, at);
+      // Sessions and passkeys follow their people: the former owner's to their member row, the new owner's to the owner.
       await moveSessions(trx, null, formerOwner);
+      await movePasskeys(trx, null, formerOwner);
+      await movePasskeys(trx, target.id, null);
       // The target's row must still be the one checked (not removed or demoted meanwhile).
       if (!(await repo.deleteMemberIf(trx, target.id, { role: 'admin', password_hash: newOwnerHash })))
         throw new AppError('CONFLICT', 'The member changed meanwhile; reload and try again');

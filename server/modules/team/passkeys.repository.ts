@@ -95,3 +95,12 @@ export async function deletePasskey(db: Db, id: number, memberId: number | null)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Hands one person's passkeys to another (null: the owner), in the caller's transaction (an ownership transfer). */
+export async function movePasskeys(db: Db, from: number | null, to: number | null): Promise<void> {
+  await db
+    .updateTable('member_passkeys')
+    .set({ member_id: to })
+    .where((eb) => (from === null ? eb('member_id', 'is', null) : eb('member_id', '=', from)))
+    .execute();
+}
