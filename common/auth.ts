@@ -9,6 +9,9 @@ export const loginResponseSchema = z.object({
   success: z.boolean(),
   expiresAt: z.string().optional(),
   message: z.string(),
+  /** Only when the owner has added a passkey (docs/team.md): the password step's token for the passkey step. */
+  challenge: z.string().optional(),
+  second_factor: z.enum(['passkey']).optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

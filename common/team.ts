@@ -54,8 +54,10 @@ export const staffLoginResponseSchema = z.object({
   message: z.string(),
   expiresAt: z.string().optional(),
   challenge: z.string().optional(),
-  /** `totp`: enter a code; `enrol`: two factors are required and this member has none yet. */
-  second_factor: z.enum(['totp', 'enrol']).optional(),
+  /** `totp`: enter a code (or use a passkey when `passkey`); `passkey`: confirm with a passkey; `enrol`: two factors are required and this member has none yet. */
+  second_factor: z.enum(['totp', 'passkey', 'enrol']).optional(),
+  /** The member has a passkey: it works as the second factor too. */
+  passkey: z.boolean().optional(),
   /** After enrolling during sign-in: the recovery codes, shown this once. */
   recovery_codes: z.array(z.string()).optional(),
 });
@@ -118,3 +120,15 @@ export type ApiKey = z.infer<typeof apiKeySchema>;
 export const apiKeysResponseSchema = z.object({ keys: z.array(apiKeySchema) });
 /** Answered once, when the key is made: `token` is never shown again. */
 export const createdApiKeySchema = apiKeySchema.extend({ token: z.string() });
+
+/**
+ * The owner hands ownership to an admin member (docs/team.md): confirmed with the owner's password; `email` is the
+ * address the former owner signs in with from then on, as an admin, on the "Staff sign-in" mode.
+ */
+export const transferOwnershipSchema = z.object({
+  member_id: z.number({ error: 'Choose the admin who becomes the owner' }).int().positive(),
+  password: z.string({ error: 'Enter your password to confirm' }).min(1, 'Enter your password to confirm').max(200),
+  email,
+});
+export const transferOwnershipResponseSchema = z.object({ success: z.boolean(), owner: z.string(), your_email: z.string(), message: z.string() });
+export type TransferOwnership = z.infer<typeof transferOwnershipSchema>;

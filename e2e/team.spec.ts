@@ -18,7 +18,7 @@ async function staffPasswordStep(page: Page) {
   await page.getByRole('button', { name: 'Staff sign-in' }).click();
   await page.getByLabel('E-mail address').fill(EMAIL);
   await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 test('invite a developer, accept, and sign in with password and TOTP', async ({ page, browser }) => {

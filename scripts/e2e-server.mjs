@@ -33,7 +33,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     LOG_LEVEL: 'warn',
     // Every spec signs in from 127.0.0.1; the login limit itself is tested in server/modules/auth.
     LOGIN_ATTEMPTS_PER_MINUTE: '1000',
-    BASE_URL: process.env.E2E_NO_BASE_URL === 'true' ? '' : `http://127.0.0.1:${process.env.E2E_PORT}`,
+    // E2E_BASE_URL: another public address (e2e/passkeys.spec.ts: WebAuthn needs a host name, not an IP).
+    BASE_URL: process.env.E2E_NO_BASE_URL === 'true' ? '' : (process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT}`),
     // The checkout spec saves a Lemon Squeezy secret for one test, which would switch test payments off. E2E_PAYMENTS_TEST_MODE=''
     // leaves it unset (e2e/payment-setup.spec.ts goes live).
     PAYMENTS_TEST_MODE: process.env.E2E_PAYMENTS_TEST_MODE ?? 'true',

@@ -324,6 +324,20 @@ describe(`two instances on one ${testDialect()} database, one Redis, one S3 serv
     expect(await Promise.all(emails.map(sentTo))).toEqual(emails.map(() => SIGN_IN_LINKS_PER_ADDRESS));
   }, 60_000);
 
+  it('staff sign-in limits hold across both: per account from many addresses, per address over many accounts (issue 42)', async () => {
+    // Redis windows are clock minutes: start early in one so all the attempts fall in it.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 45_000) await sleep(60_000 - intoMinute + 100);
+    const attempt = (i: number, email: string, ip: string) =>
+      request(i % 2 === 0 ? a : b, 'POST', '/api/auth/staff-login', { json: { email, password: 'not the password' }, ip }).then((answer) => answer.status);
+    const perAccount: number[] = [];
+    for (let i = 0; i < 12; i++) perAccount.push(await attempt(i, 'guessed-account@example.com', `198.51.100.${i + 1}`));
+    expect(perAccount).toEqual([...Array<number>(10).fill(401), 429, 429]);
+    const perAddress: number[] = [];
+    for (let i = 0; i < 12; i++) perAddress.push(await attempt(i, `sprayed-${i}@example.com`, '198.51.100.200'));
+    expect(perAddress).toEqual([...Array<number>(10).fill(401), 429, 429]);
+  }, 120_000);
+
   it('a password changed on A: B refuses the old one and accepts the new one', async () => {
     const change = await request(a, 'POST', '/api/admin/password', {
       json: { current_password: TEST_ADMIN_PASSWORD, new_password: NEW_PASSWORD },

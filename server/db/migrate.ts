@@ -47,6 +47,7 @@ import * as taxRegion from './migrations/0075-tax-region.js';
 import * as dashboardRollups from './migrations/0076-dashboard-rollups.js';
 import * as workerDueIndexes from './migrations/0077-worker-due-indexes.js';
 import * as retention from './migrations/0078-retention.js';
+import * as passkeys from './migrations/0072-passkeys.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -98,6 +99,7 @@ const migrations: Record<string, Migration> = {
   '0076-dashboard-rollups': dashboardRollups,
   '0077-worker-due-indexes': workerDueIndexes,
   '0078-retention': retention,
+  '0072-passkeys': passkeys,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

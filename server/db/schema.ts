@@ -556,6 +556,26 @@ export interface MemberSignInChallengesTable {
   expires_at: string;
 }
 
+export interface MemberPasskeysTable {
+  id: Generated<number>;
+  member_id: number | null; // null: the owner
+  credential_id: string;
+  public_key: string;
+  counter: number | string; // bigint: PostgreSQL answers a string
+  transports: Generated<string>; // JSON list
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface WebauthnChallengesTable {
+  id: Generated<number>;
+  challenge_hash: string;
+  purpose: string;
+  member_id: number | null;
+  expires_at: string;
+}
+
 export interface ApiKeysTable {
   id: Generated<number>;
   name: string;
@@ -638,6 +658,8 @@ export interface DB {
   member_recovery_codes: MemberRecoveryCodesTable;
   member_sign_in_challenges: MemberSignInChallengesTable;
   api_keys: ApiKeysTable;
+  member_passkeys: MemberPasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
   tax_settings: TaxSettingsTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;

@@ -14,7 +14,7 @@ export const AUDIT_RETENTION_KEY = 'audit_retention_days';
 export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
 /** Stored JSON per field at most; a longer value is cut and marked. */
 const MAX_STORED = 64 * 1024;
-const SECRET_NAME = /pass(word)?|secret|token|private|hash|credential|signature|api_?key|recovery|totp/i;
+const SECRET_NAME = /pass(word)?|secret|token|private|hash|credential|signature|api_?key|recovery|totp|challenge|clientdatajson/i;
 const MASK = '••••••';
 
 /** A copy with secret-named fields masked and every string passed through the log redaction (licence keys keep a prefix). */

@@ -22,7 +22,11 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       try {
-        const { token, expiresAt } = await ctx.auth.login(request.body.password, { ip: request.clientAddress, userAgent: request.headers['user-agent'] });
+        if (!(await ctx.auth.checkPassword(request.body.password))) throw new AppError('UNAUTHORIZED', 'Invalid password');
+        // An owner who added a passkey confirms with it (docs/team.md); without one the password alone signs in.
+        const challenge = await ctx.team.ownerSecondFactor();
+        if (challenge) return { success: false, message: 'Confirm with your passkey', challenge, second_factor: 'passkey' as const };
+        const { token, expiresAt } = await ctx.auth.openSession(null, { ip: request.clientAddress, userAgent: request.headers['user-agent'] });
         reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: new Date(expiresAt) });
         return { success: true, expiresAt, message: 'Login successful' };
       } catch (error) {

@@ -1,7 +1,7 @@
 // The auth module's door: everything other code may use of it. Every other file in this folder is private
 // to the module (eslint.config.js; docs/architecture.md).
 export { AuthService, type SessionOrigin } from './auth.service.js';
-export { deleteSessionsOfMember } from './auth.repository.js';
+export { deleteSessionsOfMember, moveSessions } from './auth.repository.js';
 
 import type { AuthService } from './auth.service.js';
 

@@ -82,7 +82,17 @@ export async function createPaymentIntent(
       pluginName: plugin.name,
       ...(tax.calculationRef ? { taxCalculationRef: tax.calculationRef } : {}),
     },
-    keyParts: [body.customerEmail.toLowerCase(), plugin.slug, tax.total, tier.currency, tier.id, tax.country, tax.region ?? null, tax.vatNumber, ...(coupon ? [coupon.code] : [])],
+    keyParts: [
+      body.customerEmail.toLowerCase(),
+      plugin.slug,
+      tax.total,
+      tier.currency,
+      tier.id,
+      tax.country,
+      tax.region ?? null,
+      tax.vatNumber,
+      ...(coupon ? [coupon.code] : []),
+    ],
     order: {
       email: body.customerEmail,
       plugin_slug: plugin.slug,

@@ -1,6 +1,6 @@
 // The settings module's door: everything other code may use of it. Every other file in this folder is private
 // to the module (eslint.config.js; docs/architecture.md).
-export { insertSettingIfAbsent, readMinReleaseVersion, readSetting, writeSettings } from './settings.repository.js';
+export { insertSettingIfAbsent, readMinReleaseVersion, readSetting, swapSetting, writeSettings } from './settings.repository.js';
 export { SettingsService } from './settings.service.js';
 export { CONFIRMED_ORIGIN_KEY } from './settings-defaults.js';
 

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import type { Database } from '../../db/database.js';
 import { isPostgres } from '../../db/portable.js';
 import { nowIso } from '../../lib/time.js';
@@ -37,6 +38,23 @@ export async function writeSettings(db: Database, entries: Record<string, unknow
 }
 
 /**
+ * Replaces a stored value only while it is still `expected`, in the caller's transaction: one UPDATE whose condition
+ * PostgreSQL checks again after waiting for a concurrent writer's row lock, so of two racing swaps from the same
+ * value exactly one wins (the owner's password hash in an ownership transfer). Answers whether this one did.
+ */
+export async function swapSetting(trx: Transaction<DB>, key: string, expected: unknown, next: unknown): Promise<boolean> {
+  const result = await trx
+    .updateTable('settings')
+    .set({ value: JSON.stringify(next ?? null), updated_at: nowIso() })
+    .where('key', '=', key)
+    .where('value', '=', JSON.stringify(expected ?? null))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  if (isPostgres(trx)) await sql`select pg_notify(${SETTINGS_CHANNEL}, current_schema())`.execute(trx);
+  return true;
+}
+
+/**
  * Stores a value only where the key has none yet and answers the stored one: instances starting together
  * all end up with whichever value was written first.
  */
@@ -50,7 +68,7 @@ export async function insertSettingIfAbsent(db: Database, key: string, value: un
 }
 
 /** One stored value read now, past any cache: for what another process may have changed (the admin password). */
-export async function readSetting(db: Database, key: string): Promise<unknown> {
+export async function readSetting(db: Database | Transaction<DB>, key: string): Promise<unknown> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
   return row ? (JSON.parse(row.value) as unknown) : undefined;
 }

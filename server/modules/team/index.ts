@@ -14,6 +14,17 @@ declare module '../../kernel/context.js' {
 
 import type { AppModule } from '../../kernel/module.js';
 import { registerTeamRoutes } from './team.routes.js';
+import { sealPlainTotpSecrets } from './totp-secrets.js';
 
 /** What the composition root installs (server/services.ts). */
-export const teamModule: AppModule = { name: 'team', routes: registerTeamRoutes };
+export const teamModule: AppModule = {
+  name: 'team',
+  routes: registerTeamRoutes,
+  // TOTP secrets stored in plain before they were sealed at rest: sealed once when the server starts.
+  workers: (ctx) => {
+    sealPlainTotpSecrets(ctx).then(
+      (sealed) => sealed > 0 && ctx.log.info({ sealed }, 'Sealed TOTP secrets stored in plain'),
+      (error: unknown) => ctx.log.error({ err: error }, 'Sealing TOTP secrets stored in plain failed; they are sealed on next use'),
+    );
+  },
+};

@@ -12,6 +12,7 @@ import * as repo from './team.repository.js';
 import { newRecoveryCodes, newTotpSecret, recoveryCodeHash, requiresTwoFactor, totpFor, totpMatches } from './team.service.js';
 import { emailBrand } from '../storefront/index.js';
 import { unitOfWork } from '../../kernel/events.js';
+import { openTotpSecret, sealTotpSecret } from './totp-secrets.js';
 
 const success = z.object({ success: z.boolean() });
 
@@ -59,7 +60,7 @@ export function registerSelfRoutes(app: App, ctx: AppContext): void {
     if (!row) throw new AppError('NOT_FOUND', 'Member not found');
     if (row.totp_enabled === 1) throw new AppError('CONFLICT', 'Two-factor sign-in is already on; turn it off first to change the app');
     const secret = newTotpSecret();
-    await repo.updateMember(ctx.db, id, { totp_secret: secret }, nowIso());
+    await repo.updateMember(ctx.db, id, { totp_secret: sealTotpSecret(ctx, secret) }, nowIso());
     return { secret, uri: totpFor(secret, row.email, emailBrand(ctx.settings).storeName).toString() };
   });
 
@@ -70,8 +71,9 @@ export function registerSelfRoutes(app: App, ctx: AppContext): void {
     async (request) => {
       const id = member(request);
       const row = await repo.findMemberById(ctx.db, id);
-      if (!row?.totp_secret || row.totp_enabled === 1) throw new AppError('BAD_REQUEST', 'Start the set-up first');
-      if (!totpMatches(row.totp_secret, request.body.code))
+      const secret = row?.totp_secret && row.totp_enabled !== 1 ? await openTotpSecret(ctx, id, row.totp_secret) : null;
+      if (!secret) throw new AppError('BAD_REQUEST', 'Start the set-up first');
+      if (!totpMatches(secret, request.body.code))
         throw new AppError('BAD_REQUEST', 'The code is not correct: check the app’s clock and enter the current code');
       const codes = newRecoveryCodes();
       await unitOfWork(ctx, async ({ trx }) => {

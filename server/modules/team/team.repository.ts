@@ -15,7 +15,7 @@ export const listMembers = (db: Db) => db.selectFrom('team_members').select(memb
 
 export async function insertMember(
   db: Db,
-  row: { email: string; role: string; invite_token_hash: string; invite_expires_at: string; at: string },
+  row: { email: string; role: string; invite_token_hash: string | null; invite_expires_at: string | null; at: string },
 ): Promise<number> {
   const inserted = await db
     .insertInto('team_members')
@@ -54,10 +54,39 @@ export async function updateMember(
 }
 
 export async function deleteMember(db: Db, id: number): Promise<boolean> {
-  await db.deleteFrom('member_recovery_codes').where('member_id', '=', id).execute();
-  await db.deleteFrom('member_sign_in_challenges').where('member_id', '=', id).execute();
-  const result = await db.deleteFrom('team_members').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return deleteMemberIf(db, id, {});
+}
+
+/**
+ * Deletes a member, only while the row still has `expected`'s values, with their codes, passkeys and challenges
+ * (their foreign keys cascade; deleted here too for a database that does not enforce them).
+ */
+export async function deleteMemberIf(db: Db, id: number, expected: { role?: string; password_hash?: string }): Promise<boolean> {
+  let query = db.deleteFrom('team_members').where('id', '=', id);
+  if (expected.role !== undefined) query = query.where('role', '=', expected.role);
+  if (expected.password_hash !== undefined) query = query.where('password_hash', '=', expected.password_hash);
+  if (Number((await query.executeTakeFirst()).numDeletedRows) === 0) return false;
+  for (const table of ['member_recovery_codes', 'member_sign_in_challenges', 'member_passkeys', 'webauthn_challenges'] as const) {
+    await db.deleteFrom(table).where('member_id', '=', id).execute();
+  }
+  return true;
+}
+
+/** Members whose TOTP secret is stored in plain (not `v1.…`, server/modules/team/totp-secrets.ts). */
+export async function listPlainTotpSecrets(db: Db): Promise<Array<{ id: number; totp_secret: string }>> {
+  const rows = await db
+    .selectFrom('team_members')
+    .select(['id', 'totp_secret'])
+    .where('totp_secret', 'is not', null)
+    .where('totp_secret', 'not like', 'v1.%')
+    .execute();
+  return rows.flatMap((row) => (row.totp_secret === null ? [] : [{ id: row.id, totp_secret: row.totp_secret }]));
+}
+
+/** Replaces a member's TOTP secret only while it is still `from`; answers whether this call replaced it. */
+export async function replaceTotpSecret(db: Db, id: number, from: string, to: string): Promise<boolean> {
+  const result = await db.updateTable('team_members').set({ totp_secret: to }).where('id', '=', id).where('totp_secret', '=', from).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function insertChallenge(db: Db, row: { token_hash: string; member_id: number; expires_at: string }): Promise<void> {

@@ -24,6 +24,9 @@ import { AppError } from '../../lib/errors.js';
 import * as repo from './team.repository.js';
 import { registerSelfRoutes } from './self.routes.js';
 import { registerApiKeyRoutes } from './api-keys.routes.js';
+import { registerPasskeyRoutes } from './passkeys.routes.js';
+import { countPasskeys, membersWithPasskeys } from './passkeys.repository.js';
+import { registerOwnershipRoutes } from './ownership.js';
 import {
   acceptInvite,
   changeMemberRole,
@@ -126,14 +129,18 @@ export function registerTeamRoutes(app: App, ctx: AppContext): void {
       email: member?.email ?? null,
       member_id: member?.id ?? null,
       permissions: PERMISSION_NAMES.filter((permission) => roleAllows(principal.role, permission)),
-      two_factor: member?.totp_enabled === 1,
+      two_factor: member?.totp_enabled === 1 || (await countPasskeys(ctx.db, member?.id ?? null)) > 0,
     };
   });
 
-  app.get('/api/admin/team', { config: { permission: 'team:manage' }, schema: { response: { 200: teamResponseSchema } } }, async () => ({
-    members: (await repo.listMembers(ctx.db)).map(toTeamMember),
-    require_two_factor: await requiresTwoFactor(ctx.db),
-  }));
+  app.get('/api/admin/team', { config: { permission: 'team:manage' }, schema: { response: { 200: teamResponseSchema } } }, async () => {
+    // Two factors: an authenticator app or a passkey.
+    const withPasskey = await membersWithPasskeys(ctx.db);
+    return {
+      members: (await repo.listMembers(ctx.db)).map((row) => ({ ...toTeamMember(row), two_factor: row.totp_enabled === 1 || withPasskey.has(row.id) })),
+      require_two_factor: await requiresTwoFactor(ctx.db),
+    };
+  });
 
   app.post(
     '/api/admin/team/invitations',
@@ -163,4 +170,10 @@ export function registerTeamRoutes(app: App, ctx: AppContext): void {
 
   registerSelfRoutes(app, ctx);
   registerApiKeyRoutes(app, ctx);
+  registerOwnershipRoutes(app, ctx);
+  registerPasskeyRoutes(app, ctx, async (reply, request, memberId) => {
+    const session = await ctx.auth.openSession(memberId, origin(request));
+    reply.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions, expires: new Date(session.expiresAt) });
+    return session;
+  });
 }

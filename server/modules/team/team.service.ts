@@ -18,6 +18,9 @@ import { readSetting } from '../settings/index.js';
 import { emailBrand } from '../storefront/index.js';
 import * as repo from './team.repository.js';
 import { findApiKeyByHash, touchApiKey } from './api-keys.repository.js';
+import { countPasskeys } from './passkeys.repository.js';
+import { ownerPasswordStep } from './passkeys.service.js';
+import { openTotpSecret, sealTotpSecret } from './totp-secrets.js';
 
 export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
@@ -37,6 +40,14 @@ export class TeamService {
     const member = await repo.findMemberById(this.db, id);
     if (!member || !member.password_hash || !isMemberRole(member.role)) return null;
     return { id: member.id, email: member.email, role: member.role };
+  }
+
+  /**
+   * The owner's login after the password: a token for the passkey step when the owner has a passkey, else null
+   * (the password alone signs in, as the specification says).
+   */
+  ownerSecondFactor(): Promise<string | null> {
+    return ownerPasswordStep({ db: this.db });
   }
 
   /** A live API key (not revoked, not expired) by its token, its use recorded; null otherwise. */
@@ -126,20 +137,26 @@ export async function staffPasswordStep(
   // The hash is computed even for an unknown address, so the answer's time tells nothing either.
   const stored = member?.password_hash ?? DUMMY_HASH;
   if (!(await verifyPassword(password, stored)) || !member?.password_hash) throw new AppError('UNAUTHORIZED', INVALID_SIGN_IN);
-  if (member.totp_enabled === 1 || (await requiresTwoFactor(ctx.db))) {
+  const passkey = (await countPasskeys(ctx.db, member.id)) > 0;
+  if (member.totp_enabled === 1 || passkey || (await requiresTwoFactor(ctx.db))) {
     const challenge = randomToken();
     await repo.insertChallenge(ctx.db, {
       token_hash: sha256Hex(challenge),
       member_id: member.id,
       expires_at: new Date(Date.now() + CHALLENGE_LIFETIME_MS).toISOString(),
     });
-    const enrol = member.totp_enabled !== 1;
-    const message = enrol ? 'Two-factor sign-in is required: set up an authenticator app to continue' : 'Enter the code from your authenticator app';
-    return { success: false, message, challenge, second_factor: enrol ? 'enrol' : 'totp' };
+    const factor = member.totp_enabled === 1 ? 'totp' : passkey ? 'passkey' : 'enrol';
+    return { success: false, message: SECOND_FACTOR_MESSAGES[factor], challenge, second_factor: factor, passkey };
   }
   const session = await ctx.auth.openSession(member.id, origin);
   return { success: true, message: 'Login successful', expiresAt: session.expiresAt, token: session.token };
 }
+
+const SECOND_FACTOR_MESSAGES = {
+  totp: 'Enter the code from your authenticator app',
+  passkey: 'Confirm with your passkey',
+  enrol: 'Two-factor sign-in is required: set up an authenticator app to continue',
+} as const;
 
 const DUMMY_HASH = `scrypt$${randomBytes(16).toString('base64')}$${randomBytes(64).toString('base64')}`;
 
@@ -189,7 +206,7 @@ export async function staffEnrolStep(ctx: AppContext, challenge: string): Promis
   if (!member?.password_hash) throw new AppError('UNAUTHORIZED', 'The sign-in has expired; enter your password again');
   if (member.totp_enabled === 1) throw new AppError('CONFLICT', 'Two-factor sign-in is already set up: enter a code');
   const secret = newTotpSecret();
-  await repo.updateMember(ctx.db, member.id, { totp_secret: secret }, nowIso());
+  await repo.updateMember(ctx.db, member.id, { totp_secret: sealTotpSecret(ctx, secret) }, nowIso());
   return { secret, uri: totpFor(secret, member.email, emailBrand(ctx.settings).storeName).toString() };
 }
 
@@ -207,11 +224,11 @@ export async function staffSecondFactorStep(
   const memberId = await repo.takeChallenge(ctx.db, sha256Hex(challenge), now);
   const member = memberId === null ? undefined : await repo.findMemberById(ctx.db, memberId);
   if (!member?.password_hash) throw new AppError('UNAUTHORIZED', 'The sign-in has expired; enter your password again');
-  if (!member.totp_secret) throw new AppError('UNAUTHORIZED', 'Set up two-factor sign-in first; enter your password again');
+  const secret = member.totp_secret ? await openTotpSecret(ctx, member.id, member.totp_secret) : null;
+  if (!secret) throw new AppError('UNAUTHORIZED', 'Set up two-factor sign-in first; enter your password again');
   const digits = code.replace(/\s/g, '');
   if (member.totp_enabled !== 1) {
-    if (!(await totpSignIn(ctx.db, member.id, member.totp_secret, digits)))
-      throw new AppError('UNAUTHORIZED', 'The code is not correct; enter your password again');
+    if (!(await totpSignIn(ctx.db, member.id, secret, digits))) throw new AppError('UNAUTHORIZED', 'The code is not correct; enter your password again');
     const recoveryCodes = newRecoveryCodes();
     await unitOfWork(ctx, async ({ trx }) => {
       await repo.updateMember(trx, member.id, { totp_enabled: 1 }, now);
@@ -220,7 +237,7 @@ export async function staffSecondFactorStep(
     return { ...(await ctx.auth.openSession(member.id, origin)), recoveryCodes };
   }
   const valid = /^\d{6}$/.test(digits)
-    ? await totpSignIn(ctx.db, member.id, member.totp_secret, digits)
+    ? await totpSignIn(ctx.db, member.id, secret, digits)
     : await repo.useRecoveryCode(ctx.db, member.id, recoveryCodeHash(code), now);
   if (!valid) throw new AppError('UNAUTHORIZED', 'The code is not correct (each code and each recovery code works once); enter your password again');
   return ctx.auth.openSession(member.id, origin);

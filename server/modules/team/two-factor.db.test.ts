@@ -2,6 +2,7 @@ import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { addMember, memberHeaders, TEST_MEMBER_PASSWORD } from '../../test/team.js';
+import { sealPlainTotpSecrets } from './totp-secrets.js';
 
 const codeFor = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
 
@@ -56,6 +57,39 @@ describe(`two-factor sign-in (${testDialect()})`, () => {
     const reused = await signIn(codes[3] ?? '');
     expect(reused.statusCode).toBe(401);
     expect(reused.json<{ message: string }>().message).toContain('each recovery code works once');
+  });
+
+  it('the TOTP secret is sealed at rest; a secret stored in plain before sealing still signs in, and is sealed then', async () => {
+    const id = await addMember(t, 'sealed@example.com', 'support');
+    const headers = await memberHeaders(t, 'sealed@example.com', TEST_MEMBER_PASSWORD, '10.44.0.7');
+    const { secret } = (await t.app.inject({ method: 'POST', url: '/api/admin/me/totp', headers })).json<{ secret: string }>();
+    const stored = async () => (await t.db.selectFrom('team_members').select('totp_secret').where('id', '=', id).executeTakeFirstOrThrow()).totp_secret ?? '';
+    expect(await stored()).toMatch(/^v1\./);
+    expect(await stored()).not.toContain(secret);
+    const confirmed = await t.app.inject({ method: 'POST', url: '/api/admin/me/totp/confirm', headers, payload: { code: codeFor(secret) } });
+    expect(confirmed.statusCode).toBe(200);
+    expect(await stored()).not.toContain(secret);
+
+    // A row written before sealing holds the plain secret: it still signs in, and is sealed on that use.
+    await t.db.updateTable('team_members').set({ totp_secret: secret }).where('id', '=', id).execute();
+    const step = (await post('/api/auth/staff-login', { email: 'sealed@example.com', password: TEST_MEMBER_PASSWORD }, '10.44.0.8')).json<{
+      challenge: string;
+    }>();
+    const signedIn = await post('/api/auth/staff-login/second-factor', { challenge: step.challenge, code: codeFor(secret) }, '10.44.0.8');
+    expect(signedIn.statusCode).toBe(200);
+    expect(await stored()).toMatch(/^v1\./);
+    expect(await stored()).not.toContain(secret);
+
+    // A plain row no one uses is sealed when a server starts; the code still signs in after.
+    await t.db.updateTable('team_members').set({ totp_secret: secret, totp_last_step: null }).where('id', '=', id).execute();
+    expect(await sealPlainTotpSecrets(t.ctx)).toBe(1);
+    expect(await sealPlainTotpSecrets(t.ctx)).toBe(0);
+    expect(await stored()).toMatch(/^v1\./);
+    expect(await stored()).not.toContain(secret);
+    const again = (await post('/api/auth/staff-login', { email: 'sealed@example.com', password: TEST_MEMBER_PASSWORD }, '10.44.0.9')).json<{
+      challenge: string;
+    }>();
+    expect((await post('/api/auth/staff-login/second-factor', { challenge: again.challenge, code: codeFor(secret) }, '10.44.0.9')).statusCode).toBe(200);
   });
 
   it('when the owner requires two factors, a member without one enrols during sign-in', async () => {

@@ -1,3 +1,4 @@
+import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { StaffLoginResponse } from '@common/team';
 import { ApiError } from '@/lib/api';
 
@@ -24,3 +25,13 @@ export const staffEnrol = (challenge: string) => post<{ secret: string; uri: str
 
 /** POST /api/team/accept: sets an invited member's password. */
 export const acceptInvite = (token: string, password: string) => post<{ success: boolean; email: string }>('/api/team/accept', { token, password });
+
+/**
+ * A passkey sign-in (docs/team.md): options from the server, the browser's authenticator signs them, the server
+ * checks the answer. With the password step's challenge it is the second factor; without, it signs in alone.
+ */
+export async function passkeySignIn(challenge?: string): Promise<StaffLoginResponse> {
+  const { options } = await post<{ options: PublicKeyCredentialRequestOptionsJSON }>('/api/auth/staff-login/passkey/options', { challenge });
+  const credential = await startAuthentication({ optionsJSON: options });
+  return post<StaffLoginResponse>('/api/auth/staff-login/passkey', { challenge, credential });
+}

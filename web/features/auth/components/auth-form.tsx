@@ -22,7 +22,16 @@ export function AuthCard({ icon, title, description, children }: { icon: ReactNo
 }
 
 /** A sign-in form: its fields, the problem, and one full-width button that says when it is busy. */
-export function AuthForm(props: { onSubmit: () => void; error: string | null; busy: boolean; label: string; busyLabel?: string; children: ReactNode }) {
+export function AuthForm(props: {
+  onSubmit: () => void;
+  error: string | null;
+  busy: boolean;
+  label: string;
+  busyLabel?: string;
+  children: ReactNode;
+  /** Other ways to go on, below the button (a passkey). */
+  after?: ReactNode;
+}) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onSubmit();
@@ -34,6 +43,7 @@ export function AuthForm(props: { onSubmit: () => void; error: string | null; bu
       <Button type="submit" className="w-full" disabled={props.busy}>
         {props.busy && props.busyLabel ? props.busyLabel : props.label}
       </Button>
+      {props.after}
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { ApiError } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
 import { login } from '../api/login';
+import { passkeySignIn } from '../api/staff-login';
 import { useSession } from '../session';
 import { AuthCard, AuthForm } from './auth-form';
 import { StaffLogin } from './staff-login';
@@ -27,7 +28,9 @@ export function LoginPage() {
     setError(null);
     setIsBusy(true);
     try {
-      const answer = await login(password);
+      const first = await login(password);
+      // An owner who added a passkey (docs/team.md) confirms with it: the browser asks for it at once.
+      const answer = first.challenge && first.second_factor === 'passkey' ? await passkeySignIn(first.challenge) : first;
       if (answer.success && answer.expiresAt) signedIn(answer.expiresAt);
       else setError(answer.message || 'Login failed');
     } catch (caught) {

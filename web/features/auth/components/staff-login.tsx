@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { TextField } from '@/components/form-field';
+import { FormError, TextField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api';
-import { staffEnrol, staffLogin, staffSecondFactor } from '../api/staff-login';
+import { passkeySignIn, staffEnrol, staffLogin, staffSecondFactor } from '../api/staff-login';
 import { AuthForm } from './auth-form';
 
 type Step =
   | { kind: 'password' }
-  | { kind: 'code'; challenge: string }
+  | { kind: 'code'; challenge: string; totp: boolean; passkey: boolean }
   | { kind: 'enrol'; challenge: string; secret: string }
   | { kind: 'codes'; codes: string[]; expiresAt: string };
 
@@ -41,7 +41,7 @@ export function StaffLogin({ onSignedIn }: { onSignedIn: (expiresAt: string) => 
         const { secret } = await staffEnrol(answer.challenge);
         setStep({ kind: 'enrol', challenge: answer.challenge, secret });
       } else if (answer.challenge) {
-        setStep({ kind: 'code', challenge: answer.challenge });
+        setStep({ kind: 'code', challenge: answer.challenge, totp: answer.second_factor === 'totp', passkey: answer.passkey === true });
       }
       setCode('');
     });
@@ -56,6 +56,14 @@ export function StaffLogin({ onSignedIn }: { onSignedIn: (expiresAt: string) => 
       else onSignedIn(answer.expiresAt);
     });
   };
+
+  /** With the password step's challenge: the passkey as second factor; without: the passkey alone. */
+  const signInWithPasskey = (challenge?: string) =>
+    void run(async () => {
+      const answer = await passkeySignIn(challenge);
+      if (!answer.expiresAt) throw new Error(answer.message);
+      onSignedIn(answer.expiresAt);
+    });
 
   if (step.kind === 'codes') {
     return (
@@ -73,9 +81,35 @@ export function StaffLogin({ onSignedIn }: { onSignedIn: (expiresAt: string) => 
     );
   }
 
+  if (step.kind === 'code' && !step.totp) {
+    return (
+      <div className="space-y-4">
+        <p className="text-sm">Confirm the sign-in with your passkey.</p>
+        <FormError message={error} />
+        <Button className="w-full" onClick={() => signInWithPasskey(step.challenge)} disabled={isBusy}>
+          {isBusy ? 'Waiting for the passkey...' : 'Use my passkey'}
+        </Button>
+      </div>
+    );
+  }
+
   if (step.kind === 'code' || step.kind === 'enrol') {
     return (
-      <AuthForm onSubmit={submitCode} error={error} busy={isBusy} label="Verify" busyLabel="Checking...">
+      <AuthForm
+        onSubmit={submitCode}
+        error={error}
+        busy={isBusy}
+        label="Verify"
+        busyLabel="Checking..."
+        after={
+          step.kind === 'code' &&
+          step.passkey && (
+            <Button type="button" variant="outline" className="w-full" onClick={() => signInWithPasskey(step.challenge)} disabled={isBusy}>
+              Use my passkey instead
+            </Button>
+          )
+        }
+      >
         {step.kind === 'enrol' && (
           <div className="space-y-1 text-sm">
             <p>The shop owner requires two-factor sign-in. Add this key to your authenticator app, then enter the code it shows.</p>
@@ -98,7 +132,18 @@ export function StaffLogin({ onSignedIn }: { onSignedIn: (expiresAt: string) => 
   }
 
   return (
-    <AuthForm onSubmit={submitPassword} error={error} busy={isBusy} label="Sign In" busyLabel="Signing In...">
+    <AuthForm
+      onSubmit={submitPassword}
+      error={error}
+      busy={isBusy}
+      label="Sign In"
+      busyLabel="Signing In..."
+      after={
+        <Button type="button" variant="outline" className="w-full" onClick={() => signInWithPasskey()} disabled={isBusy}>
+          Sign in with a passkey
+        </Button>
+      }
+    >
       <TextField id="staff-email" label="E-mail address" type="email" autoComplete="username" value={email} onChange={setEmail} disabled={isBusy} autoFocus />
       <TextField
         id="staff-password"

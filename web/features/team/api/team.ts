@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MemberRole } from '@common/permissions';
-import type { TeamMember, TeamResponse } from '@common/team';
+import type { TeamMember, TeamResponse, TransferOwnership } from '@common/team';
 import { apiGet, apiJson } from '@/lib/api';
 
 export const teamQueryKey = ['admin', 'team'] as const;
@@ -25,3 +25,6 @@ export const useRemoveMember = () => useTeamMutation((id: number) => apiJson('DE
 /** PUT /api/admin/team/policy. */
 export const useTeamPolicy = () =>
   useTeamMutation((requireTwoFactor: boolean) => apiJson('PUT', '/api/admin/team/policy', { require_two_factor: requireTwoFactor }));
+/** POST /api/admin/team/ownership: the owner hands the owner account to an admin and becomes an admin. */
+export const useTransferOwnership = () =>
+  useTeamMutation((input: TransferOwnership) => apiJson<{ message: string }>('POST', '/api/admin/team/ownership', input));
