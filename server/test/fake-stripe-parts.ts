@@ -2,7 +2,6 @@
 // checks, and Stripe Tax's calculations.
 import type http from 'node:http';
 import { randomBytes } from 'node:crypto';
-import type { FakeStripeApi } from './fake-stripe-api.js';
 
 /**
  * The keys the stand-in knows, and their account: the `_fake` keys are one account's (test and live), the `_other`
@@ -60,8 +59,8 @@ export function answerAccountRequest(
 export function answerTaxCalculation(
   response: http.ServerResponse,
   form: Record<string, string>,
-  taxRates: FakeStripeApi['taxRates'],
-  taxCalculations: FakeStripeApi['taxCalculations'],
+  taxRates: Map<string, number>,
+  taxCalculations: Array<Record<string, string> & { id: string }>,
 ): void {
   const percent = taxRates.get(form['customer_details[address][country]'] ?? '');
   if (taxRates.size === 0) return invalid(response, 400, 'Stripe Tax has not been activated on your account.', 'stripe_tax_inactive');
