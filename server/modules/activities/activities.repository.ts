@@ -125,7 +125,7 @@ export async function formerAddressesOf(db: Db, email: string): Promise<string[]
 }
 
 /** Retention (docs/big-shop.md): removes at most `limit` entries older than `before`, oldest first; answers how many. */
-export async function pruneActivities(db: Kysely<DB> | Transaction<DB>, before: string, limit: number): Promise<number> {
+export async function pruneActivities(db: Db, before: string, limit: number): Promise<number> {
   const oldest = db.selectFrom('activities').select('id').where('created_at', '<', before).orderBy('created_at').limit(limit);
   const result = await db.deleteFrom('activities').where('id', 'in', oldest).executeTakeFirst();
   return Number(result.numDeletedRows);

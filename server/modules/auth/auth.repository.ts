@@ -71,7 +71,7 @@ export async function deleteAllSessions(db: Database): Promise<void> {
  * Hands the sessions of one person to another (null: the owner), in the caller's transaction: an ownership transfer
  * keeps both people signed in, each now as their new role.
  */
-export async function moveSessions(db: Database | Transaction<DB>, from: number | null, to: number | null): Promise<void> {
+export async function moveSessions(db: Db, from: number | null, to: number | null): Promise<void> {
   const query = db.updateTable('admin_sessions').set({ member_id: to });
   await (from === null ? query.where('member_id', 'is', null) : query.where('member_id', '=', from)).execute();
 }

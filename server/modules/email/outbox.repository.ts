@@ -129,7 +129,7 @@ export async function eraseEmailsToAddress(db: Db, address: string, replacement:
  * `before`, oldest first, off their partial index (0078); the row stays in the Outbox with its recipient, subject and
  * status. Answers how many.
  */
-export async function clearOldEmailBodies(db: Kysely<DB> | Transaction<DB>, before: string, limit: number): Promise<number> {
+export async function clearOldEmailBodies(db: Db, before: string, limit: number): Promise<number> {
   const oldest = db
     .selectFrom('emails')
     .select('id')
