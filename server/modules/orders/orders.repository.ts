@@ -3,7 +3,6 @@ import type { DB, OrdersTable } from '../../db/schema.js';
 import { isPostgres } from '../../db/portable.js';
 import { UNMATCHED_OUTCOMES, type OrderStatus } from '../../../common/orders.js';
 import type { Db } from '../../db/database.js';
-import type { TaxEvidenceStatus } from '../../../common/tax.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 export interface NewOrder {

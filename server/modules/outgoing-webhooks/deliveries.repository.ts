@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { DB, WebhookDeliveriesTable } from '../../db/schema.js';
 import type { WebhookDelivery, WebhookDeliveryStatus } from '../../../common/webhooks.js';
 import { mentions, replaceMentions } from '../../lib/scrub.js';

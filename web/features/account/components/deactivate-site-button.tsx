@@ -51,8 +51,8 @@ export function DeactivateSiteButton({ licenseId, site }: { licenseId: number; s
       title="Deactivate this site?"
       description={
         <>
-          {say('The licence')} stops working on <span className="break-all font-mono">{site.site_url}</span>: the plugin there no longer receives updates, and its seat
-          is free for another site. You can activate it again later with the same key.
+          {say('The licence')} stops working on <span className="break-all font-mono">{site.site_url}</span>: the plugin there no longer receives updates, and
+          its seat is free for another site. You can activate it again later with the same key.
         </>
       }
       destructive
