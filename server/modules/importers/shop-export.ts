@@ -16,14 +16,11 @@
 //   }
 // JSON.stringify never writes a line break inside a value, so each row is one line. An export of the same
 // version in any other layout (one line, as this server wrote it before, or pretty-printed) is still read, whole.
-import { isReleaseFileName } from '../../lib/object-storage.js';
 import { unitOfWork, type UnitContext } from '../../kernel/events.js';
 import fs from 'node:fs';
-import readline from 'node:readline';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
-import { isPostgres } from '../../db/portable.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { ImportRow } from '../../../common/imports.js';
@@ -51,44 +48,10 @@ import {
 } from '../releases/index.js';
 import { POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
 import type { ImportSummary } from './import.service.js';
+import { EXPORT_TABLES, isExportTable, readExport, SHOP_EXPORT_FORMAT, SHOP_EXPORT_VERSION, TABLE_NOUNS, type ExportTable } from './shop-export-format.js';
+import { checkExport } from './shop-export-check.js';
 
-export const SHOP_EXPORT_FORMAT = 'plugin-licensing-server-export';
-export const SHOP_EXPORT_VERSION = 1;
-
-/**
- * The tables of an export, in the order they are written (tiers name plugins; activations name licences;
- * redemptions name coupons and orders). The last three came later in version 1: an export without them has none.
- */
-export const EXPORT_TABLES = [
-  'plugins',
-  'plugin_prices',
-  'customers',
-  'licenses',
-  'license_activations',
-  'orders',
-  'releases',
-  'release_changelogs',
-  'ended_activations',
-  'coupons',
-  'coupon_redemptions',
-] as const satisfies ReadonlyArray<keyof DB>;
-type ExportTable = (typeof EXPORT_TABLES)[number];
-const OPTIONAL_TABLES: ReadonlySet<ExportTable> = new Set(['ended_activations', 'coupons', 'coupon_redemptions']);
-const isExportTable = (name: string): name is ExportTable => (EXPORT_TABLES as readonly string[]).includes(name);
-
-const TABLE_NOUNS: Record<ExportTable, string> = {
-  plugins: 'plugins',
-  plugin_prices: 'price tiers',
-  customers: 'customers',
-  licenses: 'licences',
-  license_activations: 'activated sites',
-  orders: 'orders',
-  releases: 'releases',
-  release_changelogs: 'release changelogs',
-  ended_activations: 'ended activations',
-  coupons: 'coupons',
-  coupon_redemptions: 'coupon redemptions',
-};
+export { EXPORT_TABLES, SHOP_EXPORT_FORMAT, SHOP_EXPORT_VERSION } from './shop-export-format.js';
 
 type Trx = Transaction<DB>;
 /** The rows of a table as its owner reads them: a page at a time (a catalogue's plugins at once). */
@@ -162,204 +125,6 @@ export async function writeShopExport(db: Database, file: string): Promise<{ exp
     out.destroy();
     throw error;
   }
-}
-
-const NOT_JSON = "This file is not valid JSON: this server's export is the JSON file GET /api/admin/export downloads";
-
-type ExportEntry = { kind: 'header'; header: unknown } | { kind: 'table'; table: string } | { kind: 'row'; row: unknown; index: number };
-
-function parseLine(text: string, line: number): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new AppError('BAD_REQUEST', line === 1 ? NOT_JSON : `${NOT_JSON} (line ${line} is not)`);
-  }
-}
-
-/** An export in another layout (one line, pretty-printed): read whole, as before. */
-async function* wholeExport(file: string): AsyncGenerator<ExportEntry> {
-  let data: unknown;
-  try {
-    data = JSON.parse((await fs.promises.readFile(file, 'utf8')).replace(/^\ufeff/, ''));
-  } catch {
-    throw new AppError('BAD_REQUEST', NOT_JSON);
-  }
-  yield { kind: 'header', header: data };
-  const record = data as Record<string, unknown>;
-  for (const table of EXPORT_TABLES) {
-    const rows = record[table];
-    if (!Array.isArray(rows)) continue;
-    yield { kind: 'table', table };
-    for (let index = 0; index < rows.length; index++) yield { kind: 'row', row: rows[index] as unknown, index };
-  }
-}
-
-/** Whether the file is laid out one row a line: its first line is the header alone (read from the first 4 KB). */
-async function isLineLayout(file: string): Promise<boolean> {
-  const handle = await fs.promises.open(file, 'r');
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
-    const text = buffer
-      .subarray(0, bytesRead)
-      .toString('utf8')
-      .replace(/^\ufeff/, '');
-    const end = text.indexOf('\n');
-    const first = end < 0 ? '' : text.slice(0, end).trimEnd();
-    return first.startsWith('{"format":') && !first.endsWith('}');
-  } finally {
-    await handle.close();
-  }
-}
-
-/** The export's header, then each table and its rows, read a line at a time (one row in memory). */
-async function* readExport(file: string): AsyncGenerator<ExportEntry> {
-  if (!(await isLineLayout(file))) {
-    yield* wholeExport(file);
-    return;
-  }
-  const lines = readline.createInterface({ input: fs.createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
-  let state: 'start' | 'tables' | 'rows' | 'end' = 'start';
-  let number = 0;
-  let index = 0;
-  try {
-    for await (const read of lines) {
-      number += 1;
-      const line = number === 1 ? read.replace(/^\ufeff/, '') : read;
-      if (state === 'start') {
-        yield { kind: 'header', header: parseLine(`${line.trimEnd()}}`, number) };
-        state = 'tables';
-      } else if (state === 'tables') {
-        const table = /^,("[a-z_]+"):\[$/.exec(line);
-        if (table) {
-          yield { kind: 'table', table: JSON.parse(table[1]!) as string };
-          state = 'rows';
-          index = 0;
-        } else if (line === '}') state = 'end';
-        else throw new AppError('BAD_REQUEST', `${NOT_JSON} (line ${number} is not a list's start)`);
-      } else if (state === 'rows') {
-        if (line === ']') state = 'tables';
-        else yield { kind: 'row', row: parseLine(index === 0 ? line : line.replace(/^,/, ''), number), index: index++ };
-      } else if (line.trim() !== '') throw new AppError('BAD_REQUEST', `${NOT_JSON} (there is more after its end, on line ${number})`);
-    }
-  } finally {
-    lines.close();
-  }
-  if (state !== 'end') throw new AppError('BAD_REQUEST', `${NOT_JSON} (it ends before its closing "}": is the file complete?)`);
-}
-
-interface ColumnKind {
-  numeric: boolean;
-  nullable: boolean;
-}
-
-/**
- * The columns each exported table has in this database and what they hold, to check an export's rows against before
- * writing any. Read from this database's own schema only (PostgreSQL: `current_schema()`): an introspection of every
- * schema failed when another schema on the server was dropped meanwhile.
- */
-async function tableColumns(db: Database): Promise<Map<string, Map<string, ColumnKind>>> {
-  const numeric = (type: string) => /int|real|float|double|numeric|decimal|serial/i.test(type);
-  const columns = new Map<string, Map<string, ColumnKind>>(EXPORT_TABLES.map((table) => [table, new Map()]));
-  if (isPostgres(db)) {
-    const { rows } = await sql<{ table_name: string; column_name: string; data_type: string; is_nullable: string; generated: boolean }>`
-      select table_name, column_name, data_type, is_nullable,
-        (is_identity = 'YES' or coalesce(column_default, '') like 'nextval(%') as generated
-      from information_schema.columns
-      where table_schema = current_schema() and table_name in (${sql.join([...EXPORT_TABLES])})`.execute(db);
-    for (const row of rows) {
-      columns.get(row.table_name)?.set(row.column_name, { numeric: numeric(row.data_type), nullable: row.is_nullable === 'YES' || row.generated });
-    }
-    return columns;
-  }
-  for (const table of EXPORT_TABLES) {
-    const { rows } = await sql<{
-      name: string;
-      type: string;
-      notnull: number;
-      pk: number;
-    }>`select name, type, "notnull", pk from pragma_table_info(${table})`.execute(db);
-    // An integer primary key is SQLite's rowid: given when absent.
-    for (const row of rows)
-      columns.get(table)!.set(row.name, { numeric: numeric(row.type), nullable: row.notnull === 0 || (row.pk === 1 && /int/i.test(row.type)) });
-  }
-  return columns;
-}
-
-function checkHeader(data: unknown): { exported_at: string } {
-  if (typeof data !== 'object' || data === null || (data as { format?: unknown }).format !== SHOP_EXPORT_FORMAT) {
-    throw new AppError(
-      'BAD_REQUEST',
-      `This file is not this server's export: expected a JSON object with "format": "${SHOP_EXPORT_FORMAT}" and the lists ${EXPORT_TABLES.join(', ')}`,
-    );
-  }
-  const record = data as Record<string, unknown>;
-  if (record.version !== SHOP_EXPORT_VERSION)
-    throw new AppError('BAD_REQUEST', `This export is version ${String(record.version)}; this server reads version ${SHOP_EXPORT_VERSION}`);
-  return { exported_at: String(record.exported_at) };
-}
-
-/**
- * A row of `table` must have the columns stored here, each of its type, and no other; a column that may be null can
- * be absent (an export written before a migration added it) and is stored as null.
- */
-function checkRow(expected: Map<string, ColumnKind>, table: ExportTable, index: number, row: unknown): void {
-  const where = `${table}[${index}]`;
-  if (typeof row !== 'object' || row === null || Array.isArray(row)) throw new AppError('BAD_REQUEST', `${where} is not an object`);
-  const names = Object.keys(row);
-  const missing = [...expected].filter(([name, kind]) => !kind.nullable && !names.includes(name)).map(([name]) => name);
-  const unknown = names.filter((name) => !expected.has(name));
-  if (missing.length > 0 || unknown.length > 0) {
-    throw new AppError(
-      'BAD_REQUEST',
-      `${where} does not have this server's columns${missing.length ? `; missing ${missing.join(', ')}` : ''}${unknown.length ? `; unknown ${unknown.join(', ')}` : ''}`,
-    );
-  }
-  for (const [name, value] of Object.entries(row)) {
-    const kind = expected.get(name)!;
-    if (value === null ? !kind.nullable : typeof value !== (kind.numeric ? 'number' : 'string')) {
-      throw new AppError('BAD_REQUEST', `${where}.${name} must be ${kind.numeric ? 'a number' : 'text'}${kind.nullable ? ' or null' : ''}`);
-    }
-    // eslint-disable-next-line no-control-regex
-    if (typeof value === 'string' && /\u0000/.test(value)) throw new AppError('BAD_REQUEST', `${where}.${name} contains a NUL character`);
-  }
-}
-
-/** A release's file must be a name inside the release store, never a path out of it (issue 37). */
-function checkReleaseFile(index: number, row: { zip_path: string }): void {
-  if (isReleaseFileName(row.zip_path)) return;
-  throw new AppError(
-    'BAD_REQUEST',
-    `releases[${index}].zip_path ${JSON.stringify(row.zip_path.slice(0, 100))} is not a file name in the release store: it must be a plain name such as plugin-1.0.0-1a2b3c.zip (letters, digits, dots, dashes), without folders`,
-  );
-}
-
-/**
- * Reads the whole export once, checking its header and every row against this database's columns, holding one
- * row at a time: what each table has, or the first problem (nothing is written before this passes).
- */
-async function checkExport(db: Database, file: string): Promise<{ exported_at: string; counts: Map<ExportTable, number> }> {
-  const columns = await tableColumns(db);
-  const counts = new Map<ExportTable, number>();
-  let header: { exported_at: string } | null = null;
-  let current: ExportTable | null = null;
-  for await (const entry of readExport(file)) {
-    if (entry.kind === 'header') header = checkHeader(entry.header);
-    else if (entry.kind === 'table') {
-      current = isExportTable(entry.table) ? entry.table : null;
-      if (current && counts.has(current)) throw new AppError('BAD_REQUEST', `This export has the list "${current}" twice`);
-      if (current) counts.set(current, 0);
-    } else if (current) {
-      checkRow(columns.get(current)!, current, entry.index, entry.row);
-      if (current === 'releases') checkReleaseFile(entry.index, entry.row as { zip_path: string });
-      counts.set(current, counts.get(current)! + 1);
-    }
-  }
-  for (const table of EXPORT_TABLES) {
-    if (counts.has(table)) continue;
-    if (!OPTIONAL_TABLES.has(table)) throw new AppError('BAD_REQUEST', `This export has no list "${table}": expected the lists ${EXPORT_TABLES.join(', ')}`);
-    counts.set(table, 0);
-  }
-  return { exported_at: header!.exported_at, counts };
 }
 
 /**
