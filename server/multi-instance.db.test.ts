@@ -3,7 +3,6 @@
 // real HTTP across each other. Runs on PostgreSQL and on SQLite (two processes on one WAL file).
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash, createPublicKey, randomBytes, verify } from 'node:crypto';
@@ -18,6 +17,7 @@ import { makePluginZip, multipartBody } from './test/release-test-helpers.js';
 import { startS3Server, type TestS3Server } from './test/s3-server.js';
 import { createTestDatabase, testDialect, TEST_ADMIN_PASSWORD, type TestDatabase } from './test/test-app.js';
 import { unitContext } from './test/units.js';
+import { freePort } from './test/free-port.js';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
@@ -39,16 +39,6 @@ interface Instance {
   process: ChildProcess;
   output: string;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

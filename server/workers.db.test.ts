@@ -1,5 +1,4 @@
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -9,6 +8,7 @@ import { createDatabase, type Database } from './db/database.js';
 import { createLicense } from './modules/licenses/index.js';
 import { createTestDatabase, testDialect, TEST_ADMIN_PASSWORD, type TestDatabase } from './test/test-app.js';
 import { unitContext } from './test/units.js';
+import { freePort } from './test/free-port.js';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const SLUG = 'postcode-delivery-zones';
@@ -24,16 +24,6 @@ interface Answer {
   body: string;
   headers: http.IncomingHttpHeaders;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 const alive = (pid: number): boolean => {
   try {

@@ -5,6 +5,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialect, TEST_ADMIN_PASSWORD, type TestDatabase } from '../test/test-app.js';
+import { freePort } from '../test/free-port.js';
 
 // Issue 37: a client that resets its connection at any moment must not end a process. Found with
 // `X-Forwarded-For` and a reset on the first byte of the answer: the request log read `request.ip` after the
@@ -13,16 +14,6 @@ import { createTestDatabase, testDialect, TEST_ADMIN_PASSWORD, type TestDatabase
 // mid-upload, on the answer's first byte and mid-answer; the process (every worker) must live on and answer.
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,9 +1,9 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { createStripeProvider } from './index.js';
-import { BUYABLE_SLUG, ensureQualifyingRelease } from '../../test/checkout-test-helpers.js';
-import { startFakeStripeApi, type FakeStripeApi } from '../../test/fake-stripe-api.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { BUYABLE_SLUG } from '../../test/checkout-test-helpers.js';
+import { createStripeTestApp } from '../../test/stripe-test-app.js';
+import { type FakeStripeApi } from '../../test/fake-stripe-api.js';
 import { addTerm } from '../../../common/prices.js';
 
 // Automatic renewal through Stripe with the real SDK against the local Stripe stand-in (decision 0013): the checkout
@@ -20,20 +20,7 @@ describe(`automatic renewal through Stripe (${testDialect()})`, () => {
   let priceId: number;
   let eventCounter = 0;
   beforeAll(async () => {
-    stripeApi = await startFakeStripeApi();
-    t = await createTestApp({
-      env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
-      services: {
-        paymentProvider: createStripeProvider({
-          secretKey: 'sk_test_fake',
-          publishableKey: 'pk_test_fake',
-          host: '127.0.0.1',
-          port: stripeApi.port,
-          protocol: 'http',
-        }),
-      },
-    });
-    await ensureQualifyingRelease(t.db);
+    ({ t, stripeApi } = await createStripeTestApp(WEBHOOK_SECRET));
     const tier = await t.app.inject({
       method: 'POST',
       url: `/api/admin/plugins/${BUYABLE_SLUG}/prices`,

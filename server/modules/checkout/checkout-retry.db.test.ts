@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { BUYABLE_SLUG, ensureQualifyingRelease, intentBody } from '../../test/checkout-test-helpers.js';
-import { startFakeStripeApi, type FakeStripeApi } from '../../test/fake-stripe-api.js';
-import { createStripeProvider } from './stripe-provider.js';
+import { createStripeTestApp } from '../../test/stripe-test-app.js';
+import { type FakeStripeApi } from '../../test/fake-stripe-api.js';
 import { ABANDONED_ORDER_AFTER_MS } from '../../../common/orders.js';
 
 // A buyer who starts checkout again while their order waits gets that order back (docs/checkout.md, "Trying
@@ -109,20 +109,7 @@ describe(`checkout attempts of one buyer, Stripe (${testDialect()})`, () => {
   let t: TestApp;
   let stripeApi: FakeStripeApi;
   beforeAll(async () => {
-    stripeApi = await startFakeStripeApi();
-    t = await createTestApp({
-      env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake' },
-      services: {
-        paymentProvider: createStripeProvider({
-          secretKey: 'sk_test_fake',
-          publishableKey: 'pk_test_fake',
-          host: '127.0.0.1',
-          port: stripeApi.port,
-          protocol: 'http',
-        }),
-      },
-    });
-    await ensureQualifyingRelease(t.db);
+    ({ t, stripeApi } = await createStripeTestApp());
     await makeOtherPluginPurchasable(t);
   });
   afterAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { ensureQualifyingRelease, intentBody } from '../../test/checkout-test-helpers.js';
-import { startFakeStripeApi, type FakeStripeApi } from '../../test/fake-stripe-api.js';
+import { createStripeTestApp } from '../../test/stripe-test-app.js';
+import { type FakeStripeApi } from '../../test/fake-stripe-api.js';
 import { applyPaymentEvent } from '../orders/index.js';
-import { createStripeProvider } from './stripe-provider.js';
 
 // Refunds from the admin (issue 26, docs/checkout.md "Refunds"): POST /api/admin/orders/{id}/refund gives the whole
 // amount back through the order's provider, then records it as the provider's refund webhook does.
@@ -149,19 +149,7 @@ describe(`refunds from the admin, Stripe through its SDK (${testDialect()})`, ()
   let stripeApi: FakeStripeApi;
   let events = 0;
   beforeAll(async () => {
-    stripeApi = await startFakeStripeApi();
-    t = await createTestApp({
-      env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: 'whsec_refunds' },
-      services: {
-        paymentProvider: createStripeProvider({
-          secretKey: 'sk_test_fake',
-          publishableKey: 'pk_test_fake',
-          host: '127.0.0.1',
-          port: stripeApi.port,
-          protocol: 'http',
-        }),
-      },
-    });
+    ({ t, stripeApi } = await createStripeTestApp('whsec_refunds'));
     headers = await setUp(t);
   });
   afterAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { BUYABLE_SLUG, ensureQualifyingRelease, fulfilmentCounts } from '../../test/checkout-test-helpers.js';
-import { startFakeStripeApi, type FakeStripeApi } from '../../test/fake-stripe-api.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { BUYABLE_SLUG, fulfilmentCounts } from '../../test/checkout-test-helpers.js';
+import { createStripeTestApp } from '../../test/stripe-test-app.js';
+import { type FakeStripeApi } from '../../test/fake-stripe-api.js';
 import { addTier, setTaxSettings } from '../../test/tax-test-helpers.js';
-import { createStripeProvider } from './index.js';
 import Stripe from 'stripe';
 
 const WEBHOOK_SECRET = 'whsec_stripe_tax_secret';
@@ -15,20 +15,7 @@ describe(`tax through Stripe Tax (${testDialect()})`, () => {
   let admin: Record<string, string>;
   let euro: number;
   beforeAll(async () => {
-    stripeApi = await startFakeStripeApi();
-    t = await createTestApp({
-      env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
-      services: {
-        paymentProvider: createStripeProvider({
-          secretKey: 'sk_test_fake',
-          publishableKey: 'pk_test_fake',
-          host: '127.0.0.1',
-          port: stripeApi.port,
-          protocol: 'http',
-        }),
-      },
-    });
-    await ensureQualifyingRelease(t.db);
+    ({ t, stripeApi } = await createStripeTestApp(WEBHOOK_SECRET));
     admin = await t.adminHeaders();
     euro = await addTier(t, admin);
     await setTaxSettings(t, admin, { seller_country: 'IE', eu_oss: true });

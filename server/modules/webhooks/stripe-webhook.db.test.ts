@@ -1,9 +1,9 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { createStripeProvider } from '../checkout/index.js';
-import { ensureQualifyingRelease, fulfilmentCounts, intentBody } from '../../test/checkout-test-helpers.js';
-import { startFakeStripeApi, type FakeStripeApi } from '../../test/fake-stripe-api.js';
+import { fulfilmentCounts, intentBody } from '../../test/checkout-test-helpers.js';
+import { createStripeTestApp } from '../../test/stripe-test-app.js';
+import { type FakeStripeApi } from '../../test/fake-stripe-api.js';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const signer = new Stripe('sk_test_fake');
@@ -12,20 +12,7 @@ describe(`Stripe checkout and webhooks (${testDialect()})`, () => {
   let t: TestApp;
   let stripeApi: FakeStripeApi;
   beforeAll(async () => {
-    stripeApi = await startFakeStripeApi();
-    t = await createTestApp({
-      env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
-      services: {
-        paymentProvider: createStripeProvider({
-          secretKey: 'sk_test_fake',
-          publishableKey: 'pk_test_fake',
-          host: '127.0.0.1',
-          port: stripeApi.port,
-          protocol: 'http',
-        }),
-      },
-    });
-    await ensureQualifyingRelease(t.db);
+    ({ t, stripeApi } = await createStripeTestApp(WEBHOOK_SECRET));
   });
   afterAll(async () => {
     await t.close();
