@@ -1,5 +1,6 @@
 // Staff accounts, their sign-in, sessions and API keys (issue 42, docs/team.md): the wire shapes.
 import { z } from 'zod';
+import { idField } from './ids.js';
 import { API_KEY_SCOPES, MEMBER_ROLES, ROLES, type Permission } from './permissions.js';
 
 const email = z
@@ -126,7 +127,7 @@ export const createdApiKeySchema = apiKeySchema.extend({ token: z.string() });
  * address the former owner signs in with from then on, as an admin, on the "Staff sign-in" mode.
  */
 export const transferOwnershipSchema = z.object({
-  member_id: z.number({ error: 'Choose the admin who becomes the owner' }).int().positive(),
+  member_id: idField('member_id'),
   password: z.string({ error: 'Enter your password to confirm' }).min(1, 'Enter your password to confirm').max(200),
   email,
 });
