@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import * as priceTiers from '../../db/migrations/0020-price-tiers.js';
+import * as dashboardRollups from '../../db/migrations/0076-dashboard-rollups.js';
 
 // Migration 0020 on a shop with plugins already (a fresh test database is seeded only after its migrations):
-// run its down, give the plugins prices of every kind, and its up again.
+// run its down, give the plugins prices of every kind, and its up again. The dashboard's roll-up triggers (0076) read
+// the orders' tier columns: they go first and come back last, as a real migration from before 0020 would meet them.
 describe(`migration 0020-price-tiers on existing plugins (${testDialect()})`, () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -12,6 +14,7 @@ describe(`migration 0020-price-tiers on existing plugins (${testDialect()})`, ()
   afterAll(async () => t.close());
 
   it('gives each priced plugin one lifetime 3-site tier mirroring its price and valid discount, and none to an unpriced one', async () => {
+    await dashboardRollups.down(t.db);
     await priceTiers.down(t.db);
     await t.db.updateTable('plugins').set({ price: 4900, discount_price: 3900, currency: 'GBP' }).where('slug', '=', 'postcode-delivery-zones').execute();
     await t.db.updateTable('plugins').set({ price: null, discount_price: null }).where('slug', '=', 'ucre').execute();
@@ -22,6 +25,7 @@ describe(`migration 0020-price-tiers on existing plugins (${testDialect()})`, ()
       .values({ ...oldOrder, created_at: at, updated_at: at } as never)
       .execute();
     await priceTiers.up(t.db);
+    await dashboardRollups.up(t.db);
     const tiers = await t.db.selectFrom('plugin_prices').selectAll().orderBy('id').execute();
     expect(
       tiers.map(({ plugin_slug, name, sites, term, amount, sale_amount, currency, active }) => ({
