@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import * as priceTiers from '../../db/migrations/0020-price-tiers.js';
@@ -14,7 +15,7 @@ describe(`migration 0020-price-tiers on existing plugins (${testDialect()})`, ()
   afterAll(async () => t.close());
 
   it('gives each priced plugin one lifetime 3-site tier mirroring its price and valid discount, and none to an unpriced one', async () => {
-    await dashboardRollups.down(t.db);
+    await dashboardRollups.down(t.db as unknown as Kysely<unknown>);
     await priceTiers.down(t.db);
     await t.db.updateTable('plugins').set({ price: 4900, discount_price: 3900, currency: 'GBP' }).where('slug', '=', 'postcode-delivery-zones').execute();
     await t.db.updateTable('plugins').set({ price: null, discount_price: null }).where('slug', '=', 'ucre').execute();
@@ -25,7 +26,7 @@ describe(`migration 0020-price-tiers on existing plugins (${testDialect()})`, ()
       .values({ ...oldOrder, created_at: at, updated_at: at } as never)
       .execute();
     await priceTiers.up(t.db);
-    await dashboardRollups.up(t.db);
+    await dashboardRollups.up(t.db as unknown as Kysely<unknown>);
     const tiers = await t.db.selectFrom('plugin_prices').selectAll().orderBy('id').execute();
     expect(
       tiers.map(({ plugin_slug, name, sites, term, amount, sale_amount, currency, active }) => ({
