@@ -1,5 +1,5 @@
 // End to end on real WordPress (Debian's `wordpress` package, 6.1) and MariaDB: a paid plugin that bundles
-// clients/wordpress/plugin-licensing-client.php is installed on two sites, licensed, updated through core's
+// clients/wordpress/plugin-licensing-client.php (and its parts) is installed on two sites, licensed, updated through core's
 // Plugin_Upgrader with signature verification, refused a swapped or mis-signed package, revoked, and keeps its
 // licence through the grace period while this server is down. WordPress runs as php-cli scripts
 // (tests/e2e/wp-driver.php); this server listens on 127.0.0.1 on a free port, which the test's mu-plugin
@@ -11,10 +11,11 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../server/test/test-app.js';
 import { makeZip, multipartBody } from '../../../server/test/release-test-helpers.js';
+import { libraryFiles } from '../../../server/modules/wordpress-client/index.js';
 import { createWordPressSite, dropWordPressSite, run, runDriver, type WordPressSite as Site } from './e2e/wp-site.js';
 
 const DRIVER = path.join(import.meta.dirname, 'e2e', 'wp-driver.php');
-const LIBRARY = path.join(import.meta.dirname, '..', 'plugin-licensing-client.php');
+const ROOT = path.join(import.meta.dirname, '..', '..', '..');
 const SLUG = 'pls-e2e-plugin';
 const BASENAME = `${SLUG}/${SLUG}.php`;
 const FORM_ACTION = 'pls-e2e-plugin_licence'.replace(/[^a-z0-9_-]/g, '');
@@ -78,7 +79,7 @@ Upgrade to ${version} for the test.
     [`${SLUG}/readme.txt`]: readme,
     [`${SLUG}/MARKER`]: marker,
     [`${SLUG}/boom.php`]: boom,
-    [`${SLUG}/lib/plugin-licensing-client.php`]: fs.readFileSync(LIBRARY),
+    ...Object.fromEntries(libraryFiles(ROOT).map(({ file, name }) => [`${SLUG}/${name}`, fs.readFileSync(file)])),
   });
 }
 

@@ -6,3 +6,5 @@ import { registerWordpressClientRoutes } from './wordpress-client.routes.js';
 
 /** What the composition root installs (server/services.ts). */
 export const wordpressClientModule: AppModule = { name: 'wordpress-client', routes: registerWordpressClientRoutes };
+
+export { libraryFiles } from './wordpress-client.routes.js';

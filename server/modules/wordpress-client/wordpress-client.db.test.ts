@@ -57,6 +57,12 @@ describe(`WordPress client page (${testDialect()})`, () => {
     expect(response.headers['content-type']).toBe('application/zip');
     const entries = await zipEntries(response.rawPayload);
     expect(entries.get('lib/plugin-licensing-client.php')).toContain('class Plugin_Licensing_Client');
+    // Every part the main file loads is in the zip, where it loads it from.
+    const required = [...entries.get('lib/plugin-licensing-client.php')!.matchAll(/require_once __DIR__ \. '\/(plugin-licensing-client\/[^']+)'/g)].map(
+      (m) => `lib/${m[1]}`,
+    );
+    expect(required.length).toBeGreaterThan(0);
+    for (const name of required) expect(entries.get(name), name).toMatch(/^<\?php[\s\S]*trait Plugin_Licensing_Client_/);
   });
 
   it('is admin only', async () => {

@@ -6,6 +6,8 @@ import type { App, AppContext } from '../../kernel/context.js';
 import { readStoreIdentity, STORE_IDENTITY_KEY } from '../../../common/store-identity.js';
 
 const LIBRARY = path.join('clients', 'wordpress', 'plugin-licensing-client.php');
+/** The class's parts, loaded by the main file (clients/wordpress/plugin-licensing-client/*.php). */
+const LIBRARY_PARTS = path.join('clients', 'wordpress', 'plugin-licensing-client');
 const GUIDE = path.join('docs', 'wordpress-client.md');
 
 /** The project folder: the nearest one up from this module (server/… in development, dist/server when built). */
@@ -14,6 +16,19 @@ function projectRoot(): string {
     if (fs.existsSync(path.join(dir, LIBRARY))) return dir;
     if (path.dirname(dir) === dir) return process.cwd();
   }
+}
+
+/** The library's files and their names in a plugin: `lib/plugin-licensing-client.php` and its parts beside it. */
+export function libraryFiles(root: string): Array<{ file: string; name: string }> {
+  const parts = path.join(root, LIBRARY_PARTS);
+  return [
+    { file: path.join(root, LIBRARY), name: 'lib/plugin-licensing-client.php' },
+    ...fs
+      .readdirSync(parts)
+      .filter((name) => name.endsWith('.php'))
+      .sort()
+      .map((name) => ({ file: path.join(parts, name), name: `lib/plugin-licensing-client/${name}` })),
+  ];
 }
 
 /** The admin's "WordPress client" page: the snippet's values, and the library as a zip to put in a plugin. */
@@ -36,7 +51,7 @@ export function registerWordpressClientRoutes(app: App, ctx: AppContext): void {
 
   app.get(WORDPRESS_CLIENT_DOWNLOAD_PATH, { config: { permission: 'tools:use' } }, async (_request, reply) => {
     const zip = new yazl.ZipFile();
-    zip.addFile(libraryFile, 'lib/plugin-licensing-client.php');
+    for (const { file, name } of libraryFiles(root)) zip.addFile(file, name);
     const guide = path.join(root, GUIDE);
     if (fs.existsSync(guide)) zip.addFile(guide, 'lib/README.md');
     zip.end();
