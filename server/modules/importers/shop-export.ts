@@ -17,6 +17,7 @@
 // JSON.stringify never writes a line break inside a value, so each row is one line. An export of the same
 // version in any other layout (one line, as this server wrote it before, or pretty-printed) is still read, whole.
 import { unitOfWork, type UnitContext } from '../../kernel/events.js';
+import { readSnapshot } from '../../kernel/read-snapshot.js';
 import fs from 'node:fs';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
@@ -100,7 +101,7 @@ export async function writeShopExport(db: Database, file: string): Promise<{ exp
   const write = (text: string): Promise<void> =>
     out.write(text) ? Promise.resolve() : Promise.race([new Promise<void>((resolve) => out.once('drain', resolve)), failed]);
   try {
-    const exportedAt = await db.transaction().execute(async (trx) => {
+    const exportedAt = await readSnapshot(db, async (trx) => {
       const at = nowIso();
       await write(`{"format":${JSON.stringify(SHOP_EXPORT_FORMAT)},"version":${SHOP_EXPORT_VERSION},"exported_at":${JSON.stringify(at)}`);
       for (const table of EXPORT_TABLES) {
