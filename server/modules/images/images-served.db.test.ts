@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { makeImage, multipartBody } from '../../test/image-fixtures.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { startAdminApp, uploadImage } from '../../test/admin-app.js';
+import { makeImage } from '../../test/image-fixtures.js';
 
 const SLUG = 'postcode-delivery-zones';
 const mode = (file: string) => fs.statSync(file).mode & 0o777;
@@ -16,19 +17,12 @@ describe(`served images (${testDialect()})`, () => {
   const incomingDir = () => path.join(t.config.dataDir, 'images-incoming');
 
   beforeAll(async () => {
-    t = await createTestApp();
-    headers = await t.adminHeaders();
+    ({ t, headers } = await startAdminApp());
   });
   afterAll(async () => t.close());
 
   async function uploadAndFetch(content: Buffer) {
-    const body = multipartBody('image', 'photo.jpg', content, 'image/jpeg');
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/plugins/${SLUG}/images/upload`,
-      headers: { ...headers, ...body.headers },
-      payload: body.payload,
-    });
+    const uploaded = await uploadImage(t, SLUG, { filename: 'photo.jpg', content, contentType: 'image/jpeg' });
     expect(uploaded.statusCode).toBe(200);
     const { url } = uploaded.json<{ url: string }>();
     return { url, served: await t.app.inject({ method: 'GET', url }) };

@@ -3,7 +3,8 @@
 // (0064-substring-search) are used and stay current when licences and activations change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { startAdminApp } from '../../test/admin-app.js';
 import { LICENSE_SORTS, type LicenseListPage } from '../../../common/licenses.js';
 import { LICENSE_SORT_INDEXES } from '../../db/migrations/0064-substring-search.js';
 
@@ -37,8 +38,7 @@ describe(`licence list sorts and substring indexes (${testDialect()})`, () => {
   const keysOf = async (query: string) => (await list(query)).licenses.map((license) => license.key);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    headers = await t.adminHeaders();
+    ({ t, headers } = await startAdminApp());
     for (const row of rows) ids.push((await t.db.insertInto('licenses').values(row).returning('id').executeTakeFirstOrThrow()).id);
   });
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Activation } from '../../../common/licenses.js';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { startUnthrottledApp } from '../../test/admin-app.js';
 import { createLicense } from './license-access.service.js';
 
 // Which sites use a seat (issue 11): the URL decides, plus the vendor's staging patterns; a client's
@@ -8,8 +9,7 @@ import { createLicense } from './license-access.service.js';
 const PLUGIN = 'postcode-delivery-zones';
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.ctx.settings.update({ rate_limit_per_minute: 100_000 });
+  t = await startUnthrottledApp();
 });
 afterEach(async () => {
   await putSettings({ staging_site_patterns: [], trust_environment_claim: false });

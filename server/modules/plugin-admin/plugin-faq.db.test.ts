@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { startAdminApp } from '../../test/admin-app.js';
 import type { AdminPlugin } from '../../../common/plugins.js';
 
 const SLUG = 'faq-plugin';
@@ -10,8 +11,7 @@ describe(`plugin FAQ and use cases in the admin (${testDialect()})`, () => {
   let t: TestApp;
   let headers: Record<string, string>;
   beforeAll(async () => {
-    t = await createTestApp();
-    headers = await t.adminHeaders();
+    ({ t, headers } = await startAdminApp());
     const created = await t.app.inject({ method: 'POST', url: '/api/admin/plugins', headers, payload: { slug: SLUG, name: 'FAQ Plugin' } });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ use_cases: [], faq: [] });

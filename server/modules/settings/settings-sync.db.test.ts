@@ -7,11 +7,12 @@ import { sql } from 'kysely';
 import { ConfigError, loadConfig } from '../../config.js';
 import { createDatabase } from '../../db/database.js';
 import { createTestApp, createTestDatabase, testDialect, TEST_ADMIN_PASSWORD, type TestApp, type TestDatabase } from '../../test/test-app.js';
+import { uploadRelease } from '../../test/admin-app.js';
 import { AuthService } from '../auth/index.js';
 import { createLicense } from '../licenses/index.js';
 import { createDownloadUrl } from '../releases/index.js';
 import { DOWNLOAD_SECRET_FILE, downloadSecret, signDownloadToken } from '../releases/index.js';
-import { makePluginZip, multipartBody } from '../../test/release-test-helpers.js';
+import { makePluginZip } from '../../test/release-test-helpers.js';
 import { generateSigningKeyPem, loadSigningKey, SIGNING_KEY_FILE } from '../signing/index.js';
 import { SettingsService } from './settings.service.js';
 import { LISTENER_NAME } from './settings-sync.js';
@@ -105,13 +106,7 @@ describe(`two instances on one database (${testDialect()})`, () => {
     expect(signingKeyB).toEqual(signingKeyA);
 
     const zip = await makePluginZip(SLUG, '1.9.0', 1000);
-    const body = multipartBody({ plugin_slug: SLUG, version: '1.9.0' }, { content: zip });
-    const upload = await a.app.inject({
-      method: 'POST',
-      url: '/api/admin/releases',
-      payload: body.payload,
-      headers: { ...(await a.adminHeaders()), ...body.headers },
-    });
+    const upload = await uploadRelease(a, { plugin_slug: SLUG, version: '1.9.0' }, zip);
     expect(upload.statusCode).toBe(201);
     // Without object storage each instance serves its own DATA_DIR: give B the file as a shared store would.
     fs.cpSync(path.join(a.config.dataDir, 'releases'), path.join(dataDirB, 'releases'), { recursive: true });
