@@ -53,6 +53,21 @@ export async function closeBoth(instances: { t: TestApp; second: TestApp }): Pro
   await instances.t.close();
 }
 
+/** POST /api/admin/password with `headers` (a session): the current password and the new one; answers the response. */
+export function changeAdminPassword(t: TestApp, headers: AdminHeaders, currentPassword: string, newPassword: string): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/password',
+    headers,
+    payload: { current_password: currentPassword, new_password: newPassword },
+  });
+}
+
+/** POST /api/admin/plugins as the admin: a new plugin from `payload` (slug, name, …); answers the response. */
+export async function createPlugin(t: TestApp, payload: Record<string, unknown>): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'POST', url: '/api/admin/plugins', headers: await t.adminHeaders(), payload });
+}
+
 /** POST /api/admin/releases as the admin: the form `fields` and, when given, the zip (its bytes, or a file part); answers the response. */
 export async function uploadRelease(
   app: TestApp,

@@ -5,16 +5,10 @@ import { createLicense, normalizeSiteUrl } from '../modules/licenses/index.js';
 
 /** Records an activation of licence `licenseId` on `site` (normalized as the server does; not a local site). */
 export async function activateOn(t: TestApp, licenseId: number, site: string): Promise<void> {
+  const activation = { license_id: licenseId, site_url: normalizeSiteUrl(site) ?? '', is_local: 0, environment: null, last_checked_at: null };
   await t.db
     .insertInto('license_activations')
-    .values({
-      license_id: licenseId,
-      site_url: normalizeSiteUrl(site) ?? '',
-      is_local: 0,
-      environment: null,
-      created_at: new Date().toISOString(),
-      last_checked_at: null,
-    })
+    .values({ ...activation, created_at: new Date().toISOString() })
     .execute();
 }
 

@@ -3,7 +3,7 @@ import { publicPluginDetailsSchema, publicPluginListSchema, type PublicPlugin, t
 import { makeImage } from '../../test/image-fixtures.js';
 import { makePluginZip } from '../../test/release-test-helpers.js';
 import { testDialect, type TestApp } from '../../test/test-app.js';
-import { addPluginImage, startAdminApp, uploadRelease } from '../../test/admin-app.js';
+import { addPluginImage, createPlugin, startAdminApp, uploadRelease } from '../../test/admin-app.js';
 import { POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
 import { seedDemoRelease } from '../releases/index.js';
 
@@ -18,7 +18,7 @@ describe(`plugin pages: artwork, FAQ and changelog (${testDialect()})`, () => {
   let headers: Record<string, string>;
   beforeAll(async () => {
     ({ t, headers } = await startAdminApp());
-    const created = await t.app.inject({ method: 'POST', url: '/api/admin/plugins', headers, payload: { slug: SLUG, name: 'Page Plugin' } });
+    const created = await createPlugin(t, { slug: SLUG, name: 'Page Plugin' });
     expect(created.statusCode).toBe(201);
   });
   afterAll(async () => t.close());

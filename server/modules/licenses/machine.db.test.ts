@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LICENCE_CODES, type LicenseCode } from '../../../common/licenses.js';
-import type { TestApp } from '../../test/test-app.js';
-import { startUnthrottledApp } from '../../test/admin-app.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createLicense } from './license-access.service.js';
 
 const PLUGIN = 'postcode-delivery-zones';
 let t: TestApp;
 beforeAll(async () => {
-  t = await startUnthrottledApp();
+  t = await createTestApp({ env: {} });
+  await t.ctx.settings.update({ rate_limit_per_minute: 100_000 });
 });
 afterAll(async () => {
   await t.close();

@@ -3,7 +3,7 @@ import type { DemoContent } from '../../../common/plugin-admin.js';
 import { makeImage } from '../../test/image-fixtures.js';
 import { makePluginZip } from '../../test/release-test-helpers.js';
 import { testDialect, type TestApp } from '../../test/test-app.js';
-import { addPluginImage, startAdminApp, uploadRelease } from '../../test/admin-app.js';
+import { addPluginImage, createPlugin, startAdminApp, uploadRelease } from '../../test/admin-app.js';
 
 // Issue 25: "Remove demo content" deletes the seeded demo plugins with their releases, images and tiers, and
 // refuses, saying why, once any of them has a sale or a licence. A vendor's own plugin is never touched.
@@ -23,9 +23,7 @@ describe(`remove demo content (${testDialect()})`, () => {
   it('deletes the demo plugins, their releases, images and tiers, keeps the vendor’s own plugin, and says so in the log', async () => {
     expect(await state()).toMatchObject({ plugins: [POSTCODE, 'ucre'], removable: true, blocked_by: null });
     // The vendor's own plugin, with a release, stays.
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/plugins', headers, payload: { slug: 'own-plugin', name: 'Own Plugin' } })).statusCode).toBe(
-      201,
-    );
+    expect((await createPlugin(t, { slug: 'own-plugin', name: 'Own Plugin' })).statusCode).toBe(201);
     const own = await uploadRelease(t, { plugin_slug: 'own-plugin', version: '1.0.0', notes: '' }, await makePluginZip('own-plugin', '1.0.0'));
     expect(own.statusCode).toBe(201);
     // A demo release and a demo image.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { startAdminApp } from '../../test/admin-app.js';
+import { createPlugin, startAdminApp } from '../../test/admin-app.js';
 import type { PublicPlugin } from '../../../common/catalog.js';
 import type { AdminPluginDetailWithSale, PluginSaleStatusList } from '../../../common/plugin-admin.js';
 import { LICENSING_PLUGIN_SLUG, POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
@@ -37,7 +37,7 @@ describe(`sale status and the minimum release version (${testDialect()})`, () =>
   const setMinimum = (min_release_version: string) => t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers, payload: { min_release_version } });
 
   it('names everything a new plugin lacks', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/plugins', headers, payload: { slug: SLUG, name: 'Order Notes' } })).statusCode).toBe(201);
+    expect((await createPlugin(t, { slug: SLUG, name: 'Order Notes' })).statusCode).toBe(201);
     const expected = { on_sale: false, reasons: ['pricing not active', 'no price set', 'no release'] };
     expect((await detail()).sale_status).toEqual(expected);
     expect(await listed()).toEqual(expected);

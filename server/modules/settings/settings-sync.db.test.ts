@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { ConfigError, loadConfig } from '../../config.js';
 import { createDatabase } from '../../db/database.js';
 import { createTestApp, createTestDatabase, testDialect, TEST_ADMIN_PASSWORD, type TestApp, type TestDatabase } from '../../test/test-app.js';
-import { uploadRelease } from '../../test/admin-app.js';
+import { changeAdminPassword, uploadRelease } from '../../test/admin-app.js';
 import { AuthService } from '../auth/index.js';
 import { createLicense } from '../licenses/index.js';
 import { createDownloadUrl } from '../releases/index.js';
@@ -136,12 +136,7 @@ describe(`two instances on one database (${testDialect()})`, () => {
 
   // Last: the change signs every session out.
   it('a password changed through B, then through the CLI path: A refuses the old one at once', async () => {
-    const change = await b.app.inject({
-      method: 'POST',
-      url: '/api/admin/password',
-      headers: await b.adminHeaders(),
-      payload: { current_password: TEST_ADMIN_PASSWORD, new_password: NEW_PASSWORD },
-    });
+    const change = await changeAdminPassword(b, await b.adminHeaders(), TEST_ADMIN_PASSWORD, NEW_PASSWORD);
     expect(change.statusCode).toBe(200);
     expect((await login(a, TEST_ADMIN_PASSWORD)).statusCode).toBe(401);
     expect((await login(a, NEW_PASSWORD)).statusCode).toBe(200);

@@ -3,7 +3,7 @@ import type { PublicPlugin, PublicPluginDetails } from '../../../common/catalog.
 import { makeImage } from '../../test/image-fixtures.js';
 import { testDialect, type TestApp } from '../../test/test-app.js';
 import { closeWithWebDist, makeWebDist } from '../../test/web-dist.js';
-import { addPluginImage, startAdminApp } from '../../test/admin-app.js';
+import { addPluginImage, createPlugin, startAdminApp } from '../../test/admin-app.js';
 
 const SLUG = 'meta-plugin';
 const HOST = 'shop.example';
@@ -23,12 +23,7 @@ describe(`plugin page head: FAQ, details and banner (${testDialect()})`, () => {
   const webDir = makeWebDist('pls-plugin-meta-');
   beforeAll(async () => {
     ({ t, headers } = await startAdminApp({ env: { WEB_DIST_DIR: webDir } }));
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/plugins',
-      headers,
-      payload: { slug: SLUG, name: 'Meta Plugin', description: 'Short.' },
-    });
+    const created = await createPlugin(t, { slug: SLUG, name: 'Meta Plugin', description: 'Short.' });
     expect(created.statusCode).toBe(201);
   });
   afterAll(async () => closeWithWebDist(t, webDir));
