@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialect, type TestApp } from '../../test/test-app.js';
-import { startAdminApp, uploadImage } from '../../test/admin-app.js';
+import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { uploadImage } from '../../test/admin-app.js';
 import { makeImage } from '../../test/image-fixtures.js';
 
 const SLUG = 'postcode-delivery-zones';
@@ -12,12 +12,11 @@ const mode = (file: string) => fs.statSync(file).mode & 0o777;
 // What a served upload may carry: no EXIF (a phone photo's GPS position), no hidden HTML, no sniffing.
 describe(`served images (${testDialect()})`, () => {
   let t: TestApp;
-  let headers: Record<string, string>;
   const imagesDir = () => path.join(t.config.dataDir, 'images');
   const incomingDir = () => path.join(t.config.dataDir, 'images-incoming');
 
   beforeAll(async () => {
-    ({ t, headers } = await startAdminApp());
+    t = await createTestApp();
   });
   afterAll(async () => t.close());
 
@@ -76,7 +75,6 @@ describe(`served images (${testDialect()})`, () => {
     fs.utimesSync(stale, twoHoursAgo, twoHoursAgo);
     fs.chmodSync(imagesDir(), 0o755);
     t = await t.restart();
-    headers = await t.adminHeaders();
     expect(fs.readdirSync(incomingDir())).toEqual([path.basename(recent)]);
     expect(mode(imagesDir())).toBe(0o700);
     fs.rmSync(recent);
