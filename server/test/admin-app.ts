@@ -1,5 +1,6 @@
-// Admin set-ups and requests the module tests share (issue 39): an app with the admin signed in, a release upload,
-// an image upload and a gallery image added, each as the admin pages do them over HTTP.
+// Set-ups and admin requests the module tests share (issue 39): an app with the admin signed in, one without the
+// rate limit, one on a real socket, two instances on one database; a plugin made, a release uploaded, an image
+// uploaded and added to the gallery, the admin password changed, each as the admin pages do it over HTTP.
 import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { multipartBody as imageBody } from './image-fixtures.js';
@@ -70,16 +71,16 @@ export async function createPlugin(t: TestApp, payload: Record<string, unknown>)
 
 /** POST /api/admin/releases as the admin: the form `fields` and, when given, the zip (its bytes, or a file part); answers the response. */
 export async function uploadRelease(
-  app: TestApp,
+  t: TestApp,
   fields: Record<string, string>,
   file?: Buffer | { name?: string; filename?: string; content: Buffer },
 ): Promise<LightMyRequestResponse> {
   const body = releaseBody(fields, Buffer.isBuffer(file) ? { content: file } : file);
-  return app.app.inject({
+  return t.app.inject({
     method: 'POST',
     url: '/api/admin/releases',
     payload: body.payload,
-    headers: { ...(await app.adminHeaders()), ...body.headers },
+    headers: { ...(await t.adminHeaders()), ...body.headers },
   });
 }
 
