@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { uploadRelease } from '../../test/admin-app.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { redactSecrets } from '../../lib/redact.js';
 import {
@@ -16,7 +17,7 @@ import {
   type AccountOrder,
 } from '../../../common/account.js';
 import { BUYABLE_PRICE, BUYABLE_SLUG, intentBody } from '../../test/checkout-test-helpers.js';
-import { makePluginZip, multipartBody } from '../../test/release-test-helpers.js';
+import { makePluginZip } from '../../test/release-test-helpers.js';
 import { DEMO_STORE_IDENTITY } from '../../../common/store-identity.js';
 
 const STORE_NAME = DEMO_STORE_IDENTITY.store_name;
@@ -36,13 +37,7 @@ describe(`customer accounts (${testDialect()})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     zip = await makePluginZip(BUYABLE_SLUG, RELEASE_VERSION);
-    const body = multipartBody({ plugin_slug: BUYABLE_SLUG, version: RELEASE_VERSION, notes: '' }, { content: zip });
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/releases',
-      payload: body.payload,
-      headers: { ...(await t.adminHeaders()), ...body.headers },
-    });
+    const upload = await uploadRelease(t, { plugin_slug: BUYABLE_SLUG, version: RELEASE_VERSION, notes: '' }, zip);
     expect(upload.statusCode).toBe(201);
   });
   afterAll(async () => t.close());

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { startAdminApp } from '../../test/admin-app.js';
 import { POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
 
 // Release withdraw/restore/delete and the plugins admin leave an entry in the activity log, written in the
@@ -36,12 +37,8 @@ const activities = async (t: TestApp) =>
   );
 
 describe(`activity entries for releases and plugins (${testDialect()})`, () => {
-  let t: TestApp;
-  let headers: Record<string, string>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    headers = await t.adminHeaders();
-  });
+  let t: TestApp, headers: Record<string, string>;
+  beforeAll(async () => ({ t, headers } = await startAdminApp()));
   afterAll(async () => t.close());
   beforeEach(async () => {
     await t.db.deleteFrom('activities').execute();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { changeAdminPassword } from '../../test/admin-app.js';
 import { addMember, memberHeaders } from '../../test/team.js';
 import { AuditService } from './audit.service.js';
 
@@ -51,12 +52,7 @@ describe(`audit log of admin writes (${testDialect()})`, () => {
     expect(JSON.stringify(create?.after)).not.toContain(created.json<{ key: string }>().key);
 
     // The owner's password change: the passwords are masked.
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/password',
-      headers: await t.adminHeaders(),
-      payload: { current_password: 'wrong one', new_password: 'a-secret-new-password' },
-    });
+    await changeAdminPassword(t, await t.adminHeaders(), 'wrong one', 'a-secret-new-password');
     const password = (await entries('?q=password')).entries.find((entry) => entry.route === '/api/admin/password');
     expect(password).toMatchObject({ actor: 'Owner', status: 400 });
     expect(JSON.stringify(password)).not.toContain('a-secret-new-password');

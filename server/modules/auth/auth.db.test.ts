@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, TEST_ADMIN_PASSWORD, type TestApp } from '../../test/test-app.js';
+import { changeAdminPassword } from '../../test/admin-app.js';
 import { SESSION_COOKIE } from '../../http/admin-guard.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { SettingsService } from '../settings/index.js';
@@ -96,19 +97,9 @@ describe(`admin authentication (${testDialect()})`, () => {
 
   it('changes the admin password and signs every session out', async () => {
     const headers = await t.adminHeaders();
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/password',
-      headers,
-      payload: { current_password: 'nope', new_password: 'a-new-password-123' },
-    });
+    const wrong = await changeAdminPassword(t, headers, 'nope', 'a-new-password-123');
     expect(wrong.statusCode).toBe(400);
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/password',
-      headers,
-      payload: { current_password: TEST_ADMIN_PASSWORD, new_password: 'a-new-password-123' },
-    });
+    const changed = await changeAdminPassword(t, headers, TEST_ADMIN_PASSWORD, 'a-new-password-123');
     expect(changed.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers })).statusCode).toBe(401);
     expect((await login({ password: 'a-new-password-123' }, '10.0.0.7')).statusCode).toBe(200);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicPluginDetailsSchema, publicPluginListSchema, type PublicPlugin, type PublicPluginDetails } from '../../../common/catalog.js';
-import { makeImage, multipartBody as imageBody } from '../../test/image-fixtures.js';
-import { makePluginZip, multipartBody } from '../../test/release-test-helpers.js';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { makeImage } from '../../test/image-fixtures.js';
+import { makePluginZip } from '../../test/release-test-helpers.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { addPluginImage, createPlugin, startAdminApp, uploadRelease } from '../../test/admin-app.js';
 import { POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
 import { seedDemoRelease } from '../releases/index.js';
 
@@ -16,36 +17,20 @@ describe(`plugin pages: artwork, FAQ and changelog (${testDialect()})`, () => {
   let t: TestApp;
   let headers: Record<string, string>;
   beforeAll(async () => {
-    t = await createTestApp();
-    headers = await t.adminHeaders();
-    const created = await t.app.inject({ method: 'POST', url: '/api/admin/plugins', headers, payload: { slug: SLUG, name: 'Page Plugin' } });
+    ({ t, headers } = await startAdminApp());
+    const created = await createPlugin(t, { slug: SLUG, name: 'Page Plugin' });
     expect(created.statusCode).toBe(201);
   });
   afterAll(async () => t.close());
 
   const addImage = async (type: string, width: number, height: number) => {
-    const body = imageBody('image', 'art.png', await makeImage('png', width, height));
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/plugins/${SLUG}/images/upload`,
-      headers: { ...headers, ...body.headers },
-      payload: body.payload,
-    });
-    const created = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/plugins/${SLUG}/images`,
-      headers,
-      payload: { url: uploaded.json<{ url: string }>().url, type },
-    });
+    const created = await addPluginImage(t, SLUG, { filename: 'art.png', content: await makeImage('png', width, height) }, { type });
     expect(created.statusCode).toBe(201);
     return created.json<{ id: number }>();
   };
   const upload = async (version: string, changelog: string | null, channel = 'stable') => {
-    const body = multipartBody(
-      { plugin_slug: SLUG, version, channel },
-      { content: await makePluginZip(SLUG, version, 0, changelog === null ? undefined : readme(changelog)) },
-    );
-    const response = await t.app.inject({ method: 'POST', url: '/api/admin/releases', payload: body.payload, headers: { ...headers, ...body.headers } });
+    const zip = await makePluginZip(SLUG, version, 0, changelog === null ? undefined : readme(changelog));
+    const response = await uploadRelease(t, { plugin_slug: SLUG, version, channel }, zip);
     expect(response.statusCode, response.body).toBe(201);
     return response.json<{ id: number; created_at: string }>();
   };

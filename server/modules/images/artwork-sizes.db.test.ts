@@ -1,31 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { addPluginImage, startAdminApp } from '../../test/admin-app.js';
 import type { PluginImage } from '../../../common/images.js';
-import { makeImage, multipartBody } from '../../test/image-fixtures.js';
+import { makeImage } from '../../test/image-fixtures.js';
 
 const SLUG = 'postcode-delivery-zones';
 
 // Icons and banners are the WordPress artwork of the update answer: their sizes are WordPress's, and they
 // stay out of the storefront gallery (never primary, not in the public list).
 describe(`icon and banner images (${testDialect()})`, () => {
-  let t: TestApp;
-  let headers: Record<string, string>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    headers = await t.adminHeaders();
-  });
+  let t: TestApp, headers: Record<string, string>;
+  beforeAll(async () => ({ t, headers } = await startAdminApp()));
   afterAll(async () => t.close());
 
-  const add = async (type: string, width: number, height: number) => {
-    const body = multipartBody('image', 'art.png', await makeImage('png', width, height));
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/plugins/${SLUG}/images/upload`,
-      headers: { ...headers, ...body.headers },
-      payload: body.payload,
-    });
-    return t.app.inject({ method: 'POST', url: `/api/admin/plugins/${SLUG}/images`, headers, payload: { url: uploaded.json<{ url: string }>().url, type } });
-  };
+  const add = async (type: string, width: number, height: number) =>
+    addPluginImage(t, SLUG, { filename: 'art.png', content: await makeImage('png', width, height) }, { type });
   const adminImages = async () => (await t.app.inject({ method: 'GET', url: `/api/admin/plugins/${SLUG}/images`, headers })).json<PluginImage[]>();
 
   it.each([

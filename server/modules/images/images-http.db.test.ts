@@ -1,26 +1,16 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { startListeningApp, closeListeningApp } from '../../test/admin-app.js';
 import { makeImage } from '../../test/image-fixtures.js';
 
 // Over a real socket: an upload is refused as soon as it passes 5 MB (or its first bytes are not an image).
 // The client announces a large body but sends only part of it and waits: a server that buffered the whole
 // body before checking would never answer.
 describe(`image upload over HTTP (${testDialect()})`, () => {
-  let t: TestApp;
-  let port: number;
-  let cookie: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    cookie = await t.login();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    t.app.server.closeAllConnections();
-    await t.close();
-  });
+  let t: TestApp, port: number, cookie: string;
+  beforeAll(async () => ({ t, port, cookie } = await startListeningApp()));
+  afterAll(async () => closeListeningApp(t));
 
   /** Announces a file of `size` bytes but sends only `sendOnly` of them, then waits for the answer. */
   function streamUpload(head: Buffer, size: number, sendOnly: number): Promise<{ status: number; body: string }> {

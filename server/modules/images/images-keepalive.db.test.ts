@@ -1,27 +1,17 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { startListeningApp, closeListeningApp } from '../../test/admin-app.js';
 import { makeImage, multipartBody } from '../../test/image-fixtures.js';
 
 // A refused upload must not strand a keep-alive connection: the client that sent its whole body then reuses
 // the socket. Before the fix the next request waited about 73 s (the unread body blocked the parser).
 describe(`a refused image upload on a keep-alive connection (${testDialect()})`, () => {
-  let t: TestApp;
-  let port: number;
-  let cookie: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    cookie = await t.login();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    t.app.server.closeAllConnections();
-    await t.close();
-  });
+  let t: TestApp, port: number, cookie: string;
+  beforeAll(async () => ({ t, port, cookie } = await startListeningApp()));
+  afterAll(async () => closeListeningApp(t));
 
   interface Answer {
     status: number;

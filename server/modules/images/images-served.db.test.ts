@@ -3,7 +3,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { makeImage, multipartBody } from '../../test/image-fixtures.js';
+import { uploadImage } from '../../test/admin-app.js';
+import { makeImage } from '../../test/image-fixtures.js';
 
 const SLUG = 'postcode-delivery-zones';
 const mode = (file: string) => fs.statSync(file).mode & 0o777;
@@ -11,24 +12,16 @@ const mode = (file: string) => fs.statSync(file).mode & 0o777;
 // What a served upload may carry: no EXIF (a phone photo's GPS position), no hidden HTML, no sniffing.
 describe(`served images (${testDialect()})`, () => {
   let t: TestApp;
-  let headers: Record<string, string>;
   const imagesDir = () => path.join(t.config.dataDir, 'images');
   const incomingDir = () => path.join(t.config.dataDir, 'images-incoming');
 
   beforeAll(async () => {
     t = await createTestApp();
-    headers = await t.adminHeaders();
   });
   afterAll(async () => t.close());
 
   async function uploadAndFetch(content: Buffer) {
-    const body = multipartBody('image', 'photo.jpg', content, 'image/jpeg');
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/plugins/${SLUG}/images/upload`,
-      headers: { ...headers, ...body.headers },
-      payload: body.payload,
-    });
+    const uploaded = await uploadImage(t, SLUG, { filename: 'photo.jpg', content, contentType: 'image/jpeg' });
     expect(uploaded.statusCode).toBe(200);
     const { url } = uploaded.json<{ url: string }>();
     return { url, served: await t.app.inject({ method: 'GET', url }) };
@@ -82,7 +75,6 @@ describe(`served images (${testDialect()})`, () => {
     fs.utimesSync(stale, twoHoursAgo, twoHoursAgo);
     fs.chmodSync(imagesDir(), 0o755);
     t = await t.restart();
-    headers = await t.adminHeaders();
     expect(fs.readdirSync(incomingDir())).toEqual([path.basename(recent)]);
     expect(mode(imagesDir())).toBe(0o700);
     fs.rmSync(recent);

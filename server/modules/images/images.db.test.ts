@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { startAdminApp } from '../../test/admin-app.js';
 import { MAX_IMAGE_BYTES, type PluginImage } from '../../../common/images.js';
 import { makeImage, multipartBody } from '../../test/image-fixtures.js';
 
@@ -14,8 +15,7 @@ describe(`plugin images (${testDialect()})`, () => {
   const imagesDir = () => path.join(t.config.dataDir, 'images');
 
   beforeAll(async () => {
-    t = await createTestApp();
-    headers = await t.adminHeaders();
+    ({ t, headers } = await startAdminApp());
   });
   afterAll(async () => t.close());
 

@@ -2,7 +2,8 @@
 // prev_cursor, gives every licence once, in the order of the page-numbered list, for every sort either way, with
 // ties (same time, same e-mail, no expiry) broken by id; with a search too. A cursor this list did not give is a 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { startAdminApp } from '../../test/admin-app.js';
 import { LICENSE_SORTS, LICENSES_PAGE_SIZE, type License, type LicenseListPage } from '../../../common/licenses.js';
 
 const PLUGIN = 'postcode-delivery-zones';
@@ -23,8 +24,7 @@ describe(`licence list keyset pages (${testDialect()})`, () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    headers = await t.adminHeaders();
+    ({ t, headers } = await startAdminApp());
     // Three creation times, three e-mails (one in four none), every third without expiry: many ties in every sort.
     const rows = Array.from({ length: COUNT }, (_, i) => ({
       key: `8022-CURS-${String(i % 7).padStart(4, '0')}-0000-${String(i).padStart(4, '0')}`,

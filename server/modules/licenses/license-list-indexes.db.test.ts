@@ -2,8 +2,10 @@
 // bench/README.md): each sort orders as documented and is answered from its index, and the substring indexes
 // (0064-substring-search) are used and stay current when licences and activations change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { sql, type Updateable } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { startAdminApp } from '../../test/admin-app.js';
 import { LICENSE_SORTS, type LicenseListPage } from '../../../common/licenses.js';
 import { LICENSE_SORT_INDEXES } from '../../db/migrations/0064-substring-search.js';
 
@@ -35,10 +37,10 @@ describe(`licence list sorts and substring indexes (${testDialect()})`, () => {
     return response.json();
   };
   const keysOf = async (query: string) => (await list(query)).licenses.map((license) => license.key);
+  const updateLicense = (id: number, set: Updateable<DB['licenses']>) => t.db.updateTable('licenses').set(set).where('id', '=', id).execute();
 
   beforeAll(async () => {
-    t = await createTestApp();
-    headers = await t.adminHeaders();
+    ({ t, headers } = await startAdminApp());
     for (const row of rows) ids.push((await t.db.insertInto('licenses').values(row).returning('id').executeTakeFirstOrThrow()).id);
   });
   afterAll(async () => {
@@ -72,18 +74,10 @@ describe(`licence list sorts and substring indexes (${testDialect()})`, () => {
 
   it('keeps the substring search current as e-mails, keys and sites change; shorter than three characters still finds', async () => {
     expect(await keysOf('&search=SHOP-2.EXAM')).toEqual([rows[2]?.key]);
-    await t.db
-      .updateTable('licenses')
-      .set({ customer_email: 'renamed@elsewhere.example' })
-      .where('id', '=', ids[2] as number)
-      .execute();
+    await updateLicense(ids[2] as number, { customer_email: 'renamed@elsewhere.example' });
     expect(await keysOf('&search=shop-2.exam')).toEqual([]);
     expect(await keysOf('&search=where.EXA')).toEqual([rows[2]?.key]);
-    await t.db
-      .updateTable('licenses')
-      .set({ key: '8022-MOVE-0000-0000-0002' })
-      .where('id', '=', ids[2] as number)
-      .execute();
+    await updateLicense(ids[2] as number, { key: '8022-MOVE-0000-0000-0002' });
     expect(await keysOf('&search=ove00')).toEqual(['8022-MOVE-0000-0000-0002']);
     expect(await keysOf('&search=SORT-0000-0000-0002')).toEqual([]);
 
@@ -173,7 +167,7 @@ describe(`licence list sorts and substring indexes (${testDialect()})`, () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await check();
-    await t.db.updateTable('licenses').set({ plugin_slug: 'ucre' }).where('id', '=', extra.id).execute();
+    await updateLicense(extra.id, { plugin_slug: 'ucre' });
     expect((await list('&plugin_slug=ucre')).total).toBe(1);
     await check();
     await t.db.deleteFrom('licenses').where('id', '=', extra.id).execute();

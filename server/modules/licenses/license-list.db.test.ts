@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { startAdminApp } from '../../test/admin-app.js';
 import { LICENSES_PAGE_SIZE, type License, type LicenseListPage } from '../../../common/licenses.js';
 import { wholeKeyCandidates } from './license-list.repository.js';
 
@@ -23,8 +24,7 @@ describe(`admin licence list pages (${testDialect()})`, () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    headers = await t.adminHeaders();
+    ({ t, headers } = await startAdminApp());
     const base = Date.UTC(2026, 0, 1);
     for (let i = 1; i <= COUNT; i++) {
       const at = new Date(base + i * 60_000).toISOString();

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import type { TestApp } from '../../test/test-app.js';
+import { startAdminApp } from '../../test/admin-app.js';
 
 const PLUGIN = 'postcode-delivery-zones';
 let t: TestApp;
 let headers: Record<string, string>;
 beforeAll(async () => {
-  t = await createTestApp();
-  headers = await t.adminHeaders();
+  ({ t, headers } = await startAdminApp());
   await t.ctx.settings.update({ rate_limit_per_minute: 100_000 });
 });
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Activation } from '../../../common/licenses.js';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { startUnthrottledApp } from '../../test/admin-app.js';
 import { createLicense } from './license-access.service.js';
 
 // Which sites use a seat (issue 11): the URL decides, plus the vendor's staging patterns; a client's
@@ -8,8 +9,7 @@ import { createLicense } from './license-access.service.js';
 const PLUGIN = 'postcode-delivery-zones';
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.ctx.settings.update({ rate_limit_per_minute: 100_000 });
+  t = await startUnthrottledApp();
 });
 afterEach(async () => {
   await putSettings({ staging_site_patterns: [], trust_environment_claim: false });
@@ -35,21 +35,20 @@ async function adminActivations(id: number): Promise<{ activations_used: number;
   return (await t.app.inject({ method: 'GET', url: `/api/admin/licenses/${id}`, headers: await t.adminHeaders() })).json();
 }
 
+/** What an activation answers when it worked: whether the site counts as local, and the seats used and left after it. */
+const activatedAs = (isLocal: boolean, used: number, left: number) => ({
+  activated: true,
+  activation: { is_local: isLocal },
+  license: { activations_used: used, activations_left: left },
+});
+
 const newLicense = (maxActivations: number) => createLicense(t.ctx, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations });
 
 describe(`which sites use a seat (${testDialect()})`, () => {
   it('bigshop.dev and test.acme.com are public sites and use a seat', async () => {
     const l = await newLicense(2);
-    expect(await activate(l.key, 'https://bigshop.dev')).toMatchObject({
-      activated: true,
-      activation: { is_local: false },
-      license: { activations_used: 1, activations_left: 1 },
-    });
-    expect(await activate(l.key, 'https://test.acme.com')).toMatchObject({
-      activated: true,
-      activation: { is_local: false },
-      license: { activations_used: 2, activations_left: 0 },
-    });
+    expect(await activate(l.key, 'https://bigshop.dev')).toMatchObject(activatedAs(false, 1, 1));
+    expect(await activate(l.key, 'https://test.acme.com')).toMatchObject(activatedAs(false, 2, 0));
     expect(await activate(l.key, 'https://third.com')).toMatchObject({ activated: false, code: 'ACTIVATION_LIMIT_REACHED' });
   });
 
@@ -63,11 +62,7 @@ describe(`which sites use a seat (${testDialect()})`, () => {
     });
 
     expect(await putSettings({ staging_site_patterns: [' Staging.* '] })).toMatchObject({ staging_site_patterns: ['staging.*'] });
-    expect(await activate(l.key, 'https://staging.acme.com')).toMatchObject({
-      activated: true,
-      activation: { is_local: true },
-      license: { activations_used: 1, activations_left: 0 },
-    });
+    expect(await activate(l.key, 'https://staging.acme.com')).toMatchObject(activatedAs(true, 1, 0));
   });
 
   it('the rule applies at activation: a site activated before its pattern was added keeps its seat until it activates again', async () => {
@@ -80,33 +75,17 @@ describe(`which sites use a seat (${testDialect()})`, () => {
 
     const off = await t.app.inject({ method: 'POST', url: '/api/v1/licenses/deactivate', payload: { license_key: l.key, site_url: 'shop.kinsta.cloud' } });
     expect(off.json()).toMatchObject({ deactivated: true });
-    expect(await activate(l.key, 'https://shop.kinsta.cloud')).toMatchObject({
-      activated: true,
-      activation: { is_local: true },
-      license: { activations_used: 0, activations_left: 2 },
-    });
+    expect(await activate(l.key, 'https://shop.kinsta.cloud')).toMatchObject(activatedAs(true, 0, 2));
   });
 
   it('an environment claim on live.com uses a seat unless the vendor trusts it, and is recorded either way', async () => {
     const untrusted = await newLicense(1);
-    expect(await activate(untrusted.key, 'https://live.com', 'staging')).toMatchObject({
-      activated: true,
-      activation: { is_local: false },
-      license: { activations_used: 1, activations_left: 0 },
-    });
+    expect(await activate(untrusted.key, 'https://live.com', 'staging')).toMatchObject(activatedAs(false, 1, 0));
 
     expect(await putSettings({ trust_environment_claim: true })).toMatchObject({ trust_environment_claim: true });
     const trusted = await newLicense(1);
-    expect(await activate(trusted.key, 'https://live.com', 'staging')).toMatchObject({
-      activated: true,
-      activation: { is_local: true },
-      license: { activations_used: 0, activations_left: 1 },
-    });
-    expect(await activate(trusted.key, 'https://shop.com', 'production')).toMatchObject({
-      activated: true,
-      activation: { is_local: false },
-      license: { activations_used: 1, activations_left: 0 },
-    });
+    expect(await activate(trusted.key, 'https://live.com', 'staging')).toMatchObject(activatedAs(true, 0, 1));
+    expect(await activate(trusted.key, 'https://shop.com', 'production')).toMatchObject(activatedAs(false, 1, 0));
 
     const seen = async (id: number) => (await adminActivations(id)).activations.map((a) => [a.site_url, a.is_local, a.environment]);
     expect(await seen(untrusted.id)).toEqual([['live.com', false, 'staging']]);

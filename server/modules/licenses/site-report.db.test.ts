@@ -1,7 +1,8 @@
 // Site reports (installed_version, wp_version, php_version) on validate and update checks: recorded on the
 // site's activation, written only when a value changed, junk ignored without an error; deactivations kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { startUnthrottledApp } from '../../test/admin-app.js';
 import { seedDemoRelease } from '../releases/index.js';
 import { createLicense } from './license-access.service.js';
 import { siteReportChanges } from './site-report.js';
@@ -13,8 +14,7 @@ let t: TestApp;
 let key = '';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.ctx.settings.update({ rate_limit_per_minute: 100_000 });
+  t = await startUnthrottledApp();
   await seedDemoRelease(t.ctx);
   key = (await createLicense(t.ctx, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 3 })).key;
   const activated = await t.app.inject({

@@ -1,7 +1,8 @@
 // The validation reader answers each validation with its own row when many arrive at once: on PostgreSQL
 // concurrent lookups share one batched statement, and a mix-up there would hand one site another's answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { startUnthrottledApp } from '../../test/admin-app.js';
 import { createLicense } from './license-access.service.js';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -12,8 +13,7 @@ import { validationLookup } from './licenses.repository.js';
 const PLUGIN = 'postcode-delivery-zones';
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.ctx.settings.update({ rate_limit_per_minute: 100_000 });
+  t = await startUnthrottledApp();
 });
 afterAll(async () => {
   await t.close();

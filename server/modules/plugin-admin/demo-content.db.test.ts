@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoContent } from '../../../common/plugin-admin.js';
-import { makeImage, multipartBody as imageBody } from '../../test/image-fixtures.js';
-import { makePluginZip, multipartBody as releaseBody } from '../../test/release-test-helpers.js';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { makeImage } from '../../test/image-fixtures.js';
+import { makePluginZip } from '../../test/release-test-helpers.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { addPluginImage, createPlugin, startAdminApp, uploadRelease } from '../../test/admin-app.js';
 
 // Issue 25: "Remove demo content" deletes the seeded demo plugins with their releases, images and tiers, and
 // refuses, saying why, once any of them has a sale or a licence. A vendor's own plugin is never touched.
@@ -10,12 +11,8 @@ import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js
 const POSTCODE = 'postcode-delivery-zones';
 
 describe(`remove demo content (${testDialect()})`, () => {
-  let t: TestApp;
-  let headers: Record<string, string>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    headers = await t.adminHeaders();
-  });
+  let t: TestApp, headers: Record<string, string>;
+  beforeAll(async () => ({ t, headers } = await startAdminApp()));
   afterAll(async () => t.close());
 
   const state = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/demo-content', headers })).json<DemoContent>();
@@ -26,32 +23,14 @@ describe(`remove demo content (${testDialect()})`, () => {
   it('deletes the demo plugins, their releases, images and tiers, keeps the vendor’s own plugin, and says so in the log', async () => {
     expect(await state()).toMatchObject({ plugins: [POSTCODE, 'ucre'], removable: true, blocked_by: null });
     // The vendor's own plugin, with a release, stays.
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/plugins', headers, payload: { slug: 'own-plugin', name: 'Own Plugin' } })).statusCode).toBe(
-      201,
-    );
-    const own = releaseBody({ plugin_slug: 'own-plugin', version: '1.0.0', notes: '' }, { content: await makePluginZip('own-plugin', '1.0.0') });
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/releases', headers: { ...headers, ...own.headers }, payload: own.payload })).statusCode).toBe(
-      201,
-    );
+    expect((await createPlugin(t, { slug: 'own-plugin', name: 'Own Plugin' })).statusCode).toBe(201);
+    const own = await uploadRelease(t, { plugin_slug: 'own-plugin', version: '1.0.0', notes: '' }, await makePluginZip('own-plugin', '1.0.0'));
+    expect(own.statusCode).toBe(201);
     // A demo release and a demo image.
-    const demo = releaseBody({ plugin_slug: POSTCODE, version: '1.8.0', notes: '' }, { content: await makePluginZip(POSTCODE, '1.8.0') });
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/admin/releases', headers: { ...headers, ...demo.headers }, payload: demo.payload })).statusCode,
-    ).toBe(201);
-    const image = imageBody('image', 'shot.png', await makeImage('png', 320, 200), 'image/png');
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/plugins/${POSTCODE}/images/upload`,
-      headers: { ...headers, ...image.headers },
-      payload: image.payload,
-    });
-    expect(uploaded.statusCode).toBe(200);
-    const stored = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/plugins/${POSTCODE}/images`,
-      headers,
-      payload: { url: uploaded.json<{ url: string }>().url, type: 'screenshot' },
-    });
+    const demo = await uploadRelease(t, { plugin_slug: POSTCODE, version: '1.8.0', notes: '' }, await makePluginZip(POSTCODE, '1.8.0'));
+    expect(demo.statusCode).toBe(201);
+    const image = { filename: 'shot.png', content: await makeImage('png', 320, 200), contentType: 'image/png' };
+    const stored = await addPluginImage(t, POSTCODE, image, { type: 'screenshot' });
     expect(stored.statusCode).toBe(201);
     expect(await count('plugin_images', 'plugin_slug', POSTCODE)).toBe(1);
 
@@ -85,12 +64,8 @@ describe(`remove demo content (${testDialect()})`, () => {
 });
 
 describe(`remove demo content after a sale (${testDialect()})`, () => {
-  let t: TestApp;
-  let headers: Record<string, string>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    headers = await t.adminHeaders();
-  });
+  let t: TestApp, headers: Record<string, string>;
+  beforeAll(async () => ({ t, headers } = await startAdminApp()));
   afterAll(async () => t.close());
 
   it('refuses, saying which plugin has a licence, and deletes nothing', async () => {

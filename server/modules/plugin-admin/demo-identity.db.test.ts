@@ -3,6 +3,7 @@ import type { DemoContent } from '../../../common/plugin-admin.js';
 import type { StoreIdentity } from '../../../common/store-identity.js';
 import type { StorePage } from '../../../common/store-pages.js';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { startAdminApp } from '../../test/admin-app.js';
 
 // Issue 40: "Remove demo content" also offers, with a preview, to replace the demo store identity and pages with
 // neutral starting texts. The vendor's own values (here a refund window, a support promise, American spelling and an
@@ -12,12 +13,8 @@ const DEMO_PROMISES = /8022|Postcode|within 24 hours|30-day|30 days|3 websites|u
 const SLUGS = ['about', 'documentation', 'support', 'privacy', 'terms', 'refunds'];
 
 describe(`replace the demo store identity and pages (${testDialect()})`, () => {
-  let t: TestApp;
-  let headers: Record<string, string>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    headers = await t.adminHeaders();
-  });
+  let t: TestApp, headers: Record<string, string>;
+  beforeAll(async () => ({ t, headers } = await startAdminApp()));
   afterAll(async () => t.close());
 
   const state = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/demo-content', headers })).json<DemoContent>();

@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { startAdminApp } from '../../test/admin-app.js';
 import type { AdminPlugin } from '../../../common/plugins.js';
 
 const SLUG = 'postcode-delivery-zones';
 
 describe(`PATCH /api/admin/plugins/:slug (${testDialect()})`, () => {
-  let t: TestApp;
-  let headers: Record<string, string>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    headers = await t.adminHeaders();
-  });
+  let t: TestApp, headers: Record<string, string>;
+  beforeAll(async () => ({ t, headers } = await startAdminApp()));
   afterAll(async () => t.close());
 
   const patch = async (payload: unknown, slug = SLUG) =>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { createPlugin, startAdminApp } from '../../test/admin-app.js';
 import type { AdminPlugin } from '../../../common/plugins.js';
 
 const SLUG = 'faq-plugin';
@@ -10,9 +11,8 @@ describe(`plugin FAQ and use cases in the admin (${testDialect()})`, () => {
   let t: TestApp;
   let headers: Record<string, string>;
   beforeAll(async () => {
-    t = await createTestApp();
-    headers = await t.adminHeaders();
-    const created = await t.app.inject({ method: 'POST', url: '/api/admin/plugins', headers, payload: { slug: SLUG, name: 'FAQ Plugin' } });
+    ({ t, headers } = await startAdminApp());
+    const created = await createPlugin(t, { slug: SLUG, name: 'FAQ Plugin' });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ use_cases: [], faq: [] });
   });
@@ -83,12 +83,7 @@ describe(`plugin FAQ and use cases in the admin (${testDialect()})`, () => {
   });
 
   it('takes a FAQ when the plugin is created', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/plugins',
-      headers,
-      payload: { slug: 'faq-plugin-two', name: 'FAQ Plugin Two', faq: [{ question: 'Q?', answer: 'A.' }], use_cases: ['Shops'] },
-    });
+    const response = await createPlugin(t, { slug: 'faq-plugin-two', name: 'FAQ Plugin Two', faq: [{ question: 'Q?', answer: 'A.' }], use_cases: ['Shops'] });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ faq: [{ question: 'Q?', answer: 'A.' }], use_cases: ['Shops'] });
   });

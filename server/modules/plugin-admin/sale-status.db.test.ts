@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { createPlugin, startAdminApp } from '../../test/admin-app.js';
 import type { PublicPlugin } from '../../../common/catalog.js';
 import type { AdminPluginDetailWithSale, PluginSaleStatusList } from '../../../common/plugin-admin.js';
 import { LICENSING_PLUGIN_SLUG, POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
@@ -11,12 +12,8 @@ const BELOW = 'newest release 1.0.0 is below the minimum release version 1.7.51 
 
 // A vendor's own plugin with a first release 1.0.0, on a fresh install (SEED_DEMO=false).
 describe(`sale status and the minimum release version (${testDialect()})`, () => {
-  let t: TestApp;
-  let headers: Record<string, string>;
-  beforeAll(async () => {
-    t = await createTestApp({ seed: false });
-    headers = await t.adminHeaders();
-  });
+  let t: TestApp, headers: Record<string, string>;
+  beforeAll(async () => ({ t, headers } = await startAdminApp({ seed: false })));
   afterAll(async () => t.close());
 
   const detail = async () => {
@@ -40,7 +37,7 @@ describe(`sale status and the minimum release version (${testDialect()})`, () =>
   const setMinimum = (min_release_version: string) => t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers, payload: { min_release_version } });
 
   it('names everything a new plugin lacks', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/plugins', headers, payload: { slug: SLUG, name: 'Order Notes' } })).statusCode).toBe(201);
+    expect((await createPlugin(t, { slug: SLUG, name: 'Order Notes' })).statusCode).toBe(201);
     const expected = { on_sale: false, reasons: ['pricing not active', 'no price set', 'no release'] };
     expect((await detail()).sale_status).toEqual(expected);
     expect(await listed()).toEqual(expected);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { startAdminApp } from '../../test/admin-app.js';
 import type { AdminPlugin, AdminPluginDetail } from '../../../common/plugins.js';
 import { PLUGIN_SLUG_MESSAGE } from '../../../common/plugin-admin.js';
 import { makeImage, multipartBody } from '../../test/image-fixtures.js';
@@ -21,12 +22,8 @@ const NEW_PLUGIN = {
 };
 
 describe(`plugins created and edited in the admin (${testDialect()})`, () => {
-  let t: TestApp;
-  let headers: Record<string, string>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    headers = await t.adminHeaders();
-  });
+  let t: TestApp, headers: Record<string, string>;
+  beforeAll(async () => ({ t, headers } = await startAdminApp()));
   afterAll(async () => t.close());
 
   const create = async (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/admin/plugins', headers, payload: payload as object });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { createPlugin, startAdminApp } from '../../test/admin-app.js';
 import type { PublicPlugin } from '../../../common/catalog.js';
 import type { AdminPlugin } from '../../../common/plugins.js';
 import { makePluginZip, multipartBody } from '../../test/release-test-helpers.js';
@@ -10,12 +11,8 @@ const SITE = 'https://shop.example.com';
 
 // A vendor with SEED_DEMO=false: nothing in the catalogue, then everything through the admin API.
 describe(`a fresh install: from no plugin to one on sale, then retired (${testDialect()})`, () => {
-  let t: TestApp;
-  let headers: Record<string, string>;
-  beforeAll(async () => {
-    t = await createTestApp({ seed: false });
-    headers = await t.adminHeaders();
-  });
+  let t: TestApp, headers: Record<string, string>;
+  beforeAll(async () => ({ t, headers } = await startAdminApp({ seed: false })));
   afterAll(async () => t.close());
 
   const publicList = async () => (await t.app.inject({ method: 'GET', url: '/api/plugins/public' })).json<PublicPlugin[]>();
@@ -36,12 +33,7 @@ describe(`a fresh install: from no plugin to one on sale, then retired (${testDi
   });
 
   it('creates, prices and releases a plugin, which then can be bought', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/plugins',
-      headers,
-      payload: { slug: SLUG, name: 'Order Notes', description: 'Notes on orders.' },
-    });
+    const created = await createPlugin(t, { slug: SLUG, name: 'Order Notes', description: 'Notes on orders.' });
     expect(created.statusCode).toBe(201);
     expect((await publicList()).find((plugin) => plugin.slug === SLUG)).toMatchObject({ is_purchasable: false, release_version: null });
 

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/portable.js';
 import type { Db } from '../../db/database.js';
@@ -16,9 +16,22 @@ export interface NewHealthReport {
 
 /** Stores a report unless the site already reported on this release; answers whether it was stored. */
 export async function insertHealthReport(trx: Transaction<DB>, report: NewHealthReport): Promise<boolean> {
-  const row = await trx
-    .insertInto('release_health_reports')
-    .values(report)
+  return insertOncePerSite(trx, 'release_health_reports', report);
+}
+
+/**
+ * Stores `row` in a table with one row per release and site (unique on release_id, site_url) unless the site already
+ * has one; answers whether it was stored. A racing insert's unique violation counts as "already there".
+ */
+async function insertOncePerSite<T extends 'release_health_reports' | 'release_deactivation_reasons'>(
+  db: Db,
+  table: T,
+  row: Insertable<DB[T]>,
+): Promise<boolean> {
+  const inserted = await db
+    // Kysely types one table at a time: both tables have the columns this insert names.
+    .insertInto(table as 'release_health_reports')
+    .values(row as Insertable<DB['release_health_reports']>)
     .onConflict((oc) => oc.columns(['release_id', 'site_url']).doNothing())
     .returning('id')
     .executeTakeFirst()
@@ -26,7 +39,7 @@ export async function insertHealthReport(trx: Transaction<DB>, report: NewHealth
       if (isUniqueViolation(error)) return undefined;
       throw error;
     });
-  return row !== undefined;
+  return inserted !== undefined;
 }
 
 export async function countHealthReports(db: Db, releaseId: number): Promise<{ total: number; failures: number }> {
@@ -79,17 +92,7 @@ export interface NewDeactivationReason {
 
 /** Stores a deactivation reason unless the site already gave one for this release; answers whether it was stored. */
 export async function insertDeactivationReason(db: Db, row: NewDeactivationReason): Promise<boolean> {
-  const inserted = await db
-    .insertInto('release_deactivation_reasons')
-    .values(row)
-    .onConflict((oc) => oc.columns(['release_id', 'site_url']).doNothing())
-    .returning('id')
-    .executeTakeFirst()
-    .catch((error: unknown) => {
-      if (isUniqueViolation(error)) return undefined;
-      throw error;
-    });
-  return inserted !== undefined;
+  return insertOncePerSite(db, 'release_deactivation_reasons', row);
 }
 
 /** Sites per reason, most given first: of one release, or of every release within [start, end). */

@@ -97,17 +97,13 @@ describe(`staged rollouts (${testDialect()})`, () => {
   });
 
   it('refuses an upload with a percentage outside 0-100', async () => {
-    const { makePluginZip, multipartBody } = await import('../../test/release-test-helpers.js');
-    const body = multipartBody(
+    const { makePluginZip } = await import('../../test/release-test-helpers.js');
+    const { uploadRelease } = await import('../../test/admin-app.js');
+    const response = await uploadRelease(
+      t,
       { plugin_slug: ROLLOUT_SLUG, version: '3.0.0', rollout_percent: '150' },
-      { content: await makePluginZip(ROLLOUT_SLUG, '3.0.0') },
+      await makePluginZip(ROLLOUT_SLUG, '3.0.0'),
     );
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/releases',
-      payload: body.payload,
-      headers: { ...(await t.adminHeaders()), ...body.headers },
-    });
     expect(response.statusCode).toBe(400);
     expect(await t.db.selectFrom('releases').select('id').where('version', '=', '3.0.0').executeTakeFirst()).toBeUndefined();
   });

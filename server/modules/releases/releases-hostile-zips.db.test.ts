@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { startAdminApp } from '../../test/admin-app.js';
 import { makeZip, makeZipOfManyFiles, multipartBody, pluginMainFile } from '../../test/release-test-helpers.js';
 import { releasesDir } from './release-storage.js';
 import { CHANGELOG_HTML_MAX_CHARS, MAX_ZIP_ENTRIES } from './plugin-zip.js';
@@ -57,8 +58,7 @@ describe(`hostile release zips (${testDialect()})`, () => {
   const tagNames = (html: string) => [...new Set(html.match(/<\/?([a-z0-9]+)/gi)?.map((tag) => tag.replace(/[</]/g, '').toLowerCase()))].sort();
 
   beforeAll(async () => {
-    t = await createTestApp();
-    headers = await t.adminHeaders();
+    ({ t, headers } = await startAdminApp());
   });
   afterAll(async () => t.close());
 

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { createLicense, normalizeSiteUrl } from '../licenses/index.js';
+import { startAdminApp, uploadRelease } from '../../test/admin-app.js';
+import { lifetimeLicenseOn } from '../../test/license-seed.js';
 import { createDownloadUrl } from './download-links.service.js';
 import { releasesDir } from './release-storage.js';
-import { makePluginZip, makeZip, multipartBody, pluginMainFile } from '../../test/release-test-helpers.js';
+import { makePluginZip, makeZip, pluginMainFile } from '../../test/release-test-helpers.js';
 
 const SLUG = 'postcode-delivery-zones';
 const SITE = 'https://shop.example.com/';
@@ -35,10 +36,7 @@ describe(`release lifecycle: metadata, latest by version, withdraw, delete (${te
   const ids: Record<string, number> = {};
 
   const storedFiles = () => (fs.existsSync(releasesDir(t.config.dataDir)) ? fs.readdirSync(releasesDir(t.config.dataDir)) : []);
-  const upload = async (version: string, zip: Buffer) => {
-    const body = multipartBody({ plugin_slug: SLUG, version, notes: `Notes ${version}` }, { content: zip });
-    return t.app.inject({ method: 'POST', url: '/api/admin/releases', payload: body.payload, headers: { ...headers, ...body.headers } });
-  };
+  const upload = (version: string, zip: Buffer) => uploadRelease(t, { plugin_slug: SLUG, version, notes: `Notes ${version}` }, zip);
   const currentVersion = async () =>
     (await t.db.selectFrom('plugins').select('current_version').where('slug', '=', SLUG).executeTakeFirstOrThrow()).current_version;
   const check = async (withLicense = true) => {
@@ -50,22 +48,10 @@ describe(`release lifecycle: metadata, latest by version, withdraw, delete (${te
   const admin = (method: 'POST' | 'DELETE', url: string) => t.app.inject({ method, url, headers });
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { BASE_URL: BASE } });
-    headers = await t.adminHeaders();
-    const license = await createLicense(t.ctx, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 3 });
+    ({ t, headers } = await startAdminApp({ env: { BASE_URL: BASE } }));
+    const license = await lifetimeLicenseOn(t, SLUG, SITE);
     licenseId = license.id;
     licenseKey = license.key;
-    await t.db
-      .insertInto('license_activations')
-      .values({
-        license_id: license.id,
-        site_url: normalizeSiteUrl(SITE) ?? '',
-        is_local: 0,
-        environment: null,
-        created_at: new Date().toISOString(),
-        last_checked_at: null,
-      })
-      .execute();
   });
   afterAll(async () => t.close());
 
@@ -241,13 +227,7 @@ describe(`update answer artwork (${testDialect()})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ env: { BASE_URL: BASE } });
-    const body = multipartBody({ plugin_slug: SLUG, version: '2.0.0' }, { content: await makePluginZip(SLUG, '2.0.0') });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/releases',
-      payload: body.payload,
-      headers: { ...(await t.adminHeaders()), ...body.headers },
-    });
+    const response = await uploadRelease(t, { plugin_slug: SLUG, version: '2.0.0' }, await makePluginZip(SLUG, '2.0.0'));
     expect(response.statusCode).toBe(201);
   });
   afterAll(async () => t.close());
@@ -288,13 +268,9 @@ describe(`concurrent uploads of different versions (${testDialect()})`, () => {
   afterAll(async () => t.close());
 
   it('leaves current_version at the highest, whatever order they commit in', async () => {
-    const headers = await t.adminHeaders();
     const versions = ['3.0.0', '3.2.0', '3.1.0', '3.0.1'];
     const responses = await Promise.all(
-      versions.map(async (version) => {
-        const body = multipartBody({ plugin_slug: SLUG, version, notes: '' }, { content: await makePluginZip(SLUG, version, 100_000) });
-        return t.app.inject({ method: 'POST', url: '/api/admin/releases', payload: body.payload, headers: { ...headers, ...body.headers } });
-      }),
+      versions.map(async (version) => uploadRelease(t, { plugin_slug: SLUG, version, notes: '' }, await makePluginZip(SLUG, version, 100_000))),
     );
     expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 201, 201]);
     const plugin = await t.db.selectFrom('plugins').select('current_version').where('slug', '=', SLUG).executeTakeFirstOrThrow();

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { createLicense, normalizeSiteUrl, revokeLicense } from '../licenses/index.js';
+import { uploadRelease } from '../../test/admin-app.js';
+import { createLicense, revokeLicense } from '../licenses/index.js';
+import { activateOn } from '../../test/license-seed.js';
 import { createDownloadUrl } from './download-links.service.js';
 import { downloadSecret, signDownloadToken } from './download-token.service.js';
 import { seedDemoRelease } from './demo-release.js';
-import { makePluginZip, multipartBody } from '../../test/release-test-helpers.js';
+import { makePluginZip } from '../../test/release-test-helpers.js';
 
 const SLUG = 'postcode-delivery-zones';
 const SITE = 'https://www.shop.example.com/';
@@ -17,19 +19,7 @@ describe(`update checks and signed downloads (${testDialect()})`, () => {
 
   const license = async (options: { activateOn?: string; plugin?: string; expired?: boolean } = {}) => {
     const row = await createLicense(t.ctx, { pluginSlug: options.plugin ?? SLUG, plan: 'lifetime', maxActivations: 3 });
-    if (options.activateOn) {
-      await t.db
-        .insertInto('license_activations')
-        .values({
-          license_id: row.id,
-          site_url: normalizeSiteUrl(options.activateOn) ?? '',
-          is_local: 0,
-          environment: null,
-          created_at: new Date().toISOString(),
-          last_checked_at: null,
-        })
-        .execute();
-    }
+    if (options.activateOn) await activateOn(t, row.id, options.activateOn);
     if (options.expired) await t.db.updateTable('licenses').set({ expires_at: '2020-01-01T00:00:00.000Z' }).where('id', '=', row.id).execute();
     return row;
   };
@@ -42,13 +32,7 @@ describe(`update checks and signed downloads (${testDialect()})`, () => {
     expect(await seedDemoRelease(t.ctx)).toBe(true);
     expect(await seedDemoRelease(t.ctx)).toBe(false);
     zip = await makePluginZip(SLUG, '1.8.0', 5000);
-    const body = multipartBody({ plugin_slug: SLUG, version: '1.8.0', notes: 'Line one\n\n<b>bold</b>' }, { content: zip });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/releases',
-      payload: body.payload,
-      headers: { ...(await t.adminHeaders()), ...body.headers },
-    });
+    const response = await uploadRelease(t, { plugin_slug: SLUG, version: '1.8.0', notes: 'Line one\n\n<b>bold</b>' }, zip);
     expect(response.statusCode).toBe(201);
     signature = response.json<{ signature: string }>().signature;
   });

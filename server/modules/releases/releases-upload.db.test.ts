@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { startAdminApp, uploadRelease } from '../../test/admin-app.js';
 import { releasesDir } from './release-storage.js';
 import { makePluginZip, multipartBody } from '../../test/release-test-helpers.js';
 
@@ -21,14 +22,10 @@ const storedFiles = (t: TestApp) => {
 describe(`release uploads (${testDialect()})`, () => {
   let t: TestApp;
   let headers: Record<string, string>;
-  const upload = async (fields: Record<string, string>, file?: { name?: string; content: Buffer }) => {
-    const body = multipartBody(fields, file);
-    return t.app.inject({ method: 'POST', url: '/api/admin/releases', payload: body.payload, headers: { ...headers, ...body.headers } });
-  };
+  const upload = (fields: Record<string, string>, file?: { name?: string; content: Buffer }) => uploadRelease(t, fields, file);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    headers = await t.adminHeaders();
+    ({ t, headers } = await startAdminApp());
   });
   afterAll(async () => t.close());
 
@@ -178,14 +175,8 @@ describe(`concurrent uploads of one version (${testDialect()})`, () => {
   afterAll(async () => t.close());
 
   it('accepts exactly one and leaves exactly one file', async () => {
-    const headers = await t.adminHeaders();
     const zips = await Promise.all([0, 1, 2, 3].map(() => makePluginZip(SLUG, '3.0.0', 200_000)));
-    const responses = await Promise.all(
-      zips.map((zip) => {
-        const body = multipartBody({ plugin_slug: SLUG, version: '3.0.0', notes: '' }, { content: zip });
-        return t.app.inject({ method: 'POST', url: '/api/admin/releases', payload: body.payload, headers: { ...headers, ...body.headers } });
-      }),
-    );
+    const responses = await Promise.all(zips.map((zip) => uploadRelease(t, { plugin_slug: SLUG, version: '3.0.0', notes: '' }, zip)));
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
     expect(storedFiles(t)).toHaveLength(1);
     expect(await t.db.selectFrom('releases').select('id').execute()).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { createLicense, normalizeSiteUrl } from '../licenses/index.js';
+import { lifetimeLicenseOn } from '../../test/license-seed.js';
 import { seedDemoRelease } from './demo-release.js';
 
 const SLUG = 'postcode-delivery-zones';
@@ -13,19 +13,7 @@ describe(`update check by POST (${testDialect()})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ env: { BASE_URL: 'http://licensing.test' } });
     await seedDemoRelease(t.ctx);
-    const license = await createLicense(t.ctx, { pluginSlug: SLUG, plan: 'lifetime', maxActivations: 3 });
-    key = license.key;
-    await t.db
-      .insertInto('license_activations')
-      .values({
-        license_id: license.id,
-        site_url: normalizeSiteUrl(SITE) ?? '',
-        is_local: 0,
-        environment: null,
-        created_at: new Date().toISOString(),
-        last_checked_at: null,
-      })
-      .execute();
+    key = (await lifetimeLicenseOn(t, SLUG, SITE)).key;
   });
   afterAll(async () => t.close());
 

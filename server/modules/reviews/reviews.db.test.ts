@@ -1,13 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_SESSION_COOKIE } from '../../../common/account.js';
 import { publicPluginListSchema, type PublicPlugin } from '../../../common/catalog.js';
 import { REVIEW_BODY_MAX, REVIEW_NO_LICENSE_MESSAGE, REVIEW_TITLE_MAX, REVIEW_WRITES_PER_IP_PER_MINUTE } from '../../../common/reviews.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { makePluginZip, multipartBody } from '../../test/release-test-helpers.js';
+import { closeWithWebDist, makeWebDist } from '../../test/web-dist.js';
+import { uploadRelease } from '../../test/admin-app.js';
+import { makePluginZip } from '../../test/release-test-helpers.js';
 
 const DEMO = 'postcode-delivery-zones';
 const OWN = 'ucre'; // the seeded plugin with no stored numbers, as a vendor's own plugin starts
@@ -18,17 +17,13 @@ describe(`verified-buyer reviews and real numbers (${testDialect()})`, () => {
   let ipCounter = 0;
   let keyCounter = 0;
   const nextIp = () => `10.7.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pls-reviews-'));
+  // The real page template, so the plugin page's JSON-LD is checked as the server writes it.
+  const webDir = makeWebDist('pls-reviews-');
 
   beforeAll(async () => {
-    // The real page template, so the plugin page's JSON-LD is checked as the server writes it.
-    fs.copyFileSync(new URL('../../../web/index.html', import.meta.url), path.join(webDir, 'index.html'));
     t = await createTestApp({ env: { WEB_DIST_DIR: webDir } });
   });
-  afterAll(async () => {
-    await t.close();
-    fs.rmSync(webDir, { recursive: true, force: true });
-  });
+  afterAll(async () => closeWithWebDist(t, webDir));
 
   const now = () => new Date().toISOString();
   /** A licence of `slug` owned by `email` (as fulfilment or an import writes one). */
@@ -232,13 +227,7 @@ describe(`verified-buyer reviews and real numbers (${testDialect()})`, () => {
 
   it('counts real downloads (a resumed one and the signature not again) and active installs (not local sites)', async () => {
     const zip = await makePluginZip(DEMO, '1.8.0');
-    const body = multipartBody({ plugin_slug: DEMO, version: '1.8.0', notes: '' }, { content: zip });
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/releases',
-      payload: body.payload,
-      headers: { ...(await t.adminHeaders()), ...body.headers },
-    });
+    const upload = await uploadRelease(t, { plugin_slug: DEMO, version: '1.8.0', notes: '' }, zip);
     expect(upload.statusCode).toBe(201);
     const license = await addLicense('downloads@example.com');
     const buyer = await sessionOf('downloads@example.com');

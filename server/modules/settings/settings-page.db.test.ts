@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, TEST_ADMIN_PASSWORD, type TestApp } from '../../test/test-app.js';
+import { changeAdminPassword } from '../../test/admin-app.js';
 
 // What the Settings page saves: every field survives a restart, and the rate limit applies at once.
 describe(`settings page values (${testDialect()})`, () => {
@@ -63,12 +64,7 @@ describe(`settings page values (${testDialect()})`, () => {
 
   it('a changed admin password is the one that signs in after a restart', async () => {
     const headers = await t.adminHeaders();
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/password',
-      headers,
-      payload: { current_password: TEST_ADMIN_PASSWORD, new_password: 'another long password' },
-    });
+    const changed = await changeAdminPassword(t, headers, TEST_ADMIN_PASSWORD, 'another long password');
     expect(changed.statusCode).toBe(200);
     // The old session ended with the change.
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers })).statusCode).toBe(401);

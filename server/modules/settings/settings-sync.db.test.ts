@@ -7,11 +7,12 @@ import { sql } from 'kysely';
 import { ConfigError, loadConfig } from '../../config.js';
 import { createDatabase } from '../../db/database.js';
 import { createTestApp, createTestDatabase, testDialect, TEST_ADMIN_PASSWORD, type TestApp, type TestDatabase } from '../../test/test-app.js';
+import { changeAdminPassword, uploadRelease } from '../../test/admin-app.js';
 import { AuthService } from '../auth/index.js';
 import { createLicense } from '../licenses/index.js';
 import { createDownloadUrl } from '../releases/index.js';
 import { DOWNLOAD_SECRET_FILE, downloadSecret, signDownloadToken } from '../releases/index.js';
-import { makePluginZip, multipartBody } from '../../test/release-test-helpers.js';
+import { makePluginZip } from '../../test/release-test-helpers.js';
 import { generateSigningKeyPem, loadSigningKey, SIGNING_KEY_FILE } from '../signing/index.js';
 import { SettingsService } from './settings.service.js';
 import { LISTENER_NAME } from './settings-sync.js';
@@ -105,13 +106,7 @@ describe(`two instances on one database (${testDialect()})`, () => {
     expect(signingKeyB).toEqual(signingKeyA);
 
     const zip = await makePluginZip(SLUG, '1.9.0', 1000);
-    const body = multipartBody({ plugin_slug: SLUG, version: '1.9.0' }, { content: zip });
-    const upload = await a.app.inject({
-      method: 'POST',
-      url: '/api/admin/releases',
-      payload: body.payload,
-      headers: { ...(await a.adminHeaders()), ...body.headers },
-    });
+    const upload = await uploadRelease(a, { plugin_slug: SLUG, version: '1.9.0' }, zip);
     expect(upload.statusCode).toBe(201);
     // Without object storage each instance serves its own DATA_DIR: give B the file as a shared store would.
     fs.cpSync(path.join(a.config.dataDir, 'releases'), path.join(dataDirB, 'releases'), { recursive: true });
@@ -141,12 +136,7 @@ describe(`two instances on one database (${testDialect()})`, () => {
 
   // Last: the change signs every session out.
   it('a password changed through B, then through the CLI path: A refuses the old one at once', async () => {
-    const change = await b.app.inject({
-      method: 'POST',
-      url: '/api/admin/password',
-      headers: await b.adminHeaders(),
-      payload: { current_password: TEST_ADMIN_PASSWORD, new_password: NEW_PASSWORD },
-    });
+    const change = await changeAdminPassword(b, await b.adminHeaders(), TEST_ADMIN_PASSWORD, NEW_PASSWORD);
     expect(change.statusCode).toBe(200);
     expect((await login(a, TEST_ADMIN_PASSWORD)).statusCode).toBe(401);
     expect((await login(a, NEW_PASSWORD)).statusCode).toBe(200);

@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorePage } from '../../../common/store-pages.js';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { startAdminApp } from '../../test/admin-app.js';
 
 // The vendor's text pages (issue 25): Markdown saved in the admin, served rendered and inert, "Last updated" kept.
 
 describe(`store pages (${testDialect()})`, () => {
-  let t: TestApp;
-  let headers: Record<string, string>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    headers = await t.adminHeaders();
-  });
+  let t: TestApp, headers: Record<string, string>;
+  beforeAll(async () => ({ t, headers } = await startAdminApp()));
   afterAll(async () => t.close());
 
   const get = async (slug: string) => t.app.inject({ method: 'GET', url: `/api/pages/${slug}` });

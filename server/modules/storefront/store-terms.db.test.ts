@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_STORE_IDENTITY, type StoreIdentity } from '../../../common/store-identity.js';
 import { up as migrateStoreTerms } from '../../db/migrations/0048-store-terms.js';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { startAdminApp } from '../../test/admin-app.js';
 
 // The vendor's terms (issue 40): refund window, support promise, key prefix and spelling are store settings, edited
 // with the identity; new licence keys take the prefix as it is when they are made, and keys issued before still work.
@@ -13,8 +14,7 @@ describe(`store terms (${testDialect()})`, () => {
   let t: TestApp;
   let headers: Record<string, string>;
   beforeAll(async () => {
-    t = await createTestApp();
-    headers = await t.adminHeaders();
+    ({ t, headers } = await startAdminApp());
   });
   afterAll(() => t.close());
 

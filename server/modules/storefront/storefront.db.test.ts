@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../../common/images.js';
 import { DEFAULT_STORE_IDENTITY, DEMO_STORE_IDENTITY, type StoreIdentity } from '../../../common/store-identity.js';
@@ -8,6 +5,8 @@ import { up as migrateStoreIdentity } from '../../db/migrations/0030-store-ident
 import { up as migrateStoreTerms } from '../../db/migrations/0048-store-terms.js';
 import { makeImage, multipartBody } from '../../test/image-fixtures.js';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { closeWithWebDist, makeWebDist } from '../../test/web-dist.js';
+import { startAdminApp } from '../../test/admin-app.js';
 import { renderSignInEmail } from '../account/index.js';
 import { mailFrom } from '../email/index.js';
 import { renderLicenseEmail } from '../orders/index.js';
@@ -21,16 +20,11 @@ const HOST = 'shop.example';
 describe(`store identity (${testDialect()})`, () => {
   let t: TestApp;
   let headers: Record<string, string>;
-  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pls-identity-'));
+  const webDir = makeWebDist('pls-identity-');
   beforeAll(async () => {
-    fs.copyFileSync(new URL('../../../web/index.html', import.meta.url), path.join(webDir, 'index.html'));
-    t = await createTestApp({ env: { WEB_DIST_DIR: webDir } });
-    headers = await t.adminHeaders();
+    ({ t, headers } = await startAdminApp({ env: { WEB_DIST_DIR: webDir } }));
   });
-  afterAll(async () => {
-    await t.close();
-    fs.rmSync(webDir, { recursive: true, force: true });
-  });
+  afterAll(async () => closeWithWebDist(t, webDir));
 
   const identity = async () => (await t.app.inject({ method: 'GET', url: '/api/storefront' })).json<StoreIdentity>();
   const put = (payload: unknown) => t.app.inject({ method: 'PUT', url: '/api/admin/storefront', headers, payload: payload as object });

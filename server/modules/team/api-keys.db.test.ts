@@ -1,20 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { startTwoInstances, closeBoth } from '../../test/admin-app.js';
 import { makePluginZip, multipartBody } from '../../test/release-test-helpers.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { addMember, memberHeaders } from '../../test/team.js';
 
 describe(`scoped API keys (${testDialect()})`, () => {
-  let t: TestApp;
-  let second: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    second = await createTestApp({ testDb: t.testDb, seed: false });
-  });
-  afterAll(async () => {
-    await second.close();
-    await t.close();
-  });
+  let t: TestApp, second: TestApp;
+  beforeAll(async () => ({ t, second } = await startTwoInstances()));
+  afterAll(async () => closeBoth({ t, second }));
 
   const createKey = async (payload: object) => t.app.inject({ method: 'POST', url: '/api/admin/api-keys', headers: await t.adminHeaders(), payload });
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

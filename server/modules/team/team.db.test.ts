@@ -1,31 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { startTwoInstances, closeBoth } from '../../test/admin-app.js';
 import { addMember, inviteTokenFor, memberHeaders, TEST_MEMBER_PASSWORD } from '../../test/team.js';
 import { sha256Hex } from '../../lib/crypto.js';
 
 describe(`staff accounts (${testDialect()})`, () => {
-  let t: TestApp;
-  let second: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    // Another instance on the same database.
-    second = await createTestApp({ testDb: t.testDb, seed: false });
-  });
-  afterAll(async () => {
-    await second.close();
-    await t.close();
-  });
+  // `second`: another instance on the same database.
+  let t: TestApp, second: TestApp;
+  beforeAll(async () => ({ t, second } = await startTwoInstances()));
+  afterAll(async () => closeBoth({ t, second }));
 
+  const invite = async (payload: { email: string; role: string }) =>
+    t.app.inject({ method: 'POST', url: '/api/admin/team/invitations', headers: await t.adminHeaders(), payload });
   const staffLogin = (email: string, password: string, ip = '10.42.1.1') =>
     t.app.inject({ method: 'POST', url: '/api/auth/staff-login', payload: { email, password }, remoteAddress: ip });
 
   it('invites by e-mail through the outbox; the link sets a password once; the member signs in with e-mail and password', async () => {
-    const invited = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/team/invitations',
-      headers: await t.adminHeaders(),
-      payload: { email: ' Ada@Example.com ', role: 'support' },
-    });
+    const invited = await invite({ email: ' Ada@Example.com ', role: 'support' });
     expect(invited.statusCode).toBe(201);
     expect(invited.json()).toMatchObject({ email: 'ada@example.com', role: 'support', status: 'invited', two_factor: false });
     const email = await t.db.selectFrom('emails').selectAll().where('to_address', '=', 'ada@example.com').executeTakeFirstOrThrow();
@@ -66,28 +57,13 @@ describe(`staff accounts (${testDialect()})`, () => {
 
   it('refuses an expired invitation and an address that is already a member', async () => {
     await addMember(t, 'grace@example.com', 'developer');
-    const duplicate = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/team/invitations',
-      headers: await t.adminHeaders(),
-      payload: { email: 'grace@example.com', role: 'admin' },
-    });
+    const duplicate = await invite({ email: 'grace@example.com', role: 'admin' });
     expect(duplicate.statusCode).toBe(409);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/team/invitations',
-      headers: await t.adminHeaders(),
-      payload: { email: 'late@example.com', role: 'admin' },
-    });
+    await invite({ email: 'late@example.com', role: 'admin' });
     const token = await inviteTokenFor(t, 'late@example.com');
     await t.db.updateTable('team_members').set({ invite_expires_at: '2000-01-01T00:00:00.000Z' }).where('email', '=', 'late@example.com').execute();
     expect((await t.app.inject({ method: 'POST', url: '/api/team/accept', payload: { token, password: TEST_MEMBER_PASSWORD } })).statusCode).toBe(400);
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/team/invitations',
-      headers: await t.adminHeaders(),
-      payload: { email: 'x@example.com', role: 'owner' },
-    });
+    const bad = await invite({ email: 'x@example.com', role: 'owner' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ message: string }>().message).toContain('Role must be one of');
   });

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicPlugin } from '../../../common/catalog.js';
 import type { PluginImage } from '../../../common/images.js';
 import { DEMO_STORE_IDENTITY } from '../../../common/store-identity.js';
-import { makeImage, multipartBody } from '../../test/image-fixtures.js';
+import { makeImage } from '../../test/image-fixtures.js';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { closeWithWebDist, makeWebDist } from '../../test/web-dist.js';
+import { addPluginImage } from '../../test/admin-app.js';
 
 const STORE_TAGLINE = DEMO_STORE_IDENTITY.tagline;
 
@@ -39,9 +40,8 @@ function readHead(html: string) {
 describe(`page head, sitemap and robots (${testDialect()})`, () => {
   let t: TestApp;
   let imageUrl: string;
-  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pls-meta-'));
+  const webDir = makeWebDist('pls-meta-');
   beforeAll(async () => {
-    fs.copyFileSync(new URL('../../../web/index.html', import.meta.url), path.join(webDir, 'index.html'));
     // Vite's manifest, as the build writes it (vite.config.ts `manifest: true`), for the chunk preloads.
     fs.mkdirSync(path.join(webDir, '.vite'));
     fs.writeFileSync(
@@ -55,28 +55,12 @@ describe(`page head, sitemap and robots (${testDialect()})`, () => {
     );
     t = await createTestApp({ env: { WEB_DIST_DIR: webDir } });
     // One uploaded image for the postcode plugin: it becomes the primary (the first gallery image always does).
-    const headers = await t.adminHeaders();
-    const body = multipartBody('image', 'hero.png', await makeImage('png', 1200, 630), 'image/png');
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/plugins/${SLUG}/images/upload`,
-      headers: { ...headers, ...body.headers },
-      payload: body.payload,
-    });
-    expect(upload.statusCode).toBe(200);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/plugins/${SLUG}/images`,
-      headers,
-      payload: { url: upload.json<{ url: string }>().url, type: 'hero', caption: 'Zones on a map' },
-    });
+    const hero = { filename: 'hero.png', content: await makeImage('png', 1200, 630), contentType: 'image/png' };
+    const created = await addPluginImage(t, SLUG, hero, { type: 'hero', caption: 'Zones on a map' });
     expect(created.statusCode).toBe(201);
     imageUrl = created.json<PluginImage>().url;
   });
-  afterAll(async () => {
-    await t.close();
-    fs.rmSync(webDir, { recursive: true, force: true });
-  });
+  afterAll(async () => closeWithWebDist(t, webDir));
 
   const page = async (url: string) => {
     const response = await t.app.inject({ method: 'GET', url, headers: { host: HOST } });

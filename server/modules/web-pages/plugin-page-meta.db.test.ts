@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicPlugin, PublicPluginDetails } from '../../../common/catalog.js';
-import { makeImage, multipartBody } from '../../test/image-fixtures.js';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { makeImage } from '../../test/image-fixtures.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { closeWithWebDist, makeWebDist } from '../../test/web-dist.js';
+import { addPluginImage, createPlugin, startAdminApp } from '../../test/admin-app.js';
 
 const SLUG = 'meta-plugin';
 const HOST = 'shop.example';
@@ -21,23 +20,13 @@ const ogImageOf = (html: string): string | undefined => /<meta property="og:imag
 describe(`plugin page head: FAQ, details and banner (${testDialect()})`, () => {
   let t: TestApp;
   let headers: Record<string, string>;
-  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pls-plugin-meta-'));
+  const webDir = makeWebDist('pls-plugin-meta-');
   beforeAll(async () => {
-    fs.copyFileSync(new URL('../../../web/index.html', import.meta.url), path.join(webDir, 'index.html'));
-    t = await createTestApp({ env: { WEB_DIST_DIR: webDir } });
-    headers = await t.adminHeaders();
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/plugins',
-      headers,
-      payload: { slug: SLUG, name: 'Meta Plugin', description: 'Short.' },
-    });
+    ({ t, headers } = await startAdminApp({ env: { WEB_DIST_DIR: webDir } }));
+    const created = await createPlugin(t, { slug: SLUG, name: 'Meta Plugin', description: 'Short.' });
     expect(created.statusCode).toBe(201);
   });
-  afterAll(async () => {
-    await t.close();
-    fs.rmSync(webDir, { recursive: true, force: true });
-  });
+  afterAll(async () => closeWithWebDist(t, webDir));
 
   const page = async () => {
     const response = await t.app.inject({ method: 'GET', url: `/plugin/${SLUG}`, headers: { host: HOST } });
@@ -73,19 +62,7 @@ describe(`plugin page head: FAQ, details and banner (${testDialect()})`, () => {
   });
 
   it('uses the banner as og:image and the Product image while the plugin has no gallery image', async () => {
-    const body = multipartBody('image', 'banner.png', await makeImage('png', 772, 250));
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/plugins/${SLUG}/images/upload`,
-      headers: { ...headers, ...body.headers },
-      payload: body.payload,
-    });
-    const added = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/plugins/${SLUG}/images`,
-      headers,
-      payload: { url: uploaded.json<{ url: string }>().url, type: 'banner' },
-    });
+    const added = await addPluginImage(t, SLUG, { filename: 'banner.png', content: await makeImage('png', 772, 250) }, { type: 'banner' });
     expect(added.statusCode).toBe(201);
     const plugin = (await t.app.inject({ method: 'GET', url: '/api/plugins/public' })).json<PublicPlugin[]>().find((candidate) => candidate.slug === SLUG);
     const html = await page();
