@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './ids.js';
+import { idField, idParamsSchema } from './ids.js';
 import { activationSchema, activitySchema, licenseSchema } from './licenses.js';
 import { orderSchema } from './orders.js';
 import { outboxEntrySchema } from './outbox.js';
@@ -43,7 +43,7 @@ export type CustomerSummary = z.infer<typeof customerSummarySchema>;
 export const customerListSchema = pagedListSchema('customers', customerSummarySchema);
 export type CustomerList = z.infer<typeof customerListSchema>;
 
-export const customerIdParamsSchema = z.object({ id: idField('id') });
+export const customerIdParamsSchema = idParamsSchema;
 
 // --- the customer page ---
 

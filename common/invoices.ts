@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './ids.js';
+import { idParamsSchema } from './ids.js';
 import { TAX_TREATMENTS } from './tax.js';
 
 // Invoices and credit notes (docs/tax.md "Invoices"): what an issued document holds, exactly as issued.
@@ -45,7 +45,7 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
-export const invoiceIdParamsSchema = z.object({ id: idField('id') });
+export const invoiceIdParamsSchema = idParamsSchema;
 
 const dateField = (name: string) =>
   z

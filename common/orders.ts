@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './ids.js';
+import { idField, idParamsSchema } from './ids.js';
 import { TAX_EVIDENCE_STATUSES } from './tax.js';
 import { searchQueryField } from './schema-fields.js';
 
@@ -56,9 +56,7 @@ export const orderListQuerySchema = z.object({
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
-export const orderIdParamsSchema = z.object({
-  id: idField('id'),
-});
+export const orderIdParamsSchema = idParamsSchema;
 
 /** POST /api/admin/orders/{id}/refund: optionally other paid orders of the same licence, refunded with it (issue 37). */
 export const refundOrderBodySchema = z

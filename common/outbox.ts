@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './ids.js';
+import { idParamsSchema } from './ids.js';
 import { EMAIL_STATUSES, outboxEmailSchema } from './orders.js';
 import { pagedListSchema, pagingQueryFields, searchQueryField } from './schema-fields.js';
 
@@ -47,4 +47,4 @@ export const outboxMessageSchema = outboxEntrySchema.extend({
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
-export const outboxIdParamsSchema = z.object({ id: idField('id') });
+export const outboxIdParamsSchema = idParamsSchema;

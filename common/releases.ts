@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RELEASE_CHANNELS } from './channels.js';
-import { idField } from './ids.js';
+import { idParamsSchema } from './ids.js';
 import { siteReportFields } from './site-report.js';
 import { VERSION_HINT, VERSION_PATTERN } from './versions.js';
 
@@ -58,7 +58,7 @@ export const releaseSchema = z.object({
 });
 export type Release = z.infer<typeof releaseSchema>;
 
-export const releaseIdParamsSchema = z.object({ id: idField('id') });
+export const releaseIdParamsSchema = idParamsSchema;
 
 const percentField = z
   .number({ error: 'rollout_percent must be a whole number from 0 to 100' })
