@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pluginImageSchema, storefrontArtworkSchema } from './images.js';
 import { pluginCatalogueFields, pluginFaqEntrySchema, pluginPricingSchema } from './plugins.js';
 import { publicPriceSchema } from './prices.js';
+import { wordpressRequirementFields } from './releases.js';
 
 // The public catalogue (docs/product-spec.md sections 2, 3 and 7): what a visitor may see of a plugin.
 
@@ -30,9 +31,7 @@ export const publicPluginSchema = pluginPricingSchema.extend({
   /** Sites (not local or staging) with a licence of the plugin activated; 0 hides it. */
   active_installs: z.number().int(),
   is_popular: z.boolean(),
-  requires_wp: z.string().nullable(),
-  tested_wp: z.string().nullable(),
-  requires_php: z.string().nullable(),
+  ...wordpressRequirementFields,
   /** The qualifying release (docs/product-spec.md section 5): newest by created_at among versions ≥ 1.7.51; null when none. */
   release_version: z.string().nullable(),
   release_date: z.string().nullable(),
