@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField, idParamsSchema } from './ids.js';
-import { activationSchema, PLANS, publicLicenseSchema } from './licenses.js';
+import { activationSchema, licenseSchema, PLANS, publicLicenseSchema } from './licenses.js';
 import { orderSchema } from './orders.js';
 import { autoRenewStateSchema } from './auto-renewal.js';
 
@@ -115,16 +115,19 @@ export const accountSiteSchema = activationSchema.pick({ id: true, site_url: tru
 });
 export type AccountSite = z.infer<typeof accountSiteSchema>;
 
+/**
+ * What a licence or an order is of, as the buyer sees it. `plan_name`: what the buyer chose, the price tier's name
+ * ("Business"), or the plan's label for a licence or an order without a tier.
+ */
+export const purchasedItemSchema = z.object({ plugin_slug: z.string(), plugin_name: z.string(), plan: z.enum(PLANS), plan_name: z.string() });
+
 /** `key` is the full key: it is the customer's own (the page masks it until "reveal"). `expires_at` null = lifetime. */
 export const accountLicenseSchema = publicLicenseSchema.extend({
-  id: z.number(),
-  plugin_name: z.string(),
-  /** What the buyer chose: the price tier's name ("Business"), or the plan's label for a licence without a tier. */
-  plan_name: z.string(),
+  ...purchasedItemSchema.shape,
+  ...licenseSchema.pick({ id: true, created_at: true }).shape,
   /** Whether POST .../download would give a link now (active licence and a release to give). */
   download_available: z.boolean(),
   sites: z.array(accountSiteSchema),
-  created_at: z.string(),
   /** The licence's renewal and upgrade page (`/renew?key=…`, common/renewals.ts), or null when it has none (revoked, no price tier). */
   renew_url: z.string().nullable(),
   /** Automatic renewal (docs/account.md): whether the saved card is charged at expiry; the buyer switches it. */
@@ -156,8 +159,7 @@ export const accountOrderListSchema = z.array(accountOrderSchema);
 /** `amount`: minor units (cents). */
 export const receiptSchema = accountOrderSchema.pick({ number: true, date: true, status: true, amount: true, currency: true }).extend({
   order_id: z.number(),
-  /** `plan_name`: the tier the order bought ("Business"), or the plan's label for an order without one. */
-  item: z.object({ plugin_slug: z.string(), plugin_name: z.string(), plan: z.enum(PLANS), plan_name: z.string() }),
+  item: purchasedItemSchema,
   /** The coupon applied at checkout and what it took off (minor units); `amount` is what was paid after it. */
   coupon: z.object({ code: z.string(), discount: z.number().int() }).nullable(),
   vat_note: z.string(),
