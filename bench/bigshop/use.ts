@@ -3,6 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../server/db/schema.js';
 import { C, DAY, dialect, N, now, RENEWALS } from './options.js';
+import { benchWebhookEndpoint } from './endpoint.js';
 import { created, customerOf, d, email, fill, key, pick, table } from './sql.js';
 
 export async function generateUse(db: Kysely<DB>): Promise<void> {
@@ -72,20 +73,7 @@ export async function generateUse(db: Kysely<DB>): Promise<void> {
       created_at: d.iso(yearAt('i')),
     }),
   );
-  const endpoint = await db
-    .insertInto('webhook_endpoints')
-    .values({
-      url: 'https://hooks.example.com/bench',
-      secret: 'whsec_bench',
-      events: '[]',
-      active: 1,
-      busy_until: null,
-      busy_token: null,
-      created_at: iso,
-      updated_at: iso,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const endpoint = await db.insertInto('webhook_endpoints').values(benchWebhookEndpoint(iso)).returning('id').executeTakeFirstOrThrow();
   await fill(
     db,
     'webhook_deliveries',
