@@ -14,22 +14,23 @@
 //   DATABASE_URL=postgres://…  benchmarks PostgreSQL in a temporary schema of that database
 //   BENCH_EDD=1            adds a phase of EDD-compatible `check_license` calls (POST / as a form, by item_name;
 //                          server/modules/edd-compat) beside validate, and its throughput ratio (issue 28: ≥ 0.9 × validate)
+// The load generator: bench/license-validate/load.ts; the servers it starts: bench/license-validate/servers.ts; what
+// it reads of their processes: bench/license-validate/processes.ts.
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { performance } from 'node:perf_hooks';
 import { createDatabase, type DatabaseTarget } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { generateLicenseKey } from '../common/license-key.js';
 import { seedDemoCatalog } from '../server/db/seed.js';
 import { seedActiveLicenses } from './seed-licenses.js';
+import { combine, CONNECTIONS, runPhase, waitForHealth } from './license-validate/load.js';
+import { countLogLines, cpuMs, cpuMsByPid, cpuMsSince, gcSummary, processTree, rssMb } from './license-validate/processes.js';
+import { backendPids, parseVariants, postgresAdmin, serverEntry, withSearchPath, type Running } from './license-validate/servers.js';
 
 const LICENSES = 10_000;
-const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const PLUGIN = 'postcode-delivery-zones';
@@ -38,15 +39,6 @@ const WITH_EDD = process.env.BENCH_EDD === '1';
 const EDD_ITEM_NAME = 'Bench Item (EDD)';
 /** The plugin's EDD item id in the BENCH_EDD phase. */
 const EDD_ITEM_ID = 4242;
-
-interface PhaseResult {
-  name: string;
-  requests: number;
-  errors: number;
-  perSecond: number;
-  p50: number;
-  p99: number;
-}
 
 /** Fills the database before the server starts: 10,000 licences, each active on one site already checked today (the steady state: one verification write per site per day). */
 async function seed(target: DatabaseTarget, olderServerDir?: string): Promise<string[]> {
@@ -72,145 +64,6 @@ async function seed(target: DatabaseTarget, olderServerDir?: string): Promise<st
     .execute();
   await db.destroy();
   return keys;
-}
-
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-/** 50 keep-alive connections, each sending its next request as soon as the previous answer arrives. */
-async function runPhase(
-  name: string,
-  port: number,
-  makeRequest: (i: number) => { method: string; path: string; body?: string; contentType?: string },
-  seconds = SECONDS,
-): Promise<PhaseResult & { latencies: number[]; elapsed: number }> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const latencies: number[] = [];
-  let errors = 0;
-  let counter = 0;
-  const deadline = performance.now() + seconds * 1000;
-  const one = (connection: number) =>
-    new Promise<void>((resolve) => {
-      const { method, path: urlPath, body, contentType = 'application/json' } = makeRequest(counter++);
-      const started = performance.now();
-      const request = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          method,
-          path: urlPath,
-          agent,
-          // Each connection is a different WordPress site, as in production.
-          headers: {
-            'x-forwarded-for': `198.51.100.${connection + 1}`,
-            ...(body ? { 'content-type': contentType, 'content-length': Buffer.byteLength(body) } : {}),
-          },
-        },
-        (response) => {
-          response.resume();
-          response.on('end', () => {
-            latencies.push(performance.now() - started);
-            if (response.statusCode !== 200) errors += 1;
-            resolve();
-          });
-        },
-      );
-      request.on('error', () => {
-        errors += 1;
-        resolve();
-      });
-      request.end(body);
-    });
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async (_, connection) => {
-      while (performance.now() < deadline) await one(connection);
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return {
-    name,
-    requests: latencies.length,
-    errors,
-    perSecond: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    latencies,
-    elapsed,
-  };
-}
-
-function combine(rounds: Array<PhaseResult & { latencies?: number[]; elapsed?: number }>): PhaseResult {
-  const latencies = rounds.flatMap((r) => r.latencies ?? []).sort((a, b) => a - b);
-  const elapsed = rounds.reduce((sum, r) => sum + (r.elapsed ?? 0), 0);
-  return {
-    name: rounds[0]?.name ?? '',
-    requests: latencies.length,
-    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
-    perSecond: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-  };
-}
-
-async function waitForHealth(port: number): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      http.get({ host: '127.0.0.1', port, path: '/api/health' }, (r) => (r.resume(), resolve(r.statusCode === 200))).on('error', () => resolve(false));
-    });
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('server did not start');
-}
-
-/**
- * One server the bench starts: `BENCH_VARIANTS` lists them, separated by `;`, each `NAME=value,NAME=value`
- * overrides of the server's environment (`default` for none). `SERVER_DIR=/path` runs the server of another
- * checkout (a git worktree of an older commit) for a before/after comparison.
- */
-interface Variant {
-  label: string;
-  env: Record<string, string>;
-  serverDir: string;
-  nodeArgs: string[];
-}
-
-function parseVariants(text: string): Variant[] {
-  return text
-    .split(';')
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .map((label) => {
-      const env: Record<string, string> = {};
-      let serverDir = process.cwd();
-      const nodeArgs: string[] = [];
-      if (label !== 'default') {
-        for (const pair of label.split(',')) {
-          const [name, ...rest] = pair.split('=');
-          if (!name || rest.length === 0) throw new Error(`BENCH_VARIANTS: "${pair}" is not NAME=value`);
-          if (name.trim() === 'SERVER_DIR') serverDir = path.resolve(rest.join('='));
-          else if (name.trim() === 'NODE_ARGS') nodeArgs.push(...rest.join('=').split(' ').filter(Boolean));
-          else env[name.trim()] = rest.join('=');
-        }
-      }
-      return { label, env, serverDir, nodeArgs };
-    });
-}
-
-interface Running {
-  variant: Variant;
-  port: number;
-  server: ChildProcess;
-  logFile: string;
-  health: PhaseResult[];
-  validate: PhaseResult[];
-  edd: PhaseResult[];
-  cpu: { server: number; database: number; edd: number };
-  backends: number[];
-  applicationName: string;
-  peakRssMb: number;
 }
 
 /** One EDD call before measuring: the phase must time valid answers, not refusals. */
@@ -407,130 +260,6 @@ async function main(): Promise<void> {
     }
     fs.rmSync(root, { recursive: true, force: true });
     if (onPostgres) await postgresAdmin(databaseUrl, `drop schema if exists ${schema} cascade`);
-  }
-}
-
-/**
- * The server the bench starts: the TypeScript source through tsx, or with BENCH_BUILT=1 the bundle `npm run build`
- * made (dist/server/main.js), which is what `npm start` runs: less memory (no compiler in the process).
- */
-function serverEntry(dir: string): string[] {
-  if (process.env.BENCH_BUILT === '1') {
-    const bundle = path.join(dir, 'dist', 'server', 'main.js');
-    if (!fs.existsSync(bundle)) throw new Error(`BENCH_BUILT=1: no ${bundle}; run npm run build first`);
-    return [bundle];
-  }
-  return ['--import', 'tsx', path.join(dir, 'server/main.ts')];
-}
-
-/** The server's process and its node children (the cluster's workers; not tsx's esbuild service), from /proc (Linux). */
-function processTree(pid: number): number[] {
-  try {
-    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
-    const isNode = (child: number) => {
-      try {
-        return fs.readFileSync(`/proc/${child}/comm`, 'utf8').trim() === 'node';
-      } catch {
-        return false;
-      }
-    };
-    return [pid, ...children.filter(isNode).flatMap(processTree)];
-  } catch {
-    return [];
-  }
-}
-
-/** Resident memory of these processes together, in MB. */
-function rssMb(pids: number[]): number {
-  let kb = 0;
-  for (const pid of pids) {
-    try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-    } catch {
-      // the process ended
-    }
-  }
-  return kb / 1024;
-}
-
-/** The file's text from a byte offset on. */
-const readFrom = (file: string, offset: number): string => fs.readFileSync(file).subarray(offset).toString('utf8');
-
-/** The server's JSON log lines (pino's) written since the offset; V8's `--trace-gc` lines are not counted. */
-function countLogLines(file: string, offset: number): number {
-  return readFrom(file, offset)
-    .split('\n')
-    .filter((line) => line.startsWith('{')).length;
-}
-
-/** With `BENCH_NODE_ARGS=--trace-gc` the server's log holds V8's GC lines: their count, total and longest pause. */
-function gcSummary(file: string, offset: number): string {
-  const pauses = { Scavenge: [] as number[], 'Mark-Compact': [] as number[], other: [] as number[] };
-  for (const line of readFrom(file, offset).split('\n')) {
-    const match = / ms: (Scavenge|Mark-Compact|[A-Za-z-]+) [^,]*MB, (?:pooled: [\d.]+ MB, )?([\d.]+) \/ ([\d.]+) ms/.exec(line);
-    if (!match) continue;
-    const kind = match[1] === 'Scavenge' || match[1] === 'Mark-Compact' ? match[1] : 'other';
-    pauses[kind].push(Number(match[2]));
-  }
-  return Object.entries(pauses)
-    .filter(([, list]) => list.length > 0)
-    .map(
-      ([kind, list]) => `GC ${kind}: ${list.length} pauses, total ${list.reduce((a, b) => a + b, 0).toFixed(0)} ms, longest ${Math.max(...list).toFixed(1)} ms`,
-    )
-    .join('; ');
-}
-
-function withSearchPath(url: string, schema: string, applicationName: string): string {
-  const parsed = new URL(url);
-  parsed.searchParams.set('options', `-c search_path=${schema}`);
-  parsed.searchParams.set('application_name', applicationName);
-  return parsed.toString();
-}
-
-/** The process ids of the PostgreSQL backends serving the server (the database runs on this machine). */
-async function backendPids(url: string, applicationNames: string[]): Promise<number[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where application_name = any($1)', [applicationNames]);
-    return rows.map((row) => row.pid);
-  } finally {
-    await client.end();
-  }
-}
-
-/** User + system CPU milliseconds of each of these processes so far, from /proc (Linux); none for one that is gone. */
-function cpuMsByPid(pids: number[]): Map<number, number> {
-  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
-  const spent = new Map<number, number>();
-  for (const pid of pids) {
-    try {
-      // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      spent.set(pid, (Number(fields[11]) + Number(fields[12])) / ticksPerMs);
-    } catch {
-      // the process ended
-    }
-  }
-  return spent;
-}
-
-const cpuMs = (pids: number[]): number => [...cpuMsByPid(pids).values()].reduce((sum, ms) => sum + ms, 0);
-
-/** CPU milliseconds spent since `before` by the processes still there (a pool may close an idle connection meanwhile). */
-function cpuMsSince(before: Map<number, number>): number {
-  let spent = 0;
-  for (const [pid, ms] of cpuMsByPid([...before.keys()])) spent += ms - (before.get(pid) ?? ms);
-  return spent;
-}
-
-async function postgresAdmin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
   }
 }
 

@@ -18,6 +18,7 @@ import type { DB } from '../server/db/schema.js';
 import { findDueLicenses } from '../server/modules/renewal-reminders/reminders.repository.js';
 import { findAutoRenewCandidates } from '../server/modules/checkout/auto-renewals.repository.js';
 import { claimDueDeliveries } from '../server/modules/outgoing-webhooks/deliveries.repository.js';
+import { benchWebhookEndpoint } from './bigshop/endpoint.js';
 
 const DUE = 1000;
 const RUNS = 10;
@@ -78,20 +79,7 @@ async function time(label: string, read: () => Promise<number>): Promise<void> {
       t,
     );
     // Webhooks: 1,000 pending deliveries due now, on top of the generated history.
-    const endpoint = await t
-      .insertInto('webhook_endpoints')
-      .values({
-        url: 'https://hooks.example.com/bench',
-        secret: 'whsec_bench',
-        events: '[]',
-        active: 1,
-        busy_until: null,
-        busy_token: null,
-        created_at: now.toISOString(),
-        updated_at: now.toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const endpoint = await t.insertInto('webhook_endpoints').values(benchWebhookEndpoint(now.toISOString())).returning('id').executeTakeFirstOrThrow();
     await sql`insert into webhook_deliveries (endpoint_id, event_id, event_type, body, status, attempts, next_attempt_at, created_at, updated_at)
       select ${endpoint.id}, 'evt_bench_' || id, 'license.created', '{}', 'pending', 0, ${iso(now.getTime() - 60_000)}, ${now.toISOString()}, ${now.toISOString()}
       from licenses order by id limit ${DUE}`.execute(t);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { idField } from './ids.js';
-import { LICENCE_STATUSES, PLANS } from './licenses.js';
+import { idField, idParamsSchema } from './ids.js';
+import { activationSchema, licenseSchema, PLANS, publicLicenseSchema } from './licenses.js';
+import { orderSchema } from './orders.js';
 import { autoRenewStateSchema } from './auto-renewal.js';
 
 // Customer self-service (issue 15; docs/account.md): password-less sign-in by e-mailed one-time link, a
@@ -91,9 +92,9 @@ export const sessionRequestSchema = z.object({
 });
 export type SessionRequest = z.infer<typeof sessionRequestSchema>;
 
-export const accountLicenseParamsSchema = z.object({ id: idField('id') });
-export const accountSiteParamsSchema = z.object({ id: idField('id'), activationId: idField('activationId') });
-export const accountOrderParamsSchema = z.object({ id: idField('id') });
+export const accountLicenseParamsSchema = idParamsSchema;
+export const accountSiteParamsSchema = idParamsSchema.extend({ activationId: idField('activationId') });
+export const accountOrderParamsSchema = idParamsSchema;
 
 // --- answers ---
 
@@ -106,37 +107,27 @@ export type Customer = z.infer<typeof customerSchema>;
 
 export const signOutResponseSchema = z.object({ success: z.literal(true) });
 
-export const accountSiteSchema = z.object({
-  /** The activation id, for the deactivate call. */
-  id: z.number(),
-  site_url: z.string(),
-  /** Local and staging sites use no seat. */
-  is_local: z.boolean(),
+/** A site of the licence: `id` is the activation's, for the deactivate call; local and staging sites use no seat (`is_local`). */
+export const accountSiteSchema = activationSchema.pick({ id: true, site_url: true, is_local: true }).extend({
   activated_at: z.string(),
   /** The last time the site checked its licence; null when it never has since activation. */
   last_seen_at: z.string().nullable(),
 });
 export type AccountSite = z.infer<typeof accountSiteSchema>;
 
-export const accountLicenseSchema = z.object({
-  id: z.number(),
-  /** The full key: it is the customer's own (the page masks it until "reveal"). */
-  key: z.string(),
-  plugin_slug: z.string(),
-  plugin_name: z.string(),
-  plan: z.enum(PLANS),
-  /** What the buyer chose: the price tier's name ("Business"), or the plan's label for a licence without a tier. */
-  plan_name: z.string(),
-  status: z.enum(LICENCE_STATUSES),
-  /** null = lifetime. */
-  expires_at: z.string().nullable(),
-  max_activations: z.number(),
-  activations_used: z.number(),
-  activations_left: z.number(),
+/**
+ * What a licence or an order is of, as the buyer sees it. `plan_name`: what the buyer chose, the price tier's name
+ * ("Business"), or the plan's label for a licence or an order without a tier.
+ */
+export const purchasedItemSchema = z.object({ plugin_slug: z.string(), plugin_name: z.string(), plan: z.enum(PLANS), plan_name: z.string() });
+
+/** `key` is the full key: it is the customer's own (the page masks it until "reveal"). `expires_at` null = lifetime. */
+export const accountLicenseSchema = publicLicenseSchema.extend({
+  ...purchasedItemSchema.shape,
+  ...licenseSchema.pick({ id: true, created_at: true }).shape,
   /** Whether POST .../download would give a link now (active licence and a release to give). */
   download_available: z.boolean(),
   sites: z.array(accountSiteSchema),
-  created_at: z.string(),
   /** The licence's renewal and upgrade page (`/renew?key=…`, common/renewals.ts), or null when it has none (revoked, no price tier). */
   renew_url: z.string().nullable(),
   /** Automatic renewal (docs/account.md): whether the saved card is charged at expiry; the buyer switches it. */
@@ -155,31 +146,20 @@ export type AccountDownload = z.infer<typeof accountDownloadSchema>;
 
 const ACCOUNT_ORDER_STATUSES = ['paid', 'refunded'] as const;
 
-export const accountOrderSchema = z.object({
-  id: z.number(),
+/** `amount`: minor units (cents). */
+export const accountOrderSchema = orderSchema.pick({ id: true, plugin_slug: true, plugin_name: true, amount: true, currency: true }).extend({
   number: z.string(),
   /** When it was paid (the order's creation time if the payment time is unknown). */
   date: z.string(),
-  plugin_slug: z.string(),
-  plugin_name: z.string(),
-  /** Minor units (cents). */
-  amount: z.number().int(),
-  currency: z.string(),
   status: z.enum(ACCOUNT_ORDER_STATUSES),
 });
 export type AccountOrder = z.infer<typeof accountOrderSchema>;
 export const accountOrderListSchema = z.array(accountOrderSchema);
 
-export const receiptSchema = z.object({
+/** `amount`: minor units (cents). */
+export const receiptSchema = accountOrderSchema.pick({ number: true, date: true, status: true, amount: true, currency: true }).extend({
   order_id: z.number(),
-  number: z.string(),
-  date: z.string(),
-  status: z.enum(ACCOUNT_ORDER_STATUSES),
-  /** `plan_name`: the tier the order bought ("Business"), or the plan's label for an order without one. */
-  item: z.object({ plugin_slug: z.string(), plugin_name: z.string(), plan: z.enum(PLANS), plan_name: z.string() }),
-  /** Minor units (cents). */
-  amount: z.number().int(),
-  currency: z.string(),
+  item: purchasedItemSchema,
   /** The coupon applied at checkout and what it took off (minor units); `amount` is what was paid after it. */
   coupon: z.object({ code: z.string(), discount: z.number().int() }).nullable(),
   vat_note: z.string(),

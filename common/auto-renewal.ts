@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, MAX_ID } from './ids.js';
+import { dayListSchema, greetingText } from './renewal-reminders.js';
 
 // Automatic renewal (issue 26; docs/pricing.md "Automatic renewal"; decision 0013): when the saved card is charged,
 // how failed charges are retried, and the wording of its e-mails are Settings; these are their defaults. The wording
@@ -15,30 +16,21 @@ export const MAX_AUTO_RENEW_RETRIES = 6;
 export const MAX_AUTO_RENEW_RETRY_DAY = 60;
 
 export const DEFAULT_AUTO_RENEW_FAILED_SUBJECT = 'We could not renew your {plugin} licence';
-export const DEFAULT_AUTO_RENEW_FAILED_BODY = [
-  'Hello,',
-  '',
+export const DEFAULT_AUTO_RENEW_FAILED_BODY = greetingText(
   'Your {plugin} licence ({license_key}) is set to renew automatically, but the payment with your saved card did not go through.',
-  '',
   'We will try again in a few days. To renew now, or with another card: {renew_url}',
-].join('\n');
+);
 export const DEFAULT_AUTO_RENEW_STOPPED_SUBJECT = 'Automatic renewal of your {plugin} licence is off';
-export const DEFAULT_AUTO_RENEW_STOPPED_BODY = [
-  'Hello,',
-  '',
+export const DEFAULT_AUTO_RENEW_STOPPED_BODY = greetingText(
   'We tried several times to renew your {plugin} licence ({license_key}) with your saved card, and each payment failed, so automatic renewal is now turned off.',
-  '',
   'The licence expired on {expires}. Renew it here to get updates again: {renew_url}',
-].join('\n');
+);
 /** What a reminder before the expiry says instead when the licence renews automatically. */
 export const DEFAULT_AUTO_RENEW_REMINDER_SUBJECT = 'Your {plugin} licence renews automatically on {expires}';
-export const DEFAULT_AUTO_RENEW_REMINDER_BODY = [
-  'Hello,',
-  '',
+export const DEFAULT_AUTO_RENEW_REMINDER_BODY = greetingText(
   'Your {plugin} licence ({license_key}) renews automatically on {expires}: your saved card will be charged for another term. There is nothing you need to do.',
-  '',
   'To turn automatic renewal off, sign in to your account. To renew now instead: {renew_url}',
-].join('\n');
+);
 
 export const autoRenewDaysBeforeSchema = z
   .number({ error: 'must be a whole number of days' })
@@ -46,17 +38,15 @@ export const autoRenewDaysBeforeSchema = z
   .min(0, 'must be at least 0 (on the expiry day)')
   .max(MAX_AUTO_RENEW_DAYS_BEFORE, `must be at most ${MAX_AUTO_RENEW_DAYS_BEFORE}`);
 
-export const autoRenewRetryDaysSchema = z
-  .array(
-    z
-      .number({ error: 'each entry must be a whole number of days' })
-      .int('each entry must be a whole number of days')
-      .min(1, 'each entry must be at least 1 (a day after the expiry)')
-      .max(MAX_AUTO_RENEW_RETRY_DAY, `each entry must be at most ${MAX_AUTO_RENEW_RETRY_DAY}`),
-    { error: 'must be a list of whole numbers of days such as [1, 3, 7]' },
-  )
-  .max(MAX_AUTO_RENEW_RETRIES, `at most ${MAX_AUTO_RENEW_RETRIES} retries`)
-  .transform((days) => [...new Set(days)].sort((a, b) => a - b));
+export const autoRenewRetryDaysSchema = dayListSchema({
+  min: 1,
+  minNote: ' (a day after the expiry)',
+  max: MAX_AUTO_RENEW_RETRY_DAY,
+  maxNote: '',
+  example: '[1, 3, 7]',
+  most: MAX_AUTO_RENEW_RETRIES,
+  noun: 'retries',
+});
 
 /** The account's switch (POST /api/account/licences/:id/auto-renew); the admin's (POST /api/admin/licenses/:id/auto-renewal) takes only false. */
 export const autoRenewBodySchema = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) }).strict();

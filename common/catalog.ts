@@ -1,33 +1,23 @@
 import { z } from 'zod';
 import { pluginImageSchema, storefrontArtworkSchema } from './images.js';
-import { CURRENCIES, pluginFaqEntrySchema } from './plugins.js';
+import { pluginCatalogueFields, pluginFaqEntrySchema, pluginPricingSchema } from './plugins.js';
 import { publicPriceSchema } from './prices.js';
+import { wordpressRequirementFields } from './releases.js';
 
 // The public catalogue (docs/product-spec.md sections 2, 3 and 7): what a visitor may see of a plugin.
 
 export const CATALOGUE_SORTS = ['name', 'price', 'rating', 'popular'] as const;
 export type CatalogSort = (typeof CATALOGUE_SORTS)[number];
 
-/** The pricing fields of a plugin (docs/product-spec.md section 3), as the public plugin carries them. */
-export const pluginPricingSchema = z.object({
-  active: z.boolean(),
-  is_free: z.boolean(),
-  pricing_active: z.boolean(),
-  currency: z.enum(CURRENCIES),
-  price: z.number().int().nullable(),
-  discount_price: z.number().int().nullable(),
-  price_display: z.string().nullable(),
-  discount_display: z.string().nullable(),
-});
-export type PluginPricing = z.infer<typeof pluginPricingSchema>;
+export { pluginPricingSchema, type PluginPricing } from './plugins.js';
 
-/** Public plugin: the specification's fields, its display data, and whether it can be bought. */
+/**
+ * Public plugin: the specification's fields, its display data, and whether it can be bought. Of the vendor's texts
+ * (pluginCatalogueFields), only absolute http(s) addresses reach the storefront as `documentation_url` and
+ * `homepage`; anything else is answered as null.
+ */
 export const publicPluginSchema = pluginPricingSchema.extend({
-  slug: z.string(),
-  name: z.string(),
-  description: z.string(),
-  current_version: z.string().nullable(),
-  category: z.string(),
+  ...pluginCatalogueFields,
   /**
    * Real numbers (docs/storefront.md, "Reviews and numbers"): the approved reviews' average (one decimal) and count
    * once the plugin has one, else the values stored on its row (the seeded demo's 4.8 and 156; 0 for a vendor's
@@ -41,20 +31,7 @@ export const publicPluginSchema = pluginPricingSchema.extend({
   /** Sites (not local or staging) with a licence of the plugin activated; 0 hides it. */
   active_installs: z.number().int(),
   is_popular: z.boolean(),
-  is_featured: z.boolean(),
-  features: z.array(z.string()),
-  benefits: z.array(z.string()),
-  requirements: z.array(z.string()),
-  use_cases: z.array(z.string()),
-  requires_wp: z.string().nullable(),
-  tested_wp: z.string().nullable(),
-  requires_php: z.string().nullable(),
-  /** The vendor's own texts (docs/plugins.md): plain text, never HTML; empty or null when not entered. */
-  long_description: z.string(),
-  author: z.string().nullable(),
-  /** Only absolute http(s) addresses reach the storefront; anything else is answered as null. */
-  documentation_url: z.string().nullable(),
-  homepage: z.string().nullable(),
+  ...wordpressRequirementFields,
   /** The qualifying release (docs/product-spec.md section 5): newest by created_at among versions ≥ 1.7.51; null when none. */
   release_version: z.string().nullable(),
   release_date: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './ids.js';
+import { idField, idParamsSchema } from './ids.js';
 import { CURRENCIES } from './plugins.js';
 import { ORDER_KINDS } from './prices.js';
 
@@ -111,7 +111,7 @@ export const couponPatchSchema = z
   .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update: send at least one field' });
 export type CouponPatch = z.infer<typeof couponPatchSchema>;
 
-export const couponIdParamsSchema = z.object({ id: idField('id') });
+export const couponIdParamsSchema = idParamsSchema;
 
 export const adminCouponSchema = z.object({
   id: z.number().int(),

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { idField } from './ids.js';
-import { LICENCE_STATUSES, PLANS } from './licenses.js';
-import { ORDER_STATUSES } from './orders.js';
+import { idField, idParamsSchema } from './ids.js';
+import { activationSchema, activitySchema, licenseSchema } from './licenses.js';
+import { orderSchema } from './orders.js';
+import { outboxEntrySchema } from './outbox.js';
+import { directionQueryField, pagedListSchema, pagingQueryFields, searchQueryField, sortQueryField } from './schema-fields.js';
 
 // The admin's Customers pages (issue 27, docs/customers.md): every buyer is an e-mail address compared
 // case-insensitively (answered lower-cased), with their orders, licences, e-mails, timeline and a private note.
@@ -14,19 +16,12 @@ export const CUSTOMER_NAME_MAX = 200;
 export const CUSTOMER_SORTS = ['email', 'name', 'first_purchase_at', 'last_purchase_at', 'order_count', 'license_count', 'total_paid'] as const;
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 
-const whole = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .positive(`${name} must be 1 or more`);
-
 export const customerListQuerySchema = z.object({
-  page: whole('page').max(1_000_000, 'page must be at most 1000000').default(1),
-  per_page: whole('per_page').max(CUSTOMERS_PER_PAGE_MAX, `per_page must be at most ${CUSTOMERS_PER_PAGE_MAX}`).default(CUSTOMERS_PER_PAGE_DEFAULT),
+  ...pagingQueryFields(CUSTOMERS_PER_PAGE_MAX, CUSTOMERS_PER_PAGE_DEFAULT),
   /** Part of an e-mail address, name or licence key, or an order number (with or without #); case-insensitive. */
-  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
-  sort: z.enum(CUSTOMER_SORTS, { error: `sort must be one of ${CUSTOMER_SORTS.join(', ')}` }).default('last_purchase_at'),
-  direction: z.enum(['asc', 'desc'], { error: 'direction must be asc or desc' }).default('desc'),
+  search: searchQueryField(),
+  sort: sortQueryField(CUSTOMER_SORTS, 'last_purchase_at'),
+  direction: directionQueryField(),
 });
 export type CustomerListQuery = z.input<typeof customerListQuerySchema>;
 
@@ -44,74 +39,48 @@ export const customerSummarySchema = z.object({
 });
 export type CustomerSummary = z.infer<typeof customerSummarySchema>;
 
-export const customerListSchema = z.object({
-  customers: z.array(customerSummarySchema),
-  /** Customers matching the search, on all pages. */
-  total: z.number().int(),
-  page: z.number().int(),
-  per_page: z.number().int(),
-});
+/** `total`: customers matching the search, on all pages. */
+export const customerListSchema = pagedListSchema('customers', customerSummarySchema);
 export type CustomerList = z.infer<typeof customerListSchema>;
 
-export const customerIdParamsSchema = z.object({ id: idField('id') });
+export const customerIdParamsSchema = idParamsSchema;
 
 // --- the customer page ---
 
-export const customerOrderSchema = z.object({
-  id: z.number(),
-  plugin_slug: z.string(),
-  amount: z.number().int(),
-  currency: z.string(),
-  status: z.enum(ORDER_STATUSES),
-  provider: z.string(),
-  license_key: z.string().nullable(),
-  created_at: z.string(),
-  paid_at: z.string().nullable(),
+export const customerOrderSchema = orderSchema.pick({
+  id: true,
+  plugin_slug: true,
+  amount: true,
+  currency: true,
+  status: true,
+  provider: true,
+  license_key: true,
+  created_at: true,
+  paid_at: true,
 });
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 
-export const customerSiteSchema = z.object({
-  id: z.number(),
-  site_url: z.string(),
-  is_local: z.boolean(),
-  created_at: z.string(),
-  last_checked_at: z.string().nullable(),
-});
+export const customerSiteSchema = activationSchema.omit({ environment: true });
 
-export const customerLicenseSchema = z.object({
-  id: z.number(),
-  key: z.string(),
-  plugin_slug: z.string(),
-  plan: z.enum(PLANS),
-  /** The name of the price tier it was sold from (issue 26); null for a hand-made licence or one from before tiers. */
-  tier: z.string().nullable(),
-  status: z.enum(LICENCE_STATUSES),
-  max_activations: z.number().int(),
-  expires_at: z.string().nullable(),
-  order_id: z.number().nullable(),
-  created_at: z.string(),
-  sites: z.array(customerSiteSchema),
-});
+export const customerLicenseSchema = licenseSchema
+  .pick({ id: true, key: true, plugin_slug: true, plan: true, status: true, expires_at: true, created_at: true })
+  .extend({
+    /** The name of the price tier it was sold from (issue 26); null for a hand-made licence or one from before tiers. */
+    tier: z.string().nullable(),
+    max_activations: z.number().int(),
+    order_id: z.number().nullable(),
+    sites: z.array(customerSiteSchema),
+  });
 export type CustomerLicense = z.infer<typeof customerLicenseSchema>;
 
-export const customerEmailSchema = z.object({
-  id: z.number(),
-  kind: z.string(),
-  subject: z.string(),
-  status: z.string(),
+export const customerEmailSchema = outboxEntrySchema.pick({ id: true, kind: true, subject: true, status: true, created_at: true, sent_at: true }).extend({
   /** The text with sign-in and download tokens masked. */
   text: z.string(),
-  created_at: z.string(),
-  sent_at: z.string().nullable(),
 });
 export type CustomerEmail = z.infer<typeof customerEmailSchema>;
 
-export const customerEventSchema = z.object({
-  id: z.number(),
-  action_type: z.string(),
-  details: z.record(z.string(), z.unknown()),
-  created_at: z.string(),
-});
+/** An entry of the customer's timeline: an activity of theirs. */
+export const customerEventSchema = activitySchema;
 export type CustomerEvent = z.infer<typeof customerEventSchema>;
 
 export const customerDetailSchema = customerSummarySchema.extend({

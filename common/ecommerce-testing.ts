@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { testDataSummarySchema } from './postcode.js';
+import { setupTestDataResponseSchema, successAnswerSchema, testTotalsFields } from './postcode.js';
 
 // The E-commerce Testing Suite (docs/product-spec.md sections 2 and 3): seven report groups of pass / fail / warning rows.
 
@@ -25,13 +25,7 @@ export const ecommerceTestResultSchema = z.object({
 });
 export type EcommerceTestResult = z.infer<typeof ecommerceTestResultSchema>;
 
-export const ecommerceOverallSchema = z.object({
-  total_tests: z.number().int(),
-  passed: z.number().int(),
-  failed: z.number().int(),
-  warnings: z.number().int(),
-  pass_rate: z.number(),
-});
+export const ecommerceOverallSchema = z.object({ ...testTotalsFields, warnings: z.number().int() });
 export type EcommerceOverall = z.infer<typeof ecommerceOverallSchema>;
 
 const reportShape = Object.fromEntries(ecommerceReportGroups.map((group) => [group, z.array(ecommerceTestResultSchema)])) as Record<
@@ -42,17 +36,14 @@ const reportShape = Object.fromEntries(ecommerceReportGroups.map((group) => [gro
 export const ecommerceReportsSchema = z.object(reportShape);
 export type EcommerceReports = z.infer<typeof ecommerceReportsSchema>;
 
-export const ecommerceRunResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ reports: ecommerceReportsSchema, overall: ecommerceOverallSchema, execution_time_ms: z.number() }),
+export const ecommerceRunResponseSchema = successAnswerSchema({
+  reports: ecommerceReportsSchema,
+  overall: ecommerceOverallSchema,
+  execution_time_ms: z.number(),
 });
 export type EcommerceRunResponse = z.infer<typeof ecommerceRunResponseSchema>;
 
-export const ecommerceSetupResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.object({ summary: testDataSummarySchema }),
-});
+export const ecommerceSetupResponseSchema = setupTestDataResponseSchema;
 export type EcommerceSetupResponse = z.infer<typeof ecommerceSetupResponseSchema>;
 
 /** Totals over every row: warnings are neither passed nor failed; the pass rate is passed over all rows. */

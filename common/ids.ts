@@ -13,3 +13,6 @@ export const idField = (name = 'id') =>
     .int(`${name} must be a whole number`)
     .positive(`${name} must be a positive whole number`)
     .max(MAX_ID, `${name} must be at most ${MAX_ID}`);
+
+/** The path parameters of a call on one record: `/…/{id}`. */
+export const idParamsSchema = z.object({ id: idField('id') });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './ids.js';
+import { idParamsSchema } from './ids.js';
 import { TAX_TREATMENTS } from './tax.js';
 
 // Invoices and credit notes (docs/tax.md "Invoices"): what an issued document holds, exactly as issued.
@@ -12,14 +12,10 @@ export const invoicePartySchema = z.object({
 });
 export type InvoiceParty = z.infer<typeof invoicePartySchema>;
 
-export const invoiceLineSchema = z.object({
-  description: z.string(),
-  quantity: z.number(),
-  net: z.number(),
-  rate_bp: z.number(),
-  tax: z.number(),
-  total: z.number(),
-});
+/** A document's, a line's or a report row's amounts (minor units) and its tax rate in basis points. */
+const taxedAmountFields = { net: z.number(), tax: z.number(), total: z.number(), rate_bp: z.number() };
+
+export const invoiceLineSchema = z.object({ description: z.string(), quantity: z.number(), ...taxedAmountFields });
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
 export const invoiceSchema = z.object({
@@ -35,17 +31,14 @@ export const invoiceSchema = z.object({
   seller: invoicePartySchema,
   buyer: invoicePartySchema,
   lines: z.array(invoiceLineSchema),
-  net: z.number(),
-  tax: z.number(),
-  total: z.number(),
-  rate_bp: z.number(),
+  ...taxedAmountFields,
   tax_country: z.string().nullable(),
   treatment: z.enum(TAX_TREATMENTS),
   notes: z.array(z.string()),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
-export const invoiceIdParamsSchema = z.object({ id: idField('id') });
+export const invoiceIdParamsSchema = idParamsSchema;
 
 const dateField = (name: string) =>
   z
@@ -57,15 +50,12 @@ const dateField = (name: string) =>
 export const taxPeriodQuerySchema = z.object({ from: dateField('from'), to: dateField('to') });
 export type TaxPeriodQuery = z.infer<typeof taxPeriodQuerySchema>;
 
+/** The amounts are invoices less credit notes. */
 export const taxReportRowSchema = z.object({
   country: z.string().nullable(),
-  rate_bp: z.number(),
   treatment: z.string(),
   currency: z.string(),
-  /** Invoices less credit notes, minor units. */
-  net: z.number(),
-  tax: z.number(),
-  total: z.number(),
+  ...taxedAmountFields,
   invoices: z.number(),
   credit_notes: z.number(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RELEASE_CHANNELS } from './channels.js';
-import { idField } from './ids.js';
+import { idField, idParamsSchema } from './ids.js';
+import { directionQueryField, sortQueryField, timestampFields } from './schema-fields.js';
 import { siteReportFields } from './site-report.js';
 
 export const PLANS = ['lifetime', 'pro_yearly', 'pro_monthly', 'trial'] as const;
@@ -110,8 +111,7 @@ export const licenseSchema = z.object({
   activations_used: z.number(),
   expires_at: z.string().nullable(),
   customer_email: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestampFields,
   channel: z.enum(RELEASE_CHANNELS),
   /** The price tier it was sold from (renewals and upgrades start there); null for licences made by hand. */
   price_id: z.number().nullable(),
@@ -167,8 +167,8 @@ export const licenseListQuerySchema = z.object({
     .max(1_000_000, 'page must be at most 1000000')
     .optional(),
   search: z.string({ error: 'search must be text' }).trim().max(LICENSE_SEARCH_MAX, `search must be at most ${LICENSE_SEARCH_MAX} characters`).optional(),
-  sort: z.enum(LICENSE_SORTS, { error: `sort must be one of ${LICENSE_SORTS.join(', ')}` }).default('created_at'),
-  direction: z.enum(['asc', 'desc'], { error: 'direction must be asc or desc' }).default('desc'),
+  sort: sortQueryField(LICENSE_SORTS, 'created_at'),
+  direction: directionQueryField(),
   /** With `page`: the page after the row this cursor names (a page's next_cursor), read off the sort's index, not by offset. */
   after: z.string().max(400, 'after must be a cursor from a page of this list').optional(),
   /** With `page`: the page before the row this cursor names (a page's prev_cursor). */
@@ -176,9 +176,7 @@ export const licenseListQuerySchema = z.object({
 });
 export type LicenseListQuery = z.infer<typeof licenseListQuerySchema>;
 
-export const idParamsSchema = z.object({
-  id: idField('id'),
-});
+export { idParamsSchema };
 
 export const activationParamsSchema = idParamsSchema.extend({
   activationId: idField('activationId'),
@@ -216,16 +214,9 @@ export const validateRequestSchema = z.object({
   ...siteReportFields,
 });
 
-export const publicLicenseSchema = z.object({
-  key: z.string(),
-  status: z.enum(LICENCE_STATUSES),
-  plan: z.enum(PLANS),
-  plugin_slug: z.string(),
-  max_activations: z.number(),
-  activations_used: z.number(),
-  activations_left: z.number(),
-  expires_at: z.string().nullable(),
-});
+export const publicLicenseSchema = licenseSchema
+  .pick({ key: true, status: true, plan: true, plugin_slug: true, max_activations: true, activations_used: true, expires_at: true })
+  .extend({ activations_left: z.number() });
 export type PublicLicense = z.infer<typeof publicLicenseSchema>;
 
 const outcome = { code: z.enum(LICENCE_CODES), detail: z.string(), license: publicLicenseSchema.nullable() };

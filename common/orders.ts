@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { idField } from './ids.js';
+import { idField, idParamsSchema } from './ids.js';
 import { TAX_EVIDENCE_STATUSES } from './tax.js';
+import { searchQueryField } from './schema-fields.js';
 
 // Admin orders and outgoing e-mail (docs/design.md section 7).
 
@@ -48,16 +49,14 @@ export const ABANDONED_ORDER_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export const orderListQuerySchema = z.object({
   /** An order number (with or without #), or part of an e-mail address or licence key; case-insensitive. */
-  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+  search: searchQueryField(),
   include_abandoned: z.enum(['true', 'false'], { error: 'include_abandoned must be true or false' }).optional(),
   /** Only orders whose location evidence has this status (e.g. `conflict`: the countries disagree; docs/tax.md). */
   evidence: z.enum(TAX_EVIDENCE_STATUSES, { error: `evidence must be one of ${TAX_EVIDENCE_STATUSES.join(', ')}` }).optional(),
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
-export const orderIdParamsSchema = z.object({
-  id: idField('id'),
-});
+export const orderIdParamsSchema = idParamsSchema;
 
 /** POST /api/admin/orders/{id}/refund: optionally other paid orders of the same licence, refunded with it (issue 37). */
 export const refundOrderBodySchema = z

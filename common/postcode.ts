@@ -41,11 +41,10 @@ const deliveryDate = z
   .string({ error: 'delivery_date must be a date such as 2025-09-17' })
   .refine(isValidDeliveryDate, 'delivery_date must be a real calendar date in the form YYYY-MM-DD (or an ISO-8601 date-time)');
 
-export const postcodeTestRequestSchema = z.object({
-  postcode: postcodeInput,
-  order_total: orderTotal.default(0),
-  delivery_date: deliveryDate.nullish(),
-});
+/** What a test prices the delivery for: the order's total in pounds and the delivery date. */
+const pricingInputFields = { order_total: orderTotal.default(0), delivery_date: deliveryDate.nullish() };
+
+export const postcodeTestRequestSchema = z.object({ postcode: postcodeInput, ...pricingInputFields });
 export type PostcodeTestRequest = z.input<typeof postcodeTestRequestSchema>;
 
 export const postcodeBulkRequestSchema = z.object({
@@ -55,8 +54,7 @@ export const postcodeBulkRequestSchema = z.object({
     })
     .min(1, 'postcodes must hold at least one postcode')
     .max(BULK_POSTCODE_LIMIT, `A bulk test takes at most ${BULK_POSTCODE_LIMIT.toLocaleString('en-GB')} postcodes; split the list into smaller batches`),
-  order_total: orderTotal.default(0),
-  delivery_date: deliveryDate.nullish(),
+  ...pricingInputFields,
 });
 export type PostcodeBulkRequest = z.input<typeof postcodeBulkRequestSchema>;
 
@@ -106,10 +104,10 @@ export const pricingResultSchema = z.object({
 });
 export type PricingResult = z.infer<typeof pricingResultSchema>;
 
-export const postcodeTestResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ test_result: postcodeTestResultSchema, pricing_result: pricingResultSchema }),
-});
+/** The answer of a testing tool's call (Postcode and E-commerce Testing): `success: true` and what it found. */
+export const successAnswerSchema = <T extends z.ZodRawShape>(data: T) => z.object({ success: z.literal(true), data: z.object(data) });
+
+export const postcodeTestResponseSchema = successAnswerSchema({ test_result: postcodeTestResultSchema, pricing_result: pricingResultSchema });
 export type PostcodeTestResponse = z.infer<typeof postcodeTestResponseSchema>;
 
 export const formattedPricingSchema = z.object({ total_cost: z.string(), base_cost: z.string(), surcharge: z.string() });
@@ -123,9 +121,10 @@ export const bulkResultItemSchema = z.object({
 });
 export type BulkResultItem = z.infer<typeof bulkResultItemSchema>;
 
-export const postcodeBulkResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ total_tested: z.number().int(), execution_time_ms: z.number(), results: z.array(bulkResultItemSchema) }),
+export const postcodeBulkResponseSchema = successAnswerSchema({
+  total_tested: z.number().int(),
+  execution_time_ms: z.number(),
+  results: z.array(bulkResultItemSchema),
 });
 export type PostcodeBulkResponse = z.infer<typeof postcodeBulkResponseSchema>;
 
@@ -138,14 +137,10 @@ export const testDataSummarySchema = z.object({
 });
 export type TestDataSummary = z.infer<typeof testDataSummarySchema>;
 
-export const testDataSummaryResponseSchema = z.object({ success: z.literal(true), data: z.object({ summary: testDataSummarySchema }) });
+export const testDataSummaryResponseSchema = successAnswerSchema({ summary: testDataSummarySchema });
 export type TestDataSummaryResponse = z.infer<typeof testDataSummaryResponseSchema>;
 
-export const setupTestDataResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.object({ summary: testDataSummarySchema }),
-});
+export const setupTestDataResponseSchema = testDataSummaryResponseSchema.extend({ message: z.string() });
 export type SetupTestDataResponse = z.infer<typeof setupTestDataResponseSchema>;
 
 export const suiteResultItemSchema = z.object({
@@ -159,18 +154,11 @@ export const suiteResultItemSchema = z.object({
 });
 export type SuiteResultItem = z.infer<typeof suiteResultItemSchema>;
 
-const suiteTotals = {
-  total_tests: z.number().int(),
-  passed: z.number().int(),
-  failed: z.number().int(),
-  pass_rate: z.number(),
-  execution_time_ms: z.number(),
-};
+/** A test run's counts (Postcode and E-commerce Testing): tests run, passed and failed, and passed over all, in percent. */
+export const testTotalsFields = { total_tests: z.number().int(), passed: z.number().int(), failed: z.number().int(), pass_rate: z.number() };
+const suiteTotals = { ...testTotalsFields, execution_time_ms: z.number() };
 
-export const suiteResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ ...suiteTotals, results: z.array(suiteResultItemSchema) }),
-});
+export const suiteResponseSchema = successAnswerSchema({ ...suiteTotals, results: z.array(suiteResultItemSchema) });
 export type SuiteResponse = z.infer<typeof suiteResponseSchema>;
 
 export const applicableRuleSchema = z.object({
@@ -191,10 +179,7 @@ export const precedenceResultItemSchema = z.object({
 });
 export type PrecedenceResultItem = z.infer<typeof precedenceResultItemSchema>;
 
-export const precedenceResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ ...suiteTotals, results: z.array(precedenceResultItemSchema) }),
-});
+export const precedenceResponseSchema = successAnswerSchema({ ...suiteTotals, results: z.array(precedenceResultItemSchema) });
 export type PrecedenceResponse = z.infer<typeof precedenceResponseSchema>;
 
 /** Pence as pounds with two decimals: 350 → '£3.50'. */

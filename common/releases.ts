@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RELEASE_CHANNELS } from './channels.js';
-import { idField } from './ids.js';
+import { idParamsSchema } from './ids.js';
 import { siteReportFields } from './site-report.js';
 import { VERSION_HINT, VERSION_PATTERN } from './versions.js';
 
@@ -23,6 +23,9 @@ export const releaseUploadFieldsSchema = z.object({
 });
 export type ReleaseUploadFields = z.infer<typeof releaseUploadFieldsSchema>;
 
+/** The WordPress and PHP versions a plugin's release asks for and was tested with (readme.txt, main file header). */
+export const wordpressRequirementFields = { requires_wp: z.string().nullable(), tested_wp: z.string().nullable(), requires_php: z.string().nullable() };
+
 /** Release, docs/product-spec.md section 3, plus what the server adds (digest, size). */
 export const releaseSchema = z.object({
   id: z.number(),
@@ -35,9 +38,7 @@ export const releaseSchema = z.object({
   signature: z.string(),
   created_at: z.string(),
   /** From the zip's main file header and readme.txt; null when the zip did not say (or it predates 0008). */
-  requires_wp: z.string().nullable(),
-  tested_wp: z.string().nullable(),
-  requires_php: z.string().nullable(),
+  ...wordpressRequirementFields,
   author: z.string().nullable(),
   upgrade_notice: z.string().nullable(),
   /** A withdrawn release is never offered and its download links are refused; the file stays. */
@@ -58,7 +59,7 @@ export const releaseSchema = z.object({
 });
 export type Release = z.infer<typeof releaseSchema>;
 
-export const releaseIdParamsSchema = z.object({ id: idField('id') });
+export const releaseIdParamsSchema = idParamsSchema;
 
 const percentField = z
   .number({ error: 'rollout_percent must be a whole number from 0 to 100' })
@@ -97,7 +98,7 @@ export type RolloutStep = z.infer<typeof rolloutStepSchema>;
 export const releaseListQuerySchema = z.object({ plugin_slug: z.string().max(100).optional() });
 
 /** The public release file list: plugin_slug, version, created_at only. */
-export const releaseFileSchema = z.object({ plugin_slug: z.string(), version: z.string(), created_at: z.string() });
+export const releaseFileSchema = releaseSchema.pick({ plugin_slug: true, version: true, created_at: true });
 export type ReleaseFile = z.infer<typeof releaseFileSchema>;
 
 export const signingKeyResponseSchema = z.object({ algorithm: z.literal('ed25519'), public_key: z.string() });

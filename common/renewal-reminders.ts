@@ -9,23 +9,19 @@ export const MAX_REMINDER_STEPS = 12;
 export const MAX_REMINDER_OFFSET_DAYS = 365;
 
 export const DEFAULT_REMINDER_SUBJECT = 'Your {plugin} licence expires on {expires}';
-export const DEFAULT_REMINDER_BODY = [
-  'Hello,',
-  '',
+/** An e-mail's text from its paragraphs, after the greeting every one opens with. */
+export const greetingText = (...paragraphs: string[]): string => ['Hello,', ...paragraphs].join('\n\n');
+
+export const DEFAULT_REMINDER_BODY = greetingText(
   'Your {plugin} licence ({license_key}) expires on {expires}. After that day it gets no more updates.',
-  '',
   'Renew it for another term here: {renew_url}',
-  '',
   'Thank you for using {plugin}!',
-].join('\n');
+);
 export const DEFAULT_EXPIRED_REMINDER_SUBJECT = 'Your {plugin} licence expired on {expires}';
-export const DEFAULT_EXPIRED_REMINDER_BODY = [
-  'Hello,',
-  '',
+export const DEFAULT_EXPIRED_REMINDER_BODY = greetingText(
   'Your {plugin} licence ({license_key}) expired on {expires}, {days} days ago, and gets no more updates.',
-  '',
   'Renew it to get them again: {renew_url}',
-].join('\n');
+);
 
 /** What the wording may say; anything else in braces is refused when the Settings are saved. */
 export const REMINDER_PLACEHOLDERS = ['plugin', 'expires', 'renew_url', 'license_key', 'days'] as const;
@@ -45,17 +41,34 @@ export function unknownReminderPlaceholders(template: string): string[] {
 }
 
 /** The schedule as stored: whole days from the expiry, each once, in time order. */
-export const reminderDaysSchema = z
-  .array(
-    z
-      .number({ error: 'each entry must be a whole number of days' })
-      .int('each entry must be a whole number of days')
-      .min(-MAX_REMINDER_OFFSET_DAYS, `each entry must be at least -${MAX_REMINDER_OFFSET_DAYS} (a year before the expiry)`)
-      .max(MAX_REMINDER_OFFSET_DAYS, `each entry must be at most ${MAX_REMINDER_OFFSET_DAYS} (a year after the expiry)`),
-    { error: 'must be a list of whole numbers of days such as [-30, -7, 0, 7]' },
-  )
-  .max(MAX_REMINDER_STEPS, `at most ${MAX_REMINDER_STEPS} reminders`)
-  .transform((days) => [...new Set(days)].sort((a, b) => a - b));
+export const reminderDaysSchema = dayListSchema({
+  min: -MAX_REMINDER_OFFSET_DAYS,
+  minNote: ' (a year before the expiry)',
+  max: MAX_REMINDER_OFFSET_DAYS,
+  maxNote: ' (a year after the expiry)',
+  example: '[-30, -7, 0, 7]',
+  most: MAX_REMINDER_STEPS,
+  noun: 'reminders',
+});
+
+/**
+ * A schedule of whole days from the expiry, as the Settings store it: each entry from `min` to `max` (the notes
+ * say what they mean), at most `most` entries, each once, in time order.
+ */
+export function dayListSchema(bounds: { min: number; minNote: string; max: number; maxNote: string; example: string; most: number; noun: string }) {
+  const { min, minNote, max, maxNote, example, most, noun } = bounds;
+  return z
+    .array(
+      z
+        .number({ error: 'each entry must be a whole number of days' })
+        .int('each entry must be a whole number of days')
+        .min(min, `each entry must be at least ${min}${minNote}`)
+        .max(max, `each entry must be at most ${max}${maxNote}`),
+      { error: `must be a list of whole numbers of days such as ${example}` },
+    )
+    .max(most, `at most ${most} ${noun}`)
+    .transform((days) => [...new Set(days)].sort((a, b) => a - b));
+}
 
 const templateField = (max: number) =>
   z

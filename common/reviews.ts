@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './ids.js';
+import { idParamsSchema } from './ids.js';
 
 // Verified-buyer reviews (issue 25, docs/storefront.md "Reviews and numbers"): a customer with a licence for a
 // plugin rates it 1 to 5 and writes a review from their account; the vendor approves or hides it in the admin;
@@ -76,7 +76,7 @@ export const adminReviewQuerySchema = z.object({
   status: z.enum(REVIEW_STATUSES).optional(),
   plugin: z.string().min(1).max(200).optional(),
 });
-export const adminReviewParamsSchema = z.object({ id: idField('id') });
+export const adminReviewParamsSchema = idParamsSchema;
 
 /** One decimal, as cards and the plugin page show an average (4.75 → 4.8). */
 export const roundRating = (average: number): number => Math.round(average * 10) / 10;

@@ -55,19 +55,15 @@ const stagingPattern = z
 export const EXPIRED_LICENSE_POLICIES = ['updates_only', 'stop_validating'] as const;
 export type ExpiredLicensePolicy = (typeof EXPIRED_LICENSE_POLICIES)[number];
 
+/** A whole-number Setting from 1 to `max`. */
+const wholeSetting = (max: number) =>
+  z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(max, `must be at most ${max}`);
+
 export const settingsUpdateSchema = z
   .object({
     base_url: z.union([z.url({ protocol: /^https?$/, message: 'must be a full http(s) URL such as https://shop.example.com' }), z.literal('')]).nullable(),
-    rate_limit_per_minute: z
-      .number({ error: 'must be a whole number' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(100_000, 'must be at most 100000'),
-    max_file_size_mb: z
-      .number({ error: 'must be a whole number' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(2048, 'must be at most 2048'),
+    rate_limit_per_minute: wholeSetting(100_000),
+    max_file_size_mb: wholeSetting(2048),
     local_sites_exempt: z.boolean({ error: 'must be true or false' }),
     staging_site_patterns: z.array(stagingPattern).max(MAX_STAGING_SITE_PATTERNS, `at most ${MAX_STAGING_SITE_PATTERNS} patterns`),
     trust_environment_claim: z.boolean({ error: 'must be true or false' }),
@@ -82,16 +78,8 @@ export const settingsUpdateSchema = z
     seller_name: z.string({ error: 'must be text' }).trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
     // The automatic halt of a rollout (docs/releases.md, "Release health and the automatic halt").
     rollout_halt_failure_percent: z.number({ error: 'must be a number from 0 to 100' }).min(0, 'must be at least 0').max(100, 'must be at most 100'),
-    rollout_halt_min_sites: z
-      .number({ error: 'must be a whole number' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(1_000_000, 'must be at most 1000000'),
-    rollout_halt_min_failing_licenses: z
-      .number({ error: 'must be a whole number' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(1_000_000, 'must be at most 1000000'),
+    rollout_halt_min_sites: wholeSetting(1_000_000),
+    rollout_halt_min_failing_licenses: wholeSetting(1_000_000),
     rollout_alert_email: z.email({ error: 'must be an e-mail address' }).max(254).nullable(),
     // Renewal reminders (docs/renewal-reminders.md): days from the expiry, and the wording before and after it.
     renewal_reminder_days: reminderDaysSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './ids.js';
+import { idField, idParamsSchema } from './ids.js';
 
 // Outgoing webhooks (docs/webhooks.md): the vendor's endpoints, the events sent to them and the delivery log.
 
@@ -47,24 +47,19 @@ const eventFilter = z
   // Stored once each, in the documented order, so the same filter always reads the same.
   .transform((events) => WEBHOOK_EVENT_TYPES.filter((type) => events.includes(type)));
 
+const endpointActive = z.boolean({ error: 'must be true or false' });
+
 export const webhookEndpointCreateSchema = z
   .object({
     url: endpointUrl,
     /** Empty (or left out): every event. */
     events: eventFilter.default([]),
-    active: z.boolean({ error: 'must be true or false' }).default(true),
+    active: endpointActive.default(true),
   })
   .strict();
 export type WebhookEndpointCreate = z.input<typeof webhookEndpointCreateSchema>;
 
-export const webhookEndpointUpdateSchema = z
-  .object({
-    url: endpointUrl,
-    events: eventFilter,
-    active: z.boolean({ error: 'must be true or false' }),
-  })
-  .partial()
-  .strict();
+export const webhookEndpointUpdateSchema = z.object({ url: endpointUrl, events: eventFilter, active: endpointActive }).partial().strict();
 export type WebhookEndpointUpdate = z.input<typeof webhookEndpointUpdateSchema>;
 
 export const webhookEndpointSchema = z.object({
@@ -83,9 +78,7 @@ export const webhookEndpointListSchema = z.array(webhookEndpointSchema);
 export const webhookEndpointWithSecretSchema = webhookEndpointSchema.extend({ secret: z.string() });
 export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecretSchema>;
 
-export const webhookIdParamsSchema = z.object({
-  id: idField('id'),
-});
+export const webhookIdParamsSchema = idParamsSchema;
 
 export const webhookDeliverySchema = z.object({
   id: z.number(),
