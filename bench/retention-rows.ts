@@ -26,6 +26,9 @@ const BATCH = 500;
 const PARAGRAPH =
   'Thank you for your purchase. Your licence key is below; enter it on the plugin settings page of each site. Updates arrive through the WordPress dashboard while the licence is active. ';
 
+/** A delivery that is done: answered at its first attempt, nothing left to claim. */
+const FINISHED = { attempts: 1, next_attempt_at: null, lease_until: null, claim_token: null, last_status_code: 200, last_error: null } as const;
+
 /** Inserts the rows BATCH at a time. */
 async function inChunks<R>(rows: R[], insert: (chunk: R[]) => Promise<unknown>): Promise<void> {
   for (let start = 0; start < rows.length; start += BATCH) await insert(rows.slice(start, start + BATCH));
@@ -100,12 +103,7 @@ export async function writeDay(db: Kysely<DB>, shop: Shop, counts: DayCounts, da
           event_type: 'license.created',
           body: body + ' '.repeat(Math.max(0, 700 - body.length)),
           status: i % 100 === 0 ? 'failed' : 'delivered',
-          attempts: 1,
-          next_attempt_at: null,
-          lease_until: null,
-          claim_token: null,
-          last_status_code: 200,
-          last_error: null,
+          ...FINISHED,
           created_at: at(i, counts.deliveries),
           updated_at: at(i, counts.deliveries),
           delivered_at: at(i, counts.deliveries),
