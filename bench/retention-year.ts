@@ -194,7 +194,7 @@ async function year(dialect: 'sqlite' | 'postgres', retention: Retention): Promi
     console.log(`  rows at the end: ${rows.join(', ')} (e-mails with a body ${kept.n})`);
     const grown = end.inUse - empty.inUse;
     console.log(
-      `  size: empty shop ${mb(empty.bytes)}, after the year ${mb(end.bytes)} (in use ${mb(end.inUse)}); at full scale ≈ ${mb(empty.bytes + grown / SCALE)}`,
+      `  size: empty shop ${mb(empty.bytes)}, after ${DAYS} days ${mb(end.bytes)} (in use ${mb(end.inUse)}); at full scale ≈ ${mb(empty.bytes + grown / SCALE)}`,
     );
     console.log(`  largest tables: ${await largest(t)}`);
     console.log(`  licence checks beside the daily passes: ${daily}`);
