@@ -7,7 +7,7 @@ import { z } from 'zod';
 export const DEFAULT_RETENTION = { activity_days: 365, webhook_delivery_days: 30, email_body_days: 90, site_report_days: 180 } as const;
 
 /** The shortest period each may be set to: the dashboard's 90-day charts read site reports, so those keep 91 days. */
-const MINIMUM = { activity_days: 7, webhook_delivery_days: 1, email_body_days: 1, site_report_days: 91 } as const;
+export const RETENTION_MINIMUM = { activity_days: 7, webhook_delivery_days: 1, email_body_days: 1, site_report_days: 91 } as const;
 
 const days = (minimum: number) =>
   z
@@ -17,10 +17,10 @@ const days = (minimum: number) =>
 
 export const retentionSchema = z
   .object({
-    activity_days: days(MINIMUM.activity_days),
-    webhook_delivery_days: days(MINIMUM.webhook_delivery_days),
-    email_body_days: days(MINIMUM.email_body_days),
-    site_report_days: days(MINIMUM.site_report_days),
+    activity_days: days(RETENTION_MINIMUM.activity_days),
+    webhook_delivery_days: days(RETENTION_MINIMUM.webhook_delivery_days),
+    email_body_days: days(RETENTION_MINIMUM.email_body_days),
+    site_report_days: days(RETENTION_MINIMUM.site_report_days),
   })
   .strict();
 export type Retention = z.infer<typeof retentionSchema>;

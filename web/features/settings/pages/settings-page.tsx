@@ -10,6 +10,7 @@ import { PasswordCard } from '../components/password-card';
 import { RenewalRemindersCard } from '../components/renewal-reminders-card';
 import { AutoRenewalCard } from '../components/auto-renewal-card';
 import { ReleaseHealthSettingsCard } from '../components/release-health-settings-card';
+import { RetentionCard } from '../components/retention-card';
 import { WebhookSecretsCard } from '../components/webhook-secrets-card';
 import { LemonSqueezyStoreCard } from '../components/lemonsqueezy-store-card';
 import { WebhookEndpointsCard } from '../components/webhook-endpoints-card';
@@ -39,6 +40,7 @@ export function SettingsPage() {
           <RenewalRemindersCard settings={settings.data} />
           <AutoRenewalCard settings={settings.data} />
           <ReleaseHealthSettingsCard settings={settings.data} />
+          <RetentionCard settings={settings.data} />
           <WebhookSecretsCard settings={settings.data} />
           <LemonSqueezyStoreCard settings={settings.data} />
           <ApiTokenCard settings={settings.data} />
