@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField } from './ids.js';
 import { EMAIL_STATUSES } from './orders.js';
+import { listCursorAnswer, listCursorQuery } from './list-cursor.js';
 
 // The admin's Outbox page (beyond the specification; docs/checkout.md, "E-mail"): every e-mail the shop has sent or
 // kept, a page at a time, with filters; a message's body with its sign-in and download tokens masked; and a resend.
@@ -26,6 +27,7 @@ export const outboxListQuerySchema = z.object({
   status: z.enum(EMAIL_STATUSES, { error: `status must be one of ${EMAIL_STATUSES.join(', ')}` }).optional(),
   /** Part of the recipient's address; case-insensitive. */
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+  ...listCursorQuery,
 });
 export type OutboxListQuery = z.input<typeof outboxListQuerySchema>;
 
@@ -53,6 +55,7 @@ export const outboxListSchema = z.object({
   per_page: z.number().int(),
   /** Every kind the outbox holds, for the kind filter. */
   kinds: z.array(z.string()),
+  ...listCursorAnswer,
 });
 export type OutboxList = z.infer<typeof outboxListSchema>;
 

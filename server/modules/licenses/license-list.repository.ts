@@ -13,14 +13,14 @@ import { ftsPhrase, likeContaining, TRIGRAM_MIN } from '../../db/substring-searc
 import type { LicenseSort } from '../../../common/licenses.js';
 import type { LicenseRow } from './licenses.repository.js';
 import type { Db } from '../../db/database.js';
-import type { ListCursor } from './list-cursor.js';
+import type { ListCursor } from '../../lib/list-cursor.js';
 
 export interface LicenseListFilter {
   pluginSlug?: string;
   search?: string;
   sort?: LicenseSort;
   direction?: 'asc' | 'desc';
-  /** A keyset cursor (list-cursor.ts): the page after or before that row, instead of an offset. */
+  /** A keyset cursor (server/lib/list-cursor.ts): the page after or before that row, instead of an offset. */
   cursor?: ListCursor;
 }
 

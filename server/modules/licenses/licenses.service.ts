@@ -1,6 +1,6 @@
 // Admin licence management: list, read, create, change, revoke, release one site.
 import type { Database } from '../../db/database.js';
-import { writeListCursor } from './list-cursor.js';
+import { writeListCursor } from '../../lib/list-cursor.js';
 import type { License, LicenseCreate, LicenseDetail, LicenseListPage, LicenseUpdate } from '../../../common/licenses.js';
 import { LICENSES_PAGE_SIZE, licenseCreateSchema } from '../../../common/licenses.js';
 import { AppError } from '../../lib/errors.js';
