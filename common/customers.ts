@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idField } from './ids.js';
 import { LICENCE_STATUSES, PLANS } from './licenses.js';
 import { ORDER_STATUSES } from './orders.js';
+import { listCursorAnswer, listCursorQuery } from './list-cursor.js';
 
 // The admin's Customers pages (issue 27, docs/customers.md): every buyer is an e-mail address compared
 // case-insensitively (answered lower-cased), with their orders, licences, e-mails, timeline and a private note.
@@ -27,6 +28,7 @@ export const customerListQuerySchema = z.object({
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
   sort: z.enum(CUSTOMER_SORTS, { error: `sort must be one of ${CUSTOMER_SORTS.join(', ')}` }).default('last_purchase_at'),
   direction: z.enum(['asc', 'desc'], { error: 'direction must be asc or desc' }).default('desc'),
+  ...listCursorQuery,
 });
 export type CustomerListQuery = z.input<typeof customerListQuerySchema>;
 
@@ -50,6 +52,7 @@ export const customerListSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   per_page: z.number().int(),
+  ...listCursorAnswer,
 });
 export type CustomerList = z.infer<typeof customerListSchema>;
 
