@@ -39,29 +39,35 @@ async function idsFromCursor(query: Filtered, filter: CustomerListFilter, cursor
   const forward = cursor.side === 'after';
   const ascending = (filter.direction === 'asc') === forward;
   const [order, beyond] = ascending ? [sql`asc`, sql`>`] : [sql`desc`, sql`<`];
-  // The parts of the list from the cursor on, in the order read: valued (with a bound from the cursor, or all), empty.
-  const valued = (bound: boolean) => (q: Filtered) =>
+  // The parts of the list from the cursor on, in the order read, each one index range (SQLite takes a row value
+  // `(column, id) > (…)` as `column > …` alone, a walk through every tie): the cursor's ties after its id, the
+  // values beyond its value, then (a nullable sort) the empty values; read backwards for the page before it.
+  type Part = (q: Filtered) => Filtered;
+  const ties: Part = (q) =>
     q
-      .where(
-        !bound
-          ? sql<SqlBool>`${column} is not null`
-          : filter.sort === 'email' // unique: the address alone places the row (its unique index)
-            ? sql<SqlBool>`email ${beyond} ${cursor.value}`
-            : sql<SqlBool>`(${column}, id) ${beyond} (${cursor.value}, ${cursor.id})`,
-      )
-      .orderBy(sql`${column} ${order}`)
-      .$if(filter.sort !== 'email', (q) => q.orderBy(sql`id ${order}`));
-  const empty = (bound: boolean) => (q: Filtered) =>
-    (bound ? q.where(sql<SqlBool>`id ${beyond} ${cursor.id}`) : q).where(sql<SqlBool>`${column} is null`).orderBy(sql`id ${order}`);
-  const parts = !NULLABLE_SORTS.has(filter.sort)
-    ? [valued(true)]
-    : cursor.value !== null
-      ? forward
-        ? [valued(true), empty(false)]
-        : [valued(true)]
-      : forward
-        ? [empty(true)]
-        : [empty(true), valued(false)];
+      .where(cursor.value === null ? sql<SqlBool>`${column} is null` : sql<SqlBool>`${column} = ${cursor.value}`)
+      .where(sql<SqlBool>`id ${beyond} ${cursor.id}`)
+      .orderBy(sql`id ${order}`);
+  const valued =
+    (from: boolean): Part =>
+    (q) =>
+      q
+        .where(from ? sql<SqlBool>`${column} ${beyond} ${cursor.value}` : sql<SqlBool>`${column} is not null`)
+        .orderBy(sql`${column} ${order}`)
+        .$if(filter.sort !== 'email', (q) => q.orderBy(sql`id ${order}`));
+  const empty: Part = (q) => q.where(sql<SqlBool>`${column} is null`).orderBy(sql`id ${order}`);
+  const parts: Part[] =
+    filter.sort === 'email' // unique: the address alone places the row (its unique index)
+      ? [valued(true)]
+      : !NULLABLE_SORTS.has(filter.sort)
+        ? [ties, valued(true)]
+        : cursor.value !== null
+          ? forward
+            ? [ties, valued(true), empty]
+            : [ties, valued(true)]
+          : forward
+            ? [ties]
+            : [ties, valued(false)];
   const ids: number[] = [];
   for (const part of parts) {
     if (ids.length >= limit) break;
