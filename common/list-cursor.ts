@@ -4,6 +4,14 @@ import { z } from 'zod';
 // Outbox; the Licences list spells the same in common/licenses.ts). The server reads and writes them in
 // server/lib/list-cursor.ts.
 
+/** An optional page number (the Licences and Orders lists answer a page only when asked for one). */
+export const optionalPageField = z.coerce
+  .number({ error: 'page must be a whole number of 1 or more' })
+  .int('page must be a whole number of 1 or more')
+  .min(1, 'page must be a whole number of 1 or more')
+  .max(1_000_000, 'page must be at most 1000000')
+  .optional();
+
 export const listCursorQuery = {
   /** The page after the row this cursor names (a page's next_cursor), read off the sort's index, not by offset. */
   after: z.string().max(400, 'after must be a cursor from a page of this list').optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField } from './ids.js';
 import { TAX_EVIDENCE_STATUSES } from './tax.js';
-import { listCursorAnswer, listCursorQuery } from './list-cursor.js';
+import { listCursorAnswer, listCursorQuery, optionalPageField } from './list-cursor.js';
 
 // Admin orders and outgoing e-mail (docs/design.md section 7).
 
@@ -57,12 +57,7 @@ export const orderListQuerySchema = z.object({
   /** Only orders whose location evidence has this status (e.g. `conflict`: the countries disagree; docs/tax.md). */
   evidence: z.enum(TAX_EVIDENCE_STATUSES, { error: `evidence must be one of ${TAX_EVIDENCE_STATUSES.join(', ')}` }).optional(),
   /** With `page` (or a cursor) the answer is one page (`orderListPageSchema`); without, the newest 500 as a plain array. */
-  page: z.coerce
-    .number({ error: 'page must be a whole number of 1 or more' })
-    .int('page must be a whole number of 1 or more')
-    .min(1, 'page must be a whole number of 1 or more')
-    .max(1_000_000, 'page must be at most 1000000')
-    .optional(),
+  page: optionalPageField,
   per_page: z.coerce
     .number({ error: 'per_page must be a number' })
     .int('per_page must be a whole number')

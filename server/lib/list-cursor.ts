@@ -22,6 +22,19 @@ export function writeListCursor(value: string | number | null, id: number, list?
   return Buffer.from(JSON.stringify(parts)).toString('base64url');
 }
 
+/** A page's cursors: next after its last row, previous before its first (null when the page is empty). */
+export function pageCursors<T extends { id: number }>(
+  rows: T[],
+  valueOf: (row: T) => string | number | null,
+  list?: string,
+): { next_cursor: string | null; prev_cursor: string | null } {
+  const [first, last] = [rows[0], rows.at(-1)];
+  return {
+    next_cursor: last ? writeListCursor(valueOf(last), last.id, list) : null,
+    prev_cursor: first ? writeListCursor(valueOf(first), first.id, list) : null,
+  };
+}
+
 const fits = (value: unknown, kind: CursorValueKind): boolean =>
   kind === 'number' ? Number.isSafeInteger(value) : typeof value === 'string' || (kind === 'nullable text' && value === null);
 
@@ -29,11 +42,7 @@ const fits = (value: unknown, kind: CursorValueKind): boolean =>
  * The cursor of `after` or `before` (not both); a 400 a person can act on when it is not one this list gave. Without
  * `list`, the Licences list's cursor; with it, one written with the same `list` whose value is of `kind`.
  */
-export function readListCursor(
-  after: string | undefined,
-  before: string | undefined,
-  list?: { name: string; kind: CursorValueKind },
-): ListCursor | undefined {
+export function readListCursor(after: string | undefined, before: string | undefined, list?: { name: string; kind: CursorValueKind }): ListCursor | undefined {
   if (after !== undefined && before !== undefined) throw new AppError('BAD_REQUEST', 'Give after or before, not both');
   const text = after ?? before;
   if (text === undefined) return undefined;
@@ -47,9 +56,7 @@ export function readListCursor(
   const valid =
     Array.isArray(parsed) &&
     Number.isSafeInteger(parsed[1]) &&
-    (list === undefined
-      ? parsed.length === 2 && typeof parsed[0] === 'string'
-      : parsed.length === 3 && parsed[2] === list.name && fits(parsed[0], list.kind));
+    (list === undefined ? parsed.length === 2 && typeof parsed[0] === 'string' : parsed.length === 3 && parsed[2] === list.name && fits(parsed[0], list.kind));
   if (!valid) throw new AppError('BAD_REQUEST', `${name} must be a cursor from a page of this list (its next_cursor or prev_cursor)`);
   return { value: (parsed as [string | number | null])[0], id: (parsed as [unknown, number])[1], side: name };
 }

@@ -71,7 +71,10 @@ async function idsFromCursor(query: Filtered, filter: CustomerListFilter, cursor
   const ids: number[] = [];
   for (const part of parts) {
     if (ids.length >= limit) break;
-    const rows = await part(query).select('id').limit(limit - ids.length).execute();
+    const rows = await part(query)
+      .select('id')
+      .limit(limit - ids.length)
+      .execute();
     ids.push(...rows.map((row) => row.id));
   }
   return forward ? ids : ids.reverse();

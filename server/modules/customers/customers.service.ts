@@ -3,7 +3,7 @@ import type { CustomerList, CustomerSummary } from '../../../common/customers.js
 import type { Database } from '../../db/database.js';
 import type { CustomerRow } from './customer-summary.repository.js';
 import { customerCursorList, listCustomersPage, type CustomerListFilter } from './customer-list.repository.js';
-import { readListCursor, writeListCursor } from '../../lib/list-cursor.js';
+import { pageCursors, readListCursor } from '../../lib/list-cursor.js';
 
 export const toCustomerSummary = (row: CustomerRow): CustomerSummary => ({
   id: row.id,
@@ -26,13 +26,11 @@ export async function listCustomers(
   const list = customerCursorList(filter.sort);
   const cursor = readListCursor(after, before, list);
   const { rows, total } = await listCustomersPage(db, { ...filter, cursor }, { limit: perPage, offset: (page - 1) * perPage });
-  const [first, last] = [rows[0], rows.at(-1)];
   return {
     customers: rows.map(toCustomerSummary),
     total,
     page,
     per_page: perPage,
-    next_cursor: last ? writeListCursor(last[filter.sort], last.id, list.name) : null,
-    prev_cursor: first ? writeListCursor(first[filter.sort], first.id, list.name) : null,
+    ...pageCursors(rows, (row) => row[filter.sort], list.name),
   };
 }

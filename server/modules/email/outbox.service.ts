@@ -3,7 +3,7 @@
 import type { OutboxEntry, OutboxList, OutboxMessage } from '../../../common/outbox.js';
 import type { AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
-import { readListCursor, writeListCursor } from '../../lib/list-cursor.js';
+import { pageCursors, readListCursor } from '../../lib/list-cursor.js';
 import { maskLinkTokens } from '../../lib/redact.js';
 import { nowIso } from '../../lib/time.js';
 import { isTestPaymentsMode } from '../settings/index.js';
@@ -48,16 +48,7 @@ export async function listOutbox(
     listOutboxPage(ctx.db, filter, { limit: perPage, offset: (page - 1) * perPage }, cursor),
     listOutboxKinds(ctx.db),
   ]);
-  const [first, last] = [rows[0], rows.at(-1)];
-  return {
-    emails: rows.map(toEntry),
-    total,
-    page,
-    per_page: perPage,
-    kinds,
-    next_cursor: last ? writeListCursor(last.id, last.id, OUTBOX_CURSOR.name) : null,
-    prev_cursor: first ? writeListCursor(first.id, first.id, OUTBOX_CURSOR.name) : null,
-  };
+  return { emails: rows.map(toEntry), total, page, per_page: perPage, kinds, ...pageCursors(rows, (row) => row.id, OUTBOX_CURSOR.name) };
 }
 
 /**

@@ -80,7 +80,12 @@ describe(`licence list keyset pages (${testDialect()})`, () => {
   it("reads the page after a cursor from the cursor on, off the sort's index (a range, not a walk from the start)", async () => {
     for (const sort of LICENSE_SORTS) {
       for (const direction of ['asc', 'desc'] as const) {
-        const value = { created_at: '2026-01-01T01:00:00.000Z', expires_at: '2027-02-01T00:00:00.000Z', customer_email: 'walker1@cursor.example', key: '8022-CURS' }[sort];
+        const value = {
+          created_at: '2026-01-01T01:00:00.000Z',
+          expires_at: '2027-02-01T00:00:00.000Z',
+          customer_email: 'walker1@cursor.example',
+          key: '8022-CURS',
+        }[sort];
         const cursor = { value, id: 9, side: 'after' as const };
         const plan = await planOf(t.db, (db) => listLicensesPage(db, { sort, direction, cursor }, { limit: LICENSES_PAGE_SIZE, offset: 0 }));
         // PostgreSQL prices a sort of a test's few rows below an ordered walk: the range on the index is what counts.

@@ -111,7 +111,10 @@ export async function listOrdersForAdmin(db: Db, filter: OrderListFilter = {}, p
       ]),
     );
   }
-  const read = await query.limit(page?.limit ?? 500).offset(cursor ? 0 : (page?.offset ?? 0)).execute();
+  const read = await query
+    .limit(page?.limit ?? 500)
+    .offset(cursor ? 0 : (page?.offset ?? 0))
+    .execute();
   const rows = cursor?.side === 'before' ? read.reverse() : read;
   return rows.map(({ tier_name, tier_term, tier_sites, ...row }) => ({
     ...row,

@@ -56,7 +56,7 @@ describe(`orders list keyset pages (${testDialect()})`, () => {
     });
   }
 
-  it("reads the page after a cursor off the (created_at, id) index, not a sort of every order", async () => {
+  it('reads the page after a cursor off the (created_at, id) index, not a sort of every order', async () => {
     for (const side of ['after', 'before'] as const) {
       const cursor = { value: '2026-01-02T00:00:00.000Z', id: 6, side };
       const plan = await planOf(t.db, (db) => listOrdersForAdmin(db, { includeAbandoned: true }, { limit: PER_PAGE, offset: 0, cursor }));

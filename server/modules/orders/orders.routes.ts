@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { readListCursor } from '../../lib/list-cursor.js';
-import { orderIdParamsSchema, orderListPageSchema, orderListQuerySchema, orderListSchema, paymentEventListSchema, resendEmailResponseSchema } from '../../../common/orders.js';
+import {
+  orderIdParamsSchema,
+  orderListPageSchema,
+  orderListQuerySchema,
+  orderListSchema,
+  paymentEventListSchema,
+  resendEmailResponseSchema,
+} from '../../../common/orders.js';
 import type { App, AppContext } from '../../kernel/context.js';
 import { listUnmatchedPaymentEvents } from './orders.repository.js';
 import { listOrdersForAdmin } from './order-list.repository.js';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
 import type { OrderListPage, ResendEmailResponse } from '../../../common/orders.js';
-import { type ListCursor, writeListCursor } from '../../lib/list-cursor.js';
+import { type ListCursor, pageCursors } from '../../lib/list-cursor.js';
 import { findEmailById, queueEmail, toOutboxEmail } from '../email/index.js';
 import { unitOfWork } from '../../kernel/events.js';
 import { findOrderById } from './orders.repository.js';
@@ -27,14 +27,13 @@ export async function resendLicenseEmail(ctx: AppContext, orderId: number): Prom
 export const ORDER_CURSOR = { name: 'orders', kind: 'text' } as const;
 
 /** One page of the admin order list: by number (an offset), or after or before a cursor of this list (issue 44). */
-export async function listOrdersPage(db: AppContext['db'], filter: OrderListFilter, page: number, perPage: number, cursor?: ListCursor): Promise<OrderListPage> {
+export async function listOrdersPage(
+  db: AppContext['db'],
+  filter: OrderListFilter,
+  page: number,
+  perPage: number,
+  cursor?: ListCursor,
+): Promise<OrderListPage> {
   const orders = await listOrdersForAdmin(db, filter, { limit: perPage, offset: (page - 1) * perPage, cursor });
-  const [first, last] = [orders[0], orders.at(-1)];
-  return {
-    orders,
-    page,
-    per_page: perPage,
-    next_cursor: last ? writeListCursor(last.created_at, last.id, ORDER_CURSOR.name) : null,
-    prev_cursor: first ? writeListCursor(first.created_at, first.id, ORDER_CURSOR.name) : null,
-  };
+  return { orders, page, per_page: perPage, ...pageCursors(orders, (order) => order.created_at, ORDER_CURSOR.name) };
 }
