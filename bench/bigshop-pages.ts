@@ -2,7 +2,7 @@
 // `npm run bench:bigshop -- --licences N` (which prints the DATABASE_URL). Opens that database (migrating it to the
 // current code first, timed: the migrations' backfills at that size), builds the app and times every admin list query
 // through the route (app.inject: validation, the queries, serialisation): the Licences, Customers, Orders and Outbox
-// lists (first page, a deep page, each sort either way) at p95 <= 50 ms, searches by part of an e-mail, key, site
+// lists (first page, a deep page by offset and by keyset cursor, each sort either way) at p95 <= 50 ms, searches by part of an e-mail, key, site
 // address or order number at p95 <= 100 ms, and the dashboard's figures and charts at <= 200 ms. 20 runs each after
 // 2 warm-ups (3 when a warm-up is ten times over its bar). BENCH_ONLY=licenses (a path part) runs the matching
 // queries only, BENCH_SKIP=analytics leaves them out. Exits 1 when a bar is missed.
@@ -46,6 +46,7 @@ const count = async (table: 'licenses' | 'customers' | 'orders' | 'emails') =>
 const licences = await count('licenses');
 const customers = await count('customers');
 const emails = await count('emails');
+const orders = await count('orders');
 const sample = await db
   .selectFrom('licenses')
   .select(['key', 'customer_email', 'id'])
@@ -63,9 +64,22 @@ const order = await db
   .executeTakeFirstOrThrow();
 const part = (text: string, from: number, length: number) => encodeURIComponent(text.slice(from, from + length).toLowerCase());
 
-type Query = { path: string; bar: number };
+/** `after`: time the page after the last row of this (offset) page, by its next_cursor: a keyset deep page. */
+type Query = { path: string; bar: number; after?: boolean };
 const list = (bar: number, paths: string[]): Query[] => paths.map((p) => ({ path: p, bar }));
+const byCursor = (paths: string[]): Query[] => paths.map((p) => ({ path: p, bar: 50, after: true }));
+/** The page after `path`'s (a page in the middle of the list), asked by that page's next_cursor. */
+async function afterCursor(path: string): Promise<string> {
+  const response = await app.inject({ method: 'GET', url: path, headers });
+  const cursor = response.statusCode === 200 ? response.json<{ next_cursor?: string | null }>().next_cursor : undefined;
+  if (!cursor) throw new Error(`${path}: no next_cursor (${response.statusCode} ${response.body.slice(0, 200)})`);
+  return `${path.replace(/page=(\d+)/, (_, n: string) => `page=${Number(n) + 1}`)}&after=${cursor}`;
+}
 const deepLicences = Math.floor(licences / LICENSES_PAGE_SIZE / 2);
+const deepCustomers = Math.floor(customers / 25 / 2);
+const deepOrders = Math.floor(orders / 25 / 2);
+const deepEmails = Math.floor(emails / 25 / 2);
+const CUSTOMER_SORTS = ['email', 'name', 'first_purchase_at', 'last_purchase_at', 'order_count', 'license_count', 'total_paid'];
 const queries: Query[] = [
   ...list(50, [
     '/api/admin/licenses?page=1',
@@ -77,13 +91,21 @@ const queries: Query[] = [
     ]),
     '/api/admin/licenses?page=1&plugin_slug=bench-seo',
     '/api/admin/customers',
-    `/api/admin/customers?page=${Math.floor(customers / 25 / 2)}&per_page=25`,
-    ...['email', 'name', 'first_purchase_at', 'last_purchase_at', 'order_count', 'license_count', 'total_paid'].flatMap((sort) => [
-      `/api/admin/customers?sort=${sort}&direction=asc`,
-      `/api/admin/customers?sort=${sort}&direction=desc`,
-    ]),
+    `/api/admin/customers?page=${deepCustomers}&per_page=25`,
+    ...CUSTOMER_SORTS.flatMap((sort) => [`/api/admin/customers?sort=${sort}&direction=asc`, `/api/admin/customers?sort=${sort}&direction=desc`]),
+    '/api/admin/orders?page=1',
+    `/api/admin/orders?page=${deepOrders}`,
     '/api/admin/outbox',
-    `/api/admin/outbox?page=${Math.floor(emails / 50 / 2)}`,
+    `/api/admin/outbox?page=${deepEmails}`,
+  ]),
+  // Deep pages by keyset cursor (issue 44): the page after one in the middle of the list, every sort either way.
+  ...byCursor([
+    ...['created_at', 'expires_at', 'customer_email', 'key'].flatMap((sort) =>
+      ['asc', 'desc'].map((direction) => `/api/admin/licenses?page=${deepLicences}&sort=${sort}&direction=${direction}`),
+    ),
+    ...CUSTOMER_SORTS.flatMap((sort) => ['asc', 'desc'].map((direction) => `/api/admin/customers?page=${deepCustomers}&sort=${sort}&direction=${direction}`)),
+    `/api/admin/orders?page=${deepOrders}`,
+    `/api/admin/outbox?page=${deepEmails}`,
   ]),
   ...list(100, [
     `/api/admin/licenses?page=1&search=${encodeURIComponent(sample.key)}`,
@@ -113,14 +135,15 @@ let pass = true;
 for (const query of queries) {
   if (only && !query.path.includes(only)) continue;
   if (process.env.BENCH_SKIP && query.path.includes(process.env.BENCH_SKIP)) continue;
+  const path = query.after ? await afterCursor(query.path) : query.path;
   const times: number[] = [];
   let body: unknown;
   let runs = RUNS;
   for (let n = 0; n < runs + 2; n++) {
     const started = performance.now();
-    const response = await app.inject({ method: 'GET', url: query.path, headers });
+    const response = await app.inject({ method: 'GET', url: path, headers });
     const elapsed = performance.now() - started;
-    if (response.statusCode !== 200) throw new Error(`${query.path}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+    if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body.slice(0, 300)}`);
     if (n === 0) body = response.json();
     // Ten times over its bar on the warm-up: 3 runs are enough to say so (the dashboard at a million takes seconds).
     if (n === 1 && elapsed > 10 * query.bar) runs = 3;
@@ -133,7 +156,7 @@ for (const query of queries) {
   const answer = body as Record<string, unknown> | unknown[];
   const rows = Array.isArray(answer) ? answer.length : ((Object.values(answer).find(Array.isArray) as unknown[] | undefined)?.length ?? '');
   const total = Array.isArray(answer) ? '' : (answer.total ?? '');
-  const shown = query.path.replace(encodeURIComponent(sample.key), 'KEY');
+  const shown = path.replace(encodeURIComponent(sample.key), 'KEY').replace(/after=[\w-]+/, 'after=CURSOR');
   console.log(
     `| \`${shown}\` | ${p50.toFixed(1)} | ${p95.toFixed(1)}${p95 > query.bar ? ' **over**' : ''} | ${query.bar} | ${String(rows)} | ${String(total)} |`,
   );

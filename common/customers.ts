@@ -4,6 +4,7 @@ import { activationSchema, activitySchema, licenseSchema } from './licenses.js';
 import { orderSchema } from './orders.js';
 import { outboxEntrySchema } from './outbox.js';
 import { directionQueryField, pagedListSchema, pagingQueryFields, searchQueryField, sortQueryField } from './schema-fields.js';
+import { listCursorAnswer, listCursorQuery } from './list-cursor.js';
 
 // The admin's Customers pages (issue 27, docs/customers.md): every buyer is an e-mail address compared
 // case-insensitively (answered lower-cased), with their orders, licences, e-mails, timeline and a private note.
@@ -22,6 +23,7 @@ export const customerListQuerySchema = z.object({
   search: searchQueryField(),
   sort: sortQueryField(CUSTOMER_SORTS, 'last_purchase_at'),
   direction: directionQueryField(),
+  ...listCursorQuery,
 });
 export type CustomerListQuery = z.input<typeof customerListQuerySchema>;
 
@@ -40,7 +42,7 @@ export const customerSummarySchema = z.object({
 export type CustomerSummary = z.infer<typeof customerSummarySchema>;
 
 /** `total`: customers matching the search, on all pages. */
-export const customerListSchema = pagedListSchema('customers', customerSummarySchema);
+export const customerListSchema = pagedListSchema('customers', customerSummarySchema).extend(listCursorAnswer);
 export type CustomerList = z.infer<typeof customerListSchema>;
 
 export const customerIdParamsSchema = idParamsSchema;

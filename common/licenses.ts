@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalPageField } from './list-cursor.js';
 import { RELEASE_CHANNELS } from './channels.js';
 import { idField, idParamsSchema } from './ids.js';
 import { directionQueryField, sortQueryField, timestampFields } from './schema-fields.js';
@@ -160,12 +161,7 @@ export type LicenseSort = (typeof LICENSE_SORTS)[number];
  */
 export const licenseListQuerySchema = z.object({
   plugin_slug: z.string().trim().max(100).optional(),
-  page: z.coerce
-    .number({ error: 'page must be a whole number of 1 or more' })
-    .int('page must be a whole number of 1 or more')
-    .min(1, 'page must be a whole number of 1 or more')
-    .max(1_000_000, 'page must be at most 1000000')
-    .optional(),
+  page: optionalPageField,
   search: z.string({ error: 'search must be text' }).trim().max(LICENSE_SEARCH_MAX, `search must be at most ${LICENSE_SEARCH_MAX} characters`).optional(),
   sort: sortQueryField(LICENSE_SORTS, 'created_at'),
   direction: directionQueryField(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idField, idParamsSchema } from './ids.js';
 import { TAX_EVIDENCE_STATUSES } from './tax.js';
 import { searchQueryField } from './schema-fields.js';
+import { listCursorAnswer, listCursorQuery, optionalPageField } from './list-cursor.js';
 
 // Admin orders and outgoing e-mail (docs/design.md section 7).
 
@@ -44,6 +45,9 @@ export type Order = z.infer<typeof orderSchema>;
 
 export const orderListSchema = z.array(orderSchema);
 
+export const ORDERS_PER_PAGE_DEFAULT = 25;
+export const ORDERS_PER_PAGE_MAX = 100;
+
 /** Pending orders older than this are abandoned checkouts: kept in the database, left out of the list by default. */
 export const ABANDONED_ORDER_AFTER_MS = 24 * 60 * 60 * 1000;
 
@@ -53,8 +57,26 @@ export const orderListQuerySchema = z.object({
   include_abandoned: z.enum(['true', 'false'], { error: 'include_abandoned must be true or false' }).optional(),
   /** Only orders whose location evidence has this status (e.g. `conflict`: the countries disagree; docs/tax.md). */
   evidence: z.enum(TAX_EVIDENCE_STATUSES, { error: `evidence must be one of ${TAX_EVIDENCE_STATUSES.join(', ')}` }).optional(),
+  /** With `page` (or a cursor) the answer is one page (`orderListPageSchema`); without, the newest 500 as a plain array. */
+  page: optionalPageField,
+  per_page: z.coerce
+    .number({ error: 'per_page must be a number' })
+    .int('per_page must be a whole number')
+    .min(1, 'per_page must be 1 or more')
+    .max(ORDERS_PER_PAGE_MAX, `per_page must be at most ${ORDERS_PER_PAGE_MAX}`)
+    .default(ORDERS_PER_PAGE_DEFAULT),
+  ...listCursorQuery,
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+/** One page of the admin order list, newest first (ties by id), with its keyset cursors (issue 44); no total. */
+export const orderListPageSchema = z.object({
+  orders: z.array(orderSchema),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  ...listCursorAnswer,
+});
+export type OrderListPage = z.infer<typeof orderListPageSchema>;
 
 export const orderIdParamsSchema = idParamsSchema;
 

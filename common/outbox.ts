@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParamsSchema } from './ids.js';
 import { EMAIL_STATUSES, outboxEmailSchema } from './orders.js';
 import { pagedListSchema, pagingQueryFields, searchQueryField } from './schema-fields.js';
+import { listCursorAnswer, listCursorQuery } from './list-cursor.js';
 
 // The admin's Outbox page (beyond the specification; docs/checkout.md, "E-mail"): every e-mail the shop has sent or
 // kept, a page at a time, with filters; a message's body with its sign-in and download tokens masked; and a resend.
@@ -20,6 +21,7 @@ export const outboxListQuerySchema = z.object({
   status: z.enum(EMAIL_STATUSES, { error: `status must be one of ${EMAIL_STATUSES.join(', ')}` }).optional(),
   /** Part of the recipient's address; case-insensitive. */
   search: searchQueryField(),
+  ...listCursorQuery,
 });
 export type OutboxListQuery = z.input<typeof outboxListQuerySchema>;
 
@@ -35,6 +37,7 @@ export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 export const outboxListSchema = pagedListSchema('emails', outboxEntrySchema).extend({
   /** Every kind the outbox holds, for the kind filter. */
   kinds: z.array(z.string()),
+  ...listCursorAnswer,
 });
 export type OutboxList = z.infer<typeof outboxListSchema>;
 

@@ -47,6 +47,8 @@ import * as taxRegion from './migrations/0075-tax-region.js';
 import * as dashboardRollups from './migrations/0076-dashboard-rollups.js';
 import * as workerDueIndexes from './migrations/0077-worker-due-indexes.js';
 import * as retention from './migrations/0078-retention.js';
+import * as listKeysetIndexes from './migrations/0079-list-keyset-indexes.js';
+import * as emailCounts from './migrations/0080-email-counts.js';
 import * as passkeys from './migrations/0072-passkeys.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
@@ -99,6 +101,8 @@ const migrations: Record<string, Migration> = {
   '0076-dashboard-rollups': dashboardRollups,
   '0077-worker-due-indexes': workerDueIndexes,
   '0078-retention': retention,
+  '0079-list-keyset-indexes': listKeysetIndexes,
+  '0080-email-counts': emailCounts,
   '0072-passkeys': passkeys,
 };
 

@@ -125,6 +125,13 @@ export interface LicenseCountsTable {
   n: number;
 }
 
+/** 0080-email-counts: how many e-mails of each kind and status, kept by triggers (owner: email). */
+export interface EmailCountsTable {
+  kind: string;
+  status: string;
+  n: number;
+}
+
 /** 0078-retention: the retention worker's claim (a lease) and its last run, per job (owner: retention). */
 export interface RetentionRunsTable {
   name: string;
@@ -678,6 +685,7 @@ export interface DB {
   activities: ActivitiesTable;
   licenses: LicensesTable;
   license_counts: LicenseCountsTable;
+  email_counts: EmailCountsTable;
   retention_runs: RetentionRunsTable;
   dashboard_daily_orders: DashboardDailyOrdersTable;
   dashboard_daily_licences: DashboardDayCountTable;

@@ -2,7 +2,8 @@
 import type { CustomerList, CustomerSummary } from '../../../common/customers.js';
 import type { Database } from '../../db/database.js';
 import type { CustomerRow } from './customer-summary.repository.js';
-import { listCustomersPage, type CustomerListFilter } from './customer-list.repository.js';
+import { customerCursorList, listCustomersPage, type CustomerListFilter } from './customer-list.repository.js';
+import { pageCursors, readListCursor } from '../../lib/list-cursor.js';
 
 export const toCustomerSummary = (row: CustomerRow): CustomerSummary => ({
   id: row.id,
@@ -16,8 +17,20 @@ export const toCustomerSummary = (row: CustomerRow): CustomerSummary => ({
   currency: row.currencies,
 });
 
-export async function listCustomers(db: Database, query: CustomerListFilter & { page: number; per_page: number }): Promise<CustomerList> {
-  const { page, per_page: perPage, ...filter } = query;
-  const { rows, total } = await listCustomersPage(db, filter, { limit: perPage, offset: (page - 1) * perPage });
-  return { customers: rows.map(toCustomerSummary), total, page, per_page: perPage };
+/** A page of the Customers list: by number (an offset), or after or before a cursor of this list and sort (issue 44). */
+export async function listCustomers(
+  db: Database,
+  query: Omit<CustomerListFilter, 'cursor'> & { page: number; per_page: number; after?: string; before?: string },
+): Promise<CustomerList> {
+  const { page, per_page: perPage, after, before, ...filter } = query;
+  const list = customerCursorList(filter.sort);
+  const cursor = readListCursor(after, before, list);
+  const { rows, total } = await listCustomersPage(db, { ...filter, cursor }, { limit: perPage, offset: (page - 1) * perPage });
+  return {
+    customers: rows.map(toCustomerSummary),
+    total,
+    page,
+    per_page: perPage,
+    ...pageCursors(rows, (row) => row[filter.sort], list.name),
+  };
 }

@@ -7,6 +7,7 @@ import { MAX_EMAIL_ATTEMPTS } from './email.service.js';
 import { isPostgres } from '../../db/portable.js';
 import { ftsPhrase, TRIGRAM_MIN } from '../../db/substring-search.js';
 import type { Db } from '../../db/database.js';
+import type { ListCursor } from '../../lib/list-cursor.js';
 
 export interface OutboxFilter {
   kind?: string;
@@ -31,22 +32,41 @@ function filtered(db: Db, filter: OutboxFilter) {
   return query;
 }
 
-/** One page of messages, newest first, and how many match on all pages. */
-export async function listOutboxPage(db: Db, filter: OutboxFilter, page: { limit: number; offset: number }): Promise<{ rows: EmailRow[]; total: number }> {
+/** How many messages match filters without a search: the counts kept by 0080-email-counts' triggers, not a count. */
+async function countKept(db: Db, filter: OutboxFilter): Promise<number> {
+  let query = db.selectFrom('email_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('n'), sql<number>`0`).as('n'));
+  if (filter.kind) query = query.where('kind', '=', filter.kind);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+/**
+ * One page of messages, newest first, and how many match on all pages. With a cursor (server/lib/list-cursor.ts;
+ * its value is the id) the page after or before that message, off the id's index from there, whatever its depth.
+ */
+export async function listOutboxPage(
+  db: Db,
+  filter: OutboxFilter,
+  page: { limit: number; offset: number },
+  cursor?: ListCursor,
+): Promise<{ rows: EmailRow[]; total: number }> {
   // The page's ids first, off a narrow index (on SQLite `emails_id`, 0066-outbox-page; the kind's (kind, id)), then
-  // only those rows: a deep page walks index entries, not whole messages.
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('emails')
-      .selectAll()
-      .where('id', 'in', filtered(db, filter).select('id').orderBy('id', 'desc').limit(page.limit).offset(page.offset))
-      .orderBy('id', 'desc')
-      .execute(),
-    filtered(db, filter)
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow(),
+  // only those rows: a deep page walks index entries, not whole messages. The page before a cursor is the ids
+  // nearest it, read upwards.
+  let ids = filtered(db, filter).select('id');
+  if (cursor?.side === 'after') ids = ids.where('id', '<', cursor.id).orderBy('id', 'desc');
+  else if (cursor) ids = ids.where('id', '>', cursor.id).orderBy('id', 'asc');
+  else ids = ids.orderBy('id', 'desc').offset(page.offset);
+  const [rows, total] = await Promise.all([
+    db.selectFrom('emails').selectAll().where('id', 'in', ids.limit(page.limit)).orderBy('id', 'desc').execute(),
+    filter.search?.trim()
+      ? filtered(db, filter)
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow()
+          .then((count) => Number(count.n))
+      : countKept(db, filter),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows, total };
 }
 
 /**

@@ -3,12 +3,16 @@
 import type { OutboxEntry, OutboxList, OutboxMessage } from '../../../common/outbox.js';
 import type { AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
+import { pageCursors, readListCursor } from '../../lib/list-cursor.js';
 import { maskLinkTokens } from '../../lib/redact.js';
 import { nowIso } from '../../lib/time.js';
 import { isTestPaymentsMode } from '../settings/index.js';
 import { findEmailById, type EmailRow } from './email.repository.js';
 import { deliverEmail } from './email.service.js';
 import { insertEmailCopy, listEmailsToAddress, listOutboxKinds, listOutboxPage, type OutboxFilter } from './outbox.repository.js';
+
+/** The Outbox's cursors name a message by its id (the list's one order). */
+const OUTBOX_CURSOR = { name: 'outbox', kind: 'number' } as const;
 
 const toEntry = (row: EmailRow): OutboxEntry => ({
   id: row.id,
@@ -33,13 +37,18 @@ const toMessage = (ctx: AppContext | null, row: EmailRow): OutboxMessage => {
   return { ...toEntry(row), text: maskLinkTokens(row.text), html: maskLinkTokens(row.html), links_masked: true };
 };
 
-export async function listOutbox(ctx: AppContext, query: OutboxFilter & { page: number; per_page: number }): Promise<OutboxList> {
-  const { page, per_page: perPage, ...filter } = query;
+/** A page of the Outbox: by number (an offset), or after or before a cursor of this list (issue 44). */
+export async function listOutbox(
+  ctx: AppContext,
+  query: OutboxFilter & { page: number; per_page: number; after?: string; before?: string },
+): Promise<OutboxList> {
+  const { page, per_page: perPage, after, before, ...filter } = query;
+  const cursor = readListCursor(after, before, OUTBOX_CURSOR);
   const [{ rows, total }, kinds] = await Promise.all([
-    listOutboxPage(ctx.db, filter, { limit: perPage, offset: (page - 1) * perPage }),
+    listOutboxPage(ctx.db, filter, { limit: perPage, offset: (page - 1) * perPage }, cursor),
     listOutboxKinds(ctx.db),
   ]);
-  return { emails: rows.map(toEntry), total, page, per_page: perPage, kinds };
+  return { emails: rows.map(toEntry), total, page, per_page: perPage, kinds, ...pageCursors(rows, (row) => row.id, OUTBOX_CURSOR.name) };
 }
 
 /**

@@ -13,14 +13,14 @@ import { ftsPhrase, likeContaining, TRIGRAM_MIN } from '../../db/substring-searc
 import type { LicenseSort } from '../../../common/licenses.js';
 import type { LicenseRow } from './licenses.repository.js';
 import type { Db } from '../../db/database.js';
-import type { ListCursor } from './list-cursor.js';
+import type { ListCursor } from '../../lib/list-cursor.js';
 
 export interface LicenseListFilter {
   pluginSlug?: string;
   search?: string;
   sort?: LicenseSort;
   direction?: 'asc' | 'desc';
-  /** A keyset cursor (list-cursor.ts): the page after or before that row, instead of an offset. */
+  /** A keyset cursor (server/lib/list-cursor.ts): the page after or before that row, instead of an offset. */
   cursor?: ListCursor;
 }
 
@@ -144,12 +144,14 @@ async function pageOf(
     ])
     .orderBy(sql`${expression} ${direction}`);
   if (cursor) {
-    const beyond = ascending ? sql`>` : sql`<`;
+    const [beyond, from] = ascending ? [sql`>`, sql`>=`] : [sql`<`, sql`<=`];
     // Keys are unique: the key alone places the row (its unique index); the other sorts' indexes end with the id.
+    // SQLite reads a row value against an expression index as no range at all (a walk from the list's start):
+    // the plain bound on the sort value is the range, the row value picks within its ties.
     ids = ids.where(
       sort === 'key'
         ? sql<SqlBool>`licenses.key ${beyond} ${cursor.value}`
-        : sql<SqlBool>`(${expression}, licenses.id) ${beyond} (${cursor.value}, ${cursor.id})`,
+        : sql<SqlBool>`${expression} ${from} ${cursor.value} and (${expression}, licenses.id) ${beyond} (${cursor.value}, ${cursor.id})`,
     );
   }
   // Keys are unique: no tie to break (and PostgreSQL walks the key's unique index for the order).

@@ -13,7 +13,7 @@ import type { App, AppContext } from '../../kernel/context.js';
 import { revokeLicense } from './license-access.service.js';
 import { createAdminLicense, deactivateAdminSite, getAdminLicense, listAdminLicenses, listAdminLicensesPage, updateAdminLicense } from './licenses.service.js';
 import { registerMachineRoutes } from './machine.routes.js';
-import { readListCursor } from './list-cursor.js';
+import { readListCursor } from '../../lib/list-cursor.js';
 
 export function registerLicenseRoutes(app: App, ctx: AppContext): void {
   // With `page`: one page and the total (the Licences page); without it: the plain array of every match, as before.

@@ -1,6 +1,6 @@
 // Admin licence management: list, read, create, change, revoke, release one site.
 import type { Database } from '../../db/database.js';
-import { writeListCursor } from './list-cursor.js';
+import { pageCursors } from '../../lib/list-cursor.js';
 import type { License, LicenseCreate, LicenseDetail, LicenseListPage, LicenseUpdate } from '../../../common/licenses.js';
 import { LICENSES_PAGE_SIZE, licenseCreateSchema } from '../../../common/licenses.js';
 import { AppError } from '../../lib/errors.js';
@@ -28,15 +28,12 @@ export async function listAdminLicenses(db: Database, filter: LicenseListFilter 
 export async function listAdminLicensesPage(db: Database, filter: LicenseListFilter, page: number): Promise<LicenseListPage> {
   const { rows, total } = await listLicensesPage(db, filter, { limit: LICENSES_PAGE_SIZE, offset: filter.cursor ? 0 : (page - 1) * LICENSES_PAGE_SIZE });
   const now = new Date();
-  const first = rows[0];
-  const last = rows.at(-1);
   return {
     licenses: rows.map(({ activations_used: used, sort_value: _value, ...row }) => toAdminLicense(row, Number(used), now)),
     total,
     page,
     page_size: LICENSES_PAGE_SIZE,
-    next_cursor: last ? writeListCursor(last.sort_value, last.id) : null,
-    prev_cursor: first ? writeListCursor(first.sort_value, first.id) : null,
+    ...pageCursors(rows, (row) => row.sort_value),
   };
 }
 

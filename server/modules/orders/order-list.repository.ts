@@ -7,6 +7,7 @@ import { licenseIdsWithKeyPart } from '../licenses/index.js';
 import { MAX_ID } from '../../../common/ids.js';
 import { ABANDONED_ORDER_AFTER_MS, type EmailStatus, type Order, type OrderStatus } from '../../../common/orders.js';
 import type { Db } from '../../db/database.js';
+import type { ListCursor } from '../../lib/list-cursor.js';
 import type { TaxEvidenceStatus } from '../../../common/tax.js';
 
 /** `value` for a LIKE pattern, with its wildcards taken literally (escape character: a backslash). */
@@ -25,7 +26,6 @@ export interface OrderListFilter {
   now?: Date;
 }
 
-/** Orders for the admin, newest first, with their licence key, their coupon's code and the state of their latest e-mail. */
 /**
  * An order whose e-mail or licence key contains the text: through the trigram indexes from three characters
  * (0065-list-search for the e-mail, the licences' key index for the key), a plain LIKE of every row below that.
@@ -43,7 +43,21 @@ function textMatches(db: Db, search: string, pattern: string) {
   ];
 }
 
-export async function listOrdersForAdmin(db: Db, filter: OrderListFilter = {}): Promise<Order[]> {
+/** A page of the list: by its offset, or after or before a cursor (server/lib/list-cursor.ts; value: created_at). */
+export interface OrderListPage {
+  limit: number;
+  offset: number;
+  cursor?: ListCursor;
+}
+
+/**
+ * Orders for the admin, newest first (ties by id), with their licence key, their coupon's code and the state of their
+ * latest e-mail: the newest 500, or one page. A page after a cursor is `(created_at, id) < (…)` off the orders'
+ * (created_at, id) index (0079-list-keyset-indexes), as cheap at any depth; the page before one is read oldest first.
+ */
+export async function listOrdersForAdmin(db: Db, filter: OrderListFilter = {}, page?: OrderListPage): Promise<Order[]> {
+  const cursor = page?.cursor;
+  const [order, beyond] = cursor?.side === 'before' ? [sql`asc`, sql`>`] : [sql`desc`, sql`<`];
   let query = db
     .selectFrom('orders')
     // The licence an order made, or the one a renewal or upgrade changed (0025-renewal-orders).
@@ -73,8 +87,9 @@ export async function listOrdersForAdmin(db: Db, filter: OrderListFilter = {}): 
       (eb) =>
         eb.selectFrom('emails').select('emails.status').whereRef('emails.order_id', '=', 'orders.id').orderBy('emails.id', 'desc').limit(1).as('email_status'),
     ])
-    .orderBy('orders.created_at', 'desc')
-    .orderBy('orders.id', 'desc');
+    .orderBy(sql`orders.created_at ${order}`)
+    .orderBy(sql`orders.id ${order}`);
+  if (cursor) query = query.where(sql<boolean>`(orders.created_at, orders.id) ${beyond} (${cursor.value}, ${cursor.id})`);
   if (filter.licenseId !== undefined) query = query.where(sql<number>`coalesce(orders.license_id, orders.target_license_id)`, '=', filter.licenseId);
   if (filter.evidence !== undefined) query = query.where('orders.tax_evidence_status', '=', filter.evidence);
   if (filter.id !== undefined) query = query.where('orders.id', '=', filter.id);
@@ -96,7 +111,11 @@ export async function listOrdersForAdmin(db: Db, filter: OrderListFilter = {}): 
       ]),
     );
   }
-  const rows = await query.limit(500).execute();
+  const read = await query
+    .limit(page?.limit ?? 500)
+    .offset(cursor ? 0 : (page?.offset ?? 0))
+    .execute();
+  const rows = cursor?.side === 'before' ? read.reverse() : read;
   return rows.map(({ tier_name, tier_term, tier_sites, ...row }) => ({
     ...row,
     tier: tier_name !== null && tier_term !== null ? { name: tier_name, term: tier_term, sites: tier_sites } : null,

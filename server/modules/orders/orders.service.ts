@@ -1,10 +1,11 @@
 import type { AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
-import type { ResendEmailResponse } from '../../../common/orders.js';
+import type { OrderListPage, ResendEmailResponse } from '../../../common/orders.js';
+import { type ListCursor, pageCursors } from '../../lib/list-cursor.js';
 import { findEmailById, queueEmail, toOutboxEmail } from '../email/index.js';
 import { unitOfWork } from '../../kernel/events.js';
 import { findOrderById } from './orders.repository.js';
-import { listOrdersForAdmin } from './order-list.repository.js';
+import { listOrdersForAdmin, type OrderListFilter } from './order-list.repository.js';
 import { LICENCE_EMAIL_KIND } from './license-email.js';
 
 /** Sends the licence e-mail of a paid order again (a new message, with a fresh download link). */
@@ -20,4 +21,19 @@ export async function resendLicenseEmail(ctx: AppContext, orderId: number): Prom
   const email = await findEmailById(ctx.db, emailId);
   if (!listed || !email) throw new AppError('NOT_FOUND', `Order ${orderId} was not found`);
   return { order: listed, email: toOutboxEmail(email) };
+}
+
+/** The Orders list's cursors name an order by its creation time (the list's one order, newest first) and id. */
+export const ORDER_CURSOR = { name: 'orders', kind: 'text' } as const;
+
+/** One page of the admin order list: by number (an offset), or after or before a cursor of this list (issue 44). */
+export async function listOrdersPage(
+  db: AppContext['db'],
+  filter: OrderListFilter,
+  page: number,
+  perPage: number,
+  cursor?: ListCursor,
+): Promise<OrderListPage> {
+  const orders = await listOrdersForAdmin(db, filter, { limit: perPage, offset: (page - 1) * perPage, cursor });
+  return { orders, page, per_page: perPage, ...pageCursors(orders, (order) => order.created_at, ORDER_CURSOR.name) };
 }

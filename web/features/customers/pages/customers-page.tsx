@@ -8,6 +8,7 @@ import { RowsSkeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDate } from '@/lib/dates';
 import { usePageMeta } from '@/lib/page-meta';
+import { useCursorPages } from '@/lib/cursor-pages';
 import { useCustomers } from '../api/get-customers';
 import { formatTotalPaid } from '../components/customer-money';
 import { PageHeader } from '@/components/page-header';
@@ -29,11 +30,12 @@ const COLUMNS: Array<{ sort: CustomerSort; label: string; numeric?: boolean }> =
  */
 export function CustomersPage() {
   usePageMeta('Customers');
-  const [page, setPage] = useState(1);
+  // The page shown and, for the one after or before it, its keyset cursor (as cheap deep in a big shop).
+  const { at, setPage, onPage } = useCursorPages();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<CustomerSort>('last_purchase_at');
   const [direction, setDirection] = useState<'asc' | 'desc'>('desc');
-  const customers = useCustomers({ page, search: useDeferredValue(search), sort, direction });
+  const customers = useCustomers({ ...at, search: useDeferredValue(search), sort, direction });
   const list = customers.data;
 
   const sortBy = (column: CustomerSort) => {
@@ -117,7 +119,7 @@ export function CustomersPage() {
                 perPage={list.per_page}
                 shown={list.customers.length}
                 total={list.total}
-                onPage={setPage}
+                onPage={onPage(list)}
               />
             </>
           )}

@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SearchBox, PluginFilter } from '@/components/list-filters';
 import { usePageMeta } from '@/lib/page-meta';
+import { useCursorPages } from '@/lib/cursor-pages';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAdminPlugins } from '@/lib/admin-plugins';
 import { useLicenses } from '../api/get-licenses';
@@ -25,8 +26,7 @@ export function LicensesPage() {
   const query = useSearch();
   const [search, setSearch] = useState('');
   // The page shown and, for the one after or before the last shown, its keyset cursor (as cheap deep in a big shop).
-  const [at, setAt] = useState<{ page: number; after?: string; before?: string }>({ page: 1 });
-  const setPage = (page: number) => setAt({ page });
+  const { at, setPage, onPage } = useCursorPages();
   const [pluginFilter, setPluginFilter] = useState(ALL);
   const [creating, setCreating] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
@@ -59,8 +59,8 @@ export function LicensesPage() {
 
   // A page left empty (the list shrank under it) goes back to the first.
   useEffect(() => {
-    if (list && list.licenses.length === 0 && list.page > 1) setAt({ page: 1 });
-  }, [list]);
+    if (list && list.licenses.length === 0 && list.page > 1) setPage(1);
+  }, [list, setPage]);
 
   return (
     <div className="space-y-6">
@@ -122,12 +122,7 @@ export function LicensesPage() {
           perPage={list.page_size}
           shown={list.licenses.length}
           total={list.total}
-          onPage={(change) => {
-            const page = change(list.page);
-            if (page === list.page + 1 && list.next_cursor) setAt({ page, after: list.next_cursor });
-            else if (page === list.page - 1 && list.prev_cursor) setAt({ page, before: list.prev_cursor });
-            else setPage(page);
-          }}
+          onPage={onPage(list)}
         />
       )}
 

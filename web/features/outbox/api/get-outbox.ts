@@ -1,20 +1,20 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { OutboxList } from '@common/outbox';
 import { apiGet } from '@/lib/api';
+import { setCursorParams, type PageAt } from '@/lib/cursor-pages';
 
 /** The owner of the outbox cache key; the resend invalidates through it (every filter and page shares the prefix). */
 export const outboxQueryKey = ['/api/admin/outbox'] as const;
 
-export interface OutboxFilter {
-  page: number;
+export interface OutboxFilter extends PageAt {
   kind: string | null;
   status: string | null;
   search: string;
 }
 
-/** GET /api/admin/outbox: one page of messages, newest first, with the total and the kinds present. */
-export const getOutbox = ({ page, kind, status, search }: OutboxFilter): Promise<OutboxList> => {
-  const params = new URLSearchParams({ page: String(page) });
+/** GET /api/admin/outbox: one page of messages (by number, or after or before a cursor), newest first, with the total and the kinds present. */
+export const getOutbox = ({ page, after, before, kind, status, search }: OutboxFilter): Promise<OutboxList> => {
+  const params = setCursorParams(new URLSearchParams({ page: String(page) }), { page, after, before });
   if (kind) params.set('kind', kind);
   if (status) params.set('status', status);
   if (search.trim()) params.set('search', search.trim());

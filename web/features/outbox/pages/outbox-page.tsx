@@ -12,6 +12,7 @@ import { TableCell, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
 import { usePageMeta } from '@/lib/page-meta';
+import { useCursorPages } from '@/lib/cursor-pages';
 import { toast } from '@/lib/use-toast';
 import { useOutbox } from '../api/get-outbox';
 import { useResendOutboxMessage } from '../api/resend-outbox-message';
@@ -29,11 +30,12 @@ const ALL = 'all';
  */
 export function OutboxPage() {
   usePageMeta('Outbox');
-  const [page, setPage] = useState(1);
+  // The page shown and, for the one after or before it, its keyset cursor (as cheap deep in a big shop).
+  const { at, setPage, onPage } = useCursorPages();
   const [kind, setKind] = useState(ALL);
   const [status, setStatus] = useState(ALL);
   const [search, setSearch] = useState('');
-  const outbox = useOutbox({ page, kind: kind === ALL ? null : kind, status: status === ALL ? null : status, search: useDeferredValue(search) });
+  const outbox = useOutbox({ ...at, kind: kind === ALL ? null : kind, status: status === ALL ? null : status, search: useDeferredValue(search) });
   const resend = useResendOutboxMessage();
   const [viewing, setViewing] = useState<number | null>(null);
   const list = outbox.data;
@@ -147,7 +149,7 @@ export function OutboxPage() {
                 perPage={list.per_page}
                 shown={list.emails.length}
                 total={list.total}
-                onPage={setPage}
+                onPage={onPage(list)}
               />
             </>
           )}
