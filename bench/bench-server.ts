@@ -38,9 +38,10 @@ export interface BenchServer {
 
 /**
  * `cwd`: the checkout whose server/main.ts runs (default: this one), e.g. a `git worktree` of an older commit.
- * `env`: variables set last (e.g. `DATABASE_URL=sqlite:<a copy of a generated shop>`).
+ * `env`: variables set last (e.g. `DATABASE_URL=sqlite:<a copy of a generated shop>`). `startSeconds`: how long
+ * the first healthy answer may take (default 60; a generated shop of a million licences is migrated first).
  */
-export async function startBenchServer(name: string, options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<BenchServer> {
+export async function startBenchServer(name: string, options: { cwd?: string; env?: NodeJS.ProcessEnv; startSeconds?: number } = {}): Promise<BenchServer> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), `pls-bench-${name}-`));
   const port = 21_000 + Math.floor(Math.random() * 10_000);
   const base = `http://127.0.0.1:${port}`;
@@ -75,7 +76,7 @@ export async function startBenchServer(name: string, options: { cwd?: string; en
   };
   try {
     for (let i = 0; ; i++) {
-      if (i > 600) throw new Error('server did not start');
+      if (i > (options.startSeconds ?? 60) * 10) throw new Error('server did not start');
       const healthy = await fetch(`${base}/api/health`).then(
         (response) => response.ok,
         () => false,

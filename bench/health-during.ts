@@ -1,8 +1,8 @@
-// npx tsx bench/health-during.ts --shop <copy.sqlite> --op backup|export [--out FILE] [--baseline-seconds 10]
+// npx tsx bench/health-during.ts --shop <copy.sqlite> --op backup|export [--out FILE] [--baseline-seconds 10] [--full-check]
 // Issue 44: the shop keeps answering while it is backed up or exported. Starts a server on the shop (a COPY of a
 // generated one, docs/big-shop.md: the server migrates it and its workers write to it), polls GET /api/health every
 // 50 ms (one request at a time) for a baseline, then runs the operation and keeps polling until it ends:
-//   backup  `node --import tsx server/cli/backup.ts <out>` in its own process (what `npm run backup` runs)
+//   backup  `node --import tsx server/cli/backup.ts <out> [--full-check]` in its own process (`npm run backup`)
 //   export  GET /api/admin/export through the server itself (the admin's download), streamed to <out>
 // Prints health p50 / p99 / max before and during, the operation's wall time and CPU time (user + system, from
 // /proc/<pid>/stat: the backup process's own, and the server's during the operation), and peak RSS.
@@ -20,6 +20,7 @@ const { values } = parseArgs({
     op: { type: 'string', default: 'backup' },
     out: { type: 'string' },
     'baseline-seconds': { type: 'string', default: '10' },
+    'full-check': { type: 'boolean', default: false },
   },
 });
 const shop = values.shop ? path.resolve(values.shop) : undefined;
@@ -90,7 +91,7 @@ function watch(pid: number): { stop(): { cpuMs: number; peakMb: number } } {
 }
 
 async function runBackup(): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/backup.ts', out], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/backup.ts', out, ...(values['full-check'] ? ['--full-check'] : [])], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, DATABASE_URL: `sqlite:${shop}` },
   });
@@ -114,7 +115,7 @@ async function main(): Promise<void> {
     `shop ${shop} (${(fs.statSync(shop!).size / 1024 / 1024).toFixed(0)} MB), op ${values.op}, load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
   );
   const startedAt = performance.now();
-  const server = await startBenchServer('health-during', { env: { DATABASE_URL: `sqlite:${shop}` } });
+  const server = await startBenchServer('health-during', { env: { DATABASE_URL: `sqlite:${shop}` }, startSeconds: 1800 });
   console.log(`server up (migrations included) in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
   const poll = pollHealth(server.base);
   try {
