@@ -3,16 +3,15 @@
 // generated one, docs/big-shop.md: the server migrates it and its workers write to it), polls GET /api/health every
 // 50 ms (one request at a time) for a baseline, then runs the operation and keeps polling until it ends:
 //   backup  `node --import tsx server/cli/backup.ts <out> [--full-check]` in its own process (`npm run backup`)
-//   export  GET /api/admin/export through the server itself (the admin's download), streamed to <out>
+//   export  `node --import tsx bench/export-shop.ts <out>` in its own process (writeShopExport, what the admin's
+//           download writes before sending it; through the route a write of more than 30 s outlasts the idle timeout)
 // Prints health p50 / p99 / max before and during, the operation's wall time and CPU time (user + system, from
-// /proc/<pid>/stat: the backup process's own, and the server's during the operation), and peak RSS.
+// /proc/<pid>/stat: the operation's process, and the server's during it), and peak RSS.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { cpuMs, rssMb, sleep, startBenchServer, type BenchServer } from './bench-server.js';
+import { cpuMs, rssMb, sleep, startBenchServer } from './bench-server.js';
 
 const { values } = parseArgs({
   options: {
@@ -90,23 +89,18 @@ function watch(pid: number): { stop(): { cpuMs: number; peakMb: number } } {
   };
 }
 
-async function runBackup(): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/backup.ts', out, ...(values['full-check'] ? ['--full-check'] : [])], {
+/** Runs `node --import tsx <args>` on the shop in its own process; answers its CPU time and peak RSS. */
+async function runTool(args: string[]): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, DATABASE_URL: `sqlite:${shop}` },
   });
   const watched = watch(child.pid ?? 0);
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   const { cpuMs: cpu, peakMb } = watched.stop();
-  if (code !== 0) throw new Error(`the backup exited ${code}`);
-  return `backup process CPU ${(cpu / 1000).toFixed(1)} s (user + system, process start included), peak RSS ${peakMb.toFixed(0)} MB`;
-}
-
-async function runExport(server: BenchServer): Promise<string> {
-  const response = await fetch(`${server.base}/api/admin/export`, { headers: server.admin });
-  if (!response.ok || !response.body) throw new Error(`export answered ${response.status}: ${await response.text()}`);
-  await pipeline(Readable.fromWeb(response.body as never), fs.createWriteStream(out));
-  return `file ${(fs.statSync(out).size / 1024 / 1024).toFixed(1)} MB`;
+  if (code !== 0) throw new Error(`${args.join(' ')} exited ${code}`);
+  const size = fs.existsSync(out) ? `, file ${(fs.statSync(out).size / 1024 / 1024).toFixed(1)} MB` : '';
+  return `its process CPU ${(cpu / 1000).toFixed(1)} s (user + system, process start included), peak RSS ${peakMb.toFixed(0)} MB${size}`;
 }
 
 async function main(): Promise<void> {
@@ -123,7 +117,9 @@ async function main(): Promise<void> {
     const opStart = performance.now();
     const serverCpuBefore = cpuMs(server.pid);
     const serverWatch = watch(server.pid);
-    const detail = values.op === 'backup' ? await runBackup() : await runExport(server);
+    const detail = await runTool(
+      values.op === 'backup' ? ['server/cli/backup.ts', out, ...(values['full-check'] ? ['--full-check'] : [])] : ['bench/export-shop.ts', out],
+    );
     const opEnd = performance.now();
     const serverCpu = cpuMs(server.pid) - serverCpuBefore;
     const serverPeak = serverWatch.stop().peakMb;
