@@ -19,7 +19,9 @@
 import { unitOfWork, type UnitContext } from '../../kernel/events.js';
 import fs from 'node:fs';
 import type { Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
+import { sql } from 'kysely';
+import type { Database, Db } from '../../db/database.js';
+import { isPostgres } from '../../db/portable.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
@@ -55,9 +57,9 @@ export { EXPORT_TABLES, SHOP_EXPORT_FORMAT, SHOP_EXPORT_VERSION } from './shop-e
 
 type Trx = Transaction<DB>;
 /** The rows of a table as its owner reads them: a page at a time (a catalogue's plugins at once). */
-const READERS: Record<ExportTable, (trx: Trx) => AsyncIterable<object[]>> = {
-  plugins: async function* (trx) {
-    yield await exportPluginRows(trx);
+const READERS: Record<ExportTable, (db: Db) => AsyncIterable<object[]>> = {
+  plugins: async function* (db) {
+    yield await exportPluginRows(db);
   },
   plugin_prices: exportPriceRows,
   customers: exportCustomerRows,
@@ -90,6 +92,26 @@ const WRITERS: Record<ExportTable, (trx: Trx, rows: any[]) => Promise<void>> = {
 const WRITE_BATCH = 500;
 
 /**
+ * Runs `work` in one transaction that only reads. SQLite's transactions begin `immediate` here (server/db/database.ts),
+ * taking the write lock: an export of a big shop held it for minutes, and a server on the same file waited at each
+ * write (docs/big-shop.md). A deferred `begin` reads one snapshot (WAL) and lets the writers go on.
+ */
+async function inOneRead<T>(db: Database, work: (db: Db) => Promise<T>): Promise<T> {
+  if (isPostgres(db)) return db.transaction().execute(work);
+  return db.connection().execute(async (connection) => {
+    await sql`begin`.execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection).catch(() => undefined);
+      throw error;
+    }
+  });
+}
+
+/**
  * Writes the export to `file`, reading every table in one transaction (one consistent state of the shop) a page
  * at a time. The transaction lasts as long as writing to a local file, not as long as a download.
  */
@@ -100,7 +122,7 @@ export async function writeShopExport(db: Database, file: string): Promise<{ exp
   const write = (text: string): Promise<void> =>
     out.write(text) ? Promise.resolve() : Promise.race([new Promise<void>((resolve) => out.once('drain', resolve)), failed]);
   try {
-    const exportedAt = await db.transaction().execute(async (trx) => {
+    const exportedAt = await inOneRead(db, async (trx) => {
       const at = nowIso();
       await write(`{"format":${JSON.stringify(SHOP_EXPORT_FORMAT)},"version":${SHOP_EXPORT_VERSION},"exported_at":${JSON.stringify(at)}`);
       for (const table of EXPORT_TABLES) {
