@@ -18,6 +18,12 @@ export function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
+/** User + system CPU time of a process so far, in ms (clock ticks of 10 ms, /proc/<pid>/stat). */
+export function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 export interface BenchServer {
   root: string;
   port: number;
@@ -30,8 +36,12 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** `cwd`: the checkout whose server/main.ts runs (default: this one), e.g. a `git worktree` of an older commit. */
-export async function startBenchServer(name: string, options: { cwd?: string } = {}): Promise<BenchServer> {
+/**
+ * `cwd`: the checkout whose server/main.ts runs (default: this one), e.g. a `git worktree` of an older commit.
+ * `env`: variables set last (e.g. `DATABASE_URL=sqlite:<a copy of a generated shop>`). `startSeconds`: how long
+ * the first healthy answer may take (default 60; a generated shop of a million licences is migrated first).
+ */
+export async function startBenchServer(name: string, options: { cwd?: string; env?: NodeJS.ProcessEnv; startSeconds?: number } = {}): Promise<BenchServer> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), `pls-bench-${name}-`));
   const port = 21_000 + Math.floor(Math.random() * 10_000);
   const base = `http://127.0.0.1:${port}`;
@@ -53,6 +63,7 @@ export async function startBenchServer(name: string, options: { cwd?: string } =
         // One process: the benches sample the resident memory of the process they started (`pid`).
         WORKERS: '1',
         DATABASE_URL: '',
+        ...options.env,
       },
     },
   );
@@ -65,7 +76,7 @@ export async function startBenchServer(name: string, options: { cwd?: string } =
   };
   try {
     for (let i = 0; ; i++) {
-      if (i > 600) throw new Error('server did not start');
+      if (i > (options.startSeconds ?? 60) * 10) throw new Error('server did not start');
       const healthy = await fetch(`${base}/api/health`).then(
         (response) => response.ok,
         () => false,

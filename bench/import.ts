@@ -15,6 +15,7 @@ import pg from 'pg';
 import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/startup.js';
 import { LICENSING_PLUGIN_SLUG } from '../server/db/seed.js';
+import { cpuMs } from './bench-server.js';
 
 const direct = import.meta.url === pathToFileURL(process.argv[1] ?? '').href;
 const { values } = direct
@@ -48,7 +49,10 @@ export async function writeCsv(file: string, count = COUNT): Promise<{ bytes: nu
   return { bytes: fs.statSync(file).size, bad, sites };
 }
 
-function runCli(file: string, env: NodeJS.ProcessEnv): Promise<{ ms: number; peakMb: number; startMb: number; output: string; code: number | null }> {
+function runCli(
+  file: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ ms: number; cpuMs: number; peakMb: number; startMb: number; output: string; code: number | null }> {
   const started = performance.now();
   const child = spawn(
     process.execPath,
@@ -63,8 +67,10 @@ function runCli(file: string, env: NodeJS.ProcessEnv): Promise<{ ms: number; pea
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   let peakKb = 0;
   let startKb = 0;
+  let cpu = 0;
   const sample = setInterval(() => {
     try {
+      cpu = cpuMs(child.pid ?? 0);
       const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
       if (!startKb && kb) startKb = kb;
       peakKb = Math.max(peakKb, kb);
@@ -77,6 +83,7 @@ function runCli(file: string, env: NodeJS.ProcessEnv): Promise<{ ms: number; pea
       clearInterval(sample);
       resolve({
         ms: performance.now() - started,
+        cpuMs: cpu,
         peakMb: peakKb / 1024,
         startMb: startKb / 1024,
         output: output + lastLines.split('\n').slice(-2).join('\n'),
@@ -107,12 +114,13 @@ async function main() {
 
     const first = await runCli(file, env);
     console.log(first.output.trim());
+    console.log(`load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
     console.log(
-      `import: ${(first.ms / 1000).toFixed(1)} s (process start included), RSS ${first.startMb.toFixed(0)} → peak ${first.peakMb.toFixed(0)} MB; bar < 60 s: ${first.ms < 60_000 ? 'pass' : 'FAIL'}`,
+      `import: ${(first.ms / 1000).toFixed(1)} s (process start included), CPU ${(first.cpuMs / 1000).toFixed(1)} s (user + system), RSS ${first.startMb.toFixed(0)} → peak ${first.peakMb.toFixed(0)} MB; bar < 60 s: ${first.ms < 60_000 ? 'pass' : 'FAIL'}`,
     );
     const second = await runCli(file, env);
     console.log(second.output.trim());
-    console.log(`again: ${(second.ms / 1000).toFixed(1)} s, RSS peak ${second.peakMb.toFixed(0)} MB`);
+    console.log(`again: ${(second.ms / 1000).toFixed(1)} s, CPU ${(second.cpuMs / 1000).toFixed(1)} s, RSS peak ${second.peakMb.toFixed(0)} MB`);
 
     const check = await openDatabase({ ...loadConfig(env), SEED_DEMO: false });
     const licences = Number(

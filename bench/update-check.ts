@@ -19,7 +19,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { makePluginZip } from '../server/test/release-test-helpers.js';
-import { startBenchServer, type BenchServer } from './bench-server.js';
+import { cpuMs, startBenchServer, type BenchServer } from './bench-server.js';
 
 const BEFORE = process.env.BENCH_BEFORE ?? '6e4be1d';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -34,12 +34,6 @@ interface Phase {
   seconds: number;
   /** CPU time the server process spent in the round (user + system, /proc/<pid>/stat), ms. */
   cpuMs: number;
-}
-
-/** User + system CPU time of a process so far, in ms (clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 const median = (sorted: number[]): number =>

@@ -13,7 +13,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { seedDemoCatalog } from '../db/seed.js';
 import { createLicense } from '../modules/licenses/index.js';
 import { createTestApp, testDialect, type TestApp } from '../test/test-app.js';
-import { backupPath, pgDumpPlan } from './backup-database.js';
+import { backupPath, backupSqlite, checkCopyIsWhole, pgDumpPlan } from './backup-database.js';
 
 const run = promisify(execFile);
 const BACKUP = fileURLToPath(new URL('./backup.ts', import.meta.url));
@@ -35,6 +35,33 @@ describe('backup paths and the pg_dump command', () => {
     expect(plan.args).toEqual(['--format=custom', '--file=/b/x.dump', '--dbname=postgres://shop@db.internal:5432/shop']);
     expect(plan.command).toBe(`PGPASSWORD="$PGPASSWORD" pg_dump '--format=custom' '--file=/b/x.dump' '--dbname=postgres://shop@db.internal:5432/shop'`);
     expect(plan.command).not.toContain('cret');
+  });
+});
+
+describe('the check of a SQLite copy', () => {
+  it('passes a whole copy (and its full check) and refuses one that lost its last page', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pls-backup-check-'));
+    try {
+      const source = new SQLite(path.join(dir, 'shop.sqlite'));
+      source.exec('create table t (id integer primary key, body text); create table w (k text primary key) without rowid');
+      source.exec('with recursive s(i) as (select 1 union all select i + 1 from s where i < 2000) insert into t (body) select hex(randomblob(200)) from s');
+      source.prepare("insert into w (k) values ('a')").run();
+      source.close();
+      const copy = path.join(dir, 'copy.sqlite');
+      const { bytes } = await backupSqlite(path.join(dir, 'shop.sqlite'), copy, { full: true });
+      const pages = bytes / 4096;
+      const whole = new SQLite(copy, { readonly: true });
+      expect(() => checkCopyIsWhole(whole, pages, bytes)).not.toThrow();
+      expect(() => checkCopyIsWhole(whole, pages + 1, bytes)).toThrow(/not whole/);
+      whole.close();
+      fs.truncateSync(copy, bytes - 4096);
+      const cut = new SQLite(copy, { readonly: true });
+      // SQLite itself may find the header's page count past the end first.
+      expect(() => checkCopyIsWhole(cut, pages, bytes - 4096)).toThrow(/not whole|malformed/);
+      cut.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProgress, progressLine } from './progress.js';
+import { bufferedLines, createProgress, progressLine } from './progress.js';
 
 const ESC = String.fromCharCode(27);
 const output = (isTTY: boolean) => {
@@ -41,5 +41,18 @@ describe('the import progress bar', () => {
     progress.finish(12_000);
     expect(out.written).toHaveLength(3);
     expect(out.written.every((line) => line.endsWith('\n') && !line.includes('\r'))).toBe(true);
+  });
+
+  it('report lines to a file are written in chunks, every line once, in order', () => {
+    const writes: string[] = [];
+    const out = bufferedLines((text) => writes.push(text), 100);
+    const lines = Array.from({ length: 50 }, (_, i) => `line ${i + 2}: create XXXX-…-${i}`);
+    for (const line of lines) out.print(line);
+    const before = writes.length;
+    out.flush();
+    out.flush();
+    expect(before).toBeGreaterThan(5);
+    expect(writes.length).toBeLessThan(lines.length);
+    expect(writes.join('')).toBe(`${lines.join('\n')}\n`);
   });
 });

@@ -65,3 +65,27 @@ export function createProgress(out: ProgressOutput, total: number, now: () => nu
     },
   };
 }
+
+/**
+ * Report lines gathered and written in chunks of about `chunkChars` (a million rows are a million lines: one write
+ * each cost more than the row's own work). For output that is not a terminal, where no bar is drawn between them;
+ * `flush` writes what is left.
+ */
+export function bufferedLines(write: (text: string) => unknown, chunkChars = 64 * 1024): { print(line: string): void; flush(): void } {
+  let lines: string[] = [];
+  let chars = 0;
+  const flush = () => {
+    if (lines.length === 0) return;
+    write(`${lines.join('\n')}\n`);
+    lines = [];
+    chars = 0;
+  };
+  return {
+    print(line) {
+      lines.push(line);
+      chars += line.length + 1;
+      if (chars >= chunkChars) flush();
+    },
+    flush,
+  };
+}

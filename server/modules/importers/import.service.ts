@@ -125,7 +125,8 @@ export async function runImport(ctx: UnitContext, input: Readable, options: Impo
     options.onRow?.(row);
   };
   /** Each key written so far, as the file spells it, by its canonical form, with its line. */
-  const seen = new Map<string, { line: number; key: string }>();
+  // Its line alone when the file spells it canonically (most keys): a million keys are held to the end.
+  const seen = new Map<string, number | { line: number; key: string }>();
   let pending: PendingRow[] = [];
 
   const flush = async () => {
@@ -202,8 +203,9 @@ export async function runImport(ctx: UnitContext, input: Readable, options: Impo
         }
         continue;
       }
-      const earlier = seen.get(outcome.license.key);
-      if (earlier) {
+      const known = seen.get(outcome.license.key);
+      if (known !== undefined) {
+        const earlier = typeof known === 'number' ? { line: known, key: outcome.license.key } : known;
         await flush();
         const sameSpelling = earlier.key === (parsed as { record: ImportRecord }).record.key;
         report({
@@ -221,7 +223,8 @@ export async function runImport(ctx: UnitContext, input: Readable, options: Impo
         }
         continue;
       }
-      seen.set(outcome.license.key, { line, key: (parsed as { record: ImportRecord }).record.key });
+      const spelling = outcome.license.key_spelling;
+      seen.set(outcome.license.key, spelling === null ? line : { line, key: spelling });
       pending.push({ line, ...outcome });
       if (pending.length >= batchSize) await flush();
     }

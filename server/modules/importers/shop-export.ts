@@ -20,7 +20,7 @@ import { unitOfWork, type UnitContext } from '../../kernel/events.js';
 import { readSnapshot } from '../../kernel/read-snapshot.js';
 import fs from 'node:fs';
 import type { Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Database, Db } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
@@ -56,9 +56,9 @@ export { EXPORT_TABLES, SHOP_EXPORT_FORMAT, SHOP_EXPORT_VERSION } from './shop-e
 
 type Trx = Transaction<DB>;
 /** The rows of a table as its owner reads them: a page at a time (a catalogue's plugins at once). */
-const READERS: Record<ExportTable, (trx: Trx) => AsyncIterable<object[]>> = {
-  plugins: async function* (trx) {
-    yield await exportPluginRows(trx);
+const READERS: Record<ExportTable, (db: Db) => AsyncIterable<object[]>> = {
+  plugins: async function* (db) {
+    yield await exportPluginRows(db);
   },
   plugin_prices: exportPriceRows,
   customers: exportCustomerRows,
