@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { ensureQualifyingRelease, intentBody } from '../../test/checkout-test-helpers.js';
-import { createStripeTestApp } from '../../test/stripe-test-app.js';
+import { withStripeTestApp } from '../../test/stripe-test-app.js';
 import { type FakeStripeApi } from '../../test/fake-stripe-api.js';
 import { applyPaymentEvent } from '../orders/index.js';
 
@@ -148,14 +148,13 @@ describe(`refunds from the admin, Stripe through its SDK (${testDialect()})`, ()
   let headers: Record<string, string>;
   let stripeApi: FakeStripeApi;
   let events = 0;
-  beforeAll(async () => {
-    ({ t, stripeApi } = await createStripeTestApp('whsec_refunds'));
-    headers = await setUp(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await stripeApi.close();
-  });
+  withStripeTestApp(
+    'whsec_refunds',
+    (made) => ({ t, stripeApi } = made),
+    async () => {
+      headers = await setUp(t);
+    },
+  );
 
   const refund = (id: number) => t.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/refund`, headers });
   /** A Stripe payment made and paid (the stand-in's intent succeeded, its webhook applied). */

@@ -1,43 +1,24 @@
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { fulfilmentCounts, intentBody } from '../../test/checkout-test-helpers.js';
-import { createStripeTestApp } from '../../test/stripe-test-app.js';
+import { deliverStripeWebhook, stripeEvent, stripeSignature, withStripeTestApp } from '../../test/stripe-test-app.js';
 import { type FakeStripeApi } from '../../test/fake-stripe-api.js';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
-const signer = new Stripe('sk_test_fake');
 
 describe(`Stripe checkout and webhooks (${testDialect()})`, () => {
   let t: TestApp;
   let stripeApi: FakeStripeApi;
-  beforeAll(async () => {
-    ({ t, stripeApi } = await createStripeTestApp(WEBHOOK_SECRET));
-  });
-  afterAll(async () => {
-    await t.close();
-    await stripeApi.close();
-  });
+  withStripeTestApp(WEBHOOK_SECRET, (made) => ({ t, stripeApi } = made));
 
   let eventCounter = 0;
-  const event = (type: string, object: Record<string, unknown>, id = `evt_${testDialect()}_${++eventCounter}`) =>
-    JSON.stringify({ id, object: 'event', type, api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), data: { object } });
-  const deliver = (payload: string, options: { secret?: string; timestamp?: number; signature?: string | null } = {}) => {
-    const signature =
-      options.signature === undefined
-        ? signer.webhooks.generateTestHeaderString({
-            payload,
-            secret: options.secret ?? WEBHOOK_SECRET,
-            ...(options.timestamp ? { timestamp: options.timestamp } : {}),
-          })
-        : options.signature;
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'stripe-signature': signature }) },
+  const event = (type: string, object: Record<string, unknown>, id = `evt_${testDialect()}_${++eventCounter}`) => stripeEvent(id, type, object);
+  const deliver = (payload: string, options: { secret?: string; timestamp?: number; signature?: string | null } = {}) =>
+    deliverStripeWebhook(
+      t.app,
       payload,
-    });
-  };
+      options.signature === undefined ? stripeSignature(payload, options.secret ?? WEBHOOK_SECRET, options.timestamp) : options.signature,
+    );
   const eventCount = async () =>
     Number(
       (
@@ -124,12 +105,7 @@ describe(`Stripe checkout and webhooks (${testDialect()})`, () => {
       await deliver(payload, { signature: 't=1,v1=deadbeef' }),
       await deliver(payload, { timestamp: Math.floor(Date.now() / 1000) - 301 }),
       // A valid signature over different bytes: the body was altered after signing.
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/webhooks/stripe',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
-        payload: payload.replace('4900', '1'),
-      }),
+      await deliverStripeWebhook(t.app, payload.replace('4900', '1'), stripeSignature(payload, WEBHOOK_SECRET)),
     ];
     for (const response of attempts) {
       expect(response.statusCode).toBe(400);
