@@ -3,6 +3,7 @@ import { testDialect, type TestApp } from '../../test/test-app.js';
 import { BUYABLE_SLUG } from '../../test/checkout-test-helpers.js';
 import { deliverSignedStripeEvent, stripeEvent, withStripeTestApp } from '../../test/stripe-test-app.js';
 import { type FakeStripeApi } from '../../test/fake-stripe-api.js';
+import { addPriceTier } from '../../test/shop-fixtures.js';
 import { addTerm } from '../../../common/prices.js';
 
 // Automatic renewal through Stripe with the real SDK against the local Stripe stand-in (decision 0013): the checkout
@@ -21,13 +22,8 @@ describe(`automatic renewal through Stripe (${testDialect()})`, () => {
     WEBHOOK_SECRET,
     (made) => ({ t, stripeApi } = made),
     async () => {
-      const tier = await t.app.inject({
-        method: 'POST',
-        url: `/api/admin/plugins/${BUYABLE_SLUG}/prices`,
-        headers: await t.adminHeaders(),
-        payload: { name: 'Yearly', sites: 5, term: 'year', amount: 9000, currency: 'GBP', renewal_discount_percent: 10 },
-      });
-      priceId = tier.json<{ id: number }>().id;
+      const tier = { name: 'Yearly', sites: 5, term: 'year', amount: 9000, currency: 'GBP', renewal_discount_percent: 10 };
+      priceId = (await addPriceTier(t, await t.adminHeaders(), tier)).id;
     },
   );
 

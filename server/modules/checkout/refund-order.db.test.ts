@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { ensureQualifyingRelease, intentBody } from '../../test/checkout-test-helpers.js';
 import { withStripeTestApp } from '../../test/stripe-test-app.js';
+import { addWebhookEndpoint } from '../../test/shop-fixtures.js';
 import { type FakeStripeApi } from '../../test/fake-stripe-api.js';
 import { applyPaymentEvent } from '../orders/index.js';
 
@@ -13,13 +14,7 @@ type CountedTable = 'activities' | 'emails' | 'webhook_deliveries' | 'payment_ev
 async function setUp(t: TestApp): Promise<Record<string, string>> {
   await ensureQualifyingRelease(t.db);
   const headers = await t.adminHeaders();
-  const endpoint = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/webhook-endpoints',
-    headers,
-    payload: { url: 'https://hooks.example.com/in', events: [] },
-  });
-  expect(endpoint.statusCode, endpoint.body).toBe(201);
+  await addWebhookEndpoint(t, headers, []);
   return headers;
 }
 

@@ -3,6 +3,7 @@ import { testDialect, type TestApp } from '../../test/test-app.js';
 import { BUYABLE_SLUG } from '../../test/checkout-test-helpers.js';
 import { deliverSignedStripeEvent, stripeEvent, withStripeTestApp } from '../../test/stripe-test-app.js';
 import { type FakeStripeApi } from '../../test/fake-stripe-api.js';
+import { addPriceTier, createAdminLicense } from '../../test/shop-fixtures.js';
 import { addTerm } from '../../../common/prices.js';
 
 // A renewal paid through Stripe (the real SDK against the local Stripe stand-in): the intent is created for the
@@ -16,21 +17,14 @@ describe(`renewal through Stripe (${testDialect()})`, () => {
 
   it('charges the renewal price at Stripe and extends the licence by one term when the webhook says it succeeded', async () => {
     const admin = await t.adminHeaders();
-    const tier = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/plugins/${BUYABLE_SLUG}/prices`,
-      headers: admin,
-      payload: { name: 'Yearly', sites: 5, term: 'year', amount: 9000, currency: 'GBP', renewal_discount_percent: 10 },
-    });
-    const priceId = tier.json<{ id: number }>().id;
+    const priceId = (await addPriceTier(t, admin, { name: 'Yearly', sites: 5, term: 'year', amount: 9000, currency: 'GBP', renewal_discount_percent: 10 })).id;
     const expiresAt = '2027-06-15T09:00:00.000Z';
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/licenses',
-      headers: admin,
-      payload: { plugin_slug: BUYABLE_SLUG, plan: 'pro_yearly', max_activations: 5, customer_email: 'stripe-renewer@example.com' },
+    const license = await createAdminLicense(t, admin, {
+      plugin_slug: BUYABLE_SLUG,
+      plan: 'pro_yearly',
+      max_activations: 5,
+      customer_email: 'stripe-renewer@example.com',
     });
-    const license = created.json<{ id: number; key: string }>();
     await t.db.updateTable('licenses').set({ price_id: priceId, expires_at: expiresAt }).where('id', '=', license.id).execute();
 
     const started = await t.app.inject({

@@ -4,6 +4,7 @@ import { BUYABLE_SLUG, fulfilmentCounts } from '../../test/checkout-test-helpers
 import { deliverSignedStripeEvent, stripeEvent, withStripeTestApp } from '../../test/stripe-test-app.js';
 import { type FakeStripeApi } from '../../test/fake-stripe-api.js';
 import { addTier, setTaxSettings } from '../../test/tax-test-helpers.js';
+import { createAdminLicense } from '../../test/shop-fixtures.js';
 
 const WEBHOOK_SECRET = 'whsec_stripe_tax_secret';
 
@@ -62,13 +63,12 @@ describe(`tax through Stripe Tax (${testDialect()})`, () => {
     }
   });
   it('a renewal is taxed by Stripe Tax too: the quote shows its amounts and the PaymentIntent names its calculation', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/licenses',
-      headers: admin,
-      payload: { plugin_slug: BUYABLE_SLUG, plan: 'pro_yearly', max_activations: 1, customer_email: 'stripe-tax-renewal@example.de' },
+    const license = await createAdminLicense(t, admin, {
+      plugin_slug: BUYABLE_SLUG,
+      plan: 'pro_yearly',
+      max_activations: 1,
+      customer_email: 'stripe-tax-renewal@example.de',
     });
-    const license = created.json<{ id: number; key: string }>();
     await t.db.updateTable('licenses').set({ price_id: euro, expires_at: '2027-06-15T09:00:00.000Z' }).where('id', '=', license.id).execute();
     stripeApi.taxRates.set('DE', 19.5);
     try {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { createAppWithEndpoint } from '../../test/shop-fixtures.js';
 import { applyPaymentEvent } from '../orders/index.js';
 import { signInWorkSettled } from '../account/index.js';
 import { CUSTOMER_SESSION_COOKIE } from '../../../common/account.js';
@@ -68,15 +69,7 @@ describe(`customer actions (${testDialect()})`, () => {
     (await t.app.inject({ method: 'GET', url: '/api/account/licences', headers: cookie })).json<Array<{ key: string }>>().map((license) => license.key);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    headers = await t.adminHeaders();
-    const endpoint = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/webhook-endpoints',
-      headers,
-      payload: { url: 'https://hooks.example.com/in', events: [] },
-    });
-    expect(endpoint.statusCode, endpoint.body).toBe(201);
+    ({ t, headers } = await createAppWithEndpoint());
   });
   afterAll(async () => t.close());
 

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { createAppWithEndpoint } from '../../test/shop-fixtures.js';
 import { applyPaymentEvent } from '../orders/index.js';
 import type { CustomerList } from '../../../common/customers.js';
 import type { Order } from '../../../common/orders.js';
@@ -18,15 +19,7 @@ describe(`erase forgets (${testDialect()})`, () => {
   let t: TestApp;
   let headers: Record<string, string>;
   beforeAll(async () => {
-    t = await createTestApp();
-    headers = await t.adminHeaders();
-    const endpoint = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/webhook-endpoints',
-      headers,
-      payload: { url: 'https://hooks.example.com/in', events: [] },
-    });
-    expect(endpoint.statusCode, endpoint.body).toBe(201);
+    ({ t, headers } = await createAppWithEndpoint());
   });
   afterAll(async () => t.close());
 
