@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import type { TestApp } from './test-app.js';
-import { BUYABLE_SLUG } from './checkout-test-helpers.js';
+import { createTestApp, type TestApp } from './test-app.js';
+import { BUYABLE_SLUG, ensureQualifyingRelease } from './checkout-test-helpers.js';
 
 /**
  * A local stand-in for the EU's VIES REST API (POST /check-vat-number {countryCode, vatNumber}): the numbers in
@@ -42,6 +42,19 @@ export async function addTier(t: TestApp, admin: Record<string, string>, tier: P
   });
   expect(response.statusCode).toBe(201);
   return response.json<{ id: number }>().id;
+}
+
+/**
+ * A test app (with `env`) whose buyable plugin has its qualifying release and one tier (addTier's `tier`), with the
+ * admin's headers; with `settings`, the tax is set up so. Answers the app, the headers and the tier's id.
+ */
+export async function createTaxShop(options: { env?: Record<string, string>; tier?: Parameters<typeof addTier>[2]; settings?: object } = {}) {
+  const t = await createTestApp({ env: options.env });
+  await ensureQualifyingRelease(t.db);
+  const admin = await t.adminHeaders();
+  const tierId = await addTier(t, admin, options.tier);
+  if (options.settings) await setTaxSettings(t, admin, options.settings);
+  return { t, admin, tierId };
 }
 
 export async function setTaxSettings(t: TestApp, admin: Record<string, string>, settings: object) {

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { BUYABLE_SLUG, ensureQualifyingRelease } from '../../test/checkout-test-helpers.js';
-import { addTier, buyWithTax, setTaxSettings, startViesStandIn } from '../../test/tax-test-helpers.js';
+import { BUYABLE_SLUG } from '../../test/checkout-test-helpers.js';
+import { buyWithTax, createTaxShop, startViesStandIn } from '../../test/tax-test-helpers.js';
 import type { Invoice, TaxReport } from '../../../common/invoices.js';
 
 const FR_BUSINESS = 'FR40303265045';
@@ -17,11 +17,8 @@ describe(`invoices, credit notes and the tax report (${testDialect()})`, () => {
   let euro: number;
   beforeAll(async () => {
     vies = await startViesStandIn([FR_BUSINESS]);
-    t = await createTestApp({ env: { VIES_URL: vies.url } });
-    await ensureQualifyingRelease(t.db);
-    admin = await t.adminHeaders();
-    euro = await addTier(t, admin, { name: 'Single site' });
-    await setTaxSettings(t, admin, { seller_country: 'IE', eu_oss: true, uk: true });
+    const settings = { seller_country: 'IE', eu_oss: true, uk: true };
+    ({ t, admin, tierId: euro } = await createTaxShop({ env: { VIES_URL: vies.url }, tier: { name: 'Single site' }, settings }));
     const identity = await t.app.inject({
       method: 'PUT',
       url: '/api/admin/storefront',

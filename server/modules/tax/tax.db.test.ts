@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { BUYABLE_SLUG, ensureQualifyingRelease, fulfilmentCounts } from '../../test/checkout-test-helpers.js';
-import { addTier, buyWithTax, setTaxSettings, startViesStandIn } from '../../test/tax-test-helpers.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { BUYABLE_SLUG, fulfilmentCounts } from '../../test/checkout-test-helpers.js';
+import { buyWithTax, createTaxShop, setTaxSettings, startViesStandIn } from '../../test/tax-test-helpers.js';
 
 const FR_BUSINESS = 'FR40303265045';
 const FR_NOT_REGISTERED = 'FR83404833048';
@@ -13,11 +13,8 @@ describe(`tax at checkout (${testDialect()})`, () => {
   let euro: number;
   beforeAll(async () => {
     vies = await startViesStandIn([FR_BUSINESS]);
-    t = await createTestApp({ env: { VIES_URL: vies.url } });
-    await ensureQualifyingRelease(t.db);
-    admin = await t.adminHeaders();
-    euro = await addTier(t, admin);
-    await setTaxSettings(t, admin, { seller_country: 'IE', eu_oss: true, uk: true, prices_include_tax: false });
+    const settings = { seller_country: 'IE', eu_oss: true, uk: true, prices_include_tax: false };
+    ({ t, admin, tierId: euro } = await createTaxShop({ env: { VIES_URL: vies.url }, settings }));
   });
   afterAll(async () => {
     await t.close();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { fulfilmentCounts, intentBody } from '../../test/checkout-test-helpers.js';
+import { afterOneFulfilment, fulfilmentCounts, intentBody, licenseStatus } from '../../test/checkout-test-helpers.js';
 import { deliverStripeWebhook, stripeEvent, stripeSignature, withStripeTestApp } from '../../test/stripe-test-app.js';
 import { type FakeStripeApi } from '../../test/fake-stripe-api.js';
 
@@ -81,13 +81,7 @@ describe(`Stripe checkout and webhooks (${testDialect()})`, () => {
       .where('id', '=', order.license_id as number)
       .executeTakeFirstOrThrow();
     expect(license).toMatchObject({ plan: 'lifetime', max_activations: 3, customer_email: 'paid@example.com', order_id: order.id });
-    expect(await fulfilmentCounts(t.db)).toEqual({
-      ...before,
-      paid: before.paid + 1,
-      licenses: before.licenses + 1,
-      emails: before.emails + 1,
-      orderPaidActivities: before.orderPaidActivities + 1,
-    });
+    expect(await fulfilmentCounts(t.db)).toEqual(afterOneFulfilment(before));
 
     expect((await deliver(payload)).json()).toEqual({ received: true, outcome: 'duplicate' });
     // The same payment announced again under a new event id (a late resend) finds the order paid.
@@ -137,12 +131,7 @@ describe(`Stripe checkout and webhooks (${testDialect()})`, () => {
     const response = await deliver(event('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: intent.id, refunded: true }));
     expect(response.json()).toEqual({ received: true, outcome: 'refunded' });
     expect((await orderOf(intent.id)).status).toBe('refunded');
-    const license = await t.db
-      .selectFrom('licenses')
-      .select('status')
-      .where('id', '=', paid.license_id as number)
-      .executeTakeFirstOrThrow();
-    expect(license.status).toBe('revoked');
+    expect(await licenseStatus(t.db, paid.license_id as number)).toBe('revoked');
   });
 
   it('a refund delivered before the success (out of order) means no licence is ever issued', async () => {
@@ -162,13 +151,7 @@ describe(`Stripe checkout and webhooks (${testDialect()})`, () => {
     const outcomes = responses.map((r) => r.json<{ outcome: string }>().outcome).sort();
     expect(outcomes.filter((o) => o === 'fulfilled')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(9);
-    expect(await fulfilmentCounts(t.db)).toEqual({
-      ...before,
-      paid: before.paid + 1,
-      licenses: before.licenses + 1,
-      emails: before.emails + 1,
-      orderPaidActivities: before.orderPaidActivities + 1,
-    });
+    expect(await fulfilmentCounts(t.db)).toEqual(afterOneFulfilment(before));
   });
 
   it('10 concurrent successes for one payment under different event ids still issue one licence', async () => {
