@@ -7,6 +7,7 @@ import { retryDueEmails } from './modules/email/index.js';
 import { signInWorkSettled } from './modules/account/index.js';
 import { BUYABLE_SLUG, ensureQualifyingRelease, intentBody } from './test/checkout-test-helpers.js';
 import { createTestApp, testDialect, type TestApp } from './test/test-app.js';
+import { createAdminLicense } from './test/shop-fixtures.js';
 
 // Issue 23: with no Base URL, e-mailed links took their host from a request, so an attacker could check out
 // with a victim's address through `Host: evil.example`, ask for the victim's sign-in link and receive the
@@ -57,13 +58,7 @@ describe(`e-mailed links with no shop address (${testDialect()})`, () => {
 
   it('the reproduced takeover: nothing in the outbox names the forged host, and the e-mails wait, held', async () => {
     // The admin creates a licence for the victim.
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/licenses',
-      headers: await t.adminHeaders(),
-      payload: { plugin_slug: BUYABLE_SLUG, customer_email: victim },
-    });
-    expect(created.statusCode).toBe(201);
+    await createAdminLicense(t, await t.adminHeaders(), { plugin_slug: BUYABLE_SLUG, customer_email: victim });
     // The attacker checks out with the victim's address through Host: evil.example and pays with the test card.
     const order = await buyAs(t, victim);
     expect(order.origin).toBeNull();

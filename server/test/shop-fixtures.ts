@@ -4,8 +4,10 @@
 import { expect } from 'vitest';
 import type { AdminPrice } from '../../common/prices.js';
 import type { Database } from '../db/database.js';
-import { BUYABLE_SLUG, intentBody } from './checkout-test-helpers.js';
-import { createTestApp, type TestApp, type TestAppOptions } from './test-app.js';
+import type { AppContext } from '../kernel/context.js';
+import { applyPaymentEvent } from '../modules/orders/index.js';
+import { BUYABLE_SLUG, ensureQualifyingRelease, intentBody } from './checkout-test-helpers.js';
+import { createTestApp, withTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 
 /** Adds a webhook endpoint through the admin API (201); `events` as the admin picks them (absent: the API's default). */
 export async function addWebhookEndpoint(t: TestApp, headers: Record<string, string>, events?: string[]): Promise<void> {
@@ -75,3 +77,40 @@ export const VENDOR_TIERS = [
   { name: 'Business', sites: 5, term: 'year', amount: 9900, currency: 'USD' },
   { name: 'Unlimited', sites: null, term: 'lifetime', amount: 29900, currency: 'USD' },
 ] as const;
+
+/** Records a Lemon Squeezy order paid (its order_created webhook, applied; £49 of the buyable plugin unless told), which must be fulfilled; answers the order's id. */
+export async function lemonSqueezyOrderPaid(ctx: AppContext, ref: string, order: { email: string; pluginSlug?: string; amount?: number; currency?: string }) {
+  const result = await applyPaymentEvent(ctx, {
+    kind: 'paid',
+    provider: 'lemonsqueezy',
+    eventId: `evt-${ref}`,
+    eventType: 'order_created',
+    providerRef: ref,
+    order: { pluginSlug: BUYABLE_SLUG, amount: 4900, currency: 'GBP', ...order },
+  });
+  expect(result.outcome).toBe('fulfilled');
+  return result.orderId as number;
+}
+
+/** Inserts a webhook endpoint row for every event, not busy, made and updated `at`; answers its id. */
+export async function insertWebhookEndpointRow(db: Database, at: string, active = 1): Promise<number> {
+  const values = {
+    url: 'https://hooks.example.com/in',
+    secret: 'whsec_test',
+    events: '[]',
+    active,
+    busy_until: null,
+    busy_token: null,
+    created_at: at,
+    updated_at: at,
+  };
+  return (await db.insertInto('webhook_endpoints').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** withTestApp for a shop whose buyable plugin can be bought (its qualifying release): `use` gets the app and the admin's headers. */
+export function withBuyableApp(use: (t: TestApp, admin: Record<string, string>) => unknown, options: TestAppOptions = {}): void {
+  withTestApp(options, async (t) => {
+    await ensureQualifyingRelease(t.db);
+    await use(t, await t.adminHeaders());
+  });
+}

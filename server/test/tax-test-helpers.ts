@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestApp, type TestApp } from './test-app.js';
 import { BUYABLE_SLUG, ensureQualifyingRelease } from './checkout-test-helpers.js';
 
@@ -55,6 +55,29 @@ export async function createTaxShop(options: { env?: Record<string, string>; tie
   const tierId = await addTier(t, admin, options.tier);
   if (options.settings) await setTaxSettings(t, admin, options.settings);
   return { t, admin, tierId };
+}
+
+export type ViesStandIn = Awaited<ReturnType<typeof startViesStandIn>>;
+
+/**
+ * Registers the hooks of a describe block: createTaxShop's shop, checking VAT numbers against a VIES stand-in where
+ * `viesValid` are registered, handed to `use` before the tests; both closed after them.
+ */
+export function withViesTaxShop(
+  viesValid: readonly string[],
+  options: Omit<Parameters<typeof createTaxShop>[0] & object, 'env'>,
+  use: (shop: Awaited<ReturnType<typeof createTaxShop>> & { vies: ViesStandIn }) => unknown,
+): void {
+  let shop: (Awaited<ReturnType<typeof createTaxShop>> & { vies: ViesStandIn }) | undefined;
+  beforeAll(async () => {
+    const vies = await startViesStandIn(viesValid);
+    shop = { ...(await createTaxShop({ ...options, env: { VIES_URL: vies.url } })), vies };
+    await use(shop);
+  });
+  afterAll(async () => {
+    await shop?.t.close();
+    await shop?.vies.close();
+  });
 }
 
 export async function setTaxSettings(t: TestApp, admin: Record<string, string>, settings: object) {

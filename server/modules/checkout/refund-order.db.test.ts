@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { ensureQualifyingRelease, intentBody } from '../../test/checkout-test-helpers.js';
 import { withStripeTestApp } from '../../test/stripe-test-app.js';
-import { addWebhookEndpoint } from '../../test/shop-fixtures.js';
+import { addWebhookEndpoint, lemonSqueezyOrderPaid } from '../../test/shop-fixtures.js';
 import { type FakeStripeApi } from '../../test/fake-stripe-api.js';
 import { applyPaymentEvent } from '../orders/index.js';
 
@@ -122,14 +122,7 @@ describe(`refunds from the admin, test provider (${testDialect()})`, () => {
   });
 
   it('refuses a Lemon Squeezy order (refunded in its dashboard, whose webhook records it)', async () => {
-    const paid = await applyPaymentEvent(t.ctx, {
-      kind: 'paid',
-      provider: 'lemonsqueezy',
-      eventId: 'evt-ls-refund',
-      eventType: 'order_created',
-      providerRef: 'ls-refund-1',
-      order: { email: 'ls@example.com', pluginSlug: 'postcode-delivery-zones', amount: 4900, currency: 'GBP' },
-    });
+    const paid = { orderId: await lemonSqueezyOrderPaid(t.ctx, 'ls-refund-1', { email: 'ls@example.com', pluginSlug: 'postcode-delivery-zones' }) };
     const before = await snapshot(t, paid.orderId as number);
     const response = await refund(paid.orderId as number);
     expect(response.statusCode).toBe(409);

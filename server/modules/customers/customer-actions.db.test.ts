@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialect, type TestApp } from '../../test/test-app.js';
-import { createAppWithEndpoint } from '../../test/shop-fixtures.js';
-import { applyPaymentEvent } from '../orders/index.js';
+import { createAppWithEndpoint, lemonSqueezyOrderPaid } from '../../test/shop-fixtures.js';
 import { signInWorkSettled } from '../account/index.js';
 import { CUSTOMER_SESSION_COOKIE } from '../../../common/account.js';
 import type { CustomerDetail, CustomerList } from '../../../common/customers.js';
@@ -17,16 +16,8 @@ describe(`customer actions (${testDialect()})`, () => {
 
   const pay = async (email: string) => {
     const ref = `act-${++events}`;
-    const result = await applyPaymentEvent(t.ctx, {
-      kind: 'paid',
-      provider: 'lemonsqueezy',
-      eventId: `evt-${ref}`,
-      eventType: 'order_created',
-      providerRef: ref,
-      order: { email, pluginSlug: PLUGIN, amount: 4900, currency: 'GBP' },
-    });
-    expect(result.outcome).toBe('fulfilled');
-    return t.db.selectFrom('licenses').select(['id', 'key']).where('order_id', '=', result.orderId).executeTakeFirstOrThrow();
+    const orderId = await lemonSqueezyOrderPaid(t.ctx, ref, { email, pluginSlug: PLUGIN });
+    return t.db.selectFrom('licenses').select(['id', 'key']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
   };
   const customerId = async (email: string) => {
     const list = (await t.app.inject({ method: 'GET', url: `/api/admin/customers?search=${encodeURIComponent(email)}`, headers })).json<CustomerList>();

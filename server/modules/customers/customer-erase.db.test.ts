@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialect, type TestApp } from '../../test/test-app.js';
-import { createAppWithEndpoint } from '../../test/shop-fixtures.js';
-import { applyPaymentEvent } from '../orders/index.js';
+import { createAppWithEndpoint, lemonSqueezyOrderPaid } from '../../test/shop-fixtures.js';
 import type { CustomerList } from '../../../common/customers.js';
 import type { Order } from '../../../common/orders.js';
 
@@ -60,15 +59,7 @@ describe(`erase forgets (${testDialect()})`, () => {
   };
 
   it('cancels a pending order from the admin (409 for an order not pending)', async () => {
-    const paid = await applyPaymentEvent(t.ctx, {
-      kind: 'paid',
-      provider: 'lemonsqueezy',
-      eventId: 'evt-erase-1',
-      eventType: 'order_created',
-      providerRef: 'erase-1',
-      order: { email: OLD, pluginSlug: PLUGIN, amount: 4900, currency: 'GBP' },
-    });
-    expect(paid.outcome).toBe('fulfilled');
+    const paid = { orderId: await lemonSqueezyOrderPaid(t.ctx, 'erase-1', { email: OLD, pluginSlug: PLUGIN }) };
     const refused = await admin(`/api/admin/orders/${paid.orderId}/cancel`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ message: string }>().message).toMatch(/is paid; only an order waiting for payment can be cancelled \(refund it instead\)/);

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { BUYABLE_SLUG } from '../../test/checkout-test-helpers.js';
-import { buyWithTax, createTaxShop, startViesStandIn } from '../../test/tax-test-helpers.js';
+import { buyWithTax, withViesTaxShop } from '../../test/tax-test-helpers.js';
 import type { Invoice, TaxReport } from '../../../common/invoices.js';
 
 const FR_BUSINESS = 'FR40303265045';
@@ -13,12 +13,9 @@ const pdfText = (pdf: Buffer): string => execFileSync('pdftotext', ['-layout', '
 describe(`invoices, credit notes and the tax report (${testDialect()})`, () => {
   let t: TestApp;
   let admin: Record<string, string>;
-  let vies: Awaited<ReturnType<typeof startViesStandIn>>;
   let euro: number;
-  beforeAll(async () => {
-    vies = await startViesStandIn([FR_BUSINESS]);
-    const settings = { seller_country: 'IE', eu_oss: true, uk: true };
-    ({ t, admin, tierId: euro } = await createTaxShop({ env: { VIES_URL: vies.url }, tier: { name: 'Single site' }, settings }));
+  withViesTaxShop([FR_BUSINESS], { tier: { name: 'Single site' }, settings: { seller_country: 'IE', eu_oss: true, uk: true } }, async (shop) => {
+    ({ t, admin, tierId: euro } = shop);
     const identity = await t.app.inject({
       method: 'PUT',
       url: '/api/admin/storefront',
@@ -26,10 +23,6 @@ describe(`invoices, credit notes and the tax report (${testDialect()})`, () => {
       payload: { legal_name: 'Plugin Works Ltd', legal_address: '1 Grand Canal Street\nDublin D02 XY45', vat_number: 'IE6388047V' },
     });
     expect(identity.statusCode).toBe(200);
-  });
-  afterAll(async () => {
-    await t.close();
-    await vies.close();
   });
 
   const invoicesOf = async (orderId: number) =>
