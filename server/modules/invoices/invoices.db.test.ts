@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { BUYABLE_SLUG } from '../../test/checkout-test-helpers.js';
-import { buyWithTax, withViesTaxShop } from '../../test/tax-test-helpers.js';
+import { buyWithTax, type ViesStandIn, withViesTaxShop } from '../../test/tax-test-helpers.js';
 import type { Invoice, TaxReport } from '../../../common/invoices.js';
 
 const FR_BUSINESS = 'FR40303265045';
@@ -14,8 +14,9 @@ describe(`invoices, credit notes and the tax report (${testDialect()})`, () => {
   let t: TestApp;
   let admin: Record<string, string>;
   let euro: number;
+  let vies: ViesStandIn;
   withViesTaxShop([FR_BUSINESS], { tier: { name: 'Single site' }, settings: { seller_country: 'IE', eu_oss: true, uk: true } }, async (shop) => {
-    ({ t, admin, tierId: euro } = shop);
+    ({ t, admin, tierId: euro, vies } = shop);
     const identity = await t.app.inject({
       method: 'PUT',
       url: '/api/admin/storefront',
