@@ -114,3 +114,15 @@ export function withBuyableApp(use: (t: TestApp, admin: Record<string, string>) 
     await use(t, await t.adminHeaders());
   });
 }
+
+/** The highest id in `table` (0 when empty): rows written later have higher ids. */
+export async function maxId(db: Database, table: 'emails' | 'webhook_deliveries'): Promise<number> {
+  return Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.max('id').as('m'))
+        .executeTakeFirst()
+    )?.m ?? 0,
+  );
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialect, type TestApp } from '../../test/test-app.js';
-import { createAppWithEndpoint, lemonSqueezyOrderPaid } from '../../test/shop-fixtures.js';
+import { createAppWithEndpoint, lemonSqueezyOrderPaid, maxId } from '../../test/shop-fixtures.js';
 import { signInWorkSettled } from '../account/index.js';
 import { CUSTOMER_SESSION_COOKIE } from '../../../common/account.js';
 import type { CustomerDetail, CustomerList } from '../../../common/customers.js';
@@ -32,14 +32,7 @@ describe(`customer actions (${testDialect()})`, () => {
   };
   /** Signs the address in through its e-mailed link; answers the account's cookie header. */
   const signIn = async (email: string) => {
-    const before = Number(
-      (
-        await t.db
-          .selectFrom('emails')
-          .select((eb) => eb.fn.max('id').as('m'))
-          .executeTakeFirst()
-      )?.m ?? 0,
-    );
+    const before = await maxId(t.db, 'emails');
     expect((await t.app.inject({ method: 'POST', url: '/api/account/sign-in', headers: XHR, payload: { email } })).statusCode).toBe(202);
     await signInWorkSettled(t.ctx);
     const row = await t.db

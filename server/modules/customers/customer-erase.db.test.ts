@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialect, type TestApp } from '../../test/test-app.js';
-import { createAppWithEndpoint, lemonSqueezyOrderPaid } from '../../test/shop-fixtures.js';
+import { createAppWithEndpoint, lemonSqueezyOrderPaid, maxId } from '../../test/shop-fixtures.js';
 import type { CustomerList } from '../../../common/customers.js';
 import type { Order } from '../../../common/orders.js';
 
@@ -86,14 +86,7 @@ describe(`erase forgets (${testDialect()})`, () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json<Order>().status).toBe('cancelled');
     expect((await admin(`/api/admin/orders/${recent}/cancel`)).statusCode).toBe(409);
-    const deliveriesBefore = Number(
-      (
-        await t.db
-          .selectFrom('webhook_deliveries')
-          .select((eb) => eb.fn.max('id').as('m'))
-          .executeTakeFirst()
-      )?.m ?? 0,
-    );
+    const deliveriesBefore = await maxId(t.db, 'webhook_deliveries');
 
     const erased = await admin(`/api/admin/customers/${id}/erase`, { licenses: 'revoke' });
     expect(erased.statusCode, erased.body).toBe(200);

@@ -34,6 +34,11 @@ describe(`Lemon Squeezy webhook (${testDialect()})`, () => {
   const events = () => t.db.selectFrom('payment_events').selectAll().where('provider', '=', 'lemonsqueezy').orderBy('id').execute();
   const orderOf = (ref: number) =>
     t.db.selectFrom('orders').selectAll().where('provider', '=', 'lemonsqueezy').where('provider_ref', '=', String(ref)).executeTakeFirst();
+  const lemonSqueezyOrder = async (ref: string) => {
+    const order = await orderOf(Number(ref));
+    if (!order) throw new Error(`no Lemon Squeezy order ${ref}`);
+    return order;
+  };
 
   it('order_created with a good X-Signature fulfils the mapped plugin once', async () => {
     const before = await fulfilmentCounts(t.db);
@@ -42,12 +47,7 @@ describe(`Lemon Squeezy webhook (${testDialect()})`, () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ received: true, outcome: 'fulfilled' });
     expect((await deliver(body)).json().outcome).toBe('duplicate');
-    const order = await t.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('provider', '=', 'lemonsqueezy')
-      .where('provider_ref', '=', '1001')
-      .executeTakeFirstOrThrow();
+    const order = await lemonSqueezyOrder('1001');
     expect(order).toMatchObject({ status: 'paid', plugin_slug: 'postcode-delivery-zones', email: 'ls-1001@example.com', amount: 4900, currency: 'GBP' });
     expect(await fulfilmentCounts(t.db)).toEqual(afterOneFulfilment(before, 1));
   });
@@ -85,12 +85,7 @@ describe(`Lemon Squeezy webhook (${testDialect()})`, () => {
     await deliver(payload('order_created', 1004));
     const response = await deliver(payload('order_refunded', 1004));
     expect(response.json()).toEqual({ received: true, outcome: 'refunded' });
-    const order = await t.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('provider', '=', 'lemonsqueezy')
-      .where('provider_ref', '=', '1004')
-      .executeTakeFirstOrThrow();
+    const order = await lemonSqueezyOrder('1004');
     expect(order.status).toBe('refunded');
     expect(await licenseStatus(t.db, order.license_id as number)).toBe('revoked');
   });
