@@ -6,7 +6,8 @@ import { NO_SHOP_ADDRESS } from './modules/email/index.js';
 import { retryDueEmails } from './modules/email/index.js';
 import { signInWorkSettled } from './modules/account/index.js';
 import { BUYABLE_SLUG, ensureQualifyingRelease, intentBody } from './test/checkout-test-helpers.js';
-import { createTestApp, testDialect, type TestApp } from './test/test-app.js';
+import { createTestApp, testDialect, withTestApp, type TestApp } from './test/test-app.js';
+import { createAdminLicense } from './test/shop-fixtures.js';
 
 // Issue 23: with no Base URL, e-mailed links took their host from a request, so an attacker could check out
 // with a victim's address through `Host: evil.example`, ask for the victim's sign-in link and receive the
@@ -49,21 +50,11 @@ const emailsTo = (t: TestApp, to: string) => t.db.selectFrom('emails').selectAll
 describe(`e-mailed links with no shop address (${testDialect()})`, () => {
   const victim = 'victim@example.com';
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ confirmedOrigin: null });
-    await ensureQualifyingRelease(t.db);
-  });
-  afterAll(async () => t.close());
+  withTestApp({ confirmedOrigin: null }, (made) => ensureQualifyingRelease((t = made).db));
 
   it('the reproduced takeover: nothing in the outbox names the forged host, and the e-mails wait, held', async () => {
     // The admin creates a licence for the victim.
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/licenses',
-      headers: await t.adminHeaders(),
-      payload: { plugin_slug: BUYABLE_SLUG, customer_email: victim },
-    });
-    expect(created.statusCode).toBe(201);
+    await createAdminLicense(t, await t.adminHeaders(), { plugin_slug: BUYABLE_SLUG, customer_email: victim });
     // The attacker checks out with the victim's address through Host: evil.example and pays with the test card.
     const order = await buyAs(t, victim);
     expect(order.origin).toBeNull();
@@ -156,11 +147,7 @@ describe(`e-mailed links with no shop address (${testDialect()})`, () => {
 
 describe(`held e-mails leave once a Base URL exists (${testDialect()})`, () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ confirmedOrigin: null });
-    await ensureQualifyingRelease(t.db);
-  });
-  afterAll(async () => t.close());
+  withTestApp({ confirmedOrigin: null }, (made) => ensureQualifyingRelease((t = made).db));
 
   it('sends them when the admin sets the Base URL in Settings', async () => {
     await buyAs(t, 'settings-buyer@example.com');

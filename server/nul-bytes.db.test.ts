@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { createHmac } from 'node:crypto';
-import Stripe from 'stripe';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
@@ -8,6 +7,7 @@ import { createTestApp, testDialect, type TestApp } from './test/test-app.js';
 import { clientErrorFor } from './lib/client-errors.js';
 import { releasesDir } from './modules/releases/index.js';
 import { makePluginZip, multipartBody } from './test/release-test-helpers.js';
+import { deliverSignedStripeEvent, stripeEvent } from './test/stripe-test-app.js';
 import { POSTCODE_PLUGIN_SLUG } from './db/seed.js';
 
 // U+0000 in any string that could reach the database answers the same 400 on SQLite and PostgreSQL
@@ -126,23 +126,16 @@ describe(`NUL characters answer 400 on every channel (${testDialect()})`, () => 
 
   it('refuses a signed Stripe webhook with NUL in a field and writes nothing', async () => {
     const before = await count('payment_events');
-    const payload = JSON.stringify({
-      id: `evt_nul_${testDialect()}`,
-      object: 'event',
-      type: 'payment_intent.succeeded',
-      api_version: '2025-01-01',
-      created: Math.floor(Date.now() / 1000),
-      data: {
-        object: { id: 'pi_nul\u0000', object: 'payment_intent', amount: 4900, amount_received: 4900, currency: 'gbp', status: 'succeeded', metadata: {} },
-      },
+    const payload = stripeEvent(`evt_nul_${testDialect()}`, 'payment_intent.succeeded', {
+      id: 'pi_nul\u0000',
+      object: 'payment_intent',
+      amount: 4900,
+      amount_received: 4900,
+      currency: 'gbp',
+      status: 'succeeded',
+      metadata: {},
     });
-    const signature = new Stripe('sk_test_fake').webhooks.generateTestHeaderString({ payload, secret: STRIPE_SECRET });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      payload,
-    });
+    const response = await deliverSignedStripeEvent(t.app, payload, STRIPE_SECRET);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/must not contain NUL characters/);
     expect(await count('payment_events')).toBe(before);

@@ -1,5 +1,5 @@
-import { expect } from 'vitest';
-import type { TestApp } from './test-app.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createTestApp, type TestApp } from './test-app.js';
 import { BUYABLE_SLUG, ensureQualifyingRelease } from './checkout-test-helpers.js';
 
 /** A £90 yearly tier of the buyable plugin (with its qualifying release): what automatic renewal charges for. */
@@ -13,6 +13,16 @@ export async function addYearlyTier(t: TestApp): Promise<number> {
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ id: number }>().id;
+}
+
+/** Registers the hooks of a describe block: a test app with the yearly tier (handed to `use` with its id), closed after its tests. */
+export function withYearlyTierApp(use: (t: TestApp, yearlyId: number) => void): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp();
+    use(t, await addYearlyTier(t));
+  });
+  afterAll(async () => t?.close());
 }
 
 let ip = 0;

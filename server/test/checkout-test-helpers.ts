@@ -51,32 +51,28 @@ export async function buyTierWithTestCard(app: FastifyInstance, slug: string, ti
 
 /** The rows fulfilment writes, counted: what idempotency tests compare. */
 export async function fulfilmentCounts(db: Database) {
-  const count = async (table: 'orders' | 'licenses' | 'emails') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const paid = Number(
-    (
-      await db
-        .selectFrom('orders')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('status', '=', 'paid')
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-  const orderPaidActivities = Number(
-    (
-      await db
-        .selectFrom('activities')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('action_type', '=', 'order_paid')
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+  const count = async (table: 'orders' | 'licenses' | 'emails' | 'activities', where?: ['status' | 'action_type', string]) => {
+    let query = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one filter over tables that each have the column
+    if (where) query = query.where(where[0] as any, '=', where[1]);
+    return Number((await query.executeTakeFirstOrThrow()).n);
+  };
+  const paid = await count('orders', ['status', 'paid']);
+  const orderPaidActivities = await count('activities', ['action_type', 'order_paid']);
   return { orders: await count('orders'), paid, licenses: await count('licenses'), emails: await count('emails'), orderPaidActivities };
 }
+
+export type FulfilmentCounts = Awaited<ReturnType<typeof fulfilmentCounts>>;
+
+/** The counts after one more paid order was fulfilled (a licence, its e-mail, an order_paid activity); `newOrders`: orders written meanwhile. */
+export const afterOneFulfilment = (before: FulfilmentCounts, newOrders = 0): FulfilmentCounts => ({
+  orders: before.orders + newOrders,
+  paid: before.paid + 1,
+  licenses: before.licenses + 1,
+  emails: before.emails + 1,
+  orderPaidActivities: before.orderPaidActivities + 1,
+});
+
+/** A licence's status, read from its row. */
+export const licenseStatus = async (db: Database, id: number) =>
+  (await db.selectFrom('licenses').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;

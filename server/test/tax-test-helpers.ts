@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect } from 'vitest';
-import type { TestApp } from './test-app.js';
-import { BUYABLE_SLUG } from './checkout-test-helpers.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createTestApp, type TestApp } from './test-app.js';
+import { BUYABLE_SLUG, ensureQualifyingRelease } from './checkout-test-helpers.js';
 
 /**
  * A local stand-in for the EU's VIES REST API (POST /check-vat-number {countryCode, vatNumber}): the numbers in
@@ -42,6 +42,42 @@ export async function addTier(t: TestApp, admin: Record<string, string>, tier: P
   });
   expect(response.statusCode).toBe(201);
   return response.json<{ id: number }>().id;
+}
+
+/**
+ * A test app (with `env`) whose buyable plugin has its qualifying release and one tier (addTier's `tier`), with the
+ * admin's headers; with `settings`, the tax is set up so. Answers the app, the headers and the tier's id.
+ */
+export async function createTaxShop(options: { env?: Record<string, string>; tier?: Parameters<typeof addTier>[2]; settings?: object } = {}) {
+  const t = await createTestApp({ env: options.env });
+  await ensureQualifyingRelease(t.db);
+  const admin = await t.adminHeaders();
+  const tierId = await addTier(t, admin, options.tier);
+  if (options.settings) await setTaxSettings(t, admin, options.settings);
+  return { t, admin, tierId };
+}
+
+export type ViesStandIn = Awaited<ReturnType<typeof startViesStandIn>>;
+
+/**
+ * Registers the hooks of a describe block: createTaxShop's shop, checking VAT numbers against a VIES stand-in where
+ * `viesValid` are registered, handed to `use` before the tests; both closed after them.
+ */
+export function withViesTaxShop(
+  viesValid: readonly string[],
+  options: Omit<Parameters<typeof createTaxShop>[0] & object, 'env'>,
+  use: (shop: Awaited<ReturnType<typeof createTaxShop>> & { vies: ViesStandIn }) => unknown,
+): void {
+  let shop: (Awaited<ReturnType<typeof createTaxShop>> & { vies: ViesStandIn }) | undefined;
+  beforeAll(async () => {
+    const vies = await startViesStandIn(viesValid);
+    shop = { ...(await createTaxShop({ ...options, env: { VIES_URL: vies.url } })), vies };
+    await use(shop);
+  });
+  afterAll(async () => {
+    await shop?.t.close();
+    await shop?.vies.close();
+  });
 }
 
 export async function setTaxSettings(t: TestApp, admin: Record<string, string>, settings: object) {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type Config } from '../config.js';
 import { createDatabase, type Database, type DatabaseTarget, type Dialect } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -140,4 +141,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       if (ownsDb) await testDb.drop();
     },
   };
+}
+
+/**
+ * Registers the hooks of a describe block (or a file): a test app made with `options` before its tests, handed to
+ * `use` (which may set it up further), and closed after them.
+ */
+export function withTestApp(options: TestAppOptions, use: (t: TestApp) => unknown): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp(options);
+    await use(t);
+  });
+  afterAll(async () => t?.close());
 }

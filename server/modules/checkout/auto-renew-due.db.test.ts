@@ -3,6 +3,7 @@
 // expiry follows the licence. On both databases.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { autoRenewalRow, insertDueLicences, licenseRow } from '../../test/license-rows.js';
 import { planOf } from '../../test/query-plan.js';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { findAutoRenewCandidates } from './auto-renewals.repository.js';
@@ -12,42 +13,10 @@ const NOW = '2026-06-01T00:00:00.000Z';
 
 beforeAll(async () => {
   t = await createTestApp();
-  const licence = async (n: number, expires_at: string) =>
-    (
-      await t.db
-        .insertInto('licenses')
-        .values({
-          key: `8022-DUE0-0000-0000-${String(n).padStart(4, '0')}`,
-          plugin_slug: 'ucre',
-          plan: 'pro_yearly',
-          status: 'active',
-          max_activations: 3,
-          expires_at,
-          customer_email: `due${n}@example.com`,
-          order_id: null,
-          created_at: '2025-06-01T00:00:00.000Z',
-          updated_at: '2025-06-01T00:00:00.000Z',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  for (let n = 1; n <= 6; n++) {
-    const id = await licence(n, `2026-06-0${n}T12:00:00.000Z`);
+  for (const [n, id] of (await insertDueLicences(t.db)).entries()) {
     await t.db
       .insertInto('license_auto_renewals')
-      .values({
-        license_id: id,
-        order_id: null,
-        enabled: n % 2,
-        provider: 'test',
-        customer_ref: null,
-        payment_method_ref: 'tok',
-        term_expires_at: null,
-        next_attempt_at: null,
-        last_error: null,
-        created_at: NOW,
-        updated_at: NOW,
-      })
+      .values(autoRenewalRow(NOW, { license_id: id, enabled: (n + 1) % 2 }))
       .execute();
   }
   // Many opt-ins whose time has not come: the due ones are a small part, as in a real shop (PostgreSQL plans by it).
@@ -55,38 +24,22 @@ beforeAll(async () => {
     const ids = await t.db
       .insertInto('licenses')
       .values(
-        Array.from({ length: 500 }, (_, i) => ({
-          key: `8022-LATE-0000-${batch}000-${String(i).padStart(4, '0')}`,
-          plugin_slug: 'ucre',
-          plan: 'pro_yearly',
-          status: 'active',
-          max_activations: 3,
-          expires_at: `2027-0${batch + 1}-01T00:00:00.000Z`,
-          customer_email: null,
-          order_id: null,
-          created_at: NOW,
-          updated_at: NOW,
-        })),
+        Array.from({ length: 500 }, (_, i) =>
+          licenseRow({
+            key: `8022-LATE-0000-${batch}000-${String(i).padStart(4, '0')}`,
+            plugin_slug: 'ucre',
+            plan: 'pro_yearly',
+            max_activations: 3,
+            expires_at: `2027-0${batch + 1}-01T00:00:00.000Z`,
+            created_at: NOW,
+          }),
+        ),
       )
       .returning('id')
       .execute();
     await t.db
       .insertInto('license_auto_renewals')
-      .values(
-        ids.map(({ id }) => ({
-          license_id: id,
-          order_id: null,
-          enabled: 1,
-          provider: 'test',
-          customer_ref: null,
-          payment_method_ref: 'tok',
-          term_expires_at: null,
-          next_attempt_at: null,
-          last_error: null,
-          created_at: NOW,
-          updated_at: NOW,
-        })),
-      )
+      .values(ids.map(({ id }) => autoRenewalRow(NOW, { license_id: id })))
       .execute();
   }
   if (testDialect() === 'postgres') await sql`analyze`.execute(t.db);
@@ -115,19 +68,7 @@ describe(`automatic renewal's due reads (${testDialect()})`, () => {
     await t.db.deleteFrom('license_auto_renewals').where('license_id', '=', other.id).execute();
     const unpaid = await t.db
       .insertInto('license_auto_renewals')
-      .values({
-        license_id: null,
-        order_id: null,
-        enabled: 0,
-        provider: 'test',
-        customer_ref: null,
-        payment_method_ref: null,
-        term_expires_at: null,
-        next_attempt_at: null,
-        last_error: null,
-        created_at: NOW,
-        updated_at: NOW,
-      })
+      .values(autoRenewalRow(NOW, { enabled: 0, payment_method_ref: null }))
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(await copy(unpaid.id)).toBeNull();

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { addYearlyTier, buyYearlyAutoRenewing } from '../../test/auto-renew-test-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { buyYearlyAutoRenewing, withYearlyTierApp } from '../../test/auto-renew-test-helpers.js';
 import { TEST_CARD_RENEWAL_DECLINED, TEST_CARD_SUCCESS } from '../../../common/checkout.js';
 import { addTerm } from '../../../common/prices.js';
 
@@ -13,12 +13,7 @@ const MINUTE = 60_000;
 describe(`automatic renewal timing (${testDialect()})`, () => {
   let t: TestApp;
   let yearlyId: number;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    yearlyId = await addYearlyTier(t);
-  });
-  afterAll(async () => t.close());
+  withYearlyTierApp((made, id) => ([t, yearlyId] = [made, id]));
 
   const buyYearly = (email: string, card: string) => buyYearlyAutoRenewing(t, yearlyId, email, card);
   const runAt = async (at: number) => {

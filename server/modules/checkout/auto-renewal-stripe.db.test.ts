@@ -1,9 +1,9 @@
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDialect, type TestApp } from '../../test/test-app.js';
 import { BUYABLE_SLUG } from '../../test/checkout-test-helpers.js';
-import { createStripeTestApp } from '../../test/stripe-test-app.js';
+import { deliverSignedStripeEvent, stripeEvent, withStripeTestApp } from '../../test/stripe-test-app.js';
 import { type FakeStripeApi } from '../../test/fake-stripe-api.js';
+import { addPriceTier } from '../../test/shop-fixtures.js';
 import { addTerm } from '../../../common/prices.js';
 
 // Automatic renewal through Stripe with the real SDK against the local Stripe stand-in (decision 0013): the checkout
@@ -11,7 +11,6 @@ import { addTerm } from '../../../common/prices.js';
 // for the saved PaymentMethod off-session, with an idempotency key per licence, term and attempt; a declined card
 // is a failed attempt that e-mails the renewal link.
 const WEBHOOK_SECRET = 'whsec_auto_renew_secret';
-const signer = new Stripe('sk_test_fake');
 const HOUR = 3_600_000;
 
 describe(`automatic renewal through Stripe (${testDialect()})`, () => {
@@ -19,39 +18,20 @@ describe(`automatic renewal through Stripe (${testDialect()})`, () => {
   let stripeApi: FakeStripeApi;
   let priceId: number;
   let eventCounter = 0;
-  beforeAll(async () => {
-    ({ t, stripeApi } = await createStripeTestApp(WEBHOOK_SECRET));
-    const tier = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/plugins/${BUYABLE_SLUG}/prices`,
-      headers: await t.adminHeaders(),
-      payload: { name: 'Yearly', sites: 5, term: 'year', amount: 9000, currency: 'GBP', renewal_discount_percent: 10 },
-    });
-    priceId = tier.json<{ id: number }>().id;
-  });
-  afterAll(async () => {
-    await t.close();
-    await stripeApi.close();
-  });
+  withStripeTestApp(
+    WEBHOOK_SECRET,
+    (made) => ({ t, stripeApi } = made),
+    async () => {
+      const tier = { name: 'Yearly', sites: 5, term: 'year', amount: 9000, currency: 'GBP', renewal_discount_percent: 10 };
+      priceId = (await addPriceTier(t, await t.adminHeaders(), tier)).id;
+    },
+  );
 
   /** Stripe tells the server a PaymentIntent succeeded (a signed webhook). */
   async function succeeded(intentId: string) {
     const intent = stripeApi.intents.get(intentId)!;
-    const payload = JSON.stringify({
-      id: `evt_auto_${testDialect()}_${++eventCounter}`,
-      object: 'event',
-      type: 'payment_intent.succeeded',
-      api_version: '2025-01-01',
-      created: Math.floor(Date.now() / 1000),
-      data: { object: { ...intent, amount_received: intent.amount } },
-    });
-    const delivered = await t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
-      payload,
-    });
-    return delivered.json<{ outcome: string }>();
+    const payload = stripeEvent(`evt_auto_${testDialect()}_${++eventCounter}`, 'payment_intent.succeeded', { ...intent, amount_received: intent.amount });
+    return (await deliverSignedStripeEvent(t.app, payload, WEBHOOK_SECRET)).json<{ outcome: string }>();
   }
 
   /** Buys the yearly tier with automatic renewal; the buyer pays in the browser with `paymentMethod`. */

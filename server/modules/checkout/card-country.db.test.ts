@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { BUYABLE_SLUG, ensureQualifyingRelease } from '../../test/checkout-test-helpers.js';
-import { addTier, setTaxSettings } from '../../test/tax-test-helpers.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { BUYABLE_SLUG } from '../../test/checkout-test-helpers.js';
+import { createTaxShop } from '../../test/tax-test-helpers.js';
 import type { Order } from '../../../common/orders.js';
 
 // The card's country in the location evidence, and the rule when the pieces disagree (docs/tax.md "Location
@@ -11,11 +11,7 @@ describe(`card country in the location evidence (${testDialect()})`, () => {
   let admin: Record<string, string>;
   let euro: number;
   beforeAll(async () => {
-    t = await createTestApp({ env: { COUNTRY_HEADER: 'cf-ipcountry' } });
-    await ensureQualifyingRelease(t.db);
-    admin = await t.adminHeaders();
-    euro = await addTier(t, admin);
-    await setTaxSettings(t, admin, { seller_country: 'IE', eu_oss: true });
+    ({ t, admin, tierId: euro } = await createTaxShop({ env: { COUNTRY_HEADER: 'cf-ipcountry' }, settings: { seller_country: 'IE', eu_oss: true } }));
   });
   afterAll(async () => t.close());
 

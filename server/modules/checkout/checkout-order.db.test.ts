@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { BUYABLE_SLUG, ensureQualifyingRelease, intentBody } from '../../test/checkout-test-helpers.js';
+import { addPriceTier, payWithTestCard } from '../../test/shop-fixtures.js';
 import { ORDER_NOT_FOUND_MESSAGE } from '../../../common/checkout.js';
 
 // POST /api/checkout/order: the success page shows an order only to the browser holding its checkout's client
@@ -20,50 +21,34 @@ describe(`the order of a checkout, by its client secret (${testDialect()})`, () 
   const start = async (email: string) =>
     (await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: intentBody({ customerEmail: email }) })).json<{ clientSecret: string }>()
       .clientSecret;
-  const pay = (clientSecret: string) =>
-    t.app.inject({ method: 'POST', url: '/api/checkout/test/confirm', payload: { clientSecret, cardNumber: '4242424242424242' } });
+  const pay = (clientSecret: string) => payWithTestCard(t, clientSecret);
 
   it('answers the order, pending then paid, to the client secret of its checkout', async () => {
     const clientSecret = await start('proof@example.com');
     const pending = await ask({ clientSecret });
     expect(pending.statusCode).toBe(200);
-    const standard = { name: 'Standard', term: 'lifetime', sites: 3 };
-    expect(pending.json()).toEqual({
-      status: 'pending',
+    const order = {
       plugin_slug: BUYABLE_SLUG,
       plugin_name: 'Postcode Delivery Zones',
       amount: 4900,
       currency: 'GBP',
-      tier: standard,
+      tier: { name: 'Standard', term: 'lifetime', sites: 3 },
       expires_at: null,
-    });
+    };
+    expect(pending.json()).toEqual({ status: 'pending', ...order });
     expect((await pay(clientSecret)).json()).toEqual({ status: 'succeeded' });
-    expect((await ask({ clientSecret })).json()).toEqual({
-      status: 'paid',
-      plugin_slug: BUYABLE_SLUG,
-      plugin_name: 'Postcode Delivery Zones',
-      amount: 4900,
-      currency: 'GBP',
-      tier: standard,
-      expires_at: null,
-    });
+    expect((await ask({ clientSecret })).json()).toEqual({ status: 'paid', ...order });
   });
 
   it("names a yearly tier bought, its sites and the licence's expiry, for the success page (issue 40)", async () => {
     const admin = await t.adminHeaders();
-    const created = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/plugins/${BUYABLE_SLUG}/prices`,
-      headers: admin,
-      payload: { name: 'Business', sites: 5, term: 'year', amount: 9900, currency: 'GBP' },
-    });
-    expect(created.statusCode, created.body).toBe(201);
+    const created = await addPriceTier(t, admin, { name: 'Business', sites: 5, term: 'year', amount: 9900, currency: 'GBP' });
     const intent = await t.app.inject({
       method: 'POST',
       url: '/api/create-payment-intent',
       payload: intentBody({
         customerEmail: 'yearly@example.com',
-        items: [{ id: BUYABLE_SLUG, name: 'Postcode Delivery Zones', price_id: created.json<{ id: number }>().id }],
+        items: [{ id: BUYABLE_SLUG, name: 'Postcode Delivery Zones', price_id: created.id }],
         amount: 9900,
       }),
     });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { BUYABLE_SLUG, ensureQualifyingRelease, intentBody } from '../../test/checkout-test-helpers.js';
-import { createStripeTestApp } from '../../test/stripe-test-app.js';
+import { withStripeTestApp } from '../../test/stripe-test-app.js';
 import { type FakeStripeApi } from '../../test/fake-stripe-api.js';
 import { ABANDONED_ORDER_AFTER_MS } from '../../../common/orders.js';
 
@@ -108,14 +108,11 @@ describe(`checkout attempts of one buyer, test provider (${testDialect()})`, () 
 describe(`checkout attempts of one buyer, Stripe (${testDialect()})`, () => {
   let t: TestApp;
   let stripeApi: FakeStripeApi;
-  beforeAll(async () => {
-    ({ t, stripeApi } = await createStripeTestApp());
-    await makeOtherPluginPurchasable(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await stripeApi.close();
-  });
+  withStripeTestApp(
+    undefined,
+    (made) => ({ t, stripeApi } = made),
+    (made) => makeOtherPluginPurchasable(made.t),
+  );
 
   it('three attempts reuse one PaymentIntent and one pending order: the same client secret each time', async () => {
     const email = 'stripe-again@example.com';

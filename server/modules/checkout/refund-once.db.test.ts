@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { BUYABLE_SLUG, ensureQualifyingRelease, intentBody } from '../../test/checkout-test-helpers.js';
+import { ensureQualifyingRelease } from '../../test/checkout-test-helpers.js';
+import { addPriceTier, buyWithTestCard, payWithTestCard } from '../../test/shop-fixtures.js';
 import type { AdminPrice } from '../../../common/prices.js';
 import type { Order } from '../../../common/orders.js';
 import { PaymentRefusedError, type PaymentProvider } from './payment-provider.js';
@@ -30,32 +31,11 @@ describe(`refunds move money once (${testDialect()})`, () => {
     t = await createTestApp({ env: { BASE_URL: 'https://shop.example.com' }, services: { paymentProvider: provider } });
     await ensureQualifyingRelease(t.db);
     admin = await t.adminHeaders();
-    const added = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/plugins/${BUYABLE_SLUG}/prices`,
-      headers: admin,
-      payload: { name: 'Business', sites: 5, term: 'year', amount: 10000, currency: 'GBP' },
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    yearly = added.json<AdminPrice>();
+    yearly = await addPriceTier(t, admin, { name: 'Business', sites: 5, term: 'year', amount: 10000, currency: 'GBP' });
   });
   afterAll(async () => t.close());
 
-  const pay = async (clientSecret: string) =>
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/checkout/test/confirm', payload: { clientSecret, cardNumber: '4242424242424242' } })).json(),
-    ).toEqual({ status: 'succeeded' });
-  const buy = async () => {
-    const email = `refund-once-${++buyers}@example.com`;
-    const intent = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: intentBody({ items: [{ id: BUYABLE_SLUG, price_id: yearly.id }], amount: yearly.amount, customerEmail: email }),
-    });
-    expect(intent.statusCode, intent.body).toBe(200);
-    await pay(intent.json<{ clientSecret: string }>().clientSecret);
-    return t.db.selectFrom('orders').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-  };
+  const buy = async () => (await buyWithTestCard(t, yearly, `refund-once-${++buyers}@example.com`)).order;
   const refund = (id: number, payload?: object) =>
     t.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/refund`, headers: admin, ...(payload ? { payload } : {}) });
 
@@ -89,7 +69,7 @@ describe(`refunds move money once (${testDialect()})`, () => {
       payload: { license_key: license.key, kind: 'renewal', amount: yearly.amount },
     });
     expect(renewal.statusCode, renewal.body).toBe(200);
-    await pay(renewal.json<{ clientSecret: string }>().clientSecret);
+    expect((await payWithTestCard(t, renewal.json<{ clientSecret: string }>().clientSecret)).json()).toEqual({ status: 'succeeded' });
     const renewalOrder = await t.db.selectFrom('orders').selectAll().where('target_license_id', '=', license.id).executeTakeFirstOrThrow();
 
     const related = await t.app.inject({ method: 'GET', url: `/api/admin/orders/${first.id}/related`, headers: admin });

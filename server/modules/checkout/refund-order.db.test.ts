@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { ensureQualifyingRelease, intentBody } from '../../test/checkout-test-helpers.js';
-import { createStripeTestApp } from '../../test/stripe-test-app.js';
+import { withStripeTestApp } from '../../test/stripe-test-app.js';
+import { addWebhookEndpoint, lemonSqueezyOrderPaid } from '../../test/shop-fixtures.js';
 import { type FakeStripeApi } from '../../test/fake-stripe-api.js';
 import { applyPaymentEvent } from '../orders/index.js';
 
@@ -13,13 +14,7 @@ type CountedTable = 'activities' | 'emails' | 'webhook_deliveries' | 'payment_ev
 async function setUp(t: TestApp): Promise<Record<string, string>> {
   await ensureQualifyingRelease(t.db);
   const headers = await t.adminHeaders();
-  const endpoint = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/webhook-endpoints',
-    headers,
-    payload: { url: 'https://hooks.example.com/in', events: [] },
-  });
-  expect(endpoint.statusCode, endpoint.body).toBe(201);
+  await addWebhookEndpoint(t, headers, []);
   return headers;
 }
 
@@ -127,14 +122,7 @@ describe(`refunds from the admin, test provider (${testDialect()})`, () => {
   });
 
   it('refuses a Lemon Squeezy order (refunded in its dashboard, whose webhook records it)', async () => {
-    const paid = await applyPaymentEvent(t.ctx, {
-      kind: 'paid',
-      provider: 'lemonsqueezy',
-      eventId: 'evt-ls-refund',
-      eventType: 'order_created',
-      providerRef: 'ls-refund-1',
-      order: { email: 'ls@example.com', pluginSlug: 'postcode-delivery-zones', amount: 4900, currency: 'GBP' },
-    });
+    const paid = { orderId: await lemonSqueezyOrderPaid(t.ctx, 'ls-refund-1', { email: 'ls@example.com', pluginSlug: 'postcode-delivery-zones' }) };
     const before = await snapshot(t, paid.orderId as number);
     const response = await refund(paid.orderId as number);
     expect(response.statusCode).toBe(409);
@@ -148,14 +136,13 @@ describe(`refunds from the admin, Stripe through its SDK (${testDialect()})`, ()
   let headers: Record<string, string>;
   let stripeApi: FakeStripeApi;
   let events = 0;
-  beforeAll(async () => {
-    ({ t, stripeApi } = await createStripeTestApp('whsec_refunds'));
-    headers = await setUp(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await stripeApi.close();
-  });
+  withStripeTestApp(
+    'whsec_refunds',
+    (made) => ({ t, stripeApi } = made),
+    async () => {
+      headers = await setUp(t);
+    },
+  );
 
   const refund = (id: number) => t.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/refund`, headers });
   /** A Stripe payment made and paid (the stand-in's intent succeeded, its webhook applied). */

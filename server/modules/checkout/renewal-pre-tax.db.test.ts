@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { ensureQualifyingRelease } from '../../test/checkout-test-helpers.js';
-import { addTier, buyWithTax, setTaxSettings } from '../../test/tax-test-helpers.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { buyWithTax, createTaxShop, setTaxSettings } from '../../test/tax-test-helpers.js';
 import type { RenewalQuote } from '../../../common/renewals.js';
 
 const HOUR = 3_600_000;
@@ -12,10 +11,7 @@ describe(`renewals of licences sold before tax was set up (${testDialect()})`, (
   let admin: Record<string, string>;
   let euro: number;
   beforeAll(async () => {
-    t = await createTestApp({ env: { COUNTRY_HEADER: 'cf-ipcountry' } });
-    await ensureQualifyingRelease(t.db);
-    admin = await t.adminHeaders();
-    euro = await addTier(t, admin);
+    ({ t, admin, tierId: euro } = await createTaxShop({ env: { COUNTRY_HEADER: 'cf-ipcountry' } }));
   });
   afterAll(async () => t.close());
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { ensureQualifyingRelease } from '../../test/checkout-test-helpers.js';
-import { addTier, buyWithTax, setTaxSettings } from '../../test/tax-test-helpers.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { buyWithTax, createTaxShop, setTaxSettings } from '../../test/tax-test-helpers.js';
 import type { RenewalQuote } from '../../../common/renewals.js';
 
 const HOUR = 3_600_000;
@@ -11,15 +10,13 @@ describe(`tax of renewals and automatic renewals (${testDialect()})`, () => {
   let admin: Record<string, string>;
   let euro: number;
   beforeAll(async () => {
-    t = await createTestApp();
-    await ensureQualifyingRelease(t.db);
-    admin = await t.adminHeaders();
-    euro = await addTier(t, admin);
-    await setTaxSettings(t, admin, { seller_country: 'IE', eu_oss: true });
+    ({ t, admin, tierId: euro } = await createTaxShop({ settings: { seller_country: 'IE', eu_oss: true } }));
   });
   afterAll(async () => t.close());
 
   const licenseOf = (orderId: number) => t.db.selectFrom('licenses').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+  const renewalOrderOf = (licenseId: number) =>
+    t.db.selectFrom('orders').selectAll().where('kind', '=', 'renewal').where('target_license_id', '=', licenseId).executeTakeFirstOrThrow();
   const quote = async (key: string, country?: string) =>
     (await t.app.inject({ method: 'POST', url: '/api/renewals/quote', payload: { license_key: key, ...(country ? { country } : {}) } })).json<RenewalQuote>();
 
@@ -44,12 +41,7 @@ describe(`tax of renewals and automatic renewals (${testDialect()})`, () => {
     ).toEqual({
       status: 'succeeded',
     });
-    const renewal = await t.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('kind', '=', 'renewal')
-      .where('target_license_id', '=', license.id)
-      .executeTakeFirstOrThrow();
+    const renewal = await renewalOrderOf(license.id);
     expect(renewal).toMatchObject({ status: 'paid', amount: 12_000, net_amount: 10_000, tax_amount: 2_000, tax_rate_bp: 2_000, tax_country: 'DE' });
     const invoice = await t.db.selectFrom('invoices').selectAll().where('order_id', '=', renewal.id).executeTakeFirstOrThrow();
     expect(invoice).toMatchObject({ kind: 'invoice', total_amount: 12_000, tax_amount: 2_000 });
@@ -76,12 +68,7 @@ describe(`tax of renewals and automatic renewals (${testDialect()})`, () => {
     await setTaxSettings(t, admin, { rate_overrides: { DE: 21 } });
     t.ctx.renewalReminders.now = () => new Date(Date.parse(license.expires_at as string) + HOUR); // due at expiry (auto_renew_days_before 0)
     await t.ctx.autoRenewals.runNow();
-    const renewal = await t.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('kind', '=', 'renewal')
-      .where('target_license_id', '=', license.id)
-      .executeTakeFirstOrThrow();
+    const renewal = await renewalOrderOf(license.id);
     expect(renewal).toMatchObject({ status: 'paid', amount: 12_100, net_amount: 10_000, tax_amount: 2_100, tax_country: 'DE', tax_treatment: 'standard' });
     expect(await t.db.selectFrom('invoices').select('total_amount').where('order_id', '=', renewal.id).executeTakeFirstOrThrow()).toEqual({
       total_amount: 12_100,

@@ -1,44 +1,30 @@
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDialect, type TestApp } from '../../test/test-app.js';
 import { BUYABLE_SLUG } from '../../test/checkout-test-helpers.js';
-import { createStripeTestApp } from '../../test/stripe-test-app.js';
+import { deliverSignedStripeEvent, stripeEvent, withStripeTestApp } from '../../test/stripe-test-app.js';
 import { type FakeStripeApi } from '../../test/fake-stripe-api.js';
+import { addPriceTier, createAdminLicense } from '../../test/shop-fixtures.js';
 import { addTerm } from '../../../common/prices.js';
 
 // A renewal paid through Stripe (the real SDK against the local Stripe stand-in): the intent is created for the
 // renewal price, and the signed payment_intent.succeeded webhook extends the licence (docs/pricing.md "Renewals").
 const WEBHOOK_SECRET = 'whsec_renewal_secret';
-const signer = new Stripe('sk_test_fake');
 
 describe(`renewal through Stripe (${testDialect()})`, () => {
   let t: TestApp;
   let stripeApi: FakeStripeApi;
-  beforeAll(async () => {
-    ({ t, stripeApi } = await createStripeTestApp(WEBHOOK_SECRET));
-  });
-  afterAll(async () => {
-    await t.close();
-    await stripeApi.close();
-  });
+  withStripeTestApp(WEBHOOK_SECRET, (made) => ({ t, stripeApi } = made));
 
   it('charges the renewal price at Stripe and extends the licence by one term when the webhook says it succeeded', async () => {
     const admin = await t.adminHeaders();
-    const tier = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/plugins/${BUYABLE_SLUG}/prices`,
-      headers: admin,
-      payload: { name: 'Yearly', sites: 5, term: 'year', amount: 9000, currency: 'GBP', renewal_discount_percent: 10 },
-    });
-    const priceId = tier.json<{ id: number }>().id;
+    const priceId = (await addPriceTier(t, admin, { name: 'Yearly', sites: 5, term: 'year', amount: 9000, currency: 'GBP', renewal_discount_percent: 10 })).id;
     const expiresAt = '2027-06-15T09:00:00.000Z';
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/licenses',
-      headers: admin,
-      payload: { plugin_slug: BUYABLE_SLUG, plan: 'pro_yearly', max_activations: 5, customer_email: 'stripe-renewer@example.com' },
+    const license = await createAdminLicense(t, admin, {
+      plugin_slug: BUYABLE_SLUG,
+      plan: 'pro_yearly',
+      max_activations: 5,
+      customer_email: 'stripe-renewer@example.com',
     });
-    const license = created.json<{ id: number; key: string }>();
     await t.db.updateTable('licenses').set({ price_id: priceId, expires_at: expiresAt }).where('id', '=', license.id).execute();
 
     const started = await t.app.inject({
@@ -56,41 +42,20 @@ describe(`renewal through Stripe (${testDialect()})`, () => {
       amount: 8100,
     });
 
-    const payload = JSON.stringify({
-      id: `evt_renewal_${testDialect()}`,
-      object: 'event',
-      type: 'payment_intent.succeeded',
-      api_version: '2025-01-01',
-      created: Math.floor(Date.now() / 1000),
-      data: {
-        object: {
-          id: intentId,
-          object: 'payment_intent',
-          amount: 8100,
-          amount_received: 8100,
-          currency: 'gbp',
-          status: 'succeeded',
-          metadata: { plugin_slug: BUYABLE_SLUG, customer_email: 'stripe-renewer@example.com' },
-        },
-      },
+    const payload = stripeEvent(`evt_renewal_${testDialect()}`, 'payment_intent.succeeded', {
+      id: intentId,
+      object: 'payment_intent',
+      amount: 8100,
+      amount_received: 8100,
+      currency: 'gbp',
+      status: 'succeeded',
+      metadata: { plugin_slug: BUYABLE_SLUG, customer_email: 'stripe-renewer@example.com' },
     });
-    const delivered = await t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
-      payload,
-    });
-    expect(delivered.json()).toEqual({ received: true, outcome: 'fulfilled' });
+    expect((await deliverSignedStripeEvent(t.app, payload, WEBHOOK_SECRET)).json()).toEqual({ received: true, outcome: 'fulfilled' });
     const after = await t.db.selectFrom('licenses').selectAll().where('id', '=', license.id).executeTakeFirstOrThrow();
     expect(after.expires_at).toBe(addTerm(expiresAt, 'year'));
     // A redelivery changes nothing: one term per payment.
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
-      payload,
-    });
-    expect(again.json()).toMatchObject({ received: true, outcome: 'duplicate' });
+    expect((await deliverSignedStripeEvent(t.app, payload, WEBHOOK_SECRET)).json()).toMatchObject({ received: true, outcome: 'duplicate' });
     expect((await t.db.selectFrom('licenses').select('expires_at').where('id', '=', license.id).executeTakeFirstOrThrow()).expires_at).toBe(
       addTerm(expiresAt, 'year'),
     );

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { BUYABLE_SLUG, ensureQualifyingRelease, intentBody } from '../../test/checkout-test-helpers.js';
+import { BUYABLE_SLUG, ensureQualifyingRelease } from '../../test/checkout-test-helpers.js';
+import {
+  addPriceTier,
+  addWebhookEndpoint,
+  buyWithTestCard,
+  deliveredEmail as deliveredEmailOf,
+  latestDeliveryData,
+  payWithTestCard,
+} from '../../test/shop-fixtures.js';
 import { applyPaymentEvent } from '../orders/index.js';
 import { signInWorkSettled } from '../account/index.js';
 import { CUSTOMER_SESSION_COOKIE, type AccountLicense } from '../../../common/account.js';
@@ -26,11 +34,7 @@ describe(`renewals and upgrades (${testDialect()})`, () => {
     t = await createTestApp({ env: { BASE_URL: 'https://shop.example.com' } });
     await ensureQualifyingRelease(t.db);
     admin = await t.adminHeaders();
-    const add = async (body: object) => {
-      const response = await t.app.inject({ method: 'POST', url: `/api/admin/plugins/${BUYABLE_SLUG}/prices`, headers: admin, payload: body });
-      expect(response.statusCode).toBe(201);
-      return response.json<AdminPrice>();
-    };
+    const add = (body: object) => addPriceTier(t, admin, body);
     yearly = await add({ name: 'Business', sites: 5, term: 'year', amount: 10000, currency: 'GBP', renewal_discount_percent: 20 });
     yearlyUnlimited = await add({ name: 'Agency', sites: null, term: 'year', amount: 25000, currency: 'GBP' });
     yearlyTwo = await add({ name: 'Personal', sites: 2, term: 'year', amount: 6000, currency: 'GBP' });
@@ -38,27 +42,12 @@ describe(`renewals and upgrades (${testDialect()})`, () => {
     lifetimeUnlimited = await add({ name: 'Lifetime Agency', sites: null, term: 'lifetime', amount: 19900, currency: 'GBP' });
     const prices = (await t.app.inject({ method: 'GET', url: `/api/admin/plugins/${BUYABLE_SLUG}/prices`, headers: admin })).json<AdminPrice[]>();
     lifetime3 = prices.find((price) => price.name === 'Standard') as AdminPrice;
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/admin/webhook-endpoints', headers: admin, payload: { url: 'https://hooks.example.com/in' } }))
-        .statusCode,
-    ).toBe(201);
+    await addWebhookEndpoint(t, admin);
   });
   afterAll(async () => t.close());
 
-  const pay = (clientSecret: string) =>
-    t.app.inject({ method: 'POST', url: '/api/checkout/test/confirm', payload: { clientSecret, cardNumber: '4242424242424242' } });
-  const buy = async (price: AdminPrice) => {
-    const email = `renew-buyer-${++buyers}@example.com`;
-    const intent = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: intentBody({ items: [{ id: BUYABLE_SLUG, price_id: price.id }], amount: price.sale_amount ?? price.amount, customerEmail: email }),
-    });
-    expect(intent.statusCode).toBe(200);
-    expect((await pay(intent.json<{ clientSecret: string }>().clientSecret)).json()).toEqual({ status: 'succeeded' });
-    const order = await t.db.selectFrom('orders').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-    return t.db.selectFrom('licenses').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
-  };
+  const pay = (clientSecret: string) => payWithTestCard(t, clientSecret);
+  const buy = async (price: AdminPrice) => (await buyWithTestCard(t, price, `renew-buyer-${++buyers}@example.com`)).license;
   const license = (id: number) => t.db.selectFrom('licenses').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const setLicense = (id: number, values: { expires_at?: string | null; status?: string; price_id?: number | null }) =>
     t.db.updateTable('licenses').set(values).where('id', '=', id).execute();
@@ -70,15 +59,7 @@ describe(`renewals and upgrades (${testDialect()})`, () => {
     for (const [column, value] of where) query = query.where(column as any, '=', value);
     return Number((await query.executeTakeFirstOrThrow()).n);
   };
-  /** The licence e-mail of an order once it has left (rendered at send time; the outbox without SMTP). */
-  const deliveredEmail = async (orderId: number) => {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const row = await t.db.selectFrom('emails').selectAll().where('order_id', '=', orderId).executeTakeFirst();
-      if (row && row.status !== 'pending' && row.status !== 'sending') return row;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`the e-mail of order ${orderId} never left`);
-  };
+  const deliveredEmail = (orderId: number) => deliveredEmailOf(t.db, orderId);
   const renewAndPay = async (key: string, amount: number) => {
     const started = await intent({ license_key: key, kind: 'renewal', amount });
     expect(started.statusCode, started.body).toBe(200);
@@ -110,13 +91,7 @@ describe(`renewals and upgrades (${testDialect()})`, () => {
     expect(after).toMatchObject({ status: 'active', key: bought.key, max_activations: 5, price_id: yearly.id });
     const order = await t.db.selectFrom('orders').selectAll().where('target_license_id', '=', bought.id).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ kind: 'renewal', status: 'paid', amount: 8000, price_id: yearly.id, license_id: null, email: bought.customer_email });
-    const delivery = await t.db
-      .selectFrom('webhook_deliveries')
-      .select('body')
-      .where('event_type', '=', 'license.renewed')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(JSON.parse(delivery.body).data).toMatchObject({
+    expect(await latestDeliveryData(t.db, 'license.renewed')).toMatchObject({
       license: { key: bought.key, expires_at: after.expires_at },
       order_id: order.id,
       previous_expires_at: before,
@@ -152,13 +127,7 @@ describe(`renewals and upgrades (${testDialect()})`, () => {
     expect(refunded.statusCode, refunded.body).toBe(200);
     const after = await license(bought.id);
     expect(after).toMatchObject({ status: 'active', expires_at: before, key: bought.key });
-    const delivery = await t.db
-      .selectFrom('webhook_deliveries')
-      .select('body')
-      .where('event_type', '=', 'license.updated')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(JSON.parse(delivery.body).data).toMatchObject({ key: bought.key, expires_at: before });
+    expect(await latestDeliveryData(t.db, 'license.updated')).toMatchObject({ key: bought.key, expires_at: before });
     // A second refund of the same order changes nothing more.
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/refund`, headers: admin })).statusCode).toBe(409);
     expect((await license(bought.id)).expires_at).toBe(before);
@@ -260,13 +229,11 @@ describe(`renewals and upgrades (${testDialect()})`, () => {
     expect(upgradeEmail.text).toContain('Your licence (Agency) covers unlimited websites. Updates until ');
     const admin2 = (await t.app.inject({ method: 'GET', url: `/api/admin/orders?search=%23${order.id}`, headers: admin })).json();
     expect(admin2[0]).toMatchObject({ id: order.id, kind: 'upgrade', license_key: bought.key, tier: { name: 'Agency', term: 'year', sites: null } });
-    const delivery = await t.db
-      .selectFrom('webhook_deliveries')
-      .select('body')
-      .where('event_type', '=', 'license.upgraded')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(JSON.parse(delivery.body).data).toMatchObject({ previous_price_id: yearly.id, previous_max_activations: 5, price_id: yearlyUnlimited.id });
+    expect(await latestDeliveryData(t.db, 'license.upgraded')).toMatchObject({
+      previous_price_id: yearly.id,
+      previous_max_activations: 5,
+      price_id: yearlyUnlimited.id,
+    });
     // Now on the highest tier: nothing higher to offer.
     expect((await quote(bought.key)).json()).toMatchObject({ upgrades: [], upgrade_note: expect.stringMatching(/no higher tier/) });
   });

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDialect, type TestApp } from '../../test/test-app.js';
 import { BUYABLE_SLUG, fulfilmentCounts } from '../../test/checkout-test-helpers.js';
-import { createStripeTestApp } from '../../test/stripe-test-app.js';
+import { deliverSignedStripeEvent, stripeEvent, withStripeTestApp } from '../../test/stripe-test-app.js';
 import { type FakeStripeApi } from '../../test/fake-stripe-api.js';
 import { addTier, setTaxSettings } from '../../test/tax-test-helpers.js';
-import Stripe from 'stripe';
+import { createAdminLicense } from '../../test/shop-fixtures.js';
 
 const WEBHOOK_SECRET = 'whsec_stripe_tax_secret';
 
@@ -14,16 +14,15 @@ describe(`tax through Stripe Tax (${testDialect()})`, () => {
   let stripeApi: FakeStripeApi;
   let admin: Record<string, string>;
   let euro: number;
-  beforeAll(async () => {
-    ({ t, stripeApi } = await createStripeTestApp(WEBHOOK_SECRET));
-    admin = await t.adminHeaders();
-    euro = await addTier(t, admin);
-    await setTaxSettings(t, admin, { seller_country: 'IE', eu_oss: true });
-  });
-  afterAll(async () => {
-    await t.close();
-    await stripeApi.close();
-  });
+  withStripeTestApp(
+    WEBHOOK_SECRET,
+    (made) => ({ t, stripeApi } = made),
+    async () => {
+      admin = await t.adminHeaders();
+      euro = await addTier(t, admin);
+      await setTaxSettings(t, admin, { seller_country: 'IE', eu_oss: true });
+    },
+  );
 
   const body = (amount: number) => ({ items: [{ id: BUYABLE_SLUG, price_id: euro }], amount, customerEmail: 'stripe-tax@example.de', country: 'DE' });
 
@@ -64,13 +63,12 @@ describe(`tax through Stripe Tax (${testDialect()})`, () => {
     }
   });
   it('a renewal is taxed by Stripe Tax too: the quote shows its amounts and the PaymentIntent names its calculation', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/licenses',
-      headers: admin,
-      payload: { plugin_slug: BUYABLE_SLUG, plan: 'pro_yearly', max_activations: 1, customer_email: 'stripe-tax-renewal@example.de' },
+    const license = await createAdminLicense(t, admin, {
+      plugin_slug: BUYABLE_SLUG,
+      plan: 'pro_yearly',
+      max_activations: 1,
+      customer_email: 'stripe-tax-renewal@example.de',
     });
-    const license = created.json<{ id: number; key: string }>();
     await t.db.updateTable('licenses').set({ price_id: euro, expires_at: '2027-06-15T09:00:00.000Z' }).where('id', '=', license.id).execute();
     stripeApi.taxRates.set('DE', 19.5);
     try {
@@ -96,21 +94,8 @@ describe(`tax through Stripe Tax (${testDialect()})`, () => {
     expect(intent.statusCode, intent.body).toBe(200);
     const intentId = intent.json<{ clientSecret: string }>().clientSecret.split('_secret_')[0] as string;
     stripeApi.pay(intentId, 'pm_card_fr');
-    const payload = JSON.stringify({
-      id: `evt_card_country_${testDialect()}`,
-      object: 'event',
-      type: 'payment_intent.succeeded',
-      api_version: '2025-01-01',
-      created: Math.floor(Date.now() / 1000),
-      data: { object: stripeApi.intents.get(intentId) },
-    });
-    const signature = new Stripe('sk_test_fake').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const delivered = await t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      payload,
-    });
+    const payload = stripeEvent(`evt_card_country_${testDialect()}`, 'payment_intent.succeeded', stripeApi.intents.get(intentId));
+    const delivered = await deliverSignedStripeEvent(t.app, payload, WEBHOOK_SECRET);
     expect(delivered.json()).toEqual({ received: true, outcome: 'fulfilled' });
     const order = await t.db.selectFrom('orders').selectAll().where('provider_ref', '=', intentId).executeTakeFirstOrThrow();
     expect(order.tax_evidence_status).toBe('conflict');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { BUYABLE_SLUG, ensureQualifyingRelease, intentBody } from '../../test/checkout-test-helpers.js';
+import { BUYABLE_SLUG, ensureQualifyingRelease } from '../../test/checkout-test-helpers.js';
+import { addPriceTier, addWebhookEndpoint, buyWithTestCard, latestDeliveryData, payWithTestCard } from '../../test/shop-fixtures.js';
 import type { AdminPrice } from '../../../common/prices.js';
 import type { RenewalQuote } from '../../../common/renewals.js';
 import { UNLIMITED_ACTIVATIONS } from '../../../common/licenses.js';
@@ -20,37 +21,18 @@ describe(`refunded upgrades (${testDialect()})`, () => {
     await t.ctx.settings.update({ rate_limit_per_minute: 100_000 });
     await ensureQualifyingRelease(t.db);
     admin = await t.adminHeaders();
-    const add = async (body: object) => {
-      const response = await t.app.inject({ method: 'POST', url: `/api/admin/plugins/${BUYABLE_SLUG}/prices`, headers: admin, payload: body });
-      expect(response.statusCode).toBe(201);
-      return response.json<AdminPrice>();
-    };
+    const add = (body: object) => addPriceTier(t, admin, body);
     personal = await add({ name: 'Personal', sites: 2, term: 'year', amount: 6000, currency: 'GBP' });
     business = await add({ name: 'Business', sites: 5, term: 'year', amount: 10000, currency: 'GBP' });
     agency = await add({ name: 'Agency', sites: null, term: 'year', amount: 25000, currency: 'GBP' });
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/admin/webhook-endpoints', headers: admin, payload: { url: 'https://hooks.example.com/in' } }))
-        .statusCode,
-    ).toBe(201);
+    await addWebhookEndpoint(t, admin);
   });
   afterAll(async () => t.close());
 
   // Each call from an address of its own: the renewal and machine routes have per-address budgets.
   const from = () => `192.0.2.${++addresses}`;
-  const pay = (clientSecret: string) =>
-    t.app.inject({ method: 'POST', url: '/api/checkout/test/confirm', payload: { clientSecret, cardNumber: '4242424242424242' } });
-  const buy = async (price: AdminPrice) => {
-    const email = `upgrade-refund-${++buyers}@example.com`;
-    const intent = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      payload: intentBody({ items: [{ id: BUYABLE_SLUG, price_id: price.id }], amount: price.amount, customerEmail: email }),
-    });
-    expect(intent.statusCode, intent.body).toBe(200);
-    expect((await pay(intent.json<{ clientSecret: string }>().clientSecret)).json()).toEqual({ status: 'succeeded' });
-    const order = await t.db.selectFrom('orders').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-    return { order, license: await t.db.selectFrom('licenses').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow() };
-  };
+  const pay = (clientSecret: string) => payWithTestCard(t, clientSecret);
+  const buy = (price: AdminPrice) => buyWithTestCard(t, price, `upgrade-refund-${++buyers}@example.com`);
   const upgrade = async (key: string, to: AdminPrice) => {
     const quote = (
       await t.app.inject({ method: 'POST', url: '/api/renewals/quote', remoteAddress: from(), payload: { license_key: key } })
@@ -69,27 +51,14 @@ describe(`refunded upgrades (${testDialect()})`, () => {
   };
   const refund = (orderId: number) => t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/refund`, headers: admin });
   const license = (id: number) => t.db.selectFrom('licenses').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const activate = (key: string, site: string) =>
+  const machine = (action: 'activate' | 'validate' | 'deactivate') => (key: string, site: string) =>
     t.app.inject({
       method: 'POST',
-      url: '/api/v1/licenses/activate',
+      url: `/api/v1/licenses/${action}`,
       remoteAddress: from(),
       payload: { license_key: key, site_url: site, plugin_slug: BUYABLE_SLUG },
     });
-  const validate = (key: string, site: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/v1/licenses/validate',
-      remoteAddress: from(),
-      payload: { license_key: key, site_url: site, plugin_slug: BUYABLE_SLUG },
-    });
-  const deactivate = (key: string, site: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/v1/licenses/deactivate',
-      remoteAddress: from(),
-      payload: { license_key: key, site_url: site, plugin_slug: BUYABLE_SLUG },
-    });
+  const [activate, validate, deactivate] = [machine('activate'), machine('validate'), machine('deactivate')];
   const activities = (type: string) => t.db.selectFrom('activities').selectAll().where('action_type', '=', type).orderBy('id').execute();
 
   it('moves the licence back to its former tier and site limit; sites beyond the old limit keep working, new ones wait for a free seat', async () => {
@@ -119,13 +88,7 @@ describe(`refunded upgrades (${testDialect()})`, () => {
       max_activations: 5,
       sites_over_limit: 2,
     });
-    const delivery = await t.db
-      .selectFrom('webhook_deliveries')
-      .select('body')
-      .where('event_type', '=', 'license.updated')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(JSON.parse(delivery.body).data).toMatchObject({ key: bought.license.key, max_activations: 5 });
+    expect(await latestDeliveryData(t.db, 'license.updated')).toMatchObject({ key: bought.license.key, max_activations: 5 });
     expect(await t.db.selectFrom('emails').select('kind').where('order_id', '=', order.id).where('kind', '=', 'refund').execute()).toHaveLength(1);
 
     // Kept: every activated site still validates. Refused: an eighth site, until the count is below five again.

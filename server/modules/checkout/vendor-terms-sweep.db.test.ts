@@ -7,6 +7,7 @@ import type { AdminPrice } from '../../../common/prices.js';
 import { STORE_PAGE_INFO, STORE_PAGE_SLUGS } from '../../../common/store-pages.js';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { buyTierWithTestCard, ensureQualifyingRelease } from '../../test/checkout-test-helpers.js';
+import { addPriceTier, VENDOR_TIERS } from '../../test/shop-fixtures.js';
 import { signInWorkSettled } from '../account/index.js';
 
 // Issue 40, "Done when", server side: an empty shop made into "Lumen Plugins" selling "Smart Forms Pro" with its own
@@ -50,15 +51,7 @@ describe(`a vendor's own terms everywhere a buyer reads (${testDialect()})`, () 
     const plugin = await t.app.inject({ method: 'POST', url: '/api/admin/plugins', headers: admin, payload: { slug: SLUG, name: 'Smart Forms Pro' } });
     expect(plugin.statusCode, plugin.body).toBe(201);
     await ensureQualifyingRelease(t.db, SLUG, '2.0.0');
-    for (const body of [
-      { name: 'Personal', sites: 1, term: 'year', amount: 4900, currency: 'USD' },
-      { name: 'Business', sites: 5, term: 'year', amount: 9900, currency: 'USD' },
-      { name: 'Unlimited', sites: null, term: 'lifetime', amount: 29900, currency: 'USD' },
-    ]) {
-      const response = await t.app.inject({ method: 'POST', url: `/api/admin/plugins/${SLUG}/prices`, headers: admin, payload: body });
-      expect(response.statusCode, response.body).toBe(201);
-      tiers[body.name] = response.json<AdminPrice>();
-    }
+    for (const body of VENDOR_TIERS) tiers[body.name] = await addPriceTier(t, admin, body, SLUG);
     const on = await t.app.inject({ method: 'PATCH', url: `/api/admin/plugins/${SLUG}`, headers: admin, payload: { pricing_active: true, is_featured: true } });
     expect(on.statusCode, on.body).toBe(200);
   });

@@ -3,6 +3,7 @@ import type { AdminPrice } from '../../../common/prices.js';
 import { longDate } from '../../../common/store-terms.js';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { BUYABLE_SLUG, buyTierWithTestCard, ensureQualifyingRelease } from '../../test/checkout-test-helpers.js';
+import { addPriceTier, deliveredEmail, VENDOR_TIERS } from '../../test/shop-fixtures.js';
 
 // Issue 40: a vendor with other terms than the demo's (14 days, "within one working day", American spelling, no key
 // prefix) sells yearly and lifetime tiers; what the buyer reads after each purchase (the success page's answer and
@@ -34,26 +35,9 @@ describe(`a vendor's own terms after each purchase (${testDialect()})`, () => {
       },
     });
     expect(identity.statusCode, identity.body).toBe(200);
-    for (const body of [
-      { name: 'Personal', sites: 1, term: 'year', amount: 4900, currency: 'USD' },
-      { name: 'Business', sites: 5, term: 'year', amount: 9900, currency: 'USD' },
-      { name: 'Unlimited', sites: null, term: 'lifetime', amount: 29900, currency: 'USD' },
-    ]) {
-      const response = await t.app.inject({ method: 'POST', url: `/api/admin/plugins/${BUYABLE_SLUG}/prices`, headers: admin, payload: body });
-      expect(response.statusCode, response.body).toBe(201);
-      tiers[body.name] = response.json<AdminPrice>();
-    }
+    for (const body of VENDOR_TIERS) tiers[body.name] = await addPriceTier(t, admin, body);
   });
   afterAll(async () => t.close());
-
-  const deliveredEmail = async (orderId: number) => {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const row = await t.db.selectFrom('emails').selectAll().where('order_id', '=', orderId).executeTakeFirst();
-      if (row && row.status !== 'pending' && row.status !== 'sending') return row;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`the e-mail of order ${orderId} never left`);
-  };
 
   const buy = async (tier: AdminPrice) => {
     const email = `lumen-buyer-${++buyers}@example.com`;
@@ -61,7 +45,7 @@ describe(`a vendor's own terms after each purchase (${testDialect()})`, () => {
     const order = await t.db.selectFrom('orders').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
     const license = await t.db.selectFrom('licenses').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
     const success = (await t.app.inject({ method: 'POST', url: '/api/checkout/order', payload: { clientSecret } })).json<Record<string, unknown>>();
-    return { license, success, email: await deliveredEmail(order.id) };
+    return { license, success, email: await deliveredEmail(t.db, order.id) };
   };
 
   it.each([

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { BUYABLE_SLUG, ensureQualifyingRelease, intentBody } from '../../test/checkout-test-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { BUYABLE_SLUG, intentBody } from '../../test/checkout-test-helpers.js';
+import { withBuyableApp } from '../../test/shop-fixtures.js';
 import type { AdminCoupon, CouponCheckResponse } from '../../../common/coupons.js';
 import { COUPON_RESERVATION_MS, COUPON_RESERVATIONS_PER_ADDRESS } from './index.js';
 
@@ -13,12 +14,7 @@ describe(`coupon reservations (${testDialect()})`, () => {
   let ip = 0;
   const nextAddress = () => `10.3.${Math.floor(++ip / 250)}.${ip % 250}`;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    await ensureQualifyingRelease(t.db);
-    admin = await t.adminHeaders();
-  });
-  afterAll(async () => t.close());
+  withBuyableApp((made, headers) => ([t, admin] = [made, headers]));
 
   const made = async (code: string, maxRedemptions: number) => {
     const response = await t.app.inject({

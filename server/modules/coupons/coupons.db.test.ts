@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { BUYABLE_PRICE, BUYABLE_SLUG, ensureQualifyingRelease, intentBody } from '../../test/checkout-test-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { BUYABLE_PRICE, BUYABLE_SLUG, intentBody } from '../../test/checkout-test-helpers.js';
+import { addPriceTier, withBuyableApp } from '../../test/shop-fixtures.js';
 import type { AdminCoupon, CouponCheckResponse } from '../../../common/coupons.js';
-import type { AdminPrice } from '../../../common/prices.js';
 import type { PublicPlugin } from '../../../common/catalog.js';
 
 const DAY = 86_400_000;
@@ -16,14 +16,11 @@ describe(`coupons (${testDialect()})`, () => {
   // Each request from its own address: the per-IP checkout budget (30 a minute) is not what these tests measure.
   const remoteAddress = () => `10.1.${Math.floor(++ip / 250)}.${ip % 250}`;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    await ensureQualifyingRelease(t.db);
-    admin = await t.adminHeaders();
+  withBuyableApp(async (made, headers) => {
+    [t, admin] = [made, headers];
     const plugins = (await t.app.inject({ method: 'GET', url: '/api/plugins/public' })).json<PublicPlugin[]>();
     baseTierId = plugins.find((plugin) => plugin.slug === BUYABLE_SLUG)!.prices[0]!.id;
   });
-  afterAll(async () => t.close());
 
   const create = (body: object) => t.app.inject({ method: 'POST', url: '/api/admin/coupons', headers: admin, payload: body });
   const edit = (id: number, body: object) => t.app.inject({ method: 'PATCH', url: `/api/admin/coupons/${id}`, headers: admin, payload: body });
@@ -169,14 +166,7 @@ describe(`coupons (${testDialect()})`, () => {
     });
 
     it('scopes by plugin or by tier', async () => {
-      const tier = (
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/admin/plugins/${BUYABLE_SLUG}/prices`,
-          headers: admin,
-          payload: { name: 'Business', sites: 5, term: 'year', amount: 9900, currency: 'GBP' },
-        })
-      ).json<AdminPrice>();
+      const tier = await addPriceTier(t, admin, { name: 'Business', sites: 5, term: 'year', amount: 9900, currency: 'GBP' });
       await made({ code: 'BUSINESS', kind: 'percent', value: 50, price_ids: [tier.id] });
       await made({ code: 'THISPLUGIN', kind: 'percent', value: 10, plugin_slugs: [BUYABLE_SLUG] });
       expect(await check({ coupon_code: 'BUSINESS', plugin: BUYABLE_SLUG, price_id: tier.id })).toMatchObject({ valid: true, discount: 4950, amount: 4950 });
@@ -317,14 +307,7 @@ describe(`coupons (${testDialect()})`, () => {
     });
 
     it('keeps the per-buyer limit under 20 concurrent checkouts of one buyer for two tiers (so two different orders could be made)', async () => {
-      const tier = (
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/admin/plugins/${BUYABLE_SLUG}/prices`,
-          headers: admin,
-          payload: { name: 'Agency', sites: 20, term: 'year', amount: 20000, currency: 'GBP' },
-        })
-      ).json<AdminPrice>();
+      const tier = await addPriceTier(t, admin, { name: 'Agency', sites: 20, term: 'year', amount: 20000, currency: 'GBP' });
       const coupon = await made({ code: 'ONEPERBUYER', kind: 'percent', value: 10, max_per_buyer: 1 });
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { applyPaymentEvent } from '../orders/index.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { createAppWithEndpoint, lemonSqueezyOrderPaid, maxId } from '../../test/shop-fixtures.js';
 import { signInWorkSettled } from '../account/index.js';
 import { CUSTOMER_SESSION_COOKIE } from '../../../common/account.js';
 import type { CustomerDetail, CustomerList } from '../../../common/customers.js';
@@ -16,16 +16,8 @@ describe(`customer actions (${testDialect()})`, () => {
 
   const pay = async (email: string) => {
     const ref = `act-${++events}`;
-    const result = await applyPaymentEvent(t.ctx, {
-      kind: 'paid',
-      provider: 'lemonsqueezy',
-      eventId: `evt-${ref}`,
-      eventType: 'order_created',
-      providerRef: ref,
-      order: { email, pluginSlug: PLUGIN, amount: 4900, currency: 'GBP' },
-    });
-    expect(result.outcome).toBe('fulfilled');
-    return t.db.selectFrom('licenses').select(['id', 'key']).where('order_id', '=', result.orderId).executeTakeFirstOrThrow();
+    const orderId = await lemonSqueezyOrderPaid(t.ctx, ref, { email, pluginSlug: PLUGIN });
+    return t.db.selectFrom('licenses').select(['id', 'key']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
   };
   const customerId = async (email: string) => {
     const list = (await t.app.inject({ method: 'GET', url: `/api/admin/customers?search=${encodeURIComponent(email)}`, headers })).json<CustomerList>();
@@ -40,14 +32,7 @@ describe(`customer actions (${testDialect()})`, () => {
   };
   /** Signs the address in through its e-mailed link; answers the account's cookie header. */
   const signIn = async (email: string) => {
-    const before = Number(
-      (
-        await t.db
-          .selectFrom('emails')
-          .select((eb) => eb.fn.max('id').as('m'))
-          .executeTakeFirst()
-      )?.m ?? 0,
-    );
+    const before = await maxId(t.db, 'emails');
     expect((await t.app.inject({ method: 'POST', url: '/api/account/sign-in', headers: XHR, payload: { email } })).statusCode).toBe(202);
     await signInWorkSettled(t.ctx);
     const row = await t.db
@@ -68,15 +53,7 @@ describe(`customer actions (${testDialect()})`, () => {
     (await t.app.inject({ method: 'GET', url: '/api/account/licences', headers: cookie })).json<Array<{ key: string }>>().map((license) => license.key);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    headers = await t.adminHeaders();
-    const endpoint = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/webhook-endpoints',
-      headers,
-      payload: { url: 'https://hooks.example.com/in', events: [] },
-    });
-    expect(endpoint.statusCode, endpoint.body).toBe(201);
+    ({ t, headers } = await createAppWithEndpoint());
   });
   afterAll(async () => t.close());
 

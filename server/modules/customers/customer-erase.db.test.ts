@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { applyPaymentEvent } from '../orders/index.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { createAppWithEndpoint, lemonSqueezyOrderPaid, maxId } from '../../test/shop-fixtures.js';
 import type { CustomerList } from '../../../common/customers.js';
 import type { Order } from '../../../common/orders.js';
 
@@ -18,15 +18,7 @@ describe(`erase forgets (${testDialect()})`, () => {
   let t: TestApp;
   let headers: Record<string, string>;
   beforeAll(async () => {
-    t = await createTestApp();
-    headers = await t.adminHeaders();
-    const endpoint = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/webhook-endpoints',
-      headers,
-      payload: { url: 'https://hooks.example.com/in', events: [] },
-    });
-    expect(endpoint.statusCode, endpoint.body).toBe(201);
+    ({ t, headers } = await createAppWithEndpoint());
   });
   afterAll(async () => t.close());
 
@@ -67,15 +59,7 @@ describe(`erase forgets (${testDialect()})`, () => {
   };
 
   it('cancels a pending order from the admin (409 for an order not pending)', async () => {
-    const paid = await applyPaymentEvent(t.ctx, {
-      kind: 'paid',
-      provider: 'lemonsqueezy',
-      eventId: 'evt-erase-1',
-      eventType: 'order_created',
-      providerRef: 'erase-1',
-      order: { email: OLD, pluginSlug: PLUGIN, amount: 4900, currency: 'GBP' },
-    });
-    expect(paid.outcome).toBe('fulfilled');
+    const paid = { orderId: await lemonSqueezyOrderPaid(t.ctx, 'erase-1', { email: OLD, pluginSlug: PLUGIN }) };
     const refused = await admin(`/api/admin/orders/${paid.orderId}/cancel`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ message: string }>().message).toMatch(/is paid; only an order waiting for payment can be cancelled \(refund it instead\)/);
@@ -102,14 +86,7 @@ describe(`erase forgets (${testDialect()})`, () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json<Order>().status).toBe('cancelled');
     expect((await admin(`/api/admin/orders/${recent}/cancel`)).statusCode).toBe(409);
-    const deliveriesBefore = Number(
-      (
-        await t.db
-          .selectFrom('webhook_deliveries')
-          .select((eb) => eb.fn.max('id').as('m'))
-          .executeTakeFirst()
-      )?.m ?? 0,
-    );
+    const deliveriesBefore = await maxId(t.db, 'webhook_deliveries');
 
     const erased = await admin(`/api/admin/customers/${id}/erase`, { licenses: 'revoke' });
     expect(erased.statusCode, erased.body).toBe(200);

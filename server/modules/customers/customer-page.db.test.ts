@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { applyPaymentEvent } from '../orders/index.js';
+import { lemonSqueezyOrderPaid } from '../../test/shop-fixtures.js';
 import type { CustomerDetail, CustomerList } from '../../../common/customers.js';
 
 const PLUGIN = 'postcode-delivery-zones';
@@ -25,15 +25,7 @@ describe(`customer page (${testDialect()})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     headers = await t.adminHeaders();
-    const paid = await applyPaymentEvent(t.ctx, {
-      kind: 'paid',
-      provider: 'lemonsqueezy',
-      eventId: 'evt-page-1',
-      eventType: 'order_created',
-      providerRef: 'page-1',
-      order: { email: 'Page.Buyer@Example.com', pluginSlug: PLUGIN, amount: 4900, currency: 'GBP' },
-    });
-    expect(paid.outcome).toBe('fulfilled');
+    await lemonSqueezyOrderPaid(t.ctx, 'page-1', { email: 'Page.Buyer@Example.com', pluginSlug: PLUGIN });
   });
   afterAll(async () => t.close());
 

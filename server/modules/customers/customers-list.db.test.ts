@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { createAdminLicense, lemonSqueezyOrderPaid } from '../../test/shop-fixtures.js';
 import { applyPaymentEvent } from '../orders/index.js';
 import type { CustomerList } from '../../../common/customers.js';
 
@@ -12,16 +13,7 @@ describe(`customers list (${testDialect()})`, () => {
 
   const pay = async (email: string, amount: number, currency = 'GBP') => {
     const ref = `ref-${++eventCounter}`;
-    const result = await applyPaymentEvent(t.ctx, {
-      kind: 'paid',
-      provider: 'lemonsqueezy',
-      eventId: `evt-${ref}`,
-      eventType: 'order_created',
-      providerRef: ref,
-      order: { email, pluginSlug: PLUGIN, amount, currency },
-    });
-    expect(result.outcome).toBe('fulfilled');
-    return { ref, orderId: result.orderId as number };
+    return { ref, orderId: await lemonSqueezyOrderPaid(t.ctx, ref, { email, pluginSlug: PLUGIN, amount, currency }) };
   };
   const refund = async (ref: string) =>
     expect(
@@ -48,13 +40,7 @@ describe(`customers list (${testDialect()})`, () => {
     const refunded = await pay('dora@example.com', 1000);
     await refund(refunded.ref);
     // A hand-made licence with an address makes a customer without orders; one without an address makes none.
-    const handMade = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/licenses',
-      headers,
-      payload: { plugin_slug: PLUGIN, customer_email: 'Bob@Example.com' },
-    });
-    expect(handMade.statusCode).toBe(201);
+    await createAdminLicense(t, headers, { plugin_slug: PLUGIN, customer_email: 'Bob@Example.com' });
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/licenses', headers, payload: { plugin_slug: PLUGIN } })).statusCode).toBe(201);
     // A pending order alone is no purchase.
     await t.db

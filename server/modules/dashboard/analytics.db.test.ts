@@ -1,6 +1,7 @@
 // The dashboard's analytics against rows seeded on known days: every figure is worked out by hand below.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Analytics, AnalyticsDay } from '../../../common/dashboard.js';
+import { insertActivationRow, insertLicenseRow } from '../../test/license-rows.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { dashboardAnalytics } from './analytics.service.js';
 
@@ -41,24 +42,7 @@ beforeAll(async () => {
 
   let key = 0;
   const license = async (plugin_slug: string, created_at: string) =>
-    (
-      await db
-        .insertInto('licenses')
-        .values({
-          key: `8022-TEST-0000-0000-${String(++key).padStart(4, '0')}`,
-          plugin_slug,
-          plan: 'lifetime',
-          status: 'active',
-          max_activations: 10,
-          expires_at: null,
-          customer_email: null,
-          order_id: null,
-          created_at,
-          updated_at: created_at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    insertLicenseRow(db, { key: `8022-TEST-0000-0000-${String(++key).padStart(4, '0')}`, plugin_slug, created_at });
   const l1 = await license('postcode-delivery-zones', '2026-03-05T01:00:00.000Z');
   const l2 = await license('ucre', '2026-03-05T22:00:00.000Z');
   await license('ucre', '2026-03-20T12:00:00.000Z');
@@ -71,11 +55,7 @@ beforeAll(async () => {
     created_at: string,
     is_local: number,
     report: { installed_version?: string; wp_version?: string; php_version?: string } = {},
-  ) =>
-    db
-      .insertInto('license_activations')
-      .values({ license_id, site_url: `site-${++site}.example.com`, is_local, environment: null, created_at, last_checked_at: null, ...report })
-      .execute();
+  ) => insertActivationRow(db, { license_id, site_url: `site-${++site}.example.com`, is_local, created_at, ...report });
   await activation(l1, '2026-02-15T09:00:00.000Z', 0, { installed_version: '1.8.0', wp_version: '6.5.2', php_version: '8.2.10' });
   await activation(l1, '2026-03-10T09:00:00.000Z', 1, { installed_version: '1.8.0', wp_version: '6.5', php_version: '8.1.2-1ubuntu2.14' });
   await activation(l1, '2026-03-20T09:00:00.000Z', 0); // never reported

@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../db/schema.js';
 import * as rollups from '../../db/migrations/0076-dashboard-rollups.js';
+import { insertActivationRow, insertLicenseRow } from '../../test/license-rows.js';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { dashboardAnalytics } from './analytics.service.js';
 import { dashboardStats } from './dashboard.service.js';
@@ -99,33 +100,10 @@ beforeAll(async () => {
     ).id;
   let key = 0;
   const licence = async (plugin_slug: string, created_at: string, expires_at: string | null, status = 'active') =>
-    (
-      await db
-        .insertInto('licenses')
-        .values({
-          key: `8022-ROLL-0000-0000-${String(++key).padStart(4, '0')}`,
-          plugin_slug,
-          plan: 'pro_yearly',
-          status,
-          max_activations: 10,
-          expires_at,
-          customer_email: null,
-          order_id: null,
-          created_at,
-          updated_at: created_at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    insertLicenseRow(db, { key: `8022-ROLL-0000-0000-${String(++key).padStart(4, '0')}`, plugin_slug, plan: 'pro_yearly', status, expires_at, created_at });
   let site = 0;
   const activate = async (license_id: number, created_at: string, is_local: number, report: Record<string, string> = {}) =>
-    (
-      await db
-        .insertInto('license_activations')
-        .values({ license_id, site_url: `s-${++site}.example.com`, is_local, environment: null, created_at, last_checked_at: null, ...report })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    insertActivationRow(db, { license_id, site_url: `s-${++site}.example.com`, is_local, created_at, ...report });
   for (const [day, currency, amount] of [
     ['01-15', 'EUR', 4900],
     ['02-10', 'GBP', 2500],
@@ -191,26 +169,8 @@ describe(`dashboard roll-ups (${testDialect()})`, () => {
     const failure = new Error('rolled back');
     await expect(
       t.db.transaction().execute(async (trx) => {
-        const licence = await trx
-          .insertInto('licenses')
-          .values({
-            key: '8022-ROLL-BACK-0000-0001',
-            plugin_slug: 'ucre',
-            plan: 'lifetime',
-            status: 'active',
-            max_activations: 3,
-            expires_at: null,
-            customer_email: null,
-            order_id: null,
-            created_at: at('03-30'),
-            updated_at: at('03-30'),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('license_activations')
-          .values({ license_id: licence.id, site_url: 'rollback.example.com', is_local: 0, environment: null, created_at: at('03-30'), last_checked_at: null })
-          .execute();
+        const licence = await insertLicenseRow(trx, { key: '8022-ROLL-BACK-0000-0001', plugin_slug: 'ucre', max_activations: 3, created_at: at('03-30') });
+        await insertActivationRow(trx, { license_id: licence, site_url: 'rollback.example.com', created_at: at('03-30') });
         await trx
           .insertInto('orders')
           .values({

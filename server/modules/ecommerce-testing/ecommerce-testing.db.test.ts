@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { withTestApp, type TestApp } from '../../test/test-app.js';
 import { ecommerceReportGroups, type EcommerceRunResponse, type EcommerceSetupResponse } from '../../../common/ecommerce-testing.js';
 
 let t: TestApp;
 let admin: Record<string, string>;
 
-beforeAll(async () => {
-  t = await createTestApp({ seed: false });
+withTestApp({ seed: false }, async (made) => {
+  t = made;
   admin = await t.adminHeaders();
 });
-afterAll(async () => t.close());
 
 const run = async () => {
   const response = await t.app.inject({ method: 'POST', url: '/api/ecommerce/test/run', headers: admin });

@@ -3,37 +3,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNLIMITED_ACTIVATIONS } from '../../../common/licenses.js';
 import { POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
 import { createLicense } from '../licenses/index.js';
 import { requestChecksum } from './edd-answer-fields.js';
+import { createEddTestApp, eddFormPoster } from './edd.fixtures.js';
 
 const PLUGIN = POSTCODE_PLUGIN_SLUG;
 const ITEM_ID = 5150;
 
 describe(`EDD answer fields (${testDialect()})`, () => {
   let t: TestApp;
-  let ip = 0;
-  const post = (fields: Record<string, string>) => {
-    ip += 1;
-    return t.app.inject({
-      method: 'POST',
-      url: '/',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `10.39.0.${ip}` },
-      payload: new URLSearchParams(fields).toString(),
-    });
-  };
+  const post = eddFormPoster(() => t, 39);
   const now = () => new Date().toISOString();
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.ctx.settings.update({ rate_limit_per_minute: 100_000 });
-    const patch = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/plugins/${PLUGIN}`,
-      headers: await t.adminHeaders(),
-      payload: { edd_item_id: ITEM_ID },
-    });
-    expect(patch.statusCode, patch.body).toBe(200);
+    t = await createEddTestApp(PLUGIN, { edd_item_id: ITEM_ID });
   });
   afterAll(() => t.close());
 

@@ -4,9 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDD_ACTIVATE_ERRORS, EDD_CHECK_STATUSES, type EddActivateError, type EddCheckStatus } from '../../../common/edd-compat.js';
 import { LICENSING_PLUGIN_SLUG, POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { insertActivationRow } from '../../test/license-rows.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
 import { createLicense, normalizeSiteUrl, revokeLicense } from '../licenses/index.js';
-import { seedDemoRelease } from '../releases/index.js';
+import { createEddTestApp } from './edd.fixtures.js';
 
 const PLUGIN = POSTCODE_PLUGIN_SLUG;
 const ITEM_ID = 4242;
@@ -37,19 +38,7 @@ describe(`EDD Software Licensing-compatible API at / (${testDialect()})`, () => 
       maxActivations: options.max ?? 2,
       customerEmail: options.email ?? 'buyer@example.com',
     });
-    for (const site of options.sites ?? []) {
-      await t.db
-        .insertInto('license_activations')
-        .values({
-          license_id: row.id,
-          site_url: normalizeSiteUrl(site) ?? '',
-          is_local: 0,
-          environment: null,
-          created_at: new Date().toISOString(),
-          last_checked_at: null,
-        })
-        .execute();
-    }
+    for (const site of options.sites ?? []) await insertActivationRow(t.db, { license_id: row.id, site_url: normalizeSiteUrl(site) ?? '' });
     if (options.expired) await t.db.updateTable('licenses').set({ expires_at: '2020-01-01T00:00:00.000Z' }).where('id', '=', row.id).execute();
     return row;
   };
@@ -57,17 +46,7 @@ describe(`EDD Software Licensing-compatible API at / (${testDialect()})`, () => 
   const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pls-edd-web-'));
   beforeAll(async () => {
     fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
-    t = await createTestApp({ env: { BASE_URL: BASE, WEB_DIST_DIR: webDir } });
-    await t.ctx.settings.update({ rate_limit_per_minute: 100_000 });
-    expect(await seedDemoRelease(t.ctx)).toBe(true);
-    const patch = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/plugins/${PLUGIN}`,
-      headers: await t.adminHeaders(),
-      payload: { edd_item_id: ITEM_ID, edd_item_name: ITEM_NAME },
-    });
-    expect(patch.statusCode, patch.body).toBe(200);
-    expect(patch.json()).toMatchObject({ edd_item_id: ITEM_ID, edd_item_name: ITEM_NAME });
+    t = await createEddTestApp(PLUGIN, { edd_item_id: ITEM_ID, edd_item_name: ITEM_NAME }, { env: { BASE_URL: BASE, WEB_DIST_DIR: webDir }, release: true });
   });
   afterAll(async () => {
     await t.close();

@@ -3,9 +3,9 @@
 // `urlencode( 'EDD Demo' )`, so the store receives `EDD+Demo`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
 import { createLicense } from '../licenses/index.js';
-import { seedDemoRelease } from '../releases/index.js';
+import { createEddTestApp, eddFormPoster } from './edd.fixtures.js';
 
 const PLUGIN = POSTCODE_PLUGIN_SLUG;
 const ITEM_NAME = 'Café Crème (EDD) Pro';
@@ -18,28 +18,10 @@ const phpUrlencode = (text: string) =>
 
 describe(`EDD item names compared as EDD compares them (${testDialect()})`, () => {
   let t: TestApp;
-  let ip = 0;
-  const post = (fields: Record<string, string>) => {
-    ip += 1;
-    return t.app.inject({
-      method: 'POST',
-      url: '/',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `10.38.0.${ip}` },
-      payload: new URLSearchParams(fields).toString(),
-    });
-  };
+  const post = eddFormPoster(() => t, 38);
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { BASE_URL: 'http://licensing.test' } });
-    await t.ctx.settings.update({ rate_limit_per_minute: 100_000 });
-    expect(await seedDemoRelease(t.ctx)).toBe(true);
-    const patch = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/plugins/${PLUGIN}`,
-      headers: await t.adminHeaders(),
-      payload: { edd_item_name: ITEM_NAME },
-    });
-    expect(patch.statusCode, patch.body).toBe(200);
+    t = await createEddTestApp(PLUGIN, { edd_item_name: ITEM_NAME }, { env: { BASE_URL: 'http://licensing.test' }, release: true });
   });
   afterAll(() => t.close());
 
@@ -58,7 +40,7 @@ describe(`EDD item names compared as EDD compares them (${testDialect()})`, () =
 
   it.each(SPELLINGS)('activate, check, get_version and deactivate with item_name %s', async (_what, itemName, matches) => {
     const license = await createLicense(t.ctx, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 2, customerEmail: 'buyer@example.com' });
-    const site = `https://s${ip}.example.org`;
+    const site = `https://s${post.calls()}.example.org`;
     const common = { license: license.key, item_name: itemName, url: site };
     const activated = (await post({ edd_action: 'activate_license', ...common })).json();
     const checked = (await post({ edd_action: 'check_license', ...common })).json();

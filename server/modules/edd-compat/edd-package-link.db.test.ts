@@ -2,9 +2,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
 import { createLicense } from '../licenses/index.js';
-import { seedDemoRelease } from '../releases/index.js';
+import { createEddTestApp } from './edd.fixtures.js';
 
 const PLUGIN = POSTCODE_PLUGIN_SLUG;
 const ITEM_ID = 6060;
@@ -21,16 +21,7 @@ describe(`old EDD package links (${testDialect()})`, () => {
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'x-forwarded-for': '10.40.0.1' } });
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { BASE_URL: BASE } });
-    await t.ctx.settings.update({ rate_limit_per_minute: 100_000 });
-    expect(await seedDemoRelease(t.ctx)).toBe(true);
-    const patch = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/plugins/${PLUGIN}`,
-      headers: await t.adminHeaders(),
-      payload: { edd_item_id: ITEM_ID },
-    });
-    expect(patch.statusCode, patch.body).toBe(200);
+    t = await createEddTestApp(PLUGIN, { edd_item_id: ITEM_ID }, { env: { BASE_URL: BASE }, release: true });
   });
   afterAll(() => t.close());
 

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { testDialect, withTestApp, type TestApp } from '../../test/test-app.js';
 
 describe(`health (${testDialect()})`, () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  withTestApp({}, (made) => (t = made));
 
   it('answers ok with the dialect and version', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { BUYABLE_SLUG, ensureQualifyingRelease } from '../../test/checkout-test-helpers.js';
-import { addTier, buyWithTax, setTaxSettings, startViesStandIn } from '../../test/tax-test-helpers.js';
+import { BUYABLE_SLUG } from '../../test/checkout-test-helpers.js';
+import { buyWithTax, type ViesStandIn, withViesTaxShop } from '../../test/tax-test-helpers.js';
 import type { Invoice, TaxReport } from '../../../common/invoices.js';
 
 const FR_BUSINESS = 'FR40303265045';
@@ -13,15 +13,10 @@ const pdfText = (pdf: Buffer): string => execFileSync('pdftotext', ['-layout', '
 describe(`invoices, credit notes and the tax report (${testDialect()})`, () => {
   let t: TestApp;
   let admin: Record<string, string>;
-  let vies: Awaited<ReturnType<typeof startViesStandIn>>;
   let euro: number;
-  beforeAll(async () => {
-    vies = await startViesStandIn([FR_BUSINESS]);
-    t = await createTestApp({ env: { VIES_URL: vies.url } });
-    await ensureQualifyingRelease(t.db);
-    admin = await t.adminHeaders();
-    euro = await addTier(t, admin, { name: 'Single site' });
-    await setTaxSettings(t, admin, { seller_country: 'IE', eu_oss: true, uk: true });
+  let vies: ViesStandIn;
+  withViesTaxShop([FR_BUSINESS], { tier: { name: 'Single site' }, settings: { seller_country: 'IE', eu_oss: true, uk: true } }, async (shop) => {
+    ({ t, admin, tierId: euro, vies } = shop);
     const identity = await t.app.inject({
       method: 'PUT',
       url: '/api/admin/storefront',
@@ -29,10 +24,6 @@ describe(`invoices, credit notes and the tax report (${testDialect()})`, () => {
       payload: { legal_name: 'Plugin Works Ltd', legal_address: '1 Grand Canal Street\nDublin D02 XY45', vat_number: 'IE6388047V' },
     });
     expect(identity.statusCode).toBe(200);
-  });
-  afterAll(async () => {
-    await t.close();
-    await vies.close();
   });
 
   const invoicesOf = async (orderId: number) =>

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planOf } from '../../test/query-plan.js';
+import { insertWebhookEndpointRow } from '../../test/shop-fixtures.js';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { claimDueDeliveries } from './deliveries.repository.js';
 
@@ -11,20 +12,7 @@ const NOW = '2026-06-01T00:00:00.000Z';
 
 beforeAll(async () => {
   t = await createTestApp();
-  const endpoint = await t.db
-    .insertInto('webhook_endpoints')
-    .values({
-      url: 'https://hooks.example.com/in',
-      secret: 'whsec_test',
-      events: '[]',
-      active: 1,
-      busy_until: null,
-      busy_token: null,
-      created_at: NOW,
-      updated_at: NOW,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const endpoint = { id: await insertWebhookEndpointRow(t.db, NOW) };
   for (const status of ['pending', 'sending', 'delivered', 'failed'])
     await t.db
       .insertInto('webhook_deliveries')

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { addYearlyTier, buyYearlyAutoRenewing } from '../../test/auto-renew-test-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { buyYearlyAutoRenewing, withYearlyTierApp } from '../../test/auto-renew-test-helpers.js';
 import { TEST_CARD_RENEWAL_DECLINED } from '../../../common/checkout.js';
 
 // Issue 37 (docs/renewal-reminders.md "Automatic renewal"): a reminder before the expiry never says "renews
@@ -13,12 +13,7 @@ const MINUTE = 60_000;
 describe(`reminders of licences that renew automatically (${testDialect()})`, () => {
   let t: TestApp;
   let yearlyId: number;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    yearlyId = await addYearlyTier(t);
-  });
-  afterAll(async () => t.close());
+  withYearlyTierApp((made, id) => ([t, yearlyId] = [made, id]));
 
   const buyYearlyDeclining = async (email: string) => {
     const license = await buyYearlyAutoRenewing(t, yearlyId, email, TEST_CARD_RENEWAL_DECLINED);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_CONFIRMED_ORIGIN, testDialect, type TestApp } from '../../test/test-app.js';
 import { BUYABLE_SLUG } from '../../test/checkout-test-helpers.js';
+import { createAdminLicense, createAppWithEndpoint } from '../../test/shop-fixtures.js';
 
 // Renewal reminders and license.expired (issue 26, docs/renewal-reminders.md): the clock moves through the
 // schedule; each step is one e-mail, once, whatever the instances and restarts.
@@ -11,28 +12,13 @@ describe(`renewal reminders (${testDialect()})`, () => {
   let t: TestApp;
   let admin: Record<string, string>;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.adminHeaders();
-    const endpoint = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/webhook-endpoints',
-      headers: admin,
-      payload: { url: 'https://hooks.example.com/in', events: ['license.expired'] },
-    });
-    expect(endpoint.statusCode, endpoint.body).toBe(201);
+    ({ t, headers: admin } = await createAppWithEndpoint(['license.expired']));
   });
   afterAll(async () => t.close());
 
   /** A yearly licence of `email` expiring `days` from now (real time: the worker's clock then moves). */
   async function license(email: string, days = 40): Promise<{ id: number; key: string; expiresAt: number }> {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/licenses',
-      headers: admin,
-      payload: { plugin_slug: BUYABLE_SLUG, plan: 'pro_yearly', customer_email: email },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const { id, key } = created.json<{ id: number; key: string }>();
+    const { id, key } = await createAdminLicense(t, admin, { plugin_slug: BUYABLE_SLUG, plan: 'pro_yearly', customer_email: email });
     const expiresAt = Math.floor((Date.now() + days * DAY) / 1000) * 1000;
     await patch(id, { expires_at: new Date(expiresAt).toISOString() });
     return { id, key, expiresAt };

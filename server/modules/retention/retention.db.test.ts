@@ -3,6 +3,7 @@
 // figures and charts do not move; a second instance finds the run claimed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { insertWebhookEndpointRow } from '../../test/shop-fixtures.js';
 import { recordActivity } from '../activities/index.js';
 import { RetentionWorker } from './index.js';
 
@@ -14,20 +15,7 @@ beforeAll(async () => {
   t = await createTestApp();
   for (let n = 0; n < 7; n++) await recordActivity(t.db, 'license_verified', { n }, daysAgo(400 + n));
   for (const days of [10, 364]) await recordActivity(t.db, 'license_verified', { days }, daysAgo(days));
-  const endpoint = await t.db
-    .insertInto('webhook_endpoints')
-    .values({
-      url: 'https://hooks.example.com/in',
-      secret: 'whsec_test',
-      events: '[]',
-      active: 0,
-      busy_until: null,
-      busy_token: null,
-      created_at: daysAgo(500),
-      updated_at: daysAgo(500),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const endpoint = { id: await insertWebhookEndpointRow(t.db, daysAgo(500), 0) };
   const delivery = (status: string, days: number, n: number) =>
     t.db
       .insertInto('webhook_deliveries')
@@ -126,21 +114,14 @@ describe(`retention (${testDialect()})`, () => {
     expect(second.lastRun).toBeNull();
   });
 
+  const putRetention = async (retention: Record<string, number>) =>
+    t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: await t.adminHeaders(), payload: { retention } });
+
   it('refuses a period shorter than the dashboard needs with a 400 naming the field', async () => {
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/settings',
-      headers: await t.adminHeaders(),
-      payload: { retention: { activity_days: 365, webhook_delivery_days: 30, email_body_days: 90, site_report_days: 30 } },
-    });
+    const response = await putRetention({ activity_days: 365, webhook_delivery_days: 30, email_body_days: 90, site_report_days: 30 });
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('site_report_days');
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/settings',
-      headers: await t.adminHeaders(),
-      payload: { retention: { activity_days: 0, webhook_delivery_days: 7, email_body_days: 30, site_report_days: 91 } },
-    });
+    const saved = await putRetention({ activity_days: 0, webhook_delivery_days: 7, email_body_days: 30, site_report_days: 91 });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ retention: { activity_days: 0, webhook_delivery_days: 7, email_body_days: 30, site_report_days: 91 } });
   });

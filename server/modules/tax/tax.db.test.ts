@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { BUYABLE_SLUG, ensureQualifyingRelease, fulfilmentCounts } from '../../test/checkout-test-helpers.js';
-import { addTier, buyWithTax, setTaxSettings, startViesStandIn } from '../../test/tax-test-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { BUYABLE_SLUG, fulfilmentCounts } from '../../test/checkout-test-helpers.js';
+import { buyWithTax, setTaxSettings, type ViesStandIn, withViesTaxShop } from '../../test/tax-test-helpers.js';
 
 const FR_BUSINESS = 'FR40303265045';
 const FR_NOT_REGISTERED = 'FR83404833048';
@@ -9,20 +9,10 @@ const FR_NOT_REGISTERED = 'FR83404833048';
 describe(`tax at checkout (${testDialect()})`, () => {
   let t: TestApp;
   let admin: Record<string, string>;
-  let vies: Awaited<ReturnType<typeof startViesStandIn>>;
+  let vies: ViesStandIn;
   let euro: number;
-  beforeAll(async () => {
-    vies = await startViesStandIn([FR_BUSINESS]);
-    t = await createTestApp({ env: { VIES_URL: vies.url } });
-    await ensureQualifyingRelease(t.db);
-    admin = await t.adminHeaders();
-    euro = await addTier(t, admin);
-    await setTaxSettings(t, admin, { seller_country: 'IE', eu_oss: true, uk: true, prices_include_tax: false });
-  });
-  afterAll(async () => {
-    await t.close();
-    await vies.close();
-  });
+  const settings = { seller_country: 'IE', eu_oss: true, uk: true, prices_include_tax: false };
+  withViesTaxShop([FR_BUSINESS], { settings }, (shop) => ({ t, admin, tierId: euro, vies } = shop));
 
   const quote = (body: object) =>
     t.app.inject({ method: 'POST', url: '/api/checkout/quote', payload: { items: [{ id: BUYABLE_SLUG, price_id: euro }], ...body } });

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { BUYABLE_SLUG, ensureQualifyingRelease } from '../../test/checkout-test-helpers.js';
-import { addTier, buyWithTax, setTaxSettings } from '../../test/tax-test-helpers.js';
+import { testDialect, type TestApp } from '../../test/test-app.js';
+import { BUYABLE_SLUG } from '../../test/checkout-test-helpers.js';
+import { buyWithTax, createTaxShop, setTaxSettings } from '../../test/tax-test-helpers.js';
 import type { RenewalQuote } from '../../../common/renewals.js';
 
 // The package's own table: the expected rates come from it, not from this test.
@@ -15,11 +15,7 @@ describe(`US states' sales tax (${testDialect()})`, () => {
   let admin: Record<string, string>;
   let dollar: number;
   beforeAll(async () => {
-    t = await createTestApp();
-    await ensureQualifyingRelease(t.db);
-    admin = await t.adminHeaders();
-    dollar = await addTier(t, admin, { currency: 'USD' });
-    await setTaxSettings(t, admin, { seller_country: 'IE', eu_oss: true, us_states: ['CA'] });
+    ({ t, admin, tierId: dollar } = await createTaxShop({ tier: { currency: 'USD' }, settings: { seller_country: 'IE', eu_oss: true, us_states: ['CA'] } }));
   });
   afterAll(async () => t.close());
 

@@ -89,32 +89,28 @@ describe(`Lemon Squeezy tiers (${testDialect()})`, () => {
     expect(starter).toMatchObject({ lemonsqueezy_variant_id: STARTER_VARIANT, lemonsqueezy_checkout_link: null });
   });
 
-  it("answers the tier's hosted checkout (the link's store and UUID) with the buyer's e-mail and the tier in custom data; writes nothing", async () => {
-    const before = await fulfilmentCounts(t.db);
-    const response = await checkout({ kind: 'new', plugin: BUYABLE_SLUG, price_id: business.id, customerEmail: 'Buyer+ls@example.com' });
+  /** A new purchase of the tier answers its hosted checkout at `link`, with the buyer's e-mail and the tier in custom data. */
+  const expectHostedCheckout = async (priceId: number, email: string, link: string) => {
+    const response = await checkout({ kind: 'new', plugin: BUYABLE_SLUG, price_id: priceId, customerEmail: email });
     expect(response.statusCode, response.body).toBe(200);
     const url = new URL(response.json<{ url: string }>().url);
-    expect(url.origin + url.pathname).toBe(`https://other-store.lemonsqueezy.com/checkout/buy/${BUSINESS_UUID}`);
+    expect(url.origin + url.pathname).toBe(link);
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      'checkout[email]': 'Buyer+ls@example.com',
+      'checkout[email]': email,
       'checkout[custom][kind]': 'new',
-      'checkout[custom][price_id]': String(business.id),
+      'checkout[custom][price_id]': String(priceId),
       'checkout[custom][plugin]': BUYABLE_SLUG,
     });
+  };
+
+  it("answers the tier's hosted checkout (the link's store and UUID) with the buyer's e-mail and the tier in custom data; writes nothing", async () => {
+    const before = await fulfilmentCounts(t.db);
+    await expectHostedCheckout(business.id, 'Buyer+ls@example.com', `https://other-store.lemonsqueezy.com/checkout/buy/${BUSINESS_UUID}`);
     expect(await fulfilmentCounts(t.db)).toEqual(before);
   });
 
   it("builds a bare UUID's checkout on the store in Settings", async () => {
-    const response = await checkout({ kind: 'new', plugin: BUYABLE_SLUG, price_id: agency.id, customerEmail: 'agency@example.com' });
-    expect(response.statusCode, response.body).toBe(200);
-    const url = new URL(response.json<{ url: string }>().url);
-    expect(url.origin + url.pathname).toBe(`https://my-store.lemonsqueezy.com/checkout/buy/${AGENCY_UUID}`);
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      'checkout[email]': 'agency@example.com',
-      'checkout[custom][kind]': 'new',
-      'checkout[custom][price_id]': String(agency.id),
-      'checkout[custom][plugin]': BUYABLE_SLUG,
-    });
+    await expectHostedCheckout(agency.id, 'agency@example.com', `https://my-store.lemonsqueezy.com/checkout/buy/${AGENCY_UUID}`);
   });
 
   it('refuses a tier with its numeric variant id but no checkout link with the same message (it never links to the numeric id)', async () => {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { fulfilmentCounts } from '../../test/checkout-test-helpers.js';
+import { afterOneFulfilment, fulfilmentCounts, licenseStatus } from '../../test/checkout-test-helpers.js';
 
 const SECRET = 'ls_signing_secret';
 const PRODUCT_ID = '424242';
@@ -34,6 +34,11 @@ describe(`Lemon Squeezy webhook (${testDialect()})`, () => {
   const events = () => t.db.selectFrom('payment_events').selectAll().where('provider', '=', 'lemonsqueezy').orderBy('id').execute();
   const orderOf = (ref: number) =>
     t.db.selectFrom('orders').selectAll().where('provider', '=', 'lemonsqueezy').where('provider_ref', '=', String(ref)).executeTakeFirst();
+  const lemonSqueezyOrder = async (ref: string) => {
+    const order = await orderOf(Number(ref));
+    if (!order) throw new Error(`no Lemon Squeezy order ${ref}`);
+    return order;
+  };
 
   it('order_created with a good X-Signature fulfils the mapped plugin once', async () => {
     const before = await fulfilmentCounts(t.db);
@@ -42,20 +47,9 @@ describe(`Lemon Squeezy webhook (${testDialect()})`, () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ received: true, outcome: 'fulfilled' });
     expect((await deliver(body)).json().outcome).toBe('duplicate');
-    const order = await t.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('provider', '=', 'lemonsqueezy')
-      .where('provider_ref', '=', '1001')
-      .executeTakeFirstOrThrow();
+    const order = await lemonSqueezyOrder('1001');
     expect(order).toMatchObject({ status: 'paid', plugin_slug: 'postcode-delivery-zones', email: 'ls-1001@example.com', amount: 4900, currency: 'GBP' });
-    expect(await fulfilmentCounts(t.db)).toEqual({
-      orders: before.orders + 1,
-      paid: before.paid + 1,
-      licenses: before.licenses + 1,
-      emails: before.emails + 1,
-      orderPaidActivities: before.orderPaidActivities + 1,
-    });
+    expect(await fulfilmentCounts(t.db)).toEqual(afterOneFulfilment(before, 1));
   });
 
   it('answers 400 to a bad or missing X-Signature and writes nothing', async () => {
@@ -91,19 +85,9 @@ describe(`Lemon Squeezy webhook (${testDialect()})`, () => {
     await deliver(payload('order_created', 1004));
     const response = await deliver(payload('order_refunded', 1004));
     expect(response.json()).toEqual({ received: true, outcome: 'refunded' });
-    const order = await t.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('provider', '=', 'lemonsqueezy')
-      .where('provider_ref', '=', '1004')
-      .executeTakeFirstOrThrow();
+    const order = await lemonSqueezyOrder('1004');
     expect(order.status).toBe('refunded');
-    const license = await t.db
-      .selectFrom('licenses')
-      .select('status')
-      .where('id', '=', order.license_id as number)
-      .executeTakeFirstOrThrow();
-    expect(license.status).toBe('revoked');
+    expect(await licenseStatus(t.db, order.license_id as number)).toBe('revoked');
   });
 
   it('answers 400 with a message to a signed body that is not a Lemon Squeezy order', async () => {
@@ -156,12 +140,7 @@ describe(`Lemon Squeezy webhook (${testDialect()})`, () => {
     // Refund first: no licence was ever issued and no e-mail queued; order first: one of each, the licence revoked.
     expect(order?.license_id === null).toBe(refundFirst);
     if (!refundFirst) {
-      const license = await t.db
-        .selectFrom('licenses')
-        .select('status')
-        .where('id', '=', order?.license_id as number)
-        .executeTakeFirstOrThrow();
-      expect(license.status).toBe('revoked');
+      expect(await licenseStatus(t.db, order?.license_id as number)).toBe('revoked');
     }
     const issued = refundFirst ? 0 : 1;
     expect(await fulfilmentCounts(t.db)).toEqual({

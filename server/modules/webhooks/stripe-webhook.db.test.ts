@@ -1,43 +1,24 @@
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { fulfilmentCounts, intentBody } from '../../test/checkout-test-helpers.js';
-import { createStripeTestApp } from '../../test/stripe-test-app.js';
+import { afterOneFulfilment, fulfilmentCounts, intentBody, licenseStatus } from '../../test/checkout-test-helpers.js';
+import { deliverStripeWebhook, stripeEvent, stripeSignature, withStripeTestApp } from '../../test/stripe-test-app.js';
 import { type FakeStripeApi } from '../../test/fake-stripe-api.js';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
-const signer = new Stripe('sk_test_fake');
 
 describe(`Stripe checkout and webhooks (${testDialect()})`, () => {
   let t: TestApp;
   let stripeApi: FakeStripeApi;
-  beforeAll(async () => {
-    ({ t, stripeApi } = await createStripeTestApp(WEBHOOK_SECRET));
-  });
-  afterAll(async () => {
-    await t.close();
-    await stripeApi.close();
-  });
+  withStripeTestApp(WEBHOOK_SECRET, (made) => ({ t, stripeApi } = made));
 
   let eventCounter = 0;
-  const event = (type: string, object: Record<string, unknown>, id = `evt_${testDialect()}_${++eventCounter}`) =>
-    JSON.stringify({ id, object: 'event', type, api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), data: { object } });
-  const deliver = (payload: string, options: { secret?: string; timestamp?: number; signature?: string | null } = {}) => {
-    const signature =
-      options.signature === undefined
-        ? signer.webhooks.generateTestHeaderString({
-            payload,
-            secret: options.secret ?? WEBHOOK_SECRET,
-            ...(options.timestamp ? { timestamp: options.timestamp } : {}),
-          })
-        : options.signature;
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'stripe-signature': signature }) },
+  const event = (type: string, object: Record<string, unknown>, id = `evt_${testDialect()}_${++eventCounter}`) => stripeEvent(id, type, object);
+  const deliver = (payload: string, options: { secret?: string; timestamp?: number; signature?: string | null } = {}) =>
+    deliverStripeWebhook(
+      t.app,
       payload,
-    });
-  };
+      options.signature === undefined ? stripeSignature(payload, options.secret ?? WEBHOOK_SECRET, options.timestamp) : options.signature,
+    );
   const eventCount = async () =>
     Number(
       (
@@ -100,13 +81,7 @@ describe(`Stripe checkout and webhooks (${testDialect()})`, () => {
       .where('id', '=', order.license_id as number)
       .executeTakeFirstOrThrow();
     expect(license).toMatchObject({ plan: 'lifetime', max_activations: 3, customer_email: 'paid@example.com', order_id: order.id });
-    expect(await fulfilmentCounts(t.db)).toEqual({
-      ...before,
-      paid: before.paid + 1,
-      licenses: before.licenses + 1,
-      emails: before.emails + 1,
-      orderPaidActivities: before.orderPaidActivities + 1,
-    });
+    expect(await fulfilmentCounts(t.db)).toEqual(afterOneFulfilment(before));
 
     expect((await deliver(payload)).json()).toEqual({ received: true, outcome: 'duplicate' });
     // The same payment announced again under a new event id (a late resend) finds the order paid.
@@ -124,12 +99,7 @@ describe(`Stripe checkout and webhooks (${testDialect()})`, () => {
       await deliver(payload, { signature: 't=1,v1=deadbeef' }),
       await deliver(payload, { timestamp: Math.floor(Date.now() / 1000) - 301 }),
       // A valid signature over different bytes: the body was altered after signing.
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/webhooks/stripe',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
-        payload: payload.replace('4900', '1'),
-      }),
+      await deliverStripeWebhook(t.app, payload.replace('4900', '1'), stripeSignature(payload, WEBHOOK_SECRET)),
     ];
     for (const response of attempts) {
       expect(response.statusCode).toBe(400);
@@ -161,12 +131,7 @@ describe(`Stripe checkout and webhooks (${testDialect()})`, () => {
     const response = await deliver(event('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: intent.id, refunded: true }));
     expect(response.json()).toEqual({ received: true, outcome: 'refunded' });
     expect((await orderOf(intent.id)).status).toBe('refunded');
-    const license = await t.db
-      .selectFrom('licenses')
-      .select('status')
-      .where('id', '=', paid.license_id as number)
-      .executeTakeFirstOrThrow();
-    expect(license.status).toBe('revoked');
+    expect(await licenseStatus(t.db, paid.license_id as number)).toBe('revoked');
   });
 
   it('a refund delivered before the success (out of order) means no licence is ever issued', async () => {
@@ -186,13 +151,7 @@ describe(`Stripe checkout and webhooks (${testDialect()})`, () => {
     const outcomes = responses.map((r) => r.json<{ outcome: string }>().outcome).sort();
     expect(outcomes.filter((o) => o === 'fulfilled')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(9);
-    expect(await fulfilmentCounts(t.db)).toEqual({
-      ...before,
-      paid: before.paid + 1,
-      licenses: before.licenses + 1,
-      emails: before.emails + 1,
-      orderPaidActivities: before.orderPaidActivities + 1,
-    });
+    expect(await fulfilmentCounts(t.db)).toEqual(afterOneFulfilment(before));
   });
 
   it('10 concurrent successes for one payment under different event ids still issue one licence', async () => {
