@@ -20,6 +20,8 @@ export interface Phase {
   /** The first bad answer's status and start, to say what went wrong. */
   firstBad: string;
   seconds: number;
+  /** The server's CPU (its processes, user + system) while the phase ran, in ms, when the caller measured it. */
+  serverCpuMs?: number;
 }
 
 /**
@@ -85,6 +87,8 @@ export interface Summary {
   good: number;
   bad: number;
   firstBad: string;
+  /** Server CPU per good answer, in µs: steadier than throughput on a loaded machine. */
+  cpuUs: number;
 }
 
 /** Rounds of one phase together: good answers a second over their whole time, and percentiles of all their times. */
@@ -99,6 +103,7 @@ export function summarise(phases: readonly Phase[]): Summary {
     good: times.length,
     bad: phases.reduce((sum, phase) => sum + phase.bad, 0),
     firstBad: phases.find((phase) => phase.firstBad)?.firstBad ?? '',
+    cpuUs: (phases.reduce((sum, phase) => sum + (phase.serverCpuMs ?? Number.NaN), 0) * 1000) / times.length,
   };
 }
 
