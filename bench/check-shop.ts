@@ -173,24 +173,33 @@ export async function startServer(url: string, label: string): Promise<ShopServe
  * and what the
  * retention run removed (its log line, at LOG_LEVEL info).
  */
+/** Until the server's processes used under 5 % of a core for 3 s in a row. */
+export async function waitIdle(server: ShopServer): Promise<void> {
+  const began = Date.now();
+  let last = cpuMs(nodeProcesses(server.pid));
+  for (let quiet = 0; quiet < 3;) {
+    if (Date.now() - began > 10 * 60_000) throw new Error(`${server.label}: still busy after ten minutes`);
+    await sleep(1000);
+    const now = cpuMs(nodeProcesses(server.pid));
+    quiet = now - last < 50 ? quiet + 1 : 0;
+    last = now;
+  }
+}
+
 export async function settle(server: ShopServer): Promise<{ seconds: number; cpuSeconds: number; idleMb: number; retention: string }> {
   const db = createDatabase(loadConfig({ NODE_ENV: 'test', DATABASE_URL: server.url, DATA_DIR: os.tmpdir() }).database);
   const began = Date.now();
   try {
-    let quiet = 0;
-    let last = cpuMs(nodeProcesses(server.pid));
-    while (quiet < 3) {
+    for (;;) {
       if (Date.now() - began > 60 * 60_000) throw new Error(`${server.label}: still busy after an hour`);
-      await sleep(1000);
-      const now = cpuMs(nodeProcesses(server.pid));
       const run = await db.selectFrom('retention_runs').select(['last_run_at', 'lease_until']).where('name', '=', 'retention').executeTakeFirst();
-      const done = run?.last_run_at != null && run.lease_until === null;
-      quiet = done && now - last < 50 ? quiet + 1 : 0;
-      last = now;
+      if (run?.last_run_at != null && run.lease_until === null) break;
+      await sleep(1000);
     }
   } finally {
     await db.destroy();
   }
+  await waitIdle(server);
   const line = fs
     .readFileSync(server.log, 'utf8')
     .split('\n')
