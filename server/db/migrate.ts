@@ -48,6 +48,7 @@ import * as dashboardRollups from './migrations/0076-dashboard-rollups.js';
 import * as workerDueIndexes from './migrations/0077-worker-due-indexes.js';
 import * as retention from './migrations/0078-retention.js';
 import * as passkeys from './migrations/0072-passkeys.js';
+import * as activationsCounted from './migrations/0083-activations-counted.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -100,6 +101,7 @@ const migrations: Record<string, Migration> = {
   '0077-worker-due-indexes': workerDueIndexes,
   '0078-retention': retention,
   '0072-passkeys': passkeys,
+  '0083-activations-counted': activationsCounted,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.
