@@ -5,7 +5,8 @@
 //   npx tsx bench/bigshop-check.ts --shop postgres://postgres@127.0.0.1:5432/bigshop_10000 --shop postgres://…/bigshop_1000000
 //
 // Each shop is copied first (SQLite: the file; PostgreSQL: `create database … template …`), because the server
-// writes (the sites' daily check, its workers) and the bench raises the per-IP rate limit; the copies are removed at
+// writes (the sites' daily check, its workers) and the bench raises the per-IP rate limit and turns off the generated
+// shop's unreachable webhook endpoint (whose deliveries would retry while measuring); the copies are removed at
 // the end (`--no-copy` runs on the given shops themselves). On each copy it draws `--keys` licences (default 5,000)
 // at random from the whole shop, keeping those that should validate (active, not expired within two days) with a
 // site they are activated on, then starts the real server on it (a child process, NODE_ENV=production, as
@@ -14,8 +15,8 @@
 // the server's CPU is idle, and prints how long that took, before any warm-up or measuring.
 //
 // Warm-up: every drawn key is validated once (each site's once-a-day verification write happens then), then
-// `check_license` for 2 s; then the bench waits until the server is idle again (those verifications queue webhook
-// deliveries to the generated shop's endpoint, whose first attempts run then). Measuring: BENCH_ROUNDS rounds (default 4) of BENCH_SECONDS / BENCH_ROUNDS each (default
+// `check_license` for 2 s; then the bench waits until the server is idle again (what those writes start is over).
+// Measuring: BENCH_ROUNDS rounds (default 4) of BENCH_SECONDS / BENCH_ROUNDS each (default
 // 20 s in all per phase and shop) of `GET /api/health`, `POST /api/v1/licenses/validate` (the WordPress client's JSON
 // body) and `POST /` `edd_action=check_license` (EDD's updater: a form with `license`, `item_name` = urlencode(name),
 // `url` = home_url()), the shops taking turns so all see the same machine, 50 connections. Only answers that are 200
@@ -106,8 +107,7 @@ async function measure(shops: Measured[]): Promise<void> {
     if (warm.bad > 0 || eddWarm.bad > 0)
       throw new Error(`${shop.server.label}: the warm-up had answers that are not valid: ${warm.firstBad || eddWarm.firstBad}`);
   }
-  // The warm-up's daily verifications queue webhook deliveries (the generated shop has an endpoint): their first
-  // attempts happen now, not while measuring.
+  // Whatever the warm-up's daily verifications start in the background runs now, not while measuring.
   for (const shop of shops) await waitIdle(shop.server);
   const seconds = SECONDS / ROUNDS;
   for (let round = 0; round < ROUNDS; round++) {

@@ -61,7 +61,9 @@ export interface DrawnKey {
 /**
  * Up to `want` licences taken in a random order of the whole shop's ids, keeping those that should validate (active,
  * without expiry or expiring more than two days from now) with a site they are activated on (not a local one).
- * Also raises the per-IP rate limit to the Settings maximum: the bench's 50 addresses must not be cut short.
+ * Also raises the per-IP rate limit to the Settings maximum (the bench's 50 addresses must not be cut short), and
+ * turns off the generated shop's webhook endpoint (bench/bigshop.ts: hooks.example.com, which cannot be reached): the
+ * warm-up's verifications would queue deliveries to it whose retries run while measuring, more on a bigger shop.
  */
 export async function drawKeys(url: string, want: number, randomInt: (max: number) => number): Promise<{ licences: number; keys: DrawnKey[] }> {
   const db = await openShop(url);
@@ -71,6 +73,7 @@ export async function drawKeys(url: string, want: number, randomInt: (max: numbe
       .insertInto('settings')
       .values({ key: 'rate_limit_per_minute', value: JSON.stringify(100_000), updated_at: new Date().toISOString() })
       .execute();
+    await db.updateTable('webhook_endpoints').set({ active: 0 }).where('url', '=', 'https://hooks.example.com/bench').execute();
     const { n, top } = await db
       .selectFrom('licenses')
       .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max<number>('id').as('top')])
