@@ -50,6 +50,7 @@ import * as retention from './migrations/0078-retention.js';
 import * as listKeysetIndexes from './migrations/0079-list-keyset-indexes.js';
 import * as emailCounts from './migrations/0080-email-counts.js';
 import * as passkeys from './migrations/0072-passkeys.js';
+import * as activationsCounted from './migrations/0083-activations-counted.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -104,6 +105,7 @@ const migrations: Record<string, Migration> = {
   '0079-list-keyset-indexes': listKeysetIndexes,
   '0080-email-counts': emailCounts,
   '0072-passkeys': passkeys,
+  '0083-activations-counted': activationsCounted,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

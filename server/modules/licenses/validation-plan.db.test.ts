@@ -1,0 +1,56 @@
+// Issue 44 (docs/big-shop.md, "The licence check at the size"): validation's lookup counts a licence's activations
+// off license_activations_counted (0083), which holds the ones not on a local site, without reading the table; and
+// the count stays what it was. On both databases.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planOf } from '../../test/query-plan.js';
+import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { validationLookup } from './licenses.repository.js';
+
+const KEY = '8022-PLAN-0000-0000-0001';
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const at = '2026-06-01T00:00:00.000Z';
+  const { id } = await t.db
+    .insertInto('licenses')
+    .values({
+      key: KEY,
+      plugin_slug: 'ucre',
+      plan: 'lifetime',
+      status: 'active',
+      max_activations: 5,
+      expires_at: null,
+      customer_email: 'plan@example.com',
+      order_id: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const sites = [
+    ['shop.example.com', 0],
+    ['blog.example.com', 0],
+    ['staging.example.local', 1],
+  ] as const;
+  for (const [site_url, is_local] of sites) {
+    await t.db.insertInto('license_activations').values({ license_id: id, site_url, is_local, created_at: at, last_checked_at: null }).execute();
+  }
+  if (testDialect() === 'postgres') await sql`analyze`.execute(t.db);
+});
+afterAll(async () => t.close());
+
+describe(`validation's lookup (${testDialect()})`, () => {
+  it('counts the activations off license_activations_counted', async () => {
+    const plan = await planOf(t.db, (db) => validationLookup(KEY, 'shop.example.com').execute(db));
+    expect(plan).toMatch(/license_activations_counted/);
+  });
+
+  it('counts the sites that are not local, and finds the site asked about', async () => {
+    const { rows } = await validationLookup(KEY, 'staging.example.local').execute(t.db);
+    expect(rows).toHaveLength(1);
+    expect(Number(rows[0]?.used)).toBe(2);
+    expect(rows[0]?.activation_id).not.toBeNull();
+  });
+});
