@@ -82,6 +82,21 @@ class ImmediateSqliteDialect extends SqliteDialect {
 }
 
 const postgresPools = new WeakMap<Database, pg.Pool>();
+const sqliteFiles = new WeakMap<Database, string>();
+
+/**
+ * A second, read-only connection to a SQLite database's file, for a long read beside the server's own connection
+ * (the shop export: server/kernel/read-snapshot.ts), or undefined for PostgreSQL (its pool has connections to
+ * spare) and an in-memory SQLite database. Plain Kysely SQLite: its `begin` is deferred, so it takes no write lock.
+ * The caller destroys it.
+ */
+export function openSqliteReader(db: Database): Database | undefined {
+  const file = sqliteFiles.get(db);
+  if (!file) return undefined;
+  const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
 
 /** The pg pool under a PostgreSQL database, for the one hot query that runs as a named prepared statement. */
 export const postgresPoolOf = (db: Database): pg.Pool | undefined => postgresPools.get(db);
@@ -97,7 +112,9 @@ export function createDatabase(target: DatabaseTarget): Database {
     // Freed space inside a written page is zeroed (no extra I/O), so an erased customer's old rows do not linger
     // in the file (docs/customers.md, "Erase"; server/modules/customers/erase-storage.ts).
     sqlite.pragma('secure_delete = fast');
-    return new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+    const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+    if (target.file !== ':memory:') sqliteFiles.set(db, target.file);
+    return db;
   }
   const pool = new pg.Pool({
     connectionString: target.url,

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
@@ -13,6 +13,7 @@ import type { App, AppContext } from '../../kernel/context.js';
 import { withUploads } from '../../http/uploads.js';
 import { AppError, describeZodIssues } from '../../lib/errors.js';
 import { assertNoNul } from '../../lib/nul-bytes.js';
+import { nowIso } from '../../lib/time.js';
 import {
   IMPORT_ROWS_SHOWN,
   IMPORT_SOURCE_LABELS,
@@ -171,22 +172,19 @@ async function inspect(ctx: AppContext, upload: Upload, format: ImportSource): P
 }
 
 export async function registerImportRoutes(app: App, ctx: AppContext): Promise<void> {
-  // Written to a temporary file a page at a time (bounded memory, one short transaction), then streamed from it; the
-  // file is removed once opened (the open stream keeps it readable until sent).
-  app.get('/api/admin/export', { config: { permission: 'settings:write' } }, async (_request, reply) => {
-    const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'pls-export-'));
-    try {
-      const file = path.join(dir, 'shop-export.json');
-      const { exported_at: exportedAt } = await writeShopExport(ctx.db, file);
-      const stream = fs.createReadStream(file);
-      await once(stream, 'open');
-      return reply
-        .header('content-disposition', `attachment; filename="shop-export-${exportedAt.slice(0, 10)}.json"`)
-        .type('application/json; charset=utf-8')
-        .send(stream);
-    } finally {
-      await fs.promises.rm(dir, { recursive: true, force: true });
-    }
+  // Streamed as it is read, a page at a time (bounded memory): a big shop's first bytes leave at once, not after
+  // minutes of writing a file while the connection's idle timeout runs out. A failure part way ends the download
+  // short, which the importer refuses as not JSON (shop-export-format.ts).
+  app.get('/api/admin/export', { config: { permission: 'settings:write' } }, async (request, reply) => {
+    const body = new PassThrough();
+    writeShopExport(ctx.db, body).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'shop export ended early');
+      body.destroy();
+    });
+    return reply
+      .header('content-disposition', `attachment; filename="shop-export-${nowIso().slice(0, 10)}.json"`)
+      .type('application/json; charset=utf-8')
+      .send(body);
   });
 
   app.get<{ Params: { id: string } }>(

@@ -19,6 +19,7 @@
 import { unitOfWork, type UnitContext } from '../../kernel/events.js';
 import { readSnapshot } from '../../kernel/read-snapshot.js';
 import fs from 'node:fs';
+import type { Writable } from 'node:stream';
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
@@ -91,12 +92,18 @@ const WRITERS: Record<ExportTable, (trx: Trx, rows: any[]) => Promise<void>> = {
 const WRITE_BATCH = 500;
 
 /**
- * Writes the export to `file`, reading every table in one transaction (one consistent state of the shop) a page
- * at a time. The transaction lasts as long as writing to a local file, not as long as a download.
+ * Writes the export to `target` (a file's path, or a stream: the admin's download), reading every table in one
+ * read-only transaction (one consistent state of the shop, server/kernel/read-snapshot.ts) a page at a time, each
+ * page written as it is read. Memory stays bounded; a slow reader holds the transaction longer (it blocks no writer).
+ * A stream that closes before the end (the download was cancelled) ends the read.
  */
-export async function writeShopExport(db: Database, file: string): Promise<{ exported_at: string }> {
-  const out = fs.createWriteStream(file, { encoding: 'utf8' });
-  const failed = new Promise<never>((_resolve, reject) => out.once('error', reject));
+export async function writeShopExport(db: Database, target: string | Writable): Promise<{ exported_at: string }> {
+  const out = typeof target === 'string' ? fs.createWriteStream(target, { encoding: 'utf8' }) : target;
+  let ended = false;
+  const failed = new Promise<never>((_resolve, reject) => {
+    out.once('error', reject);
+    out.once('close', () => ended || reject(new Error('The export was closed before its end')));
+  });
   failed.catch(() => undefined);
   const write = (text: string): Promise<void> =>
     out.write(text) ? Promise.resolve() : Promise.race([new Promise<void>((resolve) => out.once('drain', resolve)), failed]);
@@ -120,6 +127,7 @@ export async function writeShopExport(db: Database, file: string): Promise<{ exp
       await write('\n}\n');
       return at;
     });
+    ended = true;
     await Promise.race([new Promise<void>((resolve) => out.end(resolve)), failed]);
     return { exported_at: exportedAt };
   } catch (error) {
