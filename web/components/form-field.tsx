@@ -96,12 +96,16 @@ export function CheckboxField({
   label,
   help,
   helpId,
+  disabled,
+  testId,
 }: {
   checked: boolean;
   onChange: (checked: boolean) => void;
   label: ReactNode;
   help?: ReactNode;
   helpId?: string;
+  disabled?: boolean;
+  testId?: string;
 }) {
   const box = (
     <label className="flex items-center gap-2 text-sm">
@@ -109,8 +113,10 @@ export function CheckboxField({
         type="checkbox"
         className="size-4 accent-primary"
         checked={checked}
+        disabled={disabled}
         onChange={(event) => onChange(event.target.checked)}
         aria-describedby={helpId}
+        data-testid={testId}
       />
       {label}
     </label>

@@ -2,22 +2,27 @@ import { useState, type FormEvent } from 'react';
 import type { AdminPlugin } from '@common/plugins';
 import { VERSION_HINT, VERSION_PATTERN } from '@common/versions';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectField, type SelectOption } from '@/components/option-select';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useCreateRelease } from '../api/create-release';
 import { pluginLabel } from '../lib/release-labels';
+import { FormActions } from '@/components/form-actions';
 
 interface NewReleaseDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   plugins: AdminPlugin[];
 }
+
+const CHANNEL_OPTIONS: Array<SelectOption<'stable' | 'beta'>> = [
+  { value: 'stable', label: 'Stable' },
+  { value: 'beta', label: 'Beta' },
+];
 
 interface FormErrors {
   plugin?: string;
@@ -88,28 +93,20 @@ export function NewReleaseDialog({ open, onOpenChange, plugins }: NewReleaseDial
           <DialogDescription>Upload a new version of a plugin. The server stores and signs the zip.</DialogDescription>
         </DialogHeader>
         <form className="space-y-4" onSubmit={submit} noValidate>
-          <div className="space-y-2">
-            <Label htmlFor="release-plugin">Plugin</Label>
-            <Select
-              value={pluginSlug}
-              onValueChange={(slug) => {
-                setPluginSlug(slug);
-                setErrors((current) => ({ ...current, plugin: undefined }));
-              }}
-            >
-              <SelectTrigger id="release-plugin" aria-invalid={Boolean(errors.plugin)}>
-                <SelectValue placeholder="Select a plugin" />
-              </SelectTrigger>
-              <SelectContent>
-                {plugins.map((plugin) => (
-                  <SelectItem key={plugin.slug} value={plugin.slug}>
-                    {pluginLabel(plugin.slug)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+          <SelectField
+            id="release-plugin"
+            label="Plugin"
+            placeholder="Select a plugin"
+            ariaInvalid={Boolean(errors.plugin)}
+            value={pluginSlug}
+            onChange={(slug) => {
+              setPluginSlug(slug);
+              setErrors((current) => ({ ...current, plugin: undefined }));
+            }}
+            options={plugins.map((plugin) => ({ value: plugin.slug, label: pluginLabel(plugin.slug) }))}
+          >
             {errors.plugin && <p className="text-sm text-destructive">{errors.plugin}</p>}
-          </div>
+          </SelectField>
           <div className="space-y-2">
             <Label htmlFor="release-version">Version</Label>
             <Input
@@ -141,18 +138,7 @@ export function NewReleaseDialog({ open, onOpenChange, plugins }: NewReleaseDial
             />
           </div>
           <div className="grid grid-cols-2 gap-3">
-            <div className="space-y-2">
-              <Label htmlFor="release-channel">Channel</Label>
-              <Select value={channel} onValueChange={(value) => setChannel(value === 'beta' ? 'beta' : 'stable')}>
-                <SelectTrigger id="release-channel">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value="stable">Stable</SelectItem>
-                  <SelectItem value="beta">Beta</SelectItem>
-                </SelectContent>
-              </Select>
-            </div>
+            <SelectField id="release-channel" label="Channel" value={channel} onChange={setChannel} options={CHANNEL_OPTIONS} />
             <div className="space-y-2">
               <Label htmlFor="release-rollout">Rollout (% of sites)</Label>
               <Input
@@ -185,14 +171,7 @@ export function NewReleaseDialog({ open, onOpenChange, plugins }: NewReleaseDial
               <AlertDescription data-testid="release-upload-error">{serverError}</AlertDescription>
             </Alert>
           )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={createRelease.isPending}>
-              {createRelease.isPending ? 'Creating Release...' : 'Create Release'}
-            </Button>
-          </DialogFooter>
+          <FormActions label="Create Release" pendingLabel="Creating Release..." isPending={createRelease.isPending} onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
     </Dialog>
