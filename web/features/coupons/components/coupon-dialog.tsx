@@ -177,14 +177,7 @@ export function CouponDialog({ coupon, onClose }: { coupon: AdminCoupon | 'new';
             </p>
           )}
         </form>
-        <FormActions
-          form="coupon-form"
-          label="Save Coupon"
-          pendingLabel="Saving..."
-          isPending={save.isPending}
-          isCancelDisabled={save.isPending}
-          onCancel={onClose}
-        />
+        <FormActions form="coupon-form" label="Save Coupon" isPending={save.isPending} isCancelLocked onCancel={onClose} />
       </DialogContent>
     </Dialog>
   );

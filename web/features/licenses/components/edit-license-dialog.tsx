@@ -84,7 +84,7 @@ function EditForm({ license, onDone }: { license: LicenseDetail; onDone: () => v
           Beta releases: this licence&apos;s sites get beta releases
         </label>
       </div>
-      <FormActions label="Save Changes" pendingLabel="Saving..." isPending={update.isPending} onCancel={onDone} />
+      <FormActions label="Save Changes" isPending={update.isPending} onCancel={onDone} />
     </form>
   );
 }

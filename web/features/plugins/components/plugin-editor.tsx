@@ -23,6 +23,10 @@ export function PluginEditor({ plugin }: { plugin: AdminPluginDetail }) {
   const [, navigate] = useLocation();
   const [values, setValues] = useState<PluginFormValues>(() => formFromPlugin(plugin));
   const [errors, setErrors] = useState<PluginFormErrors>({});
+  const reset = () => {
+    setValues(formFromPlugin(plugin));
+    setErrors({});
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -62,17 +66,7 @@ export function PluginEditor({ plugin }: { plugin: AdminPluginDetail }) {
           </div>
           <PluginDetailFields values={values} errors={errors} onChange={(changes) => setValues((current) => ({ ...current, ...changes }))} />
           <PluginEddFields values={values} errors={errors} onChange={(changes) => setValues((current) => ({ ...current, ...changes }))} />
-          <FormActions
-            className="flex flex-wrap justify-end gap-2"
-            label="Save Changes"
-            pendingLabel="Saving..."
-            isPending={update.isPending}
-            isCancelDisabled={update.isPending}
-            onCancel={() => {
-              setValues(formFromPlugin(plugin));
-              setErrors({});
-            }}
-          />
+          <FormActions className="flex flex-wrap justify-end gap-2" label="Save Changes" isPending={update.isPending} isCancelLocked onCancel={reset} />
         </form>
       </CardContent>
     </Card>

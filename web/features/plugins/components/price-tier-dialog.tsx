@@ -176,14 +176,7 @@ export function PriceTierDialog({ slug, tier, defaultCurrency, onClose }: Props)
             </p>
           )}
         </form>
-        <FormActions
-          form="price-tier-form"
-          label="Save Tier"
-          pendingLabel="Saving..."
-          isPending={save.isPending}
-          isCancelDisabled={save.isPending}
-          onCancel={onClose}
-        />
+        <FormActions form="price-tier-form" label="Save Tier" isPending={save.isPending} isCancelLocked onCancel={onClose} />
       </DialogContent>
     </Dialog>
   );

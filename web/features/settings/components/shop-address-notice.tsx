@@ -63,7 +63,7 @@ function ShopAddressDialog({ address, open, onOpenChange }: { address: ShopAddre
               </>
             }
           />
-          <FormActions label="Confirm" cancelLabel="Later" isPending={confirm.isPending} onCancel={() => onOpenChange(false)} />
+          <FormActions label="Confirm" pendingLabel="Confirm" cancelLabel="Later" isPending={confirm.isPending} onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
     </Dialog>
