@@ -128,15 +128,7 @@ export function OutboxPage() {
                   </TableRow>
                 ))}
               </HeadedTable>
-              <Pager
-                label="Outbox pages"
-                testId="outbox-range"
-                page={list.page}
-                perPage={list.per_page}
-                shown={list.emails.length}
-                total={list.total}
-                onPage={setPage}
-              />
+              <Pager label="Outbox pages" testId="outbox-range" list={list} shown={list.emails.length} onPage={setPage} />
             </>
           )}
         </CardContent>
