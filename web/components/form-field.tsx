@@ -46,22 +46,7 @@ type InputAttributes = Pick<
   'type' | 'inputMode' | 'placeholder' | 'className' | 'autoComplete' | 'maxLength' | 'disabled' | 'autoFocus'
 >;
 
-/**
- * A labelled text input (a textarea when `rows` is given) with its problem (`{id}-error`) and help text
- * (`{id}-help`, or `helpId`) under it.
- */
-export function TextField({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-  help,
-  helpId,
-  rows,
-  wrapperClassName = 'space-y-2',
-  ...attributes
-}: InputAttributes & {
+type TextFieldProps = InputAttributes & {
   id: string;
   label: ReactNode;
   value: string;
@@ -71,7 +56,13 @@ export function TextField({
   helpId?: string;
   rows?: number;
   wrapperClassName?: string;
-}) {
+};
+
+/**
+ * A labelled text input (a textarea when `rows` is given) with its problem (`{id}-error`) and help text
+ * (`{id}-help`, or `helpId`) under it.
+ */
+export function TextField({ id, label, value, onChange, error, help, helpId, rows, wrapperClassName = 'space-y-2', ...attributes }: TextFieldProps) {
   const describedBy = help === undefined ? undefined : (helpId ?? `${id}-help`);
   const shared = { id, value, ...invalidProps(`${id}-error`, error, describedBy) };
   const { type, ...textareaAttributes } = attributes;
@@ -87,6 +78,11 @@ export function TextField({
       {help !== undefined && <FieldHelp id={describedBy}>{help}</FieldHelp>}
     </div>
   );
+}
+
+/** A password TextField; the browser offers the saved password unless `autoComplete` says otherwise (`new-password`). */
+export function PasswordField({ autoComplete = 'current-password', ...props }: Omit<TextFieldProps, 'type' | 'rows'>) {
+  return <TextField type="password" autoComplete={autoComplete} {...props} />;
 }
 
 /** A checkbox with its label, and help text under it when given. */
