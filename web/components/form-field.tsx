@@ -80,9 +80,13 @@ export function TextField({ id, label, value, onChange, error, help, helpId, row
   );
 }
 
-/** A password TextField; the browser offers the saved password unless `autoComplete` says otherwise (`new-password`). */
-export function PasswordField({ autoComplete = 'current-password', ...props }: Omit<TextFieldProps, 'type' | 'rows'>) {
-  return <TextField type="password" autoComplete={autoComplete} {...props} />;
+/** A password TextField (labelled "Password" unless told): the browser offers the saved password, or a new one when `isNew`. */
+export function PasswordField({
+  isNew = false,
+  label = 'Password',
+  ...props
+}: Omit<TextFieldProps, 'type' | 'rows' | 'autoComplete' | 'label'> & { isNew?: boolean; label?: ReactNode }) {
+  return <TextField type="password" autoComplete={isNew ? 'new-password' : 'current-password'} label={label} {...props} />;
 }
 
 /** A checkbox with its label, and help text under it when given. */

@@ -52,15 +52,7 @@ export function LoginPage() {
         <StaffLogin onSignedIn={signedIn} />
       ) : (
         <AuthForm onSubmit={() => void submit()} error={error} busy={isBusy} label="Sign In" busyLabel="Signing In...">
-          <PasswordField
-            id="password"
-            label="Password"
-            placeholder="Enter admin password"
-            value={password}
-            onChange={setPassword}
-            disabled={isBusy}
-            autoFocus
-          />
+          <PasswordField id="password" placeholder="Enter admin password" value={password} onChange={setPassword} disabled={isBusy} autoFocus />
         </AuthForm>
       )}
       <Button type="button" variant="link" className="mt-2 w-full" onClick={() => setStaff((value) => !value)}>

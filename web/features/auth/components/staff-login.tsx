@@ -145,7 +145,7 @@ export function StaffLogin({ onSignedIn }: { onSignedIn: (expiresAt: string) => 
       }
     >
       <TextField id="staff-email" label="E-mail address" type="email" autoComplete="username" value={email} onChange={setEmail} disabled={isBusy} autoFocus />
-      <PasswordField id="staff-password" label="Password" value={password} onChange={setPassword} disabled={isBusy} />
+      <PasswordField id="staff-password" value={password} onChange={setPassword} disabled={isBusy} />
     </AuthForm>
   );
 }

@@ -16,6 +16,7 @@ import { PageHeader } from '@/components/page-header';
 
 const ALL = 'all';
 const STATUS_LABEL: Record<ReviewStatus, string> = { pending: 'Pending', approved: 'Approved', hidden: 'Hidden' };
+const STATUS_OPTIONS = [{ value: ALL, label: 'All statuses' }, ...toOptions(REVIEW_STATUSES, (value) => STATUS_LABEL[value])];
 const statusVariant = (status: ReviewStatus) => (status === 'approved' ? 'default' : status === 'pending' ? 'secondary' : 'outline');
 
 /**
@@ -29,6 +30,7 @@ export function ReviewsPage() {
   const reviews = useAdminReviews({ status: status === ALL ? null : (status as ReviewStatus), plugin: plugin === ALL ? null : plugin });
   const plugins = useReviewPlugins();
   const moderate = useModerateReview();
+  const pluginOptions = [{ value: ALL, label: 'All plugins' }, ...(plugins.data ?? []).map((each) => ({ value: each.slug, label: each.name }))];
 
   const act = (id: number, action: 'approve' | 'hide') =>
     moderate.mutate(
@@ -52,20 +54,8 @@ export function ReviewsPage() {
         }
       />
       <div className="flex flex-col gap-3 sm:flex-row">
-        <OptionSelect
-          ariaLabel="Filter by status"
-          triggerClassName="sm:w-48"
-          value={status}
-          onChange={setStatus}
-          options={[{ value: ALL, label: 'All statuses' }, ...toOptions(REVIEW_STATUSES, (value) => STATUS_LABEL[value])]}
-        />
-        <OptionSelect
-          ariaLabel="Filter by plugin"
-          triggerClassName="sm:w-64"
-          value={plugin}
-          onChange={setPlugin}
-          options={[{ value: ALL, label: 'All plugins' }, ...(plugins.data ?? []).map((each) => ({ value: each.slug, label: each.name }))]}
-        />
+        <OptionSelect ariaLabel="Filter by status" triggerClassName="sm:w-48" value={status} onChange={setStatus} options={STATUS_OPTIONS} />
+        <OptionSelect ariaLabel="Filter by plugin" triggerClassName="sm:w-64" value={plugin} onChange={setPlugin} options={pluginOptions} />
       </div>
       <Card>
         <CardContent className="space-y-4 pt-6">

@@ -45,8 +45,8 @@ export function PasswordCard() {
     <SettingsCard {...CARD} onSubmit={submit} form={{ error, pending: change.isPending }}>
       <PasswordField id="current-password" label="Current password" value={current} onChange={setCurrent} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <PasswordField id="new-password" label="New password" autoComplete="new-password" value={next} onChange={setNext} />
-        <PasswordField id="confirm-password" label="Confirm new password" autoComplete="new-password" value={confirm} onChange={setConfirm} />
+        <PasswordField id="new-password" label="New password" isNew value={next} onChange={setNext} />
+        <PasswordField id="confirm-password" label="Confirm new password" isNew value={confirm} onChange={setConfirm} />
       </div>
     </SettingsCard>
   );
