@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { AdminPlugin } from '@common/plugins';
 import { VERSION_HINT, VERSION_PATTERN } from '@common/versions';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -23,6 +23,9 @@ const CHANNEL_OPTIONS: Array<SelectOption<'stable' | 'beta'>> = [
   { value: 'stable', label: 'Stable' },
   { value: 'beta', label: 'Beta' },
 ];
+
+/** The browser's own check of the version field, and the hint it shows. */
+const VERSION_RULE = { pattern: VERSION_PATTERN.source.slice(1, -1), title: VERSION_HINT };
 
 interface FormErrors {
   plugin?: string;
@@ -84,6 +87,16 @@ export function NewReleaseDialog({ open, onOpenChange, plugins }: NewReleaseDial
   };
 
   const versionLooksWrong = version.trim() !== '' && !VERSION_PATTERN.test(version.trim());
+  const isVersionInvalid = Boolean(errors.version) || versionLooksWrong;
+  const changeVersion = (event: ChangeEvent<HTMLInputElement>) => {
+    setVersion(event.target.value);
+    setErrors((current) => ({ ...current, version: undefined }));
+  };
+  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
+    setFile(event.target.files?.[0] ?? null);
+    setErrors((current) => ({ ...current, file: undefined }));
+    setServerError(null);
+  };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -109,18 +122,7 @@ export function NewReleaseDialog({ open, onOpenChange, plugins }: NewReleaseDial
           </SelectField>
           <div className="space-y-2">
             <Label htmlFor="release-version">Version</Label>
-            <Input
-              id="release-version"
-              placeholder="1.0.0"
-              value={version}
-              pattern={VERSION_PATTERN.source.slice(1, -1)}
-              title={VERSION_HINT}
-              aria-invalid={Boolean(errors.version) || versionLooksWrong}
-              onChange={(event) => {
-                setVersion(event.target.value);
-                setErrors((current) => ({ ...current, version: undefined }));
-              }}
-            />
+            <Input id="release-version" placeholder="1.0.0" value={version} {...VERSION_RULE} aria-invalid={isVersionInvalid} onChange={changeVersion} />
             {errors.version ? (
               <p className="text-sm text-destructive">{errors.version}</p>
             ) : (
@@ -153,16 +155,7 @@ export function NewReleaseDialog({ open, onOpenChange, plugins }: NewReleaseDial
           </div>
           <div className="space-y-2">
             <Label htmlFor="release-file">Plugin File</Label>
-            <Input
-              id="release-file"
-              type="file"
-              accept=".zip,application/zip"
-              onChange={(event) => {
-                setFile(event.target.files?.[0] ?? null);
-                setErrors((current) => ({ ...current, file: undefined }));
-                setServerError(null);
-              }}
-            />
+            <Input id="release-file" type="file" accept=".zip,application/zip" onChange={chooseFile} />
             <p className="text-xs text-muted-foreground">Maximum file size: 50MB</p>
             {errors.file && <p className="text-sm text-destructive">{errors.file}</p>}
           </div>
