@@ -12,6 +12,7 @@ import { useMe } from '../api/get-me';
 import { useReceipt } from '../api/get-receipt';
 import { formatDate } from '@/lib/dates';
 import { LoadErrorAlert } from '@/components/load-error-alert';
+import { MissingItem } from '@/components/missing-item';
 
 function BackToAccount() {
   return (
@@ -23,12 +24,9 @@ function BackToAccount() {
 
 function ReceiptNotFound() {
   return (
-    <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-24 text-center">
-      <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
-      <h1 className="text-2xl font-bold">Receipt not found</h1>
-      <p className="text-muted-foreground">There is no paid order with this number on your account.</p>
+    <MissingItem icon={SearchX} className="max-w-md gap-4" title="Receipt not found" text="There is no paid order with this number on your account.">
       <BackToAccount />
-    </div>
+    </MissingItem>
   );
 }
 
