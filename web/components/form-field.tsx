@@ -46,22 +46,7 @@ type InputAttributes = Pick<
   'type' | 'inputMode' | 'placeholder' | 'className' | 'autoComplete' | 'maxLength' | 'disabled' | 'autoFocus'
 >;
 
-/**
- * A labelled text input (a textarea when `rows` is given) with its problem (`{id}-error`) and help text
- * (`{id}-help`, or `helpId`) under it.
- */
-export function TextField({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-  help,
-  helpId,
-  rows,
-  wrapperClassName = 'space-y-2',
-  ...attributes
-}: InputAttributes & {
+type TextFieldProps = InputAttributes & {
   id: string;
   label: ReactNode;
   value: string;
@@ -71,7 +56,13 @@ export function TextField({
   helpId?: string;
   rows?: number;
   wrapperClassName?: string;
-}) {
+};
+
+/**
+ * A labelled text input (a textarea when `rows` is given) with its problem (`{id}-error`) and help text
+ * (`{id}-help`, or `helpId`) under it.
+ */
+export function TextField({ id, label, value, onChange, error, help, helpId, rows, wrapperClassName = 'space-y-2', ...attributes }: TextFieldProps) {
   const describedBy = help === undefined ? undefined : (helpId ?? `${id}-help`);
   const shared = { id, value, ...invalidProps(`${id}-error`, error, describedBy) };
   const { type, ...textareaAttributes } = attributes;
@@ -89,6 +80,15 @@ export function TextField({
   );
 }
 
+/** A password TextField (labelled "Password" unless told): the browser offers the saved password, or a new one when `isNew`. */
+export function PasswordField({
+  isNew = false,
+  label = 'Password',
+  ...props
+}: Omit<TextFieldProps, 'type' | 'rows' | 'autoComplete' | 'label'> & { isNew?: boolean; label?: ReactNode }) {
+  return <TextField type="password" autoComplete={isNew ? 'new-password' : 'current-password'} label={label} {...props} />;
+}
+
 /** A checkbox with its label, and help text under it when given. */
 export function CheckboxField({
   checked,
@@ -96,12 +96,16 @@ export function CheckboxField({
   label,
   help,
   helpId,
+  disabled,
+  testId,
 }: {
   checked: boolean;
   onChange: (checked: boolean) => void;
   label: ReactNode;
   help?: ReactNode;
   helpId?: string;
+  disabled?: boolean;
+  testId?: string;
 }) {
   const box = (
     <label className="flex items-center gap-2 text-sm">
@@ -109,8 +113,10 @@ export function CheckboxField({
         type="checkbox"
         className="size-4 accent-primary"
         checked={checked}
+        disabled={disabled}
         onChange={(event) => onChange(event.target.checked)}
         aria-describedby={helpId}
+        data-testid={testId}
       />
       {label}
     </label>

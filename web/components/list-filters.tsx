@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionSelect } from '@/components/option-select';
 
 /** A list page's search box: the magnifier inside the input, which names what it searches. */
 export function SearchBox(props: {
@@ -37,18 +37,15 @@ export function PluginFilter(props: {
   className: string;
 }) {
   return (
-    <Select value={props.value} onValueChange={props.onChange}>
-      <SelectTrigger className={props.className} aria-label="Filter by plugin">
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value="all">All Plugins</SelectItem>
-        {(props.plugins ?? []).map((plugin) => (
-          <SelectItem key={plugin.slug} value={plugin.slug}>
-            {props.label ? props.label(plugin) : plugin.name}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <OptionSelect
+      ariaLabel="Filter by plugin"
+      triggerClassName={props.className}
+      value={props.value}
+      onChange={props.onChange}
+      options={[
+        { value: 'all', label: 'All Plugins' },
+        ...(props.plugins ?? []).map((plugin) => ({ value: plugin.slug, label: props.label ? props.label(plugin) : plugin.name })),
+      ]}
+    />
   );
 }

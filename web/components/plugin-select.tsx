@@ -1,6 +1,5 @@
 import type { AdminPlugin } from '@common/plugins';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectField } from '@/components/option-select';
 import { cn } from '@/lib/utils';
 
 /** A labelled plugin selector (licence dialog, Images and Pricing tabs). */
@@ -18,20 +17,15 @@ export function PluginSelect({
   className?: string;
 }) {
   return (
-    <div className={cn('flex flex-col gap-2', className)}>
-      <Label htmlFor={id}>Plugin</Label>
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger id={id} aria-label="Plugin">
-          <SelectValue placeholder="Select a plugin" />
-        </SelectTrigger>
-        <SelectContent>
-          {plugins.map((plugin) => (
-            <SelectItem key={plugin.slug} value={plugin.slug}>
-              {plugin.name}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
+    <SelectField
+      id={id}
+      label="Plugin"
+      className={cn('flex flex-col gap-2', className)}
+      ariaLabel="Plugin"
+      placeholder="Select a plugin"
+      value={value}
+      onChange={onChange}
+      options={plugins.map((plugin) => ({ value: plugin.slug, label: plugin.name }))}
+    />
   );
 }

@@ -1,7 +1,6 @@
 import { Redirect, useLocation } from 'wouter';
 import { LogOut } from 'lucide-react';
 import { ACCOUNT_PAGES } from '@common/account';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
@@ -18,16 +17,12 @@ import { useReviews } from '../api/reviews';
 import { AccountReviewCard } from '../components/account-reviews';
 import { AccountLicenseCard } from '../components/account-license-card';
 import { AccountOrders } from '../components/account-orders';
+import { LoadErrorAlert } from '@/components/load-error-alert';
 
 const isUnauthorised = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 function LoadFailed({ what, error }: { what: string; error: unknown }) {
-  return (
-    <Alert variant="destructive">
-      <AlertTitle>Failed to load your {what}</AlertTitle>
-      <AlertDescription>{errorMessage(error, 'Please reload the page to try again.')}</AlertDescription>
-    </Alert>
-  );
+  return <LoadErrorAlert title={`Failed to load your ${what}`} error={error} fallback="Please reload the page to try again." />;
 }
 
 /** /account: the signed-in customer's licences, sites, downloads and orders; signed out, the sign-in page. */

@@ -3,15 +3,16 @@ import { ArrowLeft, Printer, SearchX } from 'lucide-react';
 import { ACCOUNT_PAGES } from '@common/account';
 import { licenceWord } from '@common/store-terms';
 import { formatMoney } from '@common/pricing';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError, errorMessage } from '@/lib/api';
+import { ApiError } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
 import { useStoreIdentity } from '@/lib/brand';
 import { useMe } from '../api/get-me';
 import { useReceipt } from '../api/get-receipt';
 import { formatDate } from '@/lib/dates';
+import { LoadErrorAlert } from '@/components/load-error-alert';
+import { MissingItem } from '@/components/missing-item';
 
 function BackToAccount() {
   return (
@@ -23,12 +24,9 @@ function BackToAccount() {
 
 function ReceiptNotFound() {
   return (
-    <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-24 text-center">
-      <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
-      <h1 className="text-2xl font-bold">Receipt not found</h1>
-      <p className="text-muted-foreground">There is no paid order with this number on your account.</p>
+    <MissingItem icon={SearchX} className="max-w-md gap-4" title="Receipt not found" text="There is no paid order with this number on your account.">
       <BackToAccount />
-    </div>
+    </MissingItem>
   );
 }
 
@@ -61,10 +59,7 @@ export function ReceiptPage() {
     return (
       <div className="mx-auto max-w-2xl space-y-4 px-4 py-12">
         <h1 className="text-2xl font-bold">Receipt</h1>
-        <Alert variant="destructive">
-          <AlertTitle>Failed to load the receipt</AlertTitle>
-          <AlertDescription>{errorMessage(receipt.error, 'Please reload the page to try again.')}</AlertDescription>
-        </Alert>
+        <LoadErrorAlert title="Failed to load the receipt" error={receipt.error} fallback="Please reload the page to try again." />
       </div>
     );
   }

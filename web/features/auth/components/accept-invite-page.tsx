@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { UserPlus } from 'lucide-react';
-import { TextField } from '@/components/form-field';
+import { PasswordField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
@@ -41,15 +41,8 @@ export function AcceptInvitePage() {
         </div>
       ) : (
         <AuthForm onSubmit={() => void submit()} error={error} busy={isBusy} label="Set password">
-          <TextField
-            id="new-password"
-            label="New password (at least 10 characters)"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={setPassword}
-          />
-          <TextField id="repeat-password" label="Repeat the password" type="password" autoComplete="new-password" value={repeat} onChange={setRepeat} />
+          <PasswordField isNew id="new-password" label="New password (at least 10 characters)" value={password} onChange={setPassword} />
+          <PasswordField isNew id="repeat-password" label="Repeat the password" value={repeat} onChange={setRepeat} />
         </AuthForm>
       )}
     </AuthCard>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Clock, Lock } from 'lucide-react';
-import { TextField } from '@/components/form-field';
+import { PasswordField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { ApiError } from '@/lib/api';
@@ -52,17 +52,7 @@ export function LoginPage() {
         <StaffLogin onSignedIn={signedIn} />
       ) : (
         <AuthForm onSubmit={() => void submit()} error={error} busy={isBusy} label="Sign In" busyLabel="Signing In...">
-          <TextField
-            id="password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            placeholder="Enter admin password"
-            value={password}
-            onChange={setPassword}
-            disabled={isBusy}
-            autoFocus
-          />
+          <PasswordField id="password" placeholder="Enter admin password" value={password} onChange={setPassword} disabled={isBusy} autoFocus />
         </AuthForm>
       )}
       <Button type="button" variant="link" className="mt-2 w-full" onClick={() => setStaff((value) => !value)}>

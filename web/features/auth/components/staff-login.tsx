@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FormError, TextField } from '@/components/form-field';
+import { FormError, PasswordField, TextField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api';
 import { passkeySignIn, staffEnrol, staffLogin, staffSecondFactor } from '../api/staff-login';
@@ -145,15 +145,7 @@ export function StaffLogin({ onSignedIn }: { onSignedIn: (expiresAt: string) => 
       }
     >
       <TextField id="staff-email" label="E-mail address" type="email" autoComplete="username" value={email} onChange={setEmail} disabled={isBusy} autoFocus />
-      <TextField
-        id="staff-password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={setPassword}
-        disabled={isBusy}
-      />
+      <PasswordField id="staff-password" value={password} onChange={setPassword} disabled={isBusy} />
     </AuthForm>
   );
 }

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useUsStates } from '../api/us-states';
+import { NativeSelectField, toOptions } from '@/components/option-select';
 
 /** The buyer's tax details (docs/tax.md): country, and for a business its VAT number, name and address for the invoice. */
 export interface BuyerTax {
@@ -28,48 +29,37 @@ function countryOptions(): Array<{ code: string; name: string }> {
   return options.sort((a, b) => a.name.localeCompare(b.name));
 }
 
+const SELECT_CLASS = 'h-9 w-full rounded-md border bg-background px-3 text-sm';
+
 export function TaxFields({ value, onChange, disabled }: { value: BuyerTax; onChange: (next: BuyerTax) => void; disabled: boolean }) {
-  const countries = useMemo(countryOptions, []);
+  const countries = useMemo(() => countryOptions().map(({ code, name }) => ({ value: code, label: name })), []);
   const states = useUsStates(value.country === 'US');
-  const set = (field: keyof BuyerTax) => (event: { target: { value: string } }) => onChange({ ...value, [field]: event.target.value });
+  const change = (field: keyof BuyerTax) => (next: string) => onChange({ ...value, [field]: next });
+  const set = (field: keyof BuyerTax) => (event: { target: { value: string } }) => change(field)(event.target.value);
   return (
     <div className="mb-4 space-y-3" data-testid="checkout-tax-fields">
-      <div className="space-y-2">
-        <Label htmlFor="checkout-country">Country</Label>
-        <select
-          id="checkout-country"
-          className="h-9 w-full rounded-md border bg-background px-3 text-sm"
-          value={value.country}
-          onChange={set('country')}
-          disabled={disabled}
-          required
-        >
-          <option value="">Choose your country</option>
-          {countries.map((country) => (
-            <option key={country.code} value={country.code}>
-              {country.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <NativeSelectField
+        id="checkout-country"
+        label="Country"
+        prompt="Choose your country"
+        className={SELECT_CLASS}
+        value={value.country}
+        onChange={change('country')}
+        disabled={disabled}
+        required
+        options={countries}
+      />
       {value.country === 'US' && (
-        <div className="space-y-2">
-          <Label htmlFor="checkout-state">State</Label>
-          <select
-            id="checkout-state"
-            className="h-9 w-full rounded-md border bg-background px-3 text-sm"
-            value={value.state ?? ''}
-            onChange={set('state')}
-            disabled={disabled}
-          >
-            <option value="">Choose your state</option>
-            {(states.data?.states ?? []).map((state) => (
-              <option key={state} value={state}>
-                {state}
-              </option>
-            ))}
-          </select>
-        </div>
+        <NativeSelectField
+          id="checkout-state"
+          label="State"
+          prompt="Choose your state"
+          className={SELECT_CLASS}
+          value={value.state ?? ''}
+          onChange={change('state')}
+          disabled={disabled}
+          options={toOptions(states.data?.states ?? [])}
+        />
       )}
       <details className="text-sm">
         <summary className="cursor-pointer text-muted-foreground">Buying for a business? Add your VAT number</summary>

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { COUPON_KINDS, type AdminCoupon } from '@common/coupons';
 import { CURRENCIES } from '@common/plugins';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/api';
@@ -10,6 +9,7 @@ import { useAdminPlugins } from '@/lib/admin-plugins';
 import { toast } from '@/lib/use-toast';
 import { useSaveCoupon, type CouponBody } from '../api/save-coupon';
 import { useTiersOfPlugins } from '../api/get-tiers';
+import { FormActions } from '@/components/form-actions';
 
 const selectClass = 'h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm';
 // Dates are typed and shown in UTC, as the server stores them ('2026-12-01T09:00' is 09:00 UTC).
@@ -177,14 +177,7 @@ export function CouponDialog({ coupon, onClose }: { coupon: AdminCoupon | 'new';
             </p>
           )}
         </form>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="coupon-form" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Coupon'}
-          </Button>
-        </DialogFooter>
+        <FormActions form="coupon-form" label="Save Coupon" isPending={save.isPending} isCancelLocked onCancel={onClose} />
       </DialogContent>
     </Dialog>
   );

@@ -112,15 +112,7 @@ export function CustomersPage() {
                   ))}
                 </TableBody>
               </Table>
-              <Pager
-                label="Customer pages"
-                testId="customers-range"
-                page={list.page}
-                perPage={list.per_page}
-                shown={list.customers.length}
-                total={list.total}
-                onPage={onPage(list)}
-              />
+              <Pager label="Customer pages" testId="customers-range" list={list} shown={list.customers.length} onPage={onPage(list)} />
             </>
           )}
         </CardContent>

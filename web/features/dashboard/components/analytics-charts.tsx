@@ -4,6 +4,12 @@ import type { Analytics } from '@common/dashboard';
 import { LicensesChart, RevenueChart, SitesChart } from './daily-charts';
 import { DeactivationReasons, PluginVersions, ReleaseHealthChart, VersionShare } from './share-charts';
 
+/** The two version-share charts: which software they count, and where the answer holds its shares. */
+const VERSION_SHARES = [
+  { id: 'wp-versions', software: 'WordPress', key: 'wp_versions' },
+  { id: 'php-versions', software: 'PHP', key: 'php_versions' },
+] as const;
+
 export function AnalyticsCharts({ analytics }: { analytics: Analytics }) {
   const { shares } = analytics;
   return (
@@ -12,20 +18,16 @@ export function AnalyticsCharts({ analytics }: { analytics: Analytics }) {
       <LicensesChart analytics={analytics} />
       <SitesChart analytics={analytics} />
       <PluginVersions analytics={analytics} />
-      <VersionShare
-        id="wp-versions"
-        title="WordPress versions"
-        description="Sites per WordPress major.minor, as the sites report it."
-        shares={shares.wp_versions}
-        total={shares.sites}
-      />
-      <VersionShare
-        id="php-versions"
-        title="PHP versions"
-        description="Sites per PHP major.minor, as the sites report it."
-        shares={shares.php_versions}
-        total={shares.sites}
-      />
+      {VERSION_SHARES.map(({ id, software, key }) => (
+        <VersionShare
+          key={id}
+          id={id}
+          title={`${software} versions`}
+          description={`Sites per ${software} major.minor, as the sites report it.`}
+          shares={shares[key]}
+          total={shares.sites}
+        />
+      ))}
       <ReleaseHealthChart analytics={analytics} />
       <DeactivationReasons analytics={analytics} />
     </div>

@@ -3,7 +3,7 @@ import { RefreshCw } from 'lucide-react';
 import { generateLicenseKey } from '@common/license-key';
 import { DEFAULT_MAX_ACTIVATIONS, type LicenseStatus, type Plan } from '@common/licenses';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PluginSelect } from '@/components/plugin-select';
@@ -14,6 +14,7 @@ import { useStoreIdentity } from '@/lib/brand';
 import { useCreateLicense } from '../api/create-license';
 import { parseMaxActivations } from '../lib/license-form';
 import { PlanStatusFields } from './plan-status-fields';
+import { FormActions } from '@/components/form-actions';
 
 const DEFAULT_PLUGIN = 'ucre';
 
@@ -110,14 +111,13 @@ export function CreateLicenseDialog({ open, onOpenChange }: { open: boolean; onO
             <Input id="licence-customer-email" type="email" maxLength={254} value={customerEmail} onChange={(e) => setCustomerEmail(e.target.value)} />
             <p className="text-xs text-muted-foreground">The licence then shows under this customer, who can see it in their account.</p>
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!key.trim() || !selectedPlugin || create.isPending}>
-              {create.isPending ? 'Creating License...' : 'Create License'}
-            </Button>
-          </DialogFooter>
+          <FormActions
+            label="Create License"
+            pendingLabel="Creating License..."
+            isPending={create.isPending}
+            isSubmitDisabled={!key.trim() || !selectedPlugin || create.isPending}
+            onCancel={() => onOpenChange(false)}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { type LicenseDetail, type LicenseStatus, type LicenseUpdate, type Plan } from '@common/licenses';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -12,6 +11,7 @@ import { useUpdateLicense } from '../api/update-license';
 import { fromDateInput, parseMaxActivations, toDateInput } from '../lib/license-form';
 import { LicenseSites } from './license-sites';
 import { PlanStatusFields } from './plan-status-fields';
+import { FormActions } from '@/components/form-actions';
 
 export function EditLicenseDialog({ licenseId, onOpenChange }: { licenseId: number | null; onOpenChange: (open: boolean) => void }) {
   const license = useLicense(licenseId);
@@ -84,14 +84,7 @@ function EditForm({ license, onDone }: { license: LicenseDetail; onDone: () => v
           Beta releases: this licence&apos;s sites get beta releases
         </label>
       </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save Changes'}
-        </Button>
-      </DialogFooter>
+      <FormActions label="Save Changes" isPending={update.isPending} onCancel={onDone} />
     </form>
   );
 }

@@ -4,8 +4,6 @@ import { Plus } from 'lucide-react';
 import { LICENSE_SEARCH_MAX, type License } from '@common/licenses';
 import { Pager } from '@/components/pager';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { SearchBox, PluginFilter } from '@/components/list-filters';
 import { usePageMeta } from '@/lib/page-meta';
 import { useCursorPages } from '@/lib/cursor-pages';
@@ -17,6 +15,7 @@ import { CreateLicenseDialog } from '../components/create-license-dialog';
 import { EditLicenseDialog } from '../components/edit-license-dialog';
 import { LicenseCard } from '../components/license-card';
 import { RevokeLicenseDialog } from '../components/revoke-license-dialog';
+import { CardSkeletons } from '@/components/card-skeletons';
 
 const ALL = 'all';
 
@@ -78,18 +77,7 @@ export function LicensesPage() {
 
       {licenses.isPending ? (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Card key={i} data-testid="licence-skeleton">
-              <CardHeader>
-                <Skeleton className="h-4 w-3/4" />
-                <Skeleton className="h-3 w-1/2" />
-              </CardHeader>
-              <CardContent className="space-y-2">
-                <Skeleton className="h-2 w-full" />
-                <Skeleton className="h-3 w-1/3" />
-              </CardContent>
-            </Card>
-          ))}
+          <CardSkeletons testId="licence-skeleton" lines={['h-4 w-3/4', 'h-3 w-1/2', 'h-2 w-full', 'h-3 w-1/3']} />
         </div>
       ) : licenses.isError ? (
         <div role="alert" className="rounded-md border border-destructive/50 p-4 text-sm text-destructive">
@@ -115,15 +103,7 @@ export function LicensesPage() {
         </div>
       )}
       {list && list.licenses.length > 0 && (
-        <Pager
-          label="License pages"
-          testId="licenses-range"
-          page={list.page}
-          perPage={list.page_size}
-          shown={list.licenses.length}
-          total={list.total}
-          onPage={onPage(list)}
-        />
+        <Pager label="License pages" testId="licenses-range" list={list} shown={list.licenses.length} onPage={onPage(list)} />
       )}
 
       <CreateLicenseDialog open={creating} onOpenChange={setCreating} />

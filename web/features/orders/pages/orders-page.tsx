@@ -11,6 +11,7 @@ import type { Order } from '@common/orders';
 import { RefundOrderDialog } from '@/components/refund-order-dialog';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { SearchBox } from '@/components/list-filters';
+import { CheckboxField } from '@/components/form-field';
 import { useCancelOrder } from '../api/cancel-order';
 import { useRefundOrder } from '../api/refund-order';
 import { useRelatedOrders } from '../api/get-related-orders';
@@ -105,21 +106,9 @@ export function OrdersPage() {
           onChange={setSearch}
           maxLength={200}
         />
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="size-4 accent-primary" checked={includeAbandoned} onChange={(e) => setIncludeAbandoned(e.target.checked)} />
-          Show abandoned checkouts
-        </label>
+        <CheckboxField checked={includeAbandoned} onChange={setIncludeAbandoned} label="Show abandoned checkouts" />
         {/* Orders whose declared, IP and card countries disagree (docs/tax.md "Location evidence"). */}
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="size-4 accent-primary"
-            checked={evidenceConflict}
-            onChange={(e) => setEvidenceConflict(e.target.checked)}
-            data-testid="orders-evidence-conflict"
-          />
-          Only country conflicts
-        </label>
+        <CheckboxField checked={evidenceConflict} onChange={setEvidenceConflict} testId="orders-evidence-conflict" label="Only country conflicts" />
       </div>
       <Card>
         <CardContent className="pt-6">

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Pager } from '@/components/pager';
 import { Card, CardContent } from '@/components/ui/card';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionSelect, toOptions } from '@/components/option-select';
 import { RowsSkeleton } from '@/components/ui/skeleton';
 import { HeadedTable, STICKY_ACTIONS } from '@/components/headed-table';
 import { TableCell, TableRow } from '@/components/ui/table';
@@ -68,32 +68,20 @@ export function OutboxPage() {
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <SearchBox type="search" label="Search by recipient" placeholder="Search by recipient..." value={search} onChange={filter(setSearch)} maxLength={200} />
-        <Select value={kind} onValueChange={filter(setKind)}>
-          <SelectTrigger aria-label="Filter by kind" className="sm:w-48">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>All kinds</SelectItem>
-            {(list?.kinds ?? []).map((value) => (
-              <SelectItem key={value} value={value}>
-                {kindLabel(value)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <Select value={status} onValueChange={filter(setStatus)}>
-          <SelectTrigger aria-label="Filter by status" className="sm:w-40">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>All statuses</SelectItem>
-            {EMAIL_STATUSES.map((value) => (
-              <SelectItem key={value} value={value}>
-                {value}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect
+          ariaLabel="Filter by kind"
+          triggerClassName="sm:w-48"
+          value={kind}
+          onChange={filter(setKind)}
+          options={[{ value: ALL, label: 'All kinds' }, ...toOptions(list?.kinds ?? [], kindLabel)]}
+        />
+        <OptionSelect
+          ariaLabel="Filter by status"
+          triggerClassName="sm:w-40"
+          value={status}
+          onChange={filter(setStatus)}
+          options={[{ value: ALL, label: 'All statuses' }, ...toOptions(EMAIL_STATUSES)]}
+        />
       </div>
       <Card>
         <CardContent className="space-y-4 pt-6">
@@ -142,15 +130,7 @@ export function OutboxPage() {
                   </TableRow>
                 ))}
               </HeadedTable>
-              <Pager
-                label="Outbox pages"
-                testId="outbox-range"
-                page={list.page}
-                perPage={list.per_page}
-                shown={list.emails.length}
-                total={list.total}
-                onPage={onPage(list)}
-              />
+              <Pager label="Outbox pages" testId="outbox-range" list={list} shown={list.emails.length} onPage={onPage(list)} />
             </>
           )}
         </CardContent>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ComponentProps, type FormEvent } from 'react';
 import type { PaymentSetupUpdate } from '@common/payment-setup';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,9 @@ import { usePaymentSetup } from '../api/payment-setup';
 import { useSetPaymentsLive } from '../api/set-payments-live';
 import { useUpdatePaymentSetup } from '../api/update-payment-setup';
 import { SecretField } from '../components/secret-field';
+import { PasswordField } from '@/components/form-field';
+
+type SecretView = ComponentProps<typeof SecretField>['view'];
 
 const EMPTY = { stripe_secret_key: '', stripe_publishable_key: '', stripe_webhook_secret: '', lemonsqueezy_webhook_secret: '', password: '' };
 
@@ -29,6 +32,9 @@ export function PaymentsPage() {
   if (!data) return <p className="p-6 text-muted-foreground">{setup.isError ? errorMessage(setup.error, 'Failed to load payments') : 'Loading...'}</p>;
 
   const field = (name: keyof typeof EMPTY) => ({ value: values[name], onChange: (value: string) => setValues((current) => ({ ...current, [name]: value })) });
+  const secret = (name: keyof typeof EMPTY, id: string, label: string, view: SecretView, placeholder: string) => (
+    <SecretField id={id} label={label} view={view} placeholder={placeholder} {...field(name)} />
+  );
   const save = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
@@ -62,13 +68,7 @@ export function PaymentsPage() {
         </CardHeader>
         <CardContent>
           <form className="space-y-4" onSubmit={save} noValidate>
-            <SecretField
-              id="stripe-secret-key"
-              label="Secret key"
-              view={data.stripe.secret_key}
-              placeholder="sk_test_… or sk_live_…"
-              {...field('stripe_secret_key')}
-            />
+            {secret('stripe_secret_key', 'stripe-secret-key', 'Secret key', data.stripe.secret_key, 'sk_test_… or sk_live_…')}
             <div className="space-y-1">
               <Label htmlFor="stripe-publishable-key">Publishable key</Label>
               <Input
@@ -79,31 +79,16 @@ export function PaymentsPage() {
               />
               {data.stripe.publishable_key.source === 'environment' && <p className="text-xs text-muted-foreground">set by the environment</p>}
             </div>
-            <SecretField
-              id="stripe-webhook-secret"
-              label="Webhook signing secret"
-              view={data.stripe.webhook_secret}
-              placeholder="whsec_…"
-              {...field('stripe_webhook_secret')}
-            />
-            <SecretField
-              id="lemonsqueezy-webhook-secret"
-              label="Lemon Squeezy webhook secret (instead of Stripe)"
-              view={data.lemonsqueezy.webhook_secret}
-              placeholder="The signing secret of the Lemon Squeezy webhook"
-              {...field('lemonsqueezy_webhook_secret')}
-            />
+            {secret('stripe_webhook_secret', 'stripe-webhook-secret', 'Webhook signing secret', data.stripe.webhook_secret, 'whsec_…')}
+            {secret(
+              'lemonsqueezy_webhook_secret',
+              'lemonsqueezy-webhook-secret',
+              'Lemon Squeezy webhook secret (instead of Stripe)',
+              data.lemonsqueezy.webhook_secret,
+              'The signing secret of the Lemon Squeezy webhook',
+            )}
             {data.password_required && (
-              <div className="space-y-1">
-                <Label htmlFor="payments-password">Admin password (you signed in a while ago)</Label>
-                <Input
-                  id="payments-password"
-                  type="password"
-                  autoComplete="current-password"
-                  value={values.password}
-                  onChange={(event) => field('password').onChange(event.target.value)}
-                />
-              </div>
+              <PasswordField id="payments-password" label="Admin password (you signed in a while ago)" wrapperClassName="space-y-1" {...field('password')} />
             )}
             {error && (
               <p role="alert" className="text-sm text-destructive">

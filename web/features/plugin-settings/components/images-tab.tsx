@@ -3,7 +3,6 @@ import { ImagePlus } from 'lucide-react';
 import { ACCEPTED_IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, type PluginImage } from '@common/images';
 import type { AdminPlugin } from '@common/plugins';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -16,6 +15,7 @@ import { useUploadImage } from '../api/upload-image';
 import { ImageCard } from './image-card';
 import { PendingUploads, type PendingImage } from './pending-uploads';
 import { PluginSelect } from '@/components/plugin-select';
+import { LoadErrorAlert } from '@/components/load-error-alert';
 
 const isAcceptedType = (file: File) => (ACCEPTED_IMAGE_MIME_TYPES as readonly string[]).includes(file.type);
 let pendingCounter = 0;
@@ -145,10 +145,7 @@ function ImageGallery({ slug }: { slug: string }) {
             ))}
           </div>
         ) : images.isError ? (
-          <Alert variant="destructive">
-            <AlertTitle>Failed to load plugin images</AlertTitle>
-            <AlertDescription>{errorMessage(images.error, 'Unknown error occurred')}</AlertDescription>
-          </Alert>
+          <LoadErrorAlert title="Failed to load plugin images" error={images.error} />
         ) : (images.data ?? []).length === 0 ? (
           <p className="py-8 text-center text-sm text-muted-foreground">No images yet. Add screenshots to show this plugin on the storefront.</p>
         ) : (

@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectField, type SelectOption } from '@/components/option-select';
+import { CheckboxField } from '@/components/form-field';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useUpdatePlugin } from '@/lib/admin-plugins';
@@ -14,7 +15,7 @@ import { previewPlugin, toPricingForm, toPricingPatch, type PricingForm } from '
 import { PluginSelect } from '@/components/plugin-select';
 import { useTiers } from '../api/get-tiers';
 
-const CURRENCY_OPTIONS: Array<{ value: Currency; label: string }> = [
+const CURRENCY_OPTIONS: Array<SelectOption<Currency>> = [
   { value: 'GBP', label: 'GBP (£)' },
   { value: 'USD', label: 'USD ($)' },
   { value: 'EUR', label: 'EUR (€)' },
@@ -76,23 +77,26 @@ function PricingEditor({ plugin }: { plugin: AdminPlugin }) {
   };
 
   const preview = priceDisplay(previewPlugin(shown));
-  const amountField = (field: 'price' | 'discount_price', label: string) => (
-    <div className="space-y-2">
-      <Label htmlFor={`pricing-${field}`}>
-        {label} ({CURRENCY_SYMBOLS[shown.currency]})
-      </Label>
-      <Input
-        id={`pricing-${field}`}
-        inputMode="decimal"
-        placeholder="0.00"
-        value={shown[field]}
-        disabled={!isEditing}
-        aria-invalid={Boolean(errors[field])}
-        onChange={(event) => set(field, event.target.value)}
-      />
-      {errors[field] && <p className="text-sm text-destructive">{errors[field]}</p>}
-    </div>
-  );
+  const symbol = CURRENCY_SYMBOLS[shown.currency];
+  const textField = (field: 'price' | 'discount_price' | 'price_display' | 'discount_display', label: string, placeholder: string) => {
+    const isAmount = field === 'price' || field === 'discount_price';
+    const error = isAmount ? errors[field] : undefined;
+    return (
+      <div className="space-y-2">
+        <Label htmlFor={`pricing-${field}`}>{label}</Label>
+        <Input
+          id={`pricing-${field}`}
+          inputMode={isAmount ? 'decimal' : undefined}
+          placeholder={placeholder}
+          value={shown[field]}
+          disabled={!isEditing}
+          aria-invalid={isAmount ? Boolean(error) : undefined}
+          onChange={(event) => set(field, event.target.value)}
+        />
+        {error && <p className="text-sm text-destructive">{error}</p>}
+      </div>
+    );
+  };
 
   return (
     <div className="grid gap-4 lg:grid-cols-3">
@@ -103,65 +107,23 @@ function PricingEditor({ plugin }: { plugin: AdminPlugin }) {
         </CardHeader>
         <CardContent className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            {amountField('price', 'Price')}
-            {amountField('discount_price', 'Discount Price')}
-            <div className="space-y-2">
-              <Label htmlFor="pricing-currency">Currency</Label>
-              <Select value={shown.currency} onValueChange={(value) => set('currency', value as Currency)} disabled={!isEditing}>
-                <SelectTrigger id="pricing-currency" aria-label="Currency">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {CURRENCY_OPTIONS.map((option) => (
-                    <SelectItem key={option.value} value={option.value}>
-                      {option.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="pricing-price_display">Price Display</Label>
-              <Input
-                id="pricing-price_display"
-                placeholder="e.g. £49"
-                value={shown.price_display}
-                disabled={!isEditing}
-                onChange={(event) => set('price_display', event.target.value)}
-              />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="pricing-discount_display">Discount Display</Label>
-              <Input
-                id="pricing-discount_display"
-                placeholder="e.g. Launch offer"
-                value={shown.discount_display}
-                disabled={!isEditing}
-                onChange={(event) => set('discount_display', event.target.value)}
-              />
-            </div>
+            {textField('price', `Price (${symbol})`, '0.00')}
+            {textField('discount_price', `Discount Price (${symbol})`, '0.00')}
+            <SelectField
+              id="pricing-currency"
+              label="Currency"
+              ariaLabel="Currency"
+              value={shown.currency}
+              onChange={(value) => set('currency', value)}
+              disabled={!isEditing}
+              options={CURRENCY_OPTIONS}
+            />
+            {textField('price_display', 'Price Display', 'e.g. £49')}
+            {textField('discount_display', 'Discount Display', 'e.g. Launch offer')}
           </div>
           <div className="flex flex-wrap gap-6">
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="size-4 accent-primary"
-                checked={shown.is_free}
-                disabled={!isEditing}
-                onChange={(event) => set('is_free', event.target.checked)}
-              />
-              Free plugin
-            </label>
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="size-4 accent-primary"
-                checked={shown.pricing_active}
-                disabled={!isEditing}
-                onChange={(event) => set('pricing_active', event.target.checked)}
-              />
-              Pricing active
-            </label>
+            <CheckboxField checked={shown.is_free} disabled={!isEditing} onChange={(checked) => set('is_free', checked)} label="Free plugin" />
+            <CheckboxField checked={shown.pricing_active} disabled={!isEditing} onChange={(checked) => set('pricing_active', checked)} label="Pricing active" />
           </div>
           <div className="flex gap-2">
             {isEditing ? (

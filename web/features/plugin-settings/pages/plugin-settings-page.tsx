@@ -1,7 +1,5 @@
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { errorMessage } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
 import { useAdminPlugins } from '@/lib/admin-plugins';
 import { ImagesTab } from '../components/images-tab';
@@ -9,6 +7,7 @@ import { IntegrationGuide } from '../components/integration-guide';
 import { PluginsTable } from '../components/plugins-table';
 import { PricingTab } from '../components/pricing-tab';
 import { PageHeader } from '@/components/page-header';
+import { LoadErrorAlert } from '@/components/load-error-alert';
 
 export function PluginSettingsPage() {
   usePageMeta('Plugin Settings');
@@ -23,10 +22,7 @@ export function PluginSettingsPage() {
           <Skeleton className="h-48 w-full" />
         </div>
       ) : plugins.isError ? (
-        <Alert variant="destructive">
-          <AlertTitle>Failed to load plugin settings</AlertTitle>
-          <AlertDescription>{errorMessage(plugins.error, 'Unknown error occurred')}</AlertDescription>
-        </Alert>
+        <LoadErrorAlert title="Failed to load plugin settings" error={plugins.error} />
       ) : (
         <Tabs defaultValue="settings">
           <TabsList>

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useCreatePlugin } from '../api/create-plugin';
 import { checkCreate, EMPTY_PLUGIN_FORM, slugFromName, type PluginFormErrors, type PluginFormValues } from '../lib/plugin-form';
 import { PluginIdentityFields } from './plugin-form-fields';
+import { FormActions } from '@/components/form-actions';
 
 /** New Plugin: name, slug (suggested from the name until typed), short description and category; then the edit page. */
 export function CreatePluginDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -64,14 +64,7 @@ export function CreatePluginDialog({ open, onOpenChange }: { open: boolean; onOp
         </DialogHeader>
         <form onSubmit={submit} className="space-y-4" noValidate>
           <PluginIdentityFields values={values} errors={errors} onChange={change} onSlugEdited={() => setIsSlugTyped(true)} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => close(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating Plugin...' : 'Create Plugin'}
-            </Button>
-          </DialogFooter>
+          <FormActions label="Create Plugin" pendingLabel="Creating Plugin..." isPending={create.isPending} onCancel={() => close(false)} />
         </form>
       </DialogContent>
     </Dialog>

@@ -25,35 +25,29 @@ export function FaqEditor({ entries, error, onChange }: { entries: FaqDraft[]; e
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <Label htmlFor={`plugin-faq-${entry.key}-question`}>Question {index + 1}</Label>
                 <div className="flex gap-1">
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Move question ${index + 1} up`}
-                    disabled={index === 0}
-                    onClick={() => onChange(moveFaq(entries, index, -1))}
-                  >
-                    <ArrowUp className="size-4" aria-hidden="true" />
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Move question ${index + 1} down`}
-                    disabled={index === entries.length - 1}
-                    onClick={() => onChange(moveFaq(entries, index, 1))}
-                  >
-                    <ArrowDown className="size-4" aria-hidden="true" />
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Remove question ${index + 1}`}
-                    onClick={() => onChange(entries.filter((_, at) => at !== index))}
-                  >
-                    <Trash2 className="size-4" aria-hidden="true" />
-                  </Button>
+                  {[
+                    { label: 'Move question', where: 'up', Icon: ArrowUp, isDisabled: index === 0, next: () => moveFaq(entries, index, -1) },
+                    {
+                      label: 'Move question',
+                      where: 'down',
+                      Icon: ArrowDown,
+                      isDisabled: index === entries.length - 1,
+                      next: () => moveFaq(entries, index, 1),
+                    },
+                    { label: 'Remove question', where: '', Icon: Trash2, isDisabled: false, next: () => entries.filter((_, at) => at !== index) },
+                  ].map(({ label, where, Icon, isDisabled, next }) => (
+                    <Button
+                      key={label + where}
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`${label} ${index + 1}${where ? ` ${where}` : ''}`}
+                      disabled={isDisabled}
+                      onClick={() => onChange(next())}
+                    >
+                      <Icon className="size-4" aria-hidden="true" />
+                    </Button>
+                  ))}
                 </div>
               </div>
               <Input

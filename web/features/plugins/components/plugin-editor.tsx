@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import type { AdminPluginDetail } from '@common/plugins';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useUpdatePlugin } from '@/lib/admin-plugins';
 import { checkEdit, formFromPlugin, type PluginFormErrors, type PluginFormValues } from '../lib/plugin-form';
 import { PluginDetailFields, PluginEddFields, PluginIdentityFields } from './plugin-form-fields';
+import { FormActions } from '@/components/form-actions';
 
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -23,6 +23,10 @@ export function PluginEditor({ plugin }: { plugin: AdminPluginDetail }) {
   const [, navigate] = useLocation();
   const [values, setValues] = useState<PluginFormValues>(() => formFromPlugin(plugin));
   const [errors, setErrors] = useState<PluginFormErrors>({});
+  const reset = () => {
+    setValues(formFromPlugin(plugin));
+    setErrors({});
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -62,22 +66,7 @@ export function PluginEditor({ plugin }: { plugin: AdminPluginDetail }) {
           </div>
           <PluginDetailFields values={values} errors={errors} onChange={(changes) => setValues((current) => ({ ...current, ...changes }))} />
           <PluginEddFields values={values} errors={errors} onChange={(changes) => setValues((current) => ({ ...current, ...changes }))} />
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button
-              type="button"
-              variant="outline"
-              disabled={update.isPending}
-              onClick={() => {
-                setValues(formFromPlugin(plugin));
-                setErrors({});
-              }}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </div>
+          <FormActions className="flex flex-wrap justify-end gap-2" label="Save Changes" isPending={update.isPending} isCancelLocked onCancel={reset} />
         </form>
       </CardContent>
     </Card>

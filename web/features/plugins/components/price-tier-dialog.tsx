@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { CURRENCIES } from '@common/plugins';
 import { LEMONSQUEEZY_CHECKOUT_LINK_EXAMPLE, PRICE_TERMS, lemonSqueezyMissing, type AdminPrice, type PriceCreate } from '@common/prices';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorMessage, fieldErrors } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { usePaymentProvider } from '../api/get-payment-provider';
 import { useSavePrice } from '../api/save-price';
+import { FormActions } from '@/components/form-actions';
 
 const selectClass = 'h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm';
 const toMajor = (minor: number | null | undefined) => (minor === null || minor === undefined ? '' : (minor / 100).toFixed(2));
@@ -176,14 +176,7 @@ export function PriceTierDialog({ slug, tier, defaultCurrency, onClose }: Props)
             </p>
           )}
         </form>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="price-tier-form" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Tier'}
-          </Button>
-        </DialogFooter>
+        <FormActions form="price-tier-form" label="Save Tier" isPending={save.isPending} isCancelLocked onCancel={onClose} />
       </DialogContent>
     </Dialog>
   );

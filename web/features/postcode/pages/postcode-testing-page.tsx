@@ -13,6 +13,14 @@ import { SingleTestTab } from '../components/single-test-tab';
 import { TestDataSummaryCard } from '../components/test-data-summary-card';
 import { UserScenariosTab } from '../components/user-scenarios-tab';
 
+/** The suite's tabs, in order; each stays mounted while hidden so a running test keeps its results. */
+const TABS = [
+  { value: 'single', label: 'Single Test', Panel: SingleTestTab },
+  { value: 'bulk', label: 'Bulk Test', Panel: BulkTestTab },
+  { value: 'scenarios', label: 'User Scenarios', Panel: UserScenariosTab },
+  { value: 'precedence', label: 'Precedence', Panel: PrecedenceTab },
+];
+
 export function PostcodeTestingPage() {
   usePageMeta('Postcode Delivery Zones Test Suite');
   const setup = useSetupPostcodeTestData();
@@ -46,23 +54,17 @@ export function PostcodeTestingPage() {
         <CardContent>
           <Tabs defaultValue="single">
             <TabsList>
-              <TabsTrigger value="single">Single Test</TabsTrigger>
-              <TabsTrigger value="bulk">Bulk Test</TabsTrigger>
-              <TabsTrigger value="scenarios">User Scenarios</TabsTrigger>
-              <TabsTrigger value="precedence">Precedence</TabsTrigger>
+              {TABS.map((tab) => (
+                <TabsTrigger key={tab.value} value={tab.value}>
+                  {tab.label}
+                </TabsTrigger>
+              ))}
             </TabsList>
-            <TabsContent value="single" forceMount className="pt-4 data-[state=inactive]:hidden">
-              <SingleTestTab />
-            </TabsContent>
-            <TabsContent value="bulk" forceMount className="pt-4 data-[state=inactive]:hidden">
-              <BulkTestTab />
-            </TabsContent>
-            <TabsContent value="scenarios" forceMount className="pt-4 data-[state=inactive]:hidden">
-              <UserScenariosTab />
-            </TabsContent>
-            <TabsContent value="precedence" forceMount className="pt-4 data-[state=inactive]:hidden">
-              <PrecedenceTab />
-            </TabsContent>
+            {TABS.map(({ value, Panel }) => (
+              <TabsContent key={value} value={value} forceMount className="pt-4 data-[state=inactive]:hidden">
+                <Panel />
+              </TabsContent>
+            ))}
           </Tabs>
         </CardContent>
       </Card>

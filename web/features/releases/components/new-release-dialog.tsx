@@ -1,23 +1,31 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { AdminPlugin } from '@common/plugins';
 import { VERSION_HINT, VERSION_PATTERN } from '@common/versions';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectField, type SelectOption } from '@/components/option-select';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useCreateRelease } from '../api/create-release';
 import { pluginLabel } from '../lib/release-labels';
+import { FormActions } from '@/components/form-actions';
 
 interface NewReleaseDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   plugins: AdminPlugin[];
 }
+
+const CHANNEL_OPTIONS: Array<SelectOption<'stable' | 'beta'>> = [
+  { value: 'stable', label: 'Stable' },
+  { value: 'beta', label: 'Beta' },
+];
+
+/** The browser's own check of the version field, and the hint it shows. */
+const VERSION_RULE = { pattern: VERSION_PATTERN.source.slice(1, -1), title: VERSION_HINT };
 
 interface FormErrors {
   plugin?: string;
@@ -79,6 +87,16 @@ export function NewReleaseDialog({ open, onOpenChange, plugins }: NewReleaseDial
   };
 
   const versionLooksWrong = version.trim() !== '' && !VERSION_PATTERN.test(version.trim());
+  const isVersionInvalid = Boolean(errors.version) || versionLooksWrong;
+  const changeVersion = (event: ChangeEvent<HTMLInputElement>) => {
+    setVersion(event.target.value);
+    setErrors((current) => ({ ...current, version: undefined }));
+  };
+  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
+    setFile(event.target.files?.[0] ?? null);
+    setErrors((current) => ({ ...current, file: undefined }));
+    setServerError(null);
+  };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -88,42 +106,23 @@ export function NewReleaseDialog({ open, onOpenChange, plugins }: NewReleaseDial
           <DialogDescription>Upload a new version of a plugin. The server stores and signs the zip.</DialogDescription>
         </DialogHeader>
         <form className="space-y-4" onSubmit={submit} noValidate>
-          <div className="space-y-2">
-            <Label htmlFor="release-plugin">Plugin</Label>
-            <Select
-              value={pluginSlug}
-              onValueChange={(slug) => {
-                setPluginSlug(slug);
-                setErrors((current) => ({ ...current, plugin: undefined }));
-              }}
-            >
-              <SelectTrigger id="release-plugin" aria-invalid={Boolean(errors.plugin)}>
-                <SelectValue placeholder="Select a plugin" />
-              </SelectTrigger>
-              <SelectContent>
-                {plugins.map((plugin) => (
-                  <SelectItem key={plugin.slug} value={plugin.slug}>
-                    {pluginLabel(plugin.slug)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+          <SelectField
+            id="release-plugin"
+            label="Plugin"
+            placeholder="Select a plugin"
+            ariaInvalid={Boolean(errors.plugin)}
+            value={pluginSlug}
+            onChange={(slug) => {
+              setPluginSlug(slug);
+              setErrors((current) => ({ ...current, plugin: undefined }));
+            }}
+            options={plugins.map((plugin) => ({ value: plugin.slug, label: pluginLabel(plugin.slug) }))}
+          >
             {errors.plugin && <p className="text-sm text-destructive">{errors.plugin}</p>}
-          </div>
+          </SelectField>
           <div className="space-y-2">
             <Label htmlFor="release-version">Version</Label>
-            <Input
-              id="release-version"
-              placeholder="1.0.0"
-              value={version}
-              pattern={VERSION_PATTERN.source.slice(1, -1)}
-              title={VERSION_HINT}
-              aria-invalid={Boolean(errors.version) || versionLooksWrong}
-              onChange={(event) => {
-                setVersion(event.target.value);
-                setErrors((current) => ({ ...current, version: undefined }));
-              }}
-            />
+            <Input id="release-version" placeholder="1.0.0" value={version} {...VERSION_RULE} aria-invalid={isVersionInvalid} onChange={changeVersion} />
             {errors.version ? (
               <p className="text-sm text-destructive">{errors.version}</p>
             ) : (
@@ -141,18 +140,7 @@ export function NewReleaseDialog({ open, onOpenChange, plugins }: NewReleaseDial
             />
           </div>
           <div className="grid grid-cols-2 gap-3">
-            <div className="space-y-2">
-              <Label htmlFor="release-channel">Channel</Label>
-              <Select value={channel} onValueChange={(value) => setChannel(value === 'beta' ? 'beta' : 'stable')}>
-                <SelectTrigger id="release-channel">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value="stable">Stable</SelectItem>
-                  <SelectItem value="beta">Beta</SelectItem>
-                </SelectContent>
-              </Select>
-            </div>
+            <SelectField id="release-channel" label="Channel" value={channel} onChange={setChannel} options={CHANNEL_OPTIONS} />
             <div className="space-y-2">
               <Label htmlFor="release-rollout">Rollout (% of sites)</Label>
               <Input
@@ -167,16 +155,7 @@ export function NewReleaseDialog({ open, onOpenChange, plugins }: NewReleaseDial
           </div>
           <div className="space-y-2">
             <Label htmlFor="release-file">Plugin File</Label>
-            <Input
-              id="release-file"
-              type="file"
-              accept=".zip,application/zip"
-              onChange={(event) => {
-                setFile(event.target.files?.[0] ?? null);
-                setErrors((current) => ({ ...current, file: undefined }));
-                setServerError(null);
-              }}
-            />
+            <Input id="release-file" type="file" accept=".zip,application/zip" onChange={chooseFile} />
             <p className="text-xs text-muted-foreground">Maximum file size: 50MB</p>
             {errors.file && <p className="text-sm text-destructive">{errors.file}</p>}
           </div>
@@ -185,14 +164,7 @@ export function NewReleaseDialog({ open, onOpenChange, plugins }: NewReleaseDial
               <AlertDescription data-testid="release-upload-error">{serverError}</AlertDescription>
             </Alert>
           )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={createRelease.isPending}>
-              {createRelease.isPending ? 'Creating Release...' : 'Create Release'}
-            </Button>
-          </DialogFooter>
+          <FormActions label="Create Release" pendingLabel="Creating Release..." isPending={createRelease.isPending} onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
     </Dialog>

@@ -3,7 +3,7 @@ import type { Release } from '@common/releases';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { CardSkeletons } from '@/components/card-skeletons';
 import { compatibilityLine, pluginLabel, signaturePrefix } from '../lib/release-labels';
 import { formatDate } from '@/lib/dates';
 import { ReleaseHealthSummary } from './release-health';
@@ -99,20 +99,5 @@ export function ReleaseCard({ release, isLatest, isDownloading, onDownload, onWi
 
 /** The six skeleton cards shown while the list loads. */
 export function ReleaseCardSkeletons() {
-  return (
-    <>
-      {Array.from({ length: 6 }, (_, index) => (
-        <Card key={index}>
-          <CardHeader>
-            <Skeleton className="h-5 w-24" />
-            <Skeleton className="h-4 w-32" />
-          </CardHeader>
-          <CardContent className="space-y-2">
-            <Skeleton className="h-4 w-full" />
-            <Skeleton className="h-4 w-2/3" />
-          </CardContent>
-        </Card>
-      ))}
-    </>
-  );
+  return <CardSkeletons lines={['h-5 w-24', 'h-4 w-32', 'h-4 w-full', 'h-4 w-2/3']} />;
 }

@@ -3,7 +3,7 @@ import { REVIEW_STATUSES, type ReviewStatus } from '@common/reviews';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionSelect, toOptions } from '@/components/option-select';
 import { RowsSkeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
@@ -16,6 +16,7 @@ import { PageHeader } from '@/components/page-header';
 
 const ALL = 'all';
 const STATUS_LABEL: Record<ReviewStatus, string> = { pending: 'Pending', approved: 'Approved', hidden: 'Hidden' };
+const STATUS_OPTIONS = [{ value: ALL, label: 'All statuses' }, ...toOptions(REVIEW_STATUSES, (value) => STATUS_LABEL[value])];
 const statusVariant = (status: ReviewStatus) => (status === 'approved' ? 'default' : status === 'pending' ? 'secondary' : 'outline');
 
 /**
@@ -29,6 +30,7 @@ export function ReviewsPage() {
   const reviews = useAdminReviews({ status: status === ALL ? null : (status as ReviewStatus), plugin: plugin === ALL ? null : plugin });
   const plugins = useReviewPlugins();
   const moderate = useModerateReview();
+  const pluginOptions = [{ value: ALL, label: 'All plugins' }, ...(plugins.data ?? []).map((each) => ({ value: each.slug, label: each.name }))];
 
   const act = (id: number, action: 'approve' | 'hide') =>
     moderate.mutate(
@@ -52,32 +54,8 @@ export function ReviewsPage() {
         }
       />
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Select value={status} onValueChange={setStatus}>
-          <SelectTrigger aria-label="Filter by status" className="sm:w-48">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>All statuses</SelectItem>
-            {REVIEW_STATUSES.map((value) => (
-              <SelectItem key={value} value={value}>
-                {STATUS_LABEL[value]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <Select value={plugin} onValueChange={setPlugin}>
-          <SelectTrigger aria-label="Filter by plugin" className="sm:w-64">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>All plugins</SelectItem>
-            {(plugins.data ?? []).map((each) => (
-              <SelectItem key={each.slug} value={each.slug}>
-                {each.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect ariaLabel="Filter by status" triggerClassName="sm:w-48" value={status} onChange={setStatus} options={STATUS_OPTIONS} />
+        <OptionSelect ariaLabel="Filter by plugin" triggerClassName="sm:w-64" value={plugin} onChange={setPlugin} options={pluginOptions} />
       </div>
       <Card>
         <CardContent className="space-y-4 pt-6">

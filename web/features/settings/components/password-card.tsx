@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TextField } from '@/components/form-field';
+import { PasswordField } from '@/components/form-field';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useChangePassword } from '../api/change-password';
@@ -43,10 +43,10 @@ export function PasswordCard() {
 
   return (
     <SettingsCard {...CARD} onSubmit={submit} form={{ error, pending: change.isPending }}>
-      <TextField id="current-password" label="Current password" type="password" autoComplete="current-password" value={current} onChange={setCurrent} />
+      <PasswordField id="current-password" label="Current password" value={current} onChange={setCurrent} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id="new-password" label="New password" type="password" autoComplete="new-password" value={next} onChange={setNext} />
-        <TextField id="confirm-password" label="Confirm new password" type="password" autoComplete="new-password" value={confirm} onChange={setConfirm} />
+        <PasswordField id="new-password" label="New password" isNew value={next} onChange={setNext} />
+        <PasswordField id="confirm-password" label="Confirm new password" isNew value={confirm} onChange={setConfirm} />
       </div>
     </SettingsCard>
   );

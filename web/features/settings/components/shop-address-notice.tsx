@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { TriangleAlert } from 'lucide-react';
 import type { ShopAddress } from '@common/settings';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { errorMessage, fieldErrors } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useConfirmShopAddress, useShopAddress } from '../api/shop-address';
 import { TextField } from '@/components/form-field';
+import { FormActions } from '@/components/form-actions';
 
 const emailCount = (count: number) => (count === 1 ? '1 e-mail is' : `${count} e-mails are`);
 
@@ -63,14 +63,7 @@ function ShopAddressDialog({ address, open, onOpenChange }: { address: ShopAddre
               </>
             }
           />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Later
-            </Button>
-            <Button type="submit" disabled={confirm.isPending}>
-              Confirm
-            </Button>
-          </DialogFooter>
+          <FormActions label="Confirm" pendingLabel="Confirm" cancelLabel="Later" isPending={confirm.isPending} onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
     </Dialog>

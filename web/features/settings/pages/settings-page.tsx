@@ -1,6 +1,4 @@
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
 import { useSettings } from '../api/get-settings';
 import { ApiTokenCard } from '../components/api-token-card';
@@ -15,6 +13,7 @@ import { WebhookSecretsCard } from '../components/webhook-secrets-card';
 import { LemonSqueezyStoreCard } from '../components/lemonsqueezy-store-card';
 import { WebhookEndpointsCard } from '../components/webhook-endpoints-card';
 import { PageHeader } from '@/components/page-header';
+import { LoadErrorAlert } from '@/components/load-error-alert';
 
 /** Settings that really save (docs/design.md section 4a): stored in the database, in effect without a restart. */
 export function SettingsPage() {
@@ -30,10 +29,7 @@ export function SettingsPage() {
           <Skeleton className="h-48 w-full" />
         </div>
       ) : settings.isError || !settings.data ? (
-        <Alert variant="destructive">
-          <AlertTitle>Failed to load settings</AlertTitle>
-          <AlertDescription>{errorMessage(settings.error, 'Unknown error occurred')}</AlertDescription>
-        </Alert>
+        <LoadErrorAlert title="Failed to load settings" error={settings.error} />
       ) : (
         <div className="grid items-start gap-6 xl:grid-cols-2">
           <GeneralSettingsCard settings={settings.data} />

@@ -16,10 +16,15 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectField, type SelectOption } from '@/components/option-select';
 import { errorMessage, fieldErrors } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useUpdateStoreIdentity } from '../api/store-identity';
+
+const SPELLING_OPTIONS: Array<SelectOption<Spelling>> = [
+  { value: 'british', label: 'British: licence' },
+  { value: 'american', label: 'American: license' },
+];
 
 /** The tiers the preview shows the points of: one of each term a shop can sell. */
 const SAMPLE_TIERS = [
@@ -145,18 +150,14 @@ export function TermsCard({ identity }: { identity: StoreIdentity }) {
             </p>
             {shown.license_key_prefix && <p className="text-sm text-destructive">{shown.license_key_prefix}</p>}
           </div>
-          <div className="space-y-2">
-            <Label htmlFor="spelling">Spelling for buyers</Label>
-            <Select value={form.spelling} onValueChange={(value) => setForm((current) => ({ ...current, spelling: value as Spelling }))}>
-              <SelectTrigger id="spelling" className="max-w-60">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="british">British: licence</SelectItem>
-                <SelectItem value="american">American: license</SelectItem>
-              </SelectContent>
-            </Select>
-          </div>
+          <SelectField
+            id="spelling"
+            label="Spelling for buyers"
+            triggerClassName="max-w-60"
+            value={form.spelling}
+            onChange={(spelling: Spelling) => setForm((current) => ({ ...current, spelling }))}
+            options={SPELLING_OPTIONS}
+          />
           {error && (
             <Alert variant="destructive">
               <AlertDescription>{error}</AlertDescription>

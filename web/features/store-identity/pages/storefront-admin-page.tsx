@@ -1,6 +1,4 @@
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
 import { useAdminStoreIdentity } from '../api/store-identity';
 import { IdentityForm } from '../components/identity-form';
@@ -8,6 +6,7 @@ import { LogoCard } from '../components/logo-card';
 import { PagesEditor } from '../components/pages-editor';
 import { TermsCard } from '../components/terms-card';
 import { PageHeader } from '@/components/page-header';
+import { LoadErrorAlert } from '@/components/load-error-alert';
 
 /** The admin page "Storefront": the vendor's name, logo, colour and details (docs/storefront.md, "Store identity"). */
 export function StorefrontAdminPage() {
@@ -19,10 +18,7 @@ export function StorefrontAdminPage() {
       {identity.isLoading ? (
         <Skeleton className="h-96 w-full" />
       ) : identity.isError || !identity.data ? (
-        <Alert variant="destructive">
-          <AlertTitle>Failed to load the storefront</AlertTitle>
-          <AlertDescription>{errorMessage(identity.error, 'Unknown error occurred')}</AlertDescription>
-        </Alert>
+        <LoadErrorAlert title="Failed to load the storefront" error={identity.error} />
       ) : (
         <>
           <div className="grid items-start gap-6 xl:grid-cols-[2fr_1fr]">

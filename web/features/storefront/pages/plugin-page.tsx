@@ -16,17 +16,15 @@ import { PluginReviews } from '../components/plugin-reviews';
 import { ScreenshotGallery } from '../components/screenshot-gallery';
 import { categoryLabel } from '../lib/category-label';
 import { formatDate } from '@/lib/dates';
+import { MissingItem } from '@/components/missing-item';
 
 function PluginNotFound() {
   return (
-    <div className="mx-auto flex max-w-6xl flex-col items-center gap-3 px-4 py-24 text-center">
-      <AlertCircle className="size-10 text-muted-foreground" aria-hidden="true" />
-      <h1 className="text-2xl font-bold">Plugin Not Found</h1>
-      <p className="text-muted-foreground">The requested plugin could not be found or failed to load.</p>
+    <MissingItem icon={AlertCircle} className="max-w-6xl gap-3" title="Plugin Not Found" text="The requested plugin could not be found or failed to load.">
       <Button asChild variant="outline">
         <Link href="/catalog">Back to Catalog</Link>
       </Button>
-    </div>
+    </MissingItem>
   );
 }
 

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { PasswordField, TextField } from '@/components/form-field';
+import { NativeSelectField } from '@/components/option-select';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/use-toast';
 import { useTeam, useTransferOwnership } from '../api/team';
@@ -44,37 +44,26 @@ export function OwnershipCard() {
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="flex flex-wrap items-end gap-2" noValidate>
-          <div className="space-y-1">
-            <Label htmlFor="ownership-heir">New owner</Label>
-            <select
-              id="ownership-heir"
-              className="h-9 rounded-md border border-input bg-transparent px-3 text-sm"
-              value={memberId}
-              onChange={(event) => setMemberId(event.target.value)}
-            >
-              <option value="">Choose an admin</option>
-              {admins.map((member) => (
-                <option key={member.id} value={member.id}>
-                  {member.email}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor="ownership-email">Your sign-in e-mail as an admin</Label>
-            <Input id="ownership-email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} className="w-64" />
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor="ownership-password">Your password</Label>
-            <Input
-              id="ownership-password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              className="w-56"
-            />
-          </div>
+          <NativeSelectField
+            id="ownership-heir"
+            label="New owner"
+            prompt="Choose an admin"
+            wrapperClassName="space-y-1"
+            className="h-9 rounded-md border border-input bg-transparent px-3 text-sm"
+            value={memberId}
+            onChange={setMemberId}
+            options={admins.map((member) => ({ value: String(member.id), label: member.email }))}
+          />
+          <TextField
+            id="ownership-email"
+            label="Your sign-in e-mail as an admin"
+            type="email"
+            wrapperClassName="space-y-1"
+            className="w-64"
+            value={email}
+            onChange={setEmail}
+          />
+          <PasswordField id="ownership-password" label="Your password" wrapperClassName="space-y-1" className="w-56" value={password} onChange={setPassword} />
           <Button type="submit" variant="destructive" disabled={transfer.isPending || !memberId}>
             Hand ownership over
           </Button>

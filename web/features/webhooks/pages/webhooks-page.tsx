@@ -1,7 +1,6 @@
 import { RotateCw } from 'lucide-react';
 import { Link } from 'wouter';
 import type { WebhookDelivery } from '@common/webhooks';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,6 +14,7 @@ import { toast } from '@/lib/use-toast';
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
 import { useResendWebhookDelivery } from '../api/resend-webhook-delivery';
 import { PageHeader } from '@/components/page-header';
+import { LoadErrorAlert } from '@/components/load-error-alert';
 
 const statusVariant = { delivered: 'success', pending: 'secondary', sending: 'warning', failed: 'destructive' } as const;
 
@@ -113,10 +113,7 @@ export function WebhooksPage() {
           {deliveries.isLoading ? (
             <Skeleton className="h-48 w-full" />
           ) : deliveries.isError ? (
-            <Alert variant="destructive">
-              <AlertTitle>Failed to load the delivery log</AlertTitle>
-              <AlertDescription>{errorMessage(deliveries.error, 'Unknown error occurred')}</AlertDescription>
-            </Alert>
+            <LoadErrorAlert title="Failed to load the delivery log" error={deliveries.error} />
           ) : deliveries.data && deliveries.data.length > 0 ? (
             <DeliveriesTable deliveries={deliveries.data} />
           ) : (

@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import { Copy, Download } from 'lucide-react';
 import { WORDPRESS_CLIENT_DOWNLOAD_PATH, wordpressClientSnippet } from '@common/wordpress-client';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PluginSelect } from '@/components/plugin-select';
 import { useAdminPlugins } from '@/lib/admin-plugins';
-import { errorMessage } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/use-toast';
 import { useWordpressClient } from '../api/get-wordpress-client';
 import { PageHeader } from '@/components/page-header';
+import { LoadErrorAlert } from '@/components/load-error-alert';
 
 async function copy(text: string): Promise<void> {
   try {
@@ -52,10 +51,7 @@ export function WordpressClientPage() {
       {info.isLoading || plugins.isLoading ? (
         <Skeleton className="h-96 w-full" />
       ) : info.isError || !info.data ? (
-        <Alert variant="destructive">
-          <AlertTitle>Failed to load the client details</AlertTitle>
-          <AlertDescription>{errorMessage(info.error, 'Unknown error occurred')}</AlertDescription>
-        </Alert>
+        <LoadErrorAlert title="Failed to load the client details" error={info.error} />
       ) : (
         <div className="grid max-w-4xl grid-cols-1 gap-6">
           <Card>
