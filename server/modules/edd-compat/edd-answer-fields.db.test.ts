@@ -6,7 +6,7 @@ import { POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
 import { testDialect, type TestApp } from '../../test/test-app.js';
 import { createLicense } from '../licenses/index.js';
 import { requestChecksum } from './edd-answer-fields.js';
-import { createEddTestApp, eddFormPoster } from './edd.fixtures.js';
+import { createEddTestApp, eddFormPoster } from '../../test/edd-fixtures.js';
 
 const PLUGIN = POSTCODE_PLUGIN_SLUG;
 const ITEM_ID = 5150;

@@ -7,7 +7,7 @@ import { LICENSING_PLUGIN_SLUG, POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
 import { insertActivationRow } from '../../test/license-rows.js';
 import { testDialect, type TestApp } from '../../test/test-app.js';
 import { createLicense, normalizeSiteUrl, revokeLicense } from '../licenses/index.js';
-import { createEddTestApp } from './edd.fixtures.js';
+import { createEddTestApp } from '../../test/edd-fixtures.js';
 
 const PLUGIN = POSTCODE_PLUGIN_SLUG;
 const ITEM_ID = 4242;

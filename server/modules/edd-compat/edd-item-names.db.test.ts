@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
 import { testDialect, type TestApp } from '../../test/test-app.js';
 import { createLicense } from '../licenses/index.js';
-import { createEddTestApp, eddFormPoster } from './edd.fixtures.js';
+import { createEddTestApp, eddFormPoster } from '../../test/edd-fixtures.js';
 
 const PLUGIN = POSTCODE_PLUGIN_SLUG;
 const ITEM_NAME = 'Café Crème (EDD) Pro';

@@ -1,8 +1,8 @@
 // What the EDD-compatible API's tests set up alike: a shop whose plugin answers to an EDD item, and a poster of
 // EDD's form bodies that calls from a new address each time (so per-IP budgets never interfere).
 import { expect } from 'vitest';
-import { createTestApp, type TestApp, type TestAppOptions } from '../../test/test-app.js';
-import { seedDemoRelease } from '../releases/index.js';
+import { createTestApp, type TestApp, type TestAppOptions } from './test-app.js';
+import { seedDemoRelease } from '../modules/releases/index.js';
 
 export interface EddItemLink {
   edd_item_id?: number;
