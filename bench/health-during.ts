@@ -4,7 +4,7 @@
 // 50 ms (one request at a time) for a baseline, then runs the operation and keeps polling until it ends:
 //   backup  `node --import tsx server/cli/backup.ts <out> [--full-check]` in its own process (`npm run backup`)
 //   export  `node --import tsx bench/export-shop.ts <out>` in its own process (writeShopExport, what the admin's
-//           download writes before sending it; through the route a write of more than 30 s outlasts the idle timeout)
+//           download streams as it reads: server/modules/importers/import.routes.ts)
 // Prints health p50 / p99 / max before and during, the operation's wall time and CPU time (user + system, from
 // /proc/<pid>/stat: the operation's process, and the server's during it), and peak RSS.
 import { spawn } from 'node:child_process';
