@@ -110,5 +110,4 @@ export async function generateUse(db: Kysely<DB>): Promise<void> {
       await sql.raw(`select setval(pg_get_serial_sequence('${name}', 'id'), (select max(id) from ${name}))`).execute(db);
     }
   }
-  await sql`analyze`.execute(db);
 }
