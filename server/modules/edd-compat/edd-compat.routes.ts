@@ -3,10 +3,10 @@ import type { App, AppContext } from '../../kernel/context.js';
 import fastJson from 'fast-json-stringify';
 import { EDD_ACTIONS, eddRequestSchema, type EddAction, type EddCheckAnswer, type EddRequest } from '../../../common/edd-compat.js';
 import { machineApiRateLimit } from '../../http/rate-limit.js';
-import { openLicensePurchaseReader, openValidationReader, seatRules } from '../licenses/index.js';
+import { openValidationReader, seatRules } from '../licenses/index.js';
 import { openCustomerNameReader } from '../customers/index.js';
 import { openEddItemReader } from '../plugins/index.js';
-import { eddActivate, eddCheck, eddDeactivate, siteOf, type PurchaseReaders } from './edd-license.service.js';
+import { eddActivate, eddCheck, eddDeactivate, siteOf } from './edd-license.service.js';
 import { eddGetVersion } from './edd-version.service.js';
 import { answerOldPackageLink } from './edd-package-link.js';
 
@@ -69,14 +69,8 @@ export function registerEddCompatRoutes(app: App, ctx: AppContext): void {
   if (reader) app.addHook('onClose', async () => reader.close());
   const itemReader = openEddItemReader(ctx);
   if (itemReader) app.addHook('onClose', async () => itemReader.close());
-  const purchaseReader = openLicensePurchaseReader(ctx);
   const customerNameReader = openCustomerNameReader(ctx);
-  const purchaseReaders: PurchaseReaders | null =
-    purchaseReader && customerNameReader ? { purchase: purchaseReader.read, customerName: customerNameReader.read } : null;
-  app.addHook('onClose', async () => {
-    purchaseReader?.close();
-    customerNameReader?.close();
-  });
+  if (customerNameReader) app.addHook('onClose', async () => customerNameReader.close());
 
   const answer = async (request: FastifyRequest, reply: FastifyReply) => {
     const fields = fieldsOf(request);
@@ -99,7 +93,7 @@ export function registerEddCompatRoutes(app: App, ctx: AppContext): void {
         return eddDeactivate(ctx, fields, site);
       case 'check_license':
         reply.serializer(serializeCheckAnswer);
-        return eddCheck(ctx.db, fields, site, reader?.read, itemReader?.read, purchaseReaders);
+        return eddCheck(ctx.db, fields, site, reader?.read, itemReader?.read, customerNameReader?.read);
       case 'get_version':
         return eddGetVersion(ctx, fields, site, ctx.settings.baseUrl(`${request.protocol}://${request.host}`));
     }

@@ -8,7 +8,7 @@ import type { EddActivateAnswer, EddCheckAnswer, EddCheckStatus, EddDeactivateAn
 import { isUnlimitedActivations, type LicenseCode, type PublicLicense } from '../../../common/licenses.js';
 import { canonicalKey, normalizeSiteUrl } from '../licenses/index.js';
 import { findLicenseByKey } from '../licenses/index.js';
-import { activateSite, deactivateSite, validateLicense, type LicensePurchase, type SeatRules, type ValidationReader } from '../licenses/index.js';
+import { activateSite, deactivateSite, validateLicense, type SeatRules, type ValidationReader } from '../licenses/index.js';
 import { cleanReportedVersion, type SiteReport } from '../../../common/site-report.js';
 import type { EddItemReader } from '../plugins/index.js';
 import { activateChecksum, checkChecksum, deactivateChecksum, purchaseFields, requestItemId, toPurchaseFields } from './edd-answer-fields.js';
@@ -119,16 +119,13 @@ export async function eddDeactivate(ctx: Changes, request: EddRequest, site: str
   return { success: result.deactivated, license: result.deactivated ? 'deactivated' : 'failed', ...answer, ...known };
 }
 
-/** The hot check's readers of the licence's purchase and its buyer's name (absent on in-memory SQLite: Kysely). */
-export interface PurchaseReaders {
-  purchase: (key: string) => Promise<LicensePurchase | undefined>;
-  customerName: (email: string) => Promise<{ name: string | null } | undefined>;
-}
+/** The hot check's reader of a buyer's name by lower-cased address (absent on in-memory SQLite: Kysely). */
+export type CustomerNameReader = (email: string) => Promise<{ name: string | null } | undefined>;
 
 /**
  * check_license: one validation (the fast reader, the daily `license_verified` entry, the site's report), plus
- * the item's plugin when the request names one and the licence's purchase. Without a usable site EDD answers
- * site_inactive.
+ * the item's plugin when the request names one and the licence's purchase, which the fast reader reads with the
+ * licence. Without a usable site EDD answers site_inactive.
  */
 export async function eddCheck(
   db: Database,
@@ -136,16 +133,16 @@ export async function eddCheck(
   site: string | undefined,
   reader?: ValidationReader,
   itemReader?: EddItemReader | null,
-  purchaseReaders?: PurchaseReaders | null,
+  customerName?: CustomerNameReader | null,
 ): Promise<EddCheckAnswer> {
   const key = request.license?.trim() ?? '';
   const canonical = key && canonicalKey(key);
-  // The item, the licence and its purchase are asked for in the same turn: on SQLite the reads run in one read
-  // transaction (server/db/sqlite-read-batch.ts), and on PostgreSQL the queries are under way at once.
-  const [item, found, purchase] = await Promise.all([
+  // The item and the licence are asked for in the same turn: on SQLite the reads run in one read transaction
+  // (server/db/sqlite-read-batch.ts), and on PostgreSQL the queries are under way at once.
+  const [item, found, unread] = await Promise.all([
     lookUpItem(db, request, false, itemReader),
     key && reader ? reader(canonical, site) : undefined,
-    key ? (purchaseReaders ? purchaseReaders.purchase(canonical) : findLicenseByKey(db, canonical)) : undefined,
+    key && !reader ? findLicenseByKey(db, canonical) : undefined,
   ]);
   const answer = itemAnswer(request, item, checkChecksum(request));
   if (!key) return { success: false, license: 'invalid', ...answer };
@@ -153,12 +150,11 @@ export async function eddCheck(
   // The licence was read above, with the key and site validateLicense reads it by.
   const result = await validateLicense(db, input, reader && (() => found));
   if (!result.license || result.code === 'NOT_FOUND') return { success: false, license: 'invalid', ...answer };
+  const purchase = found ? found.purchase : unread;
   let purchaseFieldsOf = {};
   if (purchase) {
     const email = purchase.customer_email?.toLowerCase();
-    purchaseFieldsOf = purchaseReaders
-      ? toPurchaseFields(purchase, email ? (await purchaseReaders.customerName(email))?.name : null)
-      : await purchaseFields(db, purchase);
+    purchaseFieldsOf = customerName ? toPurchaseFields(purchase, email ? (await customerName(email))?.name : null) : await purchaseFields(db, purchase);
   }
   return {
     success: true,

@@ -22,7 +22,6 @@ export { activateSite, deactivateSite, seatRules, type SeatRules, validateLicens
 export { recordSiteReport } from './site-report.js';
 export { isLocalSite, normalizeSiteUrl } from './site-url.js';
 export { openValidationReader, type ValidationReader } from './validation-reader.js';
-export { type LicensePurchase, openLicensePurchaseReader } from './purchase-reader.js';
 export {
   type ActivationExportRow,
   countLicenseRows,

@@ -13,7 +13,10 @@ export async function findLicenseByKey(db: Db, key: string): Promise<LicenseRow 
 /** What validation needs of a licence: its state and public view, nothing more. */
 export type ValidationLicense = Pick<LicenseRow, 'key' | 'plugin_slug' | 'plan' | 'status' | 'max_activations' | 'expires_at'>;
 
-export interface ValidationRow extends ValidationLicense {
+/** A licence's order, price tier and buyer (EDD's check answers with them). */
+export type LicensePurchase = Pick<LicenseRow, 'order_id' | 'price_id' | 'customer_email'>;
+
+export interface ValidationRow extends ValidationLicense, LicensePurchase {
   /** Counted (non-local) activations. */
   used: number | string;
   activation_id: number | null;
@@ -25,20 +28,28 @@ export interface ValidationRow extends ValidationLicense {
 }
 
 /**
- * The validation hot path as one indexed statement, written once for both databases: the licence by key,
- * its counted activations, and the activation of `site` ('' matches no site). Its parameters are, in this
- * order, `site` and `key` (the SQLite validation reader prepares the same text).
+ * The validation hot path as one indexed statement, written once for both databases: the licence by key (with its
+ * purchase, for EDD's check), its counted activations, and the activation of `site` ('' matches no site). Its
+ * parameters are, in this order, `site` and `key` (the SQLite validation reader prepares the same text).
+ *
+ * Each parameter is compared through `cast(… as text)`, which changes nothing of its value or of the plan but keeps
+ * SQLite from re-preparing the statement at every call: with statistics in `sqlite_stat4` (after `analyze`; SQLite as
+ * better-sqlite3 builds it has STAT4) a parameter compared directly with an indexed column makes the plan depend on
+ * the value, so a new value re-plans the statement. That cost 30–35 µs of a 45–65 µs lookup (docs/big-shop.md,
+ * "Re-prepared at every call"); PostgreSQL's generic plan is the same either way.
  */
 export const validationLookup = (key: string, site: string) => sql<ValidationRow>`
-  select l.key, l.plugin_slug, l.plan, l.status, l.max_activations, l.expires_at,
+  select l.key, l.plugin_slug, l.plan, l.status, l.max_activations, l.expires_at, l.order_id, l.price_id, l.customer_email,
     (select count(*) from license_activations c where c.license_id = l.id and c.is_local = 0) as used,
     m.id as activation_id, m.last_checked_at, m.installed_version, m.wp_version, m.php_version
   from licenses l
-  left join license_activations m on m.license_id = l.id and m.site_url = ${site}
-  where l.key = ${key}`;
+  left join license_activations m on m.license_id = l.id and m.site_url = cast(${site} as text)
+  where l.key = cast(${key} as text)`;
 
 export interface ValidationLookup {
   license: ValidationLicense;
+  /** Read with the licence, for EDD's check_license (the same row: no further read). */
+  purchase: LicensePurchase;
   used: number;
   activation: { id: number; last_checked_at: string | null; installed_version: string | null; wp_version: string | null; php_version: string | null } | null;
 }
@@ -49,6 +60,7 @@ export function toValidationLookup(row: ValidationRow | undefined): ValidationLo
   const { key, plugin_slug, plan, status, max_activations, expires_at, activation_id } = row;
   return {
     license: { key, plugin_slug, plan, status, max_activations, expires_at },
+    purchase: { order_id: row.order_id, price_id: row.price_id, customer_email: row.customer_email },
     used: Number(row.used),
     activation:
       activation_id === null
