@@ -11,6 +11,8 @@ import type { Order } from '@common/orders';
 import { RefundOrderDialog } from '@/components/refund-order-dialog';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { SearchBox } from '@/components/list-filters';
+import { Pager } from '@/components/pager';
+import { useCursorPages } from '@/lib/cursor-pages';
 import { CheckboxField } from '@/components/form-field';
 import { useCancelOrder } from '../api/cancel-order';
 import { useRefundOrder } from '../api/refund-order';
@@ -23,11 +25,18 @@ import { UnmatchedEventsCard } from '../components/unmatched-events-card';
 /** Orders (beyond the specification): payments, their licences and the delivery of the licence e-mail. */
 export function OrdersPage() {
   usePageMeta('Orders');
-  const [search, setSearch] = useState('');
-  const [includeAbandoned, setIncludeAbandoned] = useState(false);
-  const [evidenceConflict, setEvidenceConflict] = useState(false);
+  // The page shown and, for the one after or before it, its keyset cursor (as cheap deep in a big shop). A change of
+  // filter starts again at the first page.
+  const { at, setPage, onPage } = useCursorPages();
+  const [filter, setFilter] = useState({ search: '', includeAbandoned: false, evidenceConflict: false });
+  const refilter = (change: Partial<typeof filter>) => {
+    setFilter((current) => ({ ...current, ...change }));
+    setPage(1);
+  };
+  const { search, includeAbandoned, evidenceConflict } = filter;
   // The list follows the typing without a request per keystroke waiting in line.
-  const orders = useOrders({ search: useDeferredValue(search), includeAbandoned, evidenceConflict });
+  const orders = useOrders({ ...at, search: useDeferredValue(search), includeAbandoned, evidenceConflict });
+  const list = orders.data;
   const filtered = search.trim() !== '' || includeAbandoned || evidenceConflict;
   const unmatched = useUnmatchedPaymentEvents();
   const resend = useResendOrderEmail();
@@ -103,29 +112,32 @@ export function OrdersPage() {
           label="Search orders"
           placeholder="Search by order number, e-mail or license key..."
           value={search}
-          onChange={setSearch}
+          onChange={(value) => refilter({ search: value })}
           maxLength={200}
         />
-        <CheckboxField checked={includeAbandoned} onChange={setIncludeAbandoned} label="Show abandoned checkouts" />
+        <CheckboxField checked={includeAbandoned} onChange={(value) => refilter({ includeAbandoned: value })} label="Show abandoned checkouts" />
         {/* Orders whose declared, IP and card countries disagree (docs/tax.md "Location evidence"). */}
-        <CheckboxField checked={evidenceConflict} onChange={setEvidenceConflict} testId="orders-evidence-conflict" label="Only country conflicts" />
+        <CheckboxField checked={evidenceConflict} onChange={(value) => refilter({ evidenceConflict: value })} testId="orders-evidence-conflict" label="Only country conflicts" />
       </div>
       <Card>
         <CardContent className="pt-6">
           {orders.isPending && <RowsSkeleton />}
           {orders.isError && <p className="text-destructive">Failed to load orders. Please try again.</p>}
-          {orders.data?.length === 0 && (
+          {list?.orders.length === 0 && list.page === 1 && (
             <p className="text-muted-foreground">{filtered ? 'No orders match this search.' : 'No orders yet. Purchases from the storefront appear here.'}</p>
           )}
-          {orders.data && orders.data.length > 0 && (
-            <OrdersTable
-              orders={orders.data}
-              resendingId={resend.isPending ? (resend.variables ?? null) : null}
-              onResend={onResend}
-              onViewEmail={setViewing}
-              onRefund={openRefund}
-              onCancel={setCancelling}
-            />
+          {list && (list.orders.length > 0 || list.page > 1) && (
+            <div className="space-y-4">
+              <OrdersTable
+                orders={list.orders}
+                resendingId={resend.isPending ? (resend.variables ?? null) : null}
+                onResend={onResend}
+                onViewEmail={setViewing}
+                onRefund={openRefund}
+                onCancel={setCancelling}
+              />
+              <Pager label="Order pages" testId="orders-range" list={list} shown={list.orders.length} onPage={onPage(list)} />
+            </div>
           )}
         </CardContent>
       </Card>
