@@ -1,4 +1,4 @@
-// npx tsx bench/health-during.ts --shop <copy.sqlite> --op backup|export [--out FILE] [--baseline-seconds 10] [--full-check]
+// npx tsx bench/health-during.ts --shop <copy.sqlite | postgres://…/copy> --op backup|export [--out FILE] [--baseline-seconds 10] [--full-check]
 // Issue 44: the shop keeps answering while it is backed up or exported. Starts a server on the shop (a COPY of a
 // generated one, docs/big-shop.md: the server migrates it and its workers write to it), polls GET /api/health every
 // 50 ms (one request at a time) for a baseline, then runs the operation and keeps polling until it ends:
@@ -9,6 +9,7 @@
 // /proc/<pid>/stat: the operation's process, and the server's during it), and peak RSS.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { cpuMs, rssMb, sleep, startBenchServer } from './bench-server.js';
@@ -22,12 +23,16 @@ const { values } = parseArgs({
     'full-check': { type: 'boolean', default: false },
   },
 });
-const shop = values.shop ? path.resolve(values.shop) : undefined;
-if (!shop || !fs.existsSync(shop) || (values.op !== 'backup' && values.op !== 'export')) {
-  console.error('Usage: npx tsx bench/health-during.ts --shop <copy.sqlite> --op backup|export [--out FILE]');
+// A PostgreSQL shop is named by its URL (a copy: `createdb -T bigshop_N copy`); its backup is pg_dump's.
+const onPostgres = /^postgres(ql)?:/.test(values.shop ?? '');
+const shop = values.shop && !onPostgres ? path.resolve(values.shop) : (values.shop ?? '');
+if (!shop || (!onPostgres && !fs.existsSync(shop)) || (values.op !== 'backup' && values.op !== 'export')) {
+  console.error('Usage: npx tsx bench/health-during.ts --shop <copy.sqlite | postgres://…/copy> --op backup|export [--out FILE]');
   process.exit(2);
 }
-const out = path.resolve(values.out ?? `${shop}.${values.op === 'backup' ? 'backup.sqlite' : 'export.json'}`);
+const databaseUrl = onPostgres ? shop : `sqlite:${shop}`;
+const base = onPostgres ? path.join(os.tmpdir(), `health-during-${new URL(shop).pathname.slice(1)}`) : shop;
+const out = path.resolve(values.out ?? `${base}.${values.op === 'backup' ? (onPostgres ? 'backup.dump' : 'backup.sqlite') : 'export.json'}`);
 const POLL_MS = 50;
 
 interface Sample {
@@ -93,7 +98,7 @@ function watch(pid: number): { stop(): { cpuMs: number; peakMb: number } } {
 async function runTool(args: string[]): Promise<string> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, DATABASE_URL: `sqlite:${shop}` },
+    env: { ...process.env, DATABASE_URL: databaseUrl },
   });
   const watched = watch(child.pid ?? 0);
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
@@ -106,10 +111,10 @@ async function runTool(args: string[]): Promise<string> {
 async function main(): Promise<void> {
   if (fs.existsSync(out)) fs.rmSync(out);
   console.log(
-    `shop ${shop} (${(fs.statSync(shop!).size / 1024 / 1024).toFixed(0)} MB), op ${values.op}, load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+    `shop ${shop}${onPostgres ? '' : ` (${(fs.statSync(shop).size / 1024 / 1024).toFixed(0)} MB)`}, op ${values.op}, load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
   );
   const startedAt = performance.now();
-  const server = await startBenchServer('health-during', { env: { DATABASE_URL: `sqlite:${shop}` }, startSeconds: 1800 });
+  const server = await startBenchServer('health-during', { env: { DATABASE_URL: databaseUrl }, startSeconds: 1800 });
   console.log(`server up (migrations included) in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
   const poll = pollHealth(server.base);
   try {

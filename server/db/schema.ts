@@ -132,6 +132,12 @@ export interface EmailCountsTable {
   n: number;
 }
 
+/** 0084-customer-count: how many customers there are (one row, id 1), kept by triggers (owner: customers). */
+export interface CustomerCountTable {
+  id: number;
+  n: number;
+}
+
 /** 0078-retention: the retention worker's claim (a lease) and its last run, per job (owner: retention). */
 export interface RetentionRunsTable {
   name: string;
@@ -686,6 +692,7 @@ export interface DB {
   licenses: LicensesTable;
   license_counts: LicenseCountsTable;
   email_counts: EmailCountsTable;
+  customer_count: CustomerCountTable;
   retention_runs: RetentionRunsTable;
   dashboard_daily_orders: DashboardDailyOrdersTable;
   dashboard_daily_licences: DashboardDayCountTable;

@@ -120,8 +120,8 @@ export async function listCustomersPage(
   const query = searched(db, text, byOrder);
   const direction = filter.direction === 'asc' ? sql`asc` : sql`desc`;
   const nulls = NULLABLE_SORTS.has(filter.sort) ? sql` nulls last` : sql``;
-  // A search's numbered page counts its matches in the same pass (a window count); the whole list's count is a
-  // cheap count(*), and so is a search's from a cursor.
+  // A search's numbered page counts its matches in the same pass (a window count); a search's from a cursor is a
+  // count(*) of its matches.
   const windowCount = Boolean(text) && !filter.cursor;
   const ids = filter.cursor
     ? (await idsFromCursor(query, filter, filter.cursor, page.limit)).map((id) => ({ id, matches: 0 }))
@@ -132,11 +132,14 @@ export async function listCustomersPage(
         .limit(page.limit)
         .offset(page.offset)
         .execute();
-  // A search with no match on its first page has none at all; a page past the end still needs the count.
+  // A search with no match on its first page has none at all; a page past the end still needs the count. The
+  // whole list's total is the kept count (0084-customer-count), not a count of every customer.
   const total =
     windowCount && (ids[0] !== undefined || page.offset === 0)
       ? Number(ids[0]?.matches ?? 0)
-      : Number((await query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
+      : text
+        ? Number((await query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n)
+        : await countCustomers(db);
   if (ids.length === 0) return { rows: [], total };
   const rows = await db
     .selectFrom('customers')
@@ -149,4 +152,10 @@ export async function listCustomersPage(
     .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return { rows: ids.flatMap((row) => byId.get(row.id) ?? []), total };
+}
+
+/** How many customers there are: the kept count (0084-customer-count), one row. */
+export async function countCustomers(db: Db): Promise<number> {
+  const row = await db.selectFrom('customer_count').select('n').where('id', '=', 1).executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

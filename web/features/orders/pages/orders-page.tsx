@@ -117,7 +117,12 @@ export function OrdersPage() {
         />
         <CheckboxField checked={includeAbandoned} onChange={(value) => refilter({ includeAbandoned: value })} label="Show abandoned checkouts" />
         {/* Orders whose declared, IP and card countries disagree (docs/tax.md "Location evidence"). */}
-        <CheckboxField checked={evidenceConflict} onChange={(value) => refilter({ evidenceConflict: value })} testId="orders-evidence-conflict" label="Only country conflicts" />
+        <CheckboxField
+          checked={evidenceConflict}
+          onChange={(value) => refilter({ evidenceConflict: value })}
+          testId="orders-evidence-conflict"
+          label="Only country conflicts"
+        />
       </div>
       <Card>
         <CardContent className="pt-6">
