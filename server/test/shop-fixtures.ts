@@ -126,3 +126,17 @@ export async function maxId(db: Database, table: 'emails' | 'webhook_deliveries'
     )?.m ?? 0,
   );
 }
+
+/** A customers row as the customers module keeps it: one paid order of 49.00 GBP at `at`. */
+export const customerRow = (email: string, name: string | null = null, at = '2026-06-01T00:00:00.000Z') => ({
+  email,
+  name,
+  first_purchase_at: at,
+  last_purchase_at: at,
+  order_count: 1,
+  license_count: 1,
+  total_paid: 4900,
+  currencies: 'GBP',
+  created_at: at,
+  updated_at: at,
+});

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import * as customerCount from '../../db/migrations/0084-customer-count.js';
 import { countCustomers, listCustomersPage } from './customer-list.repository.js';
+import { customerRow } from '../../test/shop-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,19 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const at = '2026-06-01T00:00:00.000Z';
-const customer = (email: string) => ({
-  email,
-  name: null,
-  first_purchase_at: at,
-  last_purchase_at: at,
-  order_count: 1,
-  license_count: 1,
-  total_paid: 4900,
-  currencies: 'GBP',
-  created_at: at,
-  updated_at: at,
-});
+const customer = (email: string) => customerRow(email);
 const counted = async () =>
   Number(
     (

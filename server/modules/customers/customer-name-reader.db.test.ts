@@ -5,28 +5,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { postgresPoolOf } from '../../db/database.js';
 import { openCustomerNameReader } from './customer-name-reader.js';
+import { customerRow } from '../../test/shop-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  const at = '2026-06-01T00:00:00.000Z';
-  const row = {
-    first_purchase_at: at,
-    last_purchase_at: at,
-    order_count: 1,
-    license_count: 1,
-    total_paid: 4900,
-    currencies: 'GBP',
-    created_at: at,
-    updated_at: at,
-  };
   await t.db
     .insertInto('customers')
-    .values([
-      { ...row, email: 'ann@names.example', name: 'Ann Buyer' },
-      { ...row, email: 'bob@names.example', name: null },
-      { ...row, email: 'cy@names.example', name: 'Cy Buyer' },
-    ])
+    .values([customerRow('ann@names.example', 'Ann Buyer'), customerRow('bob@names.example'), customerRow('cy@names.example', 'Cy Buyer')])
     .execute();
 });
 afterAll(async () => t.close());
