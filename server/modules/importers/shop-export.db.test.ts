@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { customerRow } from '../../test/shop-fixtures.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
@@ -45,19 +46,7 @@ async function fillShop(t: TestApp): Promise<void> {
   await t.db.deleteFrom('customers').where('email', '=', license.customer_email!).execute();
   await t.db
     .insertInto('customers')
-    .values({
-      email: license.customer_email!,
-      name: 'Ann Example',
-      note: 'VIP, "quoted"\nsecond line',
-      first_purchase_at: at,
-      last_purchase_at: at,
-      order_count: 1,
-      license_count: 1,
-      total_paid: 4900,
-      currencies: 'GBP',
-      created_at: at,
-      updated_at: at,
-    })
+    .values({ ...customerRow(license.customer_email!, 'Ann Example', at), note: 'VIP, "quoted"\nsecond line' })
     .execute();
   // A plugin's FAQ (0034): a JSON list on its row, carried as it is.
   await t.db
