@@ -52,7 +52,7 @@ import * as emailCounts from './migrations/0080-email-counts.js';
 import * as passkeys from './migrations/0072-passkeys.js';
 import * as activationsCounted from './migrations/0083-activations-counted.js';
 import * as customerCount from './migrations/0084-customer-count.js';
-import * as ordersListIndex from './migrations/0085-orders-list-index.js';
+import * as ordersListed from './migrations/0085-orders-listed.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -109,7 +109,7 @@ const migrations: Record<string, Migration> = {
   '0072-passkeys': passkeys,
   '0083-activations-counted': activationsCounted,
   '0084-customer-count': customerCount,
-  '0085-orders-list-index': ordersListIndex,
+  '0085-orders-listed': ordersListed,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

@@ -1,4 +1,4 @@
-// The plan of the first statement a piece of code sends (tests that check a query reads its index; issue 44):
+// The plan of a statement a piece of code sends (the first, or the nth) (tests that check a query reads its index; issue 44):
 // SQLite's `explain query plan`, PostgreSQL's `explain` with sequential scans priced out (a test's tables are too
 // small for the planner to prefer an index on its own). The statement is captured as it runs, then explained with
 // the same parameters.
@@ -6,8 +6,8 @@ import { sql, type Kysely, type KyselyPlugin, type QueryId, type RootOperationNo
 import type { DB } from '../db/schema.js';
 import { testDialect } from './test-app.js';
 
-/** Runs `work` on a database that records each statement it sends, and answers the plan of the first one. */
-export async function planOf(db: Kysely<DB>, work: (db: Kysely<DB>) => Promise<unknown>): Promise<string> {
+/** Runs `work` on a database that records each statement it sends, and answers the plan of the first one (or the nth, from 0). */
+export async function planOf(db: Kysely<DB>, work: (db: Kysely<DB>) => Promise<unknown>, nth = 0): Promise<string> {
   // A subquery passes through transformQuery too, as it is built; only the statements sent reach transformResult.
   const built = new Map<QueryId, RootOperationNode>();
   const sent: RootOperationNode[] = [];
@@ -20,9 +20,9 @@ export async function planOf(db: Kysely<DB>, work: (db: Kysely<DB>) => Promise<u
     },
   };
   await work(db.withPlugin(capture));
-  const first = sent[0];
-  if (!first) throw new Error('no statement ran');
-  const compiled = db.getExecutor().compileQuery(first, { queryId: 'plan' });
+  const statement = sent[nth];
+  if (!statement) throw new Error(`no statement ${nth} ran (${sent.length} did)`);
+  const compiled = db.getExecutor().compileQuery(statement, { queryId: 'plan' });
   if (testDialect() !== 'postgres') {
     const rows = await db.executeQuery<{ detail: string }>({ ...compiled, sql: `explain query plan ${compiled.sql}` });
     return rows.rows.map((row) => row.detail).join('\n');
