@@ -53,6 +53,7 @@ import * as passkeys from './migrations/0072-passkeys.js';
 import * as activationsCounted from './migrations/0083-activations-counted.js';
 import * as customerCount from './migrations/0084-customer-count.js';
 import * as ordersListed from './migrations/0085-orders-listed.js';
+import * as emailRecipients from './migrations/0086-email-recipients.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -110,6 +111,7 @@ const migrations: Record<string, Migration> = {
   '0083-activations-counted': activationsCounted,
   '0084-customer-count': customerCount,
   '0085-orders-listed': ordersListed,
+  '0086-email-recipients': emailRecipients,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

@@ -100,8 +100,7 @@ export async function listOrdersForAdmin(db: Db, filter: OrderListFilter = {}, p
   if (filter.licenseId !== undefined) ids = ids.where(sql<number>`coalesce(orders.license_id, orders.target_license_id)`, '=', filter.licenseId);
   if (filter.evidence !== undefined) ids = ids.where('orders.tax_evidence_status', '=', filter.evidence);
   if (filter.id !== undefined) ids = ids.where('orders.id', '=', filter.id);
-  else if (!filter.includeAbandoned)
-    ids = ids.where((eb) => eb.or([eb('orders.status', '!=', 'pending'), eb('orders.created_at', '>=', cutoff)]));
+  else if (!filter.includeAbandoned) ids = ids.where((eb) => eb.or([eb('orders.status', '!=', 'pending'), eb('orders.created_at', '>=', cutoff)]));
   const search = filter.search?.trim().toLowerCase();
   if (search) {
     const pattern = `%${likeLiteral(search)}%`;
