@@ -52,7 +52,9 @@ async function generate(db: Kysely<DB>): Promise<void> {
   const began = performance.now();
   for (const migration of KEPT_COUNTS) await migration.up(unknownDb);
   console.log(`kept counts and daily roll-ups rebuilt (${((performance.now() - began) / 1000).toFixed(1)} s)`);
-  await sql`analyze`.execute(db);
+  // PostgreSQL: vacuum too, as autovacuum does to a shop that has run a while. Until a table's visibility map is set,
+  // an index-only scan reads the table for every row (a deep page by number at 1,000,000 licences: 320 ms, 133 after).
+  await sql.raw(dialect === 'postgres' ? 'vacuum (analyze)' : 'analyze').execute(db);
 }
 
 async function main(): Promise<void> {
