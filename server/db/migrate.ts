@@ -54,6 +54,7 @@ import * as activationsCounted from './migrations/0083-activations-counted.js';
 import * as customerCount from './migrations/0084-customer-count.js';
 import * as ordersListed from './migrations/0085-orders-listed.js';
 import * as emailRecipients from './migrations/0086-email-recipients.js';
+import * as autoRenewalExpiryBefore from './migrations/0087-auto-renewal-expiry-before.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -112,6 +113,7 @@ const migrations: Record<string, Migration> = {
   '0084-customer-count': customerCount,
   '0085-orders-listed': ordersListed,
   '0086-email-recipients': emailRecipients,
+  '0087-auto-renewal-expiry-before': autoRenewalExpiryBefore,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.
