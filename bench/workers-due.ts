@@ -64,7 +64,7 @@ async function time(label: string, read: () => Promise<number>): Promise<void> {
     // Automatic renewal: one yearly licence in three opted in, 1,000 of them due (expiring within the pass's reach).
     await sql`insert into license_auto_renewals (license_id, order_id, enabled, provider, payment_method_ref, attempts, created_at, updated_at)
       select id, null, 1, 'test', 'tok', 0, ${now.toISOString()}, ${now.toISOString()} from licenses
-      where expires_at is not null and status <> 'revoked' and id % 3 = 1 and id > ${DUE} and not exists (select 1 from license_auto_renewals a where a.license_id = licenses.id)`.execute(
+      where expires_at is not null and status <> 'revoked' and id % 3 = 1 and id > ${DUE} on conflict (license_id) do nothing`.execute(
       t,
     );
     await sql`update licenses set expires_at = ${iso(now.getTime() + 200 * DAY)} where id in (select license_id from license_auto_renewals order by id desc limit ${DUE * 1000})
