@@ -1,4 +1,4 @@
-import { type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
+import { type CreateTableBuilder, type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 
 export const toBool = (value: number | boolean | null | undefined): boolean => value === 1 || value === true;
 export const fromBool = (value: boolean): number => (value ? 1 : 0);
@@ -28,3 +28,18 @@ export const isUniqueViolation = (error: unknown): boolean => {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 };
+
+/**
+ * `expression in (values)`, for a lookup of many values on an expression a trigram index also covers (`lower(email)`).
+ * PostgreSQL: a semi-join on the array's elements, which the planner probes on the btree index a value at a time. As a
+ * long IN list it could take the trigram index, whose `=` reads every row sharing a trigram (all of them, for
+ * addresses at one domain), or scan the table: an import slowed as the shop grew (docs/big-shop.md, "Import at the
+ * size").
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any schema
+export function inValues(db: Kysely<any>, expression: RawBuilder<unknown>, values: readonly string[]): RawBuilder<boolean> {
+  if (values.length === 0) return sql<boolean>`false`;
+  return isPostgres(db)
+    ? sql<boolean>`${expression} in (select unnest(${[...values]}::text[]))`
+    : sql<boolean>`${expression} in (${sql.join(values.map((value) => sql.val(value)))})`;
+}

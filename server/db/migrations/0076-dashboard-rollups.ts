@@ -20,9 +20,9 @@ interface Source {
 }
 type Changed = (columns: string[]) => string;
 
-const ORDER_STATUSES = `('paid', 'refunded')`;
-const NO_EXPIRY_DAY = '9999-12-31';
-const VERSION_FIELDS = [
+export const ORDER_STATUSES = `('paid', 'refunded')`;
+export const NO_EXPIRY_DAY = '9999-12-31';
+export const VERSION_FIELDS = [
   ['plugin', 'installed_version'],
   ['wp', 'wp_version'],
   ['php', 'php_version'],
@@ -201,41 +201,65 @@ async function backfill(db: Kysely<unknown>): Promise<void> {
 
 const triggerName = (table: string, event: string) => `${table}_dashboard_${event}`;
 
+const body = (statements: string[]) => statements.map((statement) => `${statement};`).join('\n');
+const changedOn =
+  (pg: boolean): Changed =>
+  (columns) =>
+    columns.map((c) => (pg ? `old.${c} is distinct from new.${c}` : `old.${c} is not new.${c}`)).join(' or ');
+const updated = (source: Source, changed: Changed) => [
+  ...source.statements('old', -1, changed),
+  ...source.statements('new', 1, changed),
+  ...(source.moves?.(changed) ?? []),
+];
+
+/**
+ * PostgreSQL's triggers per row on `tables` (0088-rollups-per-statement replaces them by triggers per statement, but
+ * for the update of an activation; its down restores these).
+ */
+export async function keepPerRowOnPostgres(db: Kysely<unknown>, tables = SOURCES.map((source) => source.table)): Promise<void> {
+  const changed = changedOn(true);
+  for (const source of SOURCES.filter((s) => tables.includes(s.table))) {
+    const fn = `${source.table}_dashboard_keep`;
+    await sql
+      .raw(
+        `create or replace function ${fn}() returns trigger language plpgsql as $$ begin
+          if tg_op = 'INSERT' then ${body(source.statements('new', 1, null))}
+          elsif tg_op = 'DELETE' then ${body(source.statements('old', -1, null))}
+          elsif ${changed(source.updateOf)} then ${body(updated(source, changed))}
+          end if;
+          return null;
+        end $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(`create trigger ${fn} after insert or delete or update of ${source.updateOf.join(', ')} on ${source.table} for each row execute function ${fn}()`)
+      .execute(db);
+  }
+}
+
+/** The columns of `table` whose update can move a figure. */
+export const updateOf = (table: string): string[] => SOURCES.find((source) => source.table === table)?.updateOf ?? [];
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await createTables(db);
   await backfill(db);
   const pg = isPostgres(db);
-  const changed: Changed = (columns) => columns.map((c) => (pg ? `old.${c} is distinct from new.${c}` : `old.${c} is not new.${c}`)).join(' or ');
-  for (const source of SOURCES) {
-    const inserted = source.statements('new', 1, null);
-    const deleted = source.statements('old', -1, null);
-    const updated = [...source.statements('old', -1, changed), ...source.statements('new', 1, changed), ...(source.moves?.(changed) ?? [])];
-    const body = (statements: string[]) => statements.map((statement) => `${statement};`).join('\n');
-    if (pg) {
-      const fn = `${source.table}_dashboard_keep`;
+  if (pg) await keepPerRowOnPostgres(db);
+  else {
+    const changed = changedOn(false);
+    for (const source of SOURCES) {
+      await sql
+        .raw(`create trigger ${triggerName(source.table, 'insert')} after insert on ${source.table} begin ${body(source.statements('new', 1, null))} end`)
+        .execute(db);
+      await sql
+        .raw(`create trigger ${triggerName(source.table, 'delete')} after delete on ${source.table} begin ${body(source.statements('old', -1, null))} end`)
+        .execute(db);
       await sql
         .raw(
-          `create function ${fn}() returns trigger language plpgsql as $$ begin
-            if tg_op = 'INSERT' then ${body(inserted)}
-            elsif tg_op = 'DELETE' then ${body(deleted)}
-            elsif ${changed(source.updateOf)} then ${body(updated)}
-            end if;
-            return null;
-          end $$`,
+          `create trigger ${triggerName(source.table, 'update')} after update of ${source.updateOf.join(', ')} on ${source.table} when ${changed(source.updateOf)} begin ${body(updated(source, changed))} end`,
         )
         .execute(db);
-      await sql
-        .raw(`create trigger ${fn} after insert or delete or update of ${source.updateOf.join(', ')} on ${source.table} for each row execute function ${fn}()`)
-        .execute(db);
-      continue;
     }
-    await sql.raw(`create trigger ${triggerName(source.table, 'insert')} after insert on ${source.table} begin ${body(inserted)} end`).execute(db);
-    await sql.raw(`create trigger ${triggerName(source.table, 'delete')} after delete on ${source.table} begin ${body(deleted)} end`).execute(db);
-    await sql
-      .raw(
-        `create trigger ${triggerName(source.table, 'update')} after update of ${source.updateOf.join(', ')} on ${source.table} when ${changed(source.updateOf)} begin ${body(updated)} end`,
-      )
-      .execute(db);
   }
   // A deleted licence's sites go first, while the licence still names their plugin (the foreign key's cascade
   // would delete them after it, when their versions could no longer be taken off the plugin's counts).

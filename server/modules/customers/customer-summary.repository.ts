@@ -3,7 +3,7 @@
 // that aggregate other owners' tables in one statement), recomputed for named addresses only.
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { CustomersTable, DB } from '../../db/schema.js';
-import { isPostgres } from '../../db/portable.js';
+import { inValues, isPostgres } from '../../db/portable.js';
 import type { Db } from '../../db/database.js';
 
 export type CustomerRow = Selectable<CustomersTable>;
@@ -37,7 +37,7 @@ async function refreshChunk(db: Db, emails: string[], at: string): Promise<void>
       sql<string | null>`max(coalesce(paid_at, created_at))`.as('last_at'),
       sql<number | string | null>`sum(case when status = 'paid' then amount else 0 end)`.as('paid'),
     ])
-    .where(sql<string>`lower(email)`, 'in', emails)
+    .where(inValues(db, sql`lower(email)`, emails))
     .where('status', 'in', ['paid', 'refunded'])
     .groupBy(sql`lower(email)`)
     .execute();
@@ -45,14 +45,14 @@ async function refreshChunk(db: Db, emails: string[], at: string): Promise<void>
     .selectFrom('orders')
     .select([sql<string>`lower(email)`.as('email'), 'currency'])
     .distinct()
-    .where(sql<string>`lower(email)`, 'in', emails)
+    .where(inValues(db, sql`lower(email)`, emails))
     .where('status', '=', 'paid')
     .orderBy('currency')
     .execute();
   const keys = await db
     .selectFrom('licenses')
     .select([sql<string>`lower(customer_email)`.as('email'), 'key'])
-    .where(sql<string>`lower(customer_email)`, 'in', emails)
+    .where(inValues(db, sql`lower(customer_email)`, emails))
     .orderBy('id')
     .execute();
   const names = await db.selectFrom('customers').select(['email', 'name']).where('email', 'in', emails).execute();

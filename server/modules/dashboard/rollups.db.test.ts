@@ -6,7 +6,8 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../db/schema.js';
 import * as rollups from '../../db/migrations/0076-dashboard-rollups.js';
-import { insertActivationRow, insertLicenseRow } from '../../test/license-rows.js';
+import * as perStatement from '../../db/migrations/0088-rollups-per-statement.js';
+import { insertActivationRow, insertLicenseRow, licenseRow } from '../../test/license-rows.js';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { dashboardAnalytics } from './analytics.service.js';
 import { dashboardStats } from './dashboard.service.js';
@@ -50,6 +51,7 @@ async function oracle(db: Kysely<DB>) {
     versions: [sorted(plugin.rows), sorted(wp.rows), sorted(php.rows)],
     active: Number(active.rows[0]?.n),
     activations: Number(activations.rows[0]?.n),
+    perPlugin: sorted((await sql`select plugin_slug, count(*) as n from licenses group by plugin_slug`.execute(db)).rows),
   };
 }
 
@@ -71,6 +73,7 @@ async function fromRollups(db: Kysely<DB>) {
     versions: [sorted(plugin), sorted(wp), sorted(php)],
     active: stats.activeLicenses,
     activations: stats.totalActivations,
+    perPlugin: sorted(await db.selectFrom('license_counts').select(['plugin_slug', 'n']).where('n', '<>', 0).execute()),
   };
 }
 
@@ -158,8 +161,10 @@ describe(`dashboard roll-ups (${testDialect()})`, () => {
   it('are rebuilt from the rows by the migration: the same figures and charts', async () => {
     const before = await Promise.all([dashboardAnalytics(t.db, 90, NOW), dashboardAnalytics(t.db, 30, NOW), dashboardStats(t.db, NOW)]);
     const db = t.db as unknown as Kysely<unknown>;
+    await perStatement.down(db); // PostgreSQL's triggers per statement stand on 0076's
     await rollups.down(db);
     await rollups.up(db);
+    await perStatement.up(db);
     expect(await Promise.all([dashboardAnalytics(t.db, 90, NOW), dashboardAnalytics(t.db, 30, NOW), dashboardStats(t.db, NOW)])).toEqual(before);
     expect(await fromRollups(t.db)).toEqual(await oracle(t.db));
   });
@@ -194,5 +199,73 @@ describe(`dashboard roll-ups (${testDialect()})`, () => {
       }),
     ).rejects.toBe(failure);
     expect(await fromRollups(t.db)).toEqual(before);
+  });
+
+  // PostgreSQL adds a statement's rows up once (0088); SQLite's triggers run per row. Either way a statement of many
+  // rows, over several days, plugins and versions, moves the figures as its rows would one by one.
+  it('add up statements of many rows: inserts, updates, moves and deletes in bulk', async () => {
+    const db = t.db;
+    const keys = Array.from({ length: 40 }, (_, i) => `8022-BULK-0000-0000-${String(i).padStart(4, '0')}`);
+    const licences = await db
+      .insertInto('licenses')
+      .values(
+        keys.map((key, i) =>
+          licenseRow({
+            key,
+            plugin_slug: i % 3 === 0 ? 'postcode-delivery-zones' : 'ucre',
+            created_at: at(`03-${String(1 + (i % 9)).padStart(2, '0')}`),
+            expires_at: i % 4 === 0 ? null : `2026-0${4 + (i % 5)}-15T10:00:00.000Z`,
+            status: i % 7 === 0 ? 'revoked' : 'active',
+          }),
+        ),
+      )
+      .returning('id')
+      .execute();
+    const ids = licences.map((row) => row.id);
+    await db
+      .insertInto('license_activations')
+      .values(
+        ids.flatMap((license_id, i) =>
+          Array.from({ length: i % 3 }, (_, j) => ({
+            license_id,
+            site_url: `bulk-${i}-${j}.example.com`,
+            is_local: (i + j) % 5 === 0 ? 1 : 0,
+            environment: null,
+            created_at: at(`03-${String(10 + j).padStart(2, '0')}`),
+            last_checked_at: null,
+            installed_version: j === 0 ? '1.8.0' : null,
+            wp_version: `6.${i % 4}`,
+            php_version: i % 2 ? '8.2.10' : null,
+          })),
+        ),
+      )
+      .execute();
+    await db.updateTable('licenses').set({ expires_at: '2027-01-01T00:00:00.000Z' }).where('id', 'in', ids.slice(0, 25)).execute(); // renewed in bulk
+    await db.updateTable('licenses').set({ status: 'revoked' }).where('id', 'in', ids.slice(20, 30)).execute();
+    await db.updateTable('licenses').set({ plugin_slug: 'postcode-delivery-zones' }).where('id', 'in', ids.slice(1, 12)).execute(); // some already there
+    await db
+      .updateTable('licenses')
+      .set({ updated_at: at('03-30') })
+      .where('id', 'in', ids)
+      .execute(); // a change that counts nowhere
+    await db.updateTable('orders').set({ status: 'refunded' }).where('currency', '=', 'GBP').where('status', '=', 'paid').execute();
+    await db.updateTable('license_activations').set({ wp_version: '6.7' }).where('license_id', 'in', ids.slice(0, 20)).execute(); // site reports
+    await db
+      .insertInto('ended_activations')
+      .values(
+        ['03-02', '03-15', '03-20'].map((day, i) => ({
+          license_id: ids[i + 1]!,
+          site_url: `ended-${i}.example.com`,
+          is_local: i % 2,
+          activated_at: at(day),
+          deactivated_at: at('03-29'),
+        })),
+      )
+      .execute();
+    await db.deleteFrom('license_activations').where('license_id', 'in', ids.slice(30, 36)).execute(); // deactivated
+    await db.deleteFrom('licenses').where('id', 'in', ids.slice(36)).execute(); // their sites go with them
+    const expected = await oracle(db);
+    expect(expected.licences.length).toBeGreaterThan(8);
+    expect(await fromRollups(db)).toEqual(expected);
   });
 });

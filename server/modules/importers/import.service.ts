@@ -13,7 +13,7 @@ import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { recordActivity } from '../activities/index.js';
 import { canonicalKey, isLocalSite, normalizeSiteUrl } from '../licenses/index.js';
-import { findExistingKeys, insertImportedLicenses, type ImportedLicense } from '../licenses/index.js';
+import { findExistingKeys, insertImportedLicenses, refreshImportStatistics, type ImportedLicense } from '../licenses/index.js';
 import type { SeatRules } from '../licenses/index.js';
 import { findPluginBySlug, updatePluginBySlug } from '../plugins/index.js';
 import { CsvSyntaxError, readCsvRecords, type CsvReader } from './csv-reader.js';
@@ -128,6 +128,8 @@ export async function runImport(ctx: UnitContext, input: Readable, options: Impo
   // Its line alone when the file spells it canonically (most keys): a million keys are held to the end.
   const seen = new Map<string, number | { line: number; key: string }>();
   let pending: PendingRow[] = [];
+  // The planner's statistics refreshed after the first batch written, then each time the count written doubles.
+  let analyzeAt = 1;
 
   const flush = async () => {
     if (pending.length === 0) return;
@@ -150,6 +152,10 @@ export async function runImport(ctx: UnitContext, input: Readable, options: Impo
         return found;
       });
     } else existing = await findExistingKeys(db, keys);
+    if (options.apply && summary.created + batch.length - existing.size >= analyzeAt) {
+      await refreshImportStatistics(db);
+      analyzeAt = 2 * (summary.created + batch.length - existing.size);
+    }
     for (const row of batch) {
       const skip = existing.has(row.license.key);
       report({

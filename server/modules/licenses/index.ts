@@ -1,7 +1,7 @@
 // The licenses module's door: everything other code may use of it. Every other file in this folder is private
 // to the module (eslint.config.js; docs/architecture.md).
 export { canonicalKey, checkLicenseForSite, createLicense, effectiveStatus, revokeLicense } from './license-access.service.js';
-export { findExistingKeys, type ImportedLicense, insertImportedLicenses } from './license-import.service.js';
+export { findExistingKeys, type ImportedLicense, insertImportedLicenses, refreshImportStatistics } from './license-import.service.js';
 export {
   countActiveInstalls,
   countLicensesOfPlugin,
