@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import * as priceTiers from '../../db/migrations/0020-price-tiers.js';
 import * as dashboardRollups from '../../db/migrations/0076-dashboard-rollups.js';
+import * as rollupsPerStatement from '../../db/migrations/0088-rollups-per-statement.js';
 
 // Migration 0020 on a shop with plugins already (a fresh test database is seeded only after its migrations):
 // run its down, give the plugins prices of every kind, and its up again. The dashboard's roll-up triggers (0076) read
@@ -15,6 +16,7 @@ describe(`migration 0020-price-tiers on existing plugins (${testDialect()})`, ()
   afterAll(async () => t.close());
 
   it('gives each priced plugin one lifetime 3-site tier mirroring its price and valid discount, and none to an unpriced one', async () => {
+    await rollupsPerStatement.down(t.db as unknown as Kysely<unknown>);
     await dashboardRollups.down(t.db as unknown as Kysely<unknown>);
     await priceTiers.down(t.db);
     await t.db.updateTable('plugins').set({ price: 4900, discount_price: 3900, currency: 'GBP' }).where('slug', '=', 'postcode-delivery-zones').execute();
@@ -27,6 +29,7 @@ describe(`migration 0020-price-tiers on existing plugins (${testDialect()})`, ()
       .execute();
     await priceTiers.up(t.db);
     await dashboardRollups.up(t.db as unknown as Kysely<unknown>);
+    await rollupsPerStatement.up(t.db as unknown as Kysely<unknown>);
     const tiers = await t.db.selectFrom('plugin_prices').selectAll().orderBy('id').execute();
     expect(
       tiers.map(({ plugin_slug, name, sites, term, amount, sale_amount, currency, active }) => ({
