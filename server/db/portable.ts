@@ -33,8 +33,8 @@ export const isUniqueViolation = (error: unknown): boolean => {
  * `expression in (values)`, for a lookup of many values on an expression a trigram index also covers (`lower(email)`).
  * PostgreSQL: a semi-join on the array's elements, which the planner probes on the btree index a value at a time. As a
  * long IN list it could take the trigram index, whose `=` reads every row sharing a trigram (all of them, for
- * addresses at one domain), or scan the table: an import slowed as the shop grew (docs/big-shop.md, "Import at the
- * size").
+ * addresses at one domain), or scan the table: an import slowed as the shop grew (docs/big-shop.md, "Importing a million
+ * licences").
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any schema
 export function inValues(db: Kysely<any>, expression: RawBuilder<unknown>, values: readonly string[]): RawBuilder<boolean> {

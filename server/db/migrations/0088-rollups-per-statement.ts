@@ -4,7 +4,7 @@ import * as counts from './0067-license-counts.js';
 import { keepPerRowOnPostgres, NO_EXPIRY_DAY, ORDER_STATUSES, updateOf, VERSION_FIELDS } from './0076-dashboard-rollups.js';
 
 // PostgreSQL: the dashboard's roll-ups (0076) and the licence counts (0067) kept once a statement, from its transition
-// tables, instead of once a row (issue 44, docs/big-shop.md "Roll-ups per statement"). A statement writing many rows
+// tables, instead of once a row (issue 44, docs/big-shop.md, "The dashboard: daily roll-ups"). A statement writing many rows
 // (an import's batch of 2,000 licences, the bench generator, a bulk change of expiry) upserted the same few daily rows
 // once per row, and in one transaction each upsert passed every version of the row the statement had made before it:
 // quadratic, minutes for 72,000 licences. Now each statement adds its rows up per roll-up row and upserts each once, in
