@@ -56,6 +56,7 @@ import * as ordersListed from './migrations/0085-orders-listed.js';
 import * as emailRecipients from './migrations/0086-email-recipients.js';
 import * as autoRenewalExpiryBefore from './migrations/0087-auto-renewal-expiry-before.js';
 import * as rollupsPerStatement from './migrations/0088-rollups-per-statement.js';
+import * as coveringSorts from './migrations/0089-covering-sorts.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -116,6 +117,7 @@ const migrations: Record<string, Migration> = {
   '0086-email-recipients': emailRecipients,
   '0087-auto-renewal-expiry-before': autoRenewalExpiryBefore,
   '0088-rollups-per-statement': rollupsPerStatement,
+  '0089-covering-sorts': coveringSorts,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.
