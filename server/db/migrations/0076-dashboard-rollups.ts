@@ -213,12 +213,12 @@ const updated = (source: Source, changed: Changed) => [
 ];
 
 /**
- * PostgreSQL's triggers per row on `tables` (0088-rollups-per-statement replaces them by triggers per statement, but
- * for the update of an activation; its down restores these).
+ * PostgreSQL's triggers per row (0088-rollups-per-statement replaces them by triggers per statement, but for the
+ * update of an activation; its down restores these).
  */
-export async function keepPerRowOnPostgres(db: Kysely<unknown>, tables = SOURCES.map((source) => source.table)): Promise<void> {
+export async function keepPerRowOnPostgres(db: Kysely<unknown>): Promise<void> {
   const changed = changedOn(true);
-  for (const source of SOURCES.filter((s) => tables.includes(s.table))) {
+  for (const source of SOURCES) {
     const fn = `${source.table}_dashboard_keep`;
     await sql
       .raw(

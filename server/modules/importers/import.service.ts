@@ -152,9 +152,10 @@ export async function runImport(ctx: UnitContext, input: Readable, options: Impo
         return found;
       });
     } else existing = await findExistingKeys(db, keys);
-    if (options.apply && summary.created + batch.length - existing.size >= analyzeAt) {
+    const written = summary.created + batch.length - existing.size;
+    if (options.apply && written >= analyzeAt) {
       await refreshImportStatistics(db);
-      analyzeAt = 2 * (summary.created + batch.length - existing.size);
+      analyzeAt = 2 * written;
     }
     for (const row of batch) {
       const skip = existing.has(row.license.key);
