@@ -4,7 +4,7 @@ import fastJson from 'fast-json-stringify';
 import { EDD_ACTIONS, eddRequestSchema, type EddAction, type EddCheckAnswer, type EddRequest } from '../../../common/edd-compat.js';
 import { machineApiRateLimit } from '../../http/rate-limit.js';
 import { openValidationReader, seatRules } from '../licenses/index.js';
-import { openCustomerNameReader } from '../customers/index.js';
+import { withBuyerName } from '../customers/index.js';
 import { openEddItemReader } from '../plugins/index.js';
 import { eddActivate, eddCheck, eddDeactivate, siteOf } from './edd-license.service.js';
 import { eddGetVersion } from './edd-version.service.js';
@@ -65,12 +65,11 @@ export function registerEddCompatRoutes(app: App, ctx: AppContext): void {
     else done();
   };
 
-  const reader = openValidationReader(ctx);
+  // The licence with its buyer's name, in one statement.
+  const reader = openValidationReader(ctx, withBuyerName);
   if (reader) app.addHook('onClose', async () => reader.close());
   const itemReader = openEddItemReader(ctx);
   if (itemReader) app.addHook('onClose', async () => itemReader.close());
-  const customerNameReader = openCustomerNameReader(ctx);
-  if (customerNameReader) app.addHook('onClose', async () => customerNameReader.close());
 
   const answer = async (request: FastifyRequest, reply: FastifyReply) => {
     const fields = fieldsOf(request);
@@ -93,7 +92,7 @@ export function registerEddCompatRoutes(app: App, ctx: AppContext): void {
         return eddDeactivate(ctx, fields, site);
       case 'check_license':
         reply.serializer(serializeCheckAnswer);
-        return eddCheck(ctx.db, fields, site, reader?.read, itemReader?.read, customerNameReader?.read);
+        return eddCheck(ctx.db, fields, site, reader?.read, itemReader?.read);
       case 'get_version':
         return eddGetVersion(ctx, fields, site, ctx.settings.baseUrl(`${request.protocol}://${request.host}`));
     }

@@ -119,9 +119,6 @@ export async function eddDeactivate(ctx: Changes, request: EddRequest, site: str
   return { success: result.deactivated, license: result.deactivated ? 'deactivated' : 'failed', ...answer, ...known };
 }
 
-/** The hot check's reader of a buyer's name by lower-cased address (absent on in-memory SQLite: Kysely). */
-export type CustomerNameReader = (email: string) => Promise<{ name: string | null } | undefined>;
-
 /**
  * check_license: one validation (the fast reader, the daily `license_verified` entry, the site's report), plus
  * the item's plugin when the request names one and the licence's purchase, which the fast reader reads with the
@@ -133,7 +130,6 @@ export async function eddCheck(
   site: string | undefined,
   reader?: ValidationReader,
   itemReader?: EddItemReader | null,
-  customerName?: CustomerNameReader | null,
 ): Promise<EddCheckAnswer> {
   const key = request.license?.trim() ?? '';
   const canonical = key && canonicalKey(key);
@@ -150,12 +146,11 @@ export async function eddCheck(
   // The licence was read above, with the key and site validateLicense reads it by.
   const result = await validateLicense(db, input, reader && (() => found));
   if (!result.license || result.code === 'NOT_FOUND') return { success: false, license: 'invalid', ...answer };
+  // The reader's statement reads the buyer's name too (edd-compat.routes.ts); without a reader Kysely reads it.
   const purchase = found ? found.purchase : unread;
   let purchaseFieldsOf = {};
-  if (purchase) {
-    const email = purchase.customer_email?.toLowerCase();
-    purchaseFieldsOf = customerName ? toPurchaseFields(purchase, email ? (await customerName(email))?.name : null) : await purchaseFields(db, purchase);
-  }
+  if (found?.buyerName !== undefined) purchaseFieldsOf = toPurchaseFields(found.purchase, found.buyerName);
+  else if (purchase) purchaseFieldsOf = await purchaseFields(db, purchase);
   return {
     success: true,
     license: checkStatus(result.code, result.license, site, item),

@@ -25,6 +25,8 @@ export interface ValidationRow extends ValidationLicense, LicensePurchase {
   installed_version: string | null;
   wp_version: string | null;
   php_version: string | null;
+  /** Only when the reader's statement was extended to read it (`openValidationReader`'s `extend`: EDD's check). */
+  customer_name?: string | null;
 }
 
 /**
@@ -50,6 +52,8 @@ export interface ValidationLookup {
   license: ValidationLicense;
   /** Read with the licence, for EDD's check_license (the same row: no further read). */
   purchase: LicensePurchase;
+  /** The buyer's name, undefined unless the reader's statement reads it (EDD's check; null: a buyer without one). */
+  buyerName: string | null | undefined;
   used: number;
   activation: { id: number; last_checked_at: string | null; installed_version: string | null; wp_version: string | null; php_version: string | null } | null;
 }
@@ -61,6 +65,7 @@ export function toValidationLookup(row: ValidationRow | undefined): ValidationLo
   return {
     license: { key, plugin_slug, plan, status, max_activations, expires_at },
     purchase: { order_id: row.order_id, price_id: row.price_id, customer_email: row.customer_email },
+    buyerName: row.customer_name,
     used: Number(row.used),
     activation:
       activation_id === null

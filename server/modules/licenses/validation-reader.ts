@@ -30,10 +30,15 @@ export interface OpenValidationReader {
   statementsSent?: () => number;
 }
 
-/** The reader for PostgreSQL or a file-backed SQLite database, or null (in-memory SQLite) to use Kysely. */
-export function openValidationReader(ctx: Pick<AppContext, 'config' | 'db'>): OpenValidationReader | null {
+/**
+ * The reader for PostgreSQL or a file-backed SQLite database, or null (in-memory SQLite) to use Kysely. `extend`
+ * wraps the lookup's text in a statement that reads one more column of another module's table from the same row,
+ * with no parameter of its own: EDD's check reads the buyer's name so (the customers module's `withBuyerName`),
+ * in the same statement and round trip as the licence.
+ */
+export function openValidationReader(ctx: Pick<AppContext, 'config' | 'db'>, extend: (lookupText: string) => string = (text) => text): OpenValidationReader | null {
   // Both dialects compile the same text; its parameters are (site, key), and '' matches no site.
-  const text = validationLookup('', '').compile(ctx.db).sql;
+  const text = extend(validationLookup('', '').compile(ctx.db).sql);
   const pool = postgresPoolOf(ctx.db);
   if (pool) return batchedPostgresReader(pool, text);
   const target = ctx.config.database;
