@@ -30,7 +30,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { cpuMs, drive, nodeProcesses, summarise, type Phase, type Prepared, type Summary, withPeakRss } from './check-load.js';
-import { copyShop, drawKeys, startServer, settle, waitIdle, type ShopServer } from './check-shop.js';
+import { checkRequests, copyShop, drawKeys, startServer, settle, waitIdle, type ShopServer } from './check-shop.js';
 
 const { values } = parseArgs({
   options: { shop: { type: 'string', multiple: true }, keys: { type: 'string', default: '5000' }, 'no-copy': { type: 'boolean', default: false } },
@@ -68,23 +68,7 @@ async function prepare(url: string, copies: Array<() => Promise<void>>): Promise
   }
   const drawn = await drawKeys(target, Number(values.keys), randomInt);
   console.log(`${url}: ${drawn.licences.toLocaleString('en-GB')} licences, ${drawn.keys.length.toLocaleString('en-GB')} keys drawn that should validate`);
-  const validate: Prepared[] = drawn.keys.map((k) => ({
-    method: 'POST',
-    path: '/api/v1/licenses/validate',
-    body: JSON.stringify({ license_key: k.key, site_url: `https://${k.site}`, plugin_slug: k.plugin }),
-  }));
-  // EDD's updater: `'item_name' => urlencode( NAME )` in the body wp_remote_post() encodes again; `url` = home_url().
-  const edd: Prepared[] = drawn.keys.map((k) => ({
-    method: 'POST',
-    path: '/',
-    contentType: 'application/x-www-form-urlencoded',
-    body: new URLSearchParams({
-      edd_action: 'check_license',
-      license: k.key,
-      item_name: encodeURIComponent(k.pluginName).replaceAll('%20', '+'),
-      url: `https://${k.site}`,
-    }).toString(),
-  }));
+  const { validate, edd } = checkRequests(drawn.keys);
   const server = await startServer(target, url);
   const settled = await settle(server);
   console.log(

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import type { Prepared } from './check-load.js';
 import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/startup.js';
 import { createDatabase, type Database } from '../server/db/database.js';
@@ -56,6 +57,28 @@ export interface DrawnKey {
   /** The plugin's EDD item name (its own name when it has none), as the vendor's updater would send it. */
   pluginName: string;
   site: string;
+}
+
+/** The validate and EDD check_license requests of the drawn keys, as the WordPress client and EDD's updater send them. */
+export function checkRequests(keys: readonly DrawnKey[]): { validate: Prepared[]; edd: Prepared[] } {
+  const validate: Prepared[] = keys.map((k) => ({
+    method: 'POST',
+    path: '/api/v1/licenses/validate',
+    body: JSON.stringify({ license_key: k.key, site_url: `https://${k.site}`, plugin_slug: k.plugin }),
+  }));
+  // EDD's updater: `'item_name' => urlencode( NAME )` in the body wp_remote_post() encodes again; `url` = home_url().
+  const edd: Prepared[] = keys.map((k) => ({
+    method: 'POST',
+    path: '/',
+    contentType: 'application/x-www-form-urlencoded',
+    body: new URLSearchParams({
+      edd_action: 'check_license',
+      license: k.key,
+      item_name: encodeURIComponent(k.pluginName).replaceAll('%20', '+'),
+      url: `https://${k.site}`,
+    }).toString(),
+  }));
+  return { validate, edd };
 }
 
 /**

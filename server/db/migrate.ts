@@ -57,6 +57,7 @@ import * as emailRecipients from './migrations/0086-email-recipients.js';
 import * as autoRenewalExpiryBefore from './migrations/0087-auto-renewal-expiry-before.js';
 import * as rollupsPerStatement from './migrations/0088-rollups-per-statement.js';
 import * as coveringSorts from './migrations/0089-covering-sorts.js';
+import * as pluginItemsChanged from './migrations/0090-plugin-items-changed.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -118,6 +119,7 @@ const migrations: Record<string, Migration> = {
   '0087-auto-renewal-expiry-before': autoRenewalExpiryBefore,
   '0088-rollups-per-statement': rollupsPerStatement,
   '0089-covering-sorts': coveringSorts,
+  '0090-plugin-items-changed': pluginItemsChanged,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

@@ -8,6 +8,17 @@ import { CURRENCIES, type AdminPlugin, type Currency, type PluginFaqEntry } from
 // (catalogue, checkout, images, licences, releases, webhooks) call these functions rather than writing SQL on it.
 
 export type PluginRow = Selectable<PluginsTable>;
+
+/**
+ * Writes of this process that may change EDD items. On PostgreSQL edd-item-reader.ts keeps the items it read until
+ * a commit's notification (0090) says they changed; this count makes this server drop what it read at once when it
+ * writes itself, without waiting for its own notification.
+ */
+let itemWrites = 0;
+export const pluginItemWrites = (): number => itemWrites;
+export const notePluginItemWrite = (): void => {
+  itemWrites += 1;
+};
 export async function findPluginBySlug(db: Db, slug: string): Promise<PluginRow | undefined> {
   return db.selectFrom('plugins').selectAll().where('slug', '=', slug).executeTakeFirst();
 }
@@ -44,6 +55,7 @@ export async function listCurrentVersions(db: Db): Promise<string[]> {
 
 /** Inserts the plugin unless its slug is taken (the unique index decides, so two racing creates cannot both win). */
 export async function insertPlugin(db: Db, plugin: Insertable<PluginsTable>): Promise<boolean> {
+  notePluginItemWrite();
   const row = await db
     .insertInto('plugins')
     .values(plugin)
@@ -54,6 +66,7 @@ export async function insertPlugin(db: Db, plugin: Insertable<PluginsTable>): Pr
 }
 
 export async function updatePluginBySlug(db: Db, slug: string, changes: Updateable<PluginsTable>): Promise<boolean> {
+  notePluginItemWrite();
   const result = await db.updateTable('plugins').set(changes).where('slug', '=', slug).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -127,6 +140,7 @@ export async function countPluginDownload(db: Db, slug: string): Promise<void> {
 
 /** Deletes a plugin's row: only once nothing refers to its slug (plugin-admin's demo removal checks). */
 export async function deletePluginRow(db: Db, slug: string): Promise<boolean> {
+  notePluginItemWrite();
   const result = await db.deleteFrom('plugins').where('slug', '=', slug).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
