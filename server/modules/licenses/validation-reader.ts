@@ -37,7 +37,10 @@ export interface OpenValidationReader {
  * with no parameter of its own: EDD's check reads the buyer's name so (the customers module's `withBuyerName`),
  * in the same statement and round trip as the licence.
  */
-export function openValidationReader(ctx: Pick<AppContext, 'config' | 'db'>, extend: (lookupText: string) => string = (text) => text): OpenValidationReader | null {
+export function openValidationReader(
+  ctx: Pick<AppContext, 'config' | 'db'>,
+  extend: (lookupText: string) => string = (text) => text,
+): OpenValidationReader | null {
   // Both dialects compile the same text; its parameters are (site, key), and '' matches no site.
   const text = extend(validationLookup('', '').compile(ctx.db).sql);
   const pool = postgresPoolOf(ctx.db);
