@@ -11,7 +11,9 @@
 // 141 µs of server CPU at 50 connections (issue 44, session 17). There the items read are kept while a connection
 // of the reader's own listens to `plugin_items_changed`, which every commit that changes an item notifies (0090),
 // and dropped when a notification arrives, when this process writes plugins itself (`pluginItemWrites`), or when
-// the listening connection is lost; until it listens again, the items are read once a turn as on SQLite.
+// the listening connection is lost; until it listens again, the items are read once a turn as on SQLite. The
+// notification names no schema: another shop's in the same database (or a test's schema) only costs a read again.
+// The settings have a listening connection of their own (server/modules/settings/settings-sync.ts).
 import pg from 'pg';
 import type { AppContext } from '../../kernel/context.js';
 import { postgresPoolOf } from '../../db/database.js';
