@@ -1,6 +1,7 @@
 // check_license's customer_name comes from the licence's own validation statement (customers' withBuyerName, read by
-// the validation reader on PostgreSQL; Kysely on in-memory SQLite). Many checks at once share one statement on
-// PostgreSQL: each must still get its own buyer's name, since a mix-up would tell a site another buyer's name.
+// the validation reader on both test databases; Kysely reads it only where there is no reader, in-memory SQLite).
+// Many checks at once share one statement on PostgreSQL: each must still get its own buyer's name, since a mix-up
+// would tell a site another buyer's name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTCODE_PLUGIN_SLUG } from '../../db/seed.js';
 import { testDialect, type TestApp } from '../../test/test-app.js';
