@@ -7,8 +7,7 @@ import { createLicense } from './license-access.service.js';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { postgresPoolOf } from '../../db/database.js';
-import { batchLookupText, openValidationReader, readerConnectionName } from './validation-reader.js';
-import { withSessionSetting } from '../../db/session-setting.js';
+import { batchLookupText, openValidationReader, readerConnectionName, withSessionSetting } from './validation-reader.js';
 import { validationLookup } from './licenses.repository.js';
 
 const PLUGIN = 'postcode-delivery-zones';

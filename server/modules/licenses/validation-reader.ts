@@ -9,7 +9,6 @@ import type SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { AppContext } from '../../kernel/context.js';
 import { postgresPoolOf } from '../../db/database.js';
-import { withSessionSetting } from '../../db/session-setting.js';
 import { openSharedSqliteReads, type SqliteReadBatch } from '../../db/sqlite-read-batch.js';
 import { toValidationLookup, validationLookup, type ValidationLookup, type ValidationRow } from './licenses.repository.js';
 
@@ -136,3 +135,21 @@ function batchedPostgresReader(pool: pg.Pool, singleLookupText: string): Require
 
 /** The application_name of this process's validation reader connections. */
 export const readerConnectionName = () => `licence-validation-reader-${process.pid}`;
+
+/**
+ * The pool's connection settings with one more server setting for the session, given at connection time
+ * (a SET query after connecting would race the first lookup). A connection string's own `options` wins over
+ * the `options` field in pg, so the setting joins whichever one is in use.
+ */
+export function withSessionSetting(options: pg.PoolConfig, setting: string, max: number): pg.PoolConfig {
+  const join = (existing: string | null | undefined) => (existing ? `${existing} ${setting}` : setting);
+  if (options.connectionString) {
+    const url = new URL(options.connectionString);
+    const fromUrl = url.searchParams.get('options');
+    if (fromUrl !== null) {
+      url.searchParams.set('options', join(fromUrl));
+      return { ...options, connectionString: url.toString(), max };
+    }
+  }
+  return { ...options, options: join(options.options), max };
+}

@@ -11,15 +11,15 @@
 // 141 µs of server CPU at 50 connections (issue 44, session 17). There the items read are kept while a connection
 // of the reader's own listens to `plugin_items_changed`, which every commit that changes an item notifies (0090),
 // and dropped when a notification arrives, when this process writes plugins itself (`pluginItemWrites`), or when
-// the listening connection is lost; until it listens again, the items are read once a turn as on SQLite. The
-// notification names no schema: another shop's in the same database (or a test's schema) only costs a read again.
-// The settings have a listening connection of their own (server/modules/settings/settings-sync.ts).
-import pg from 'pg';
+// the listening connection is lost (server/db/pg-listener.ts, as the settings listen); until it listens again, the
+// items are read once a turn as on SQLite. The notification names no schema: another shop's in the same database
+// (or a test's schema) only costs a read again.
+import type pg from 'pg';
 import type { AppContext } from '../../kernel/context.js';
 import { postgresPoolOf } from '../../db/database.js';
 import { openSharedSqliteReads } from '../../db/sqlite-read-batch.js';
 import { PLUGIN_ITEMS_CHANNEL } from '../../db/migrations/0090-plugin-items-changed.js';
-import { withSessionSetting } from '../../db/session-setting.js';
+import { listenOnOwnConnection } from '../../db/pg-listener.js';
 import { pluginItemWrites, type PluginRow } from './plugins.repository.js';
 
 export type EddItemPlugin = Pick<PluginRow, 'slug' | 'name' | 'edd_item_id' | 'edd_item_name'>;
@@ -27,7 +27,7 @@ export type EddItemPlugin = Pick<PluginRow, 'slug' | 'name' | 'edd_item_id' | 'e
 export type EddItemReader = () => Promise<EddItemPlugin[]>;
 
 const ITEMS_QUERY = 'select slug, name, edd_item_id, edd_item_name from plugins order by id';
-/** How long after losing its listening connection the reader connects again. */
+/** How long after losing its listening connection the reader first connects again (then longer, up to 5 s). */
 export const RELISTEN_AFTER_MS = 1000;
 
 export interface OpenEddItemReader {
@@ -65,11 +65,7 @@ function oncePerTurn(readNow: () => Promise<EddItemPlugin[]>): EddItemReader {
 function keptPostgresItems(pool: pg.Pool): Required<OpenEddItemReader> {
   const readNow = async () => (await pool.query<EddItemPlugin>({ name: 'edd-items', text: ITEMS_QUERY })).rows;
   const perTurn = oncePerTurn(readNow);
-  const settings = `-c application_name=${itemsListenerName()}`;
-  let listener: pg.Client | null = null;
   let listening = false;
-  let closed = false;
-  let relisten: NodeJS.Timeout | undefined;
   // Bumped by every change heard of and whenever listening starts or stops: kept items of another generation
   // are not used. A read under way when a change is heard is not kept (it may have read before the change).
   let generation = 0;
@@ -78,35 +74,21 @@ function keptPostgresItems(pool: pg.Pool): Required<OpenEddItemReader> {
     generation += 1;
     kept = null;
   };
-
-  const lost = (client: pg.Client) => {
-    if (listener !== client) return;
-    listener = null;
-    listening = false;
-    changed();
-    client.end().catch(() => undefined);
-    if (!closed) relisten = setTimeout(listen, RELISTEN_AFTER_MS).unref();
-  };
-  function listen(): void {
-    const client = new pg.Client(withSessionSetting(pool.options, settings, 1));
-    listener = client;
-    // A broken connection says so by 'error' or 'end' (or both): either way the items are read per turn again.
-    client.on('error', () => lost(client));
-    client.on('end', () => lost(client));
-    client.on('notification', changed);
-    client
-      .connect()
-      .then(() => client.query(`listen ${PLUGIN_ITEMS_CHANNEL}`))
-      .then(
-        () => {
-          if (listener !== client || closed) return;
-          listening = true;
-          changed();
-        },
-        () => lost(client),
-      );
-  }
-  listen();
+  const stop = listenOnOwnConnection(pool, {
+    channel: PLUGIN_ITEMS_CHANNEL,
+    name: itemsListenerName(),
+    // Nothing hurries: while it does not listen, the items are read once a turn, never stale.
+    firstRetryMs: RELISTEN_AFTER_MS,
+    onListening: () => {
+      listening = true;
+      changed();
+    },
+    onNotification: changed,
+    onLost: () => {
+      listening = false;
+      changed();
+    },
+  });
 
   const read: EddItemReader = () => {
     if (!listening) return perTurn();
@@ -121,12 +103,8 @@ function keptPostgresItems(pool: pg.Pool): Required<OpenEddItemReader> {
     return items;
   };
   const close = async () => {
-    closed = true;
-    clearTimeout(relisten);
-    const client = listener;
-    listener = null;
     listening = false;
-    await client?.end().catch(() => undefined);
+    await stop();
   };
   return { read, close, keeping: () => listening };
 }

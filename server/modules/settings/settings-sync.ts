@@ -1,7 +1,8 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { postgresPoolOf, type Database } from '../../db/database.js';
+import { listenOnOwnConnection } from '../../db/pg-listener.js';
 import type { SettingsService } from './settings.service.js';
 import { SETTINGS_CHANNEL } from './settings.repository.js';
 
@@ -17,7 +18,6 @@ import { SETTINGS_CHANNEL } from './settings.repository.js';
  */
 export const SQLITE_POLL_MS = 500;
 const RECONNECT_FIRST_MS = 100;
-const RECONNECT_MAX_MS = 5_000;
 /** The listener's application_name in pg_stat_activity. */
 export const LISTENER_NAME = 'pls-settings-listener';
 
@@ -85,52 +85,15 @@ function pollDataVersion({ db, log }: SettingsSyncTarget, reload: () => void): (
 }
 
 function listenForChanges({ log }: SettingsSyncTarget, pool: pg.Pool, reload: () => void): () => Promise<void> {
-  let client: pg.Client | undefined;
-  let closed = false;
-  let retryTimer: NodeJS.Timeout | undefined;
-  let delay = RECONNECT_FIRST_MS;
-
-  const retry = (failed: pg.Client, error?: unknown) => {
-    if (closed || client !== failed) return;
-    client = undefined;
-    failed.removeAllListeners('notification');
-    failed.end().catch(() => undefined);
-    log.warn({ err: error, retryInMs: delay }, 'settings listener lost its PostgreSQL connection; reconnecting');
-    retryTimer = setTimeout(connect, delay);
-    retryTimer.unref();
-    delay = Math.min(delay * 2, RECONNECT_MAX_MS);
-  };
-
-  const connect = () => {
-    if (closed) return;
-    // The pool's own options (URL, search_path): the same database and schema, on a connection of its own.
-    const current = new pg.Client({ ...pool.options, application_name: LISTENER_NAME, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
-    client = current;
-    let schema: string | undefined;
-    current.on('error', (error) => retry(current, error));
-    current.on('end', () => retry(current));
-    current.on('notification', (message) => {
-      if (message.channel === SETTINGS_CHANNEL && message.payload === schema) reload();
-    });
-    current
-      .connect()
-      .then(() => current.query<{ schema: string }>('select current_schema() as schema'))
-      .then(async (result) => {
-        schema = result.rows[0]?.schema;
-        await current.query(`listen ${SETTINGS_CHANNEL}`);
-        if (closed) return;
-        delay = RECONNECT_FIRST_MS;
-        reload();
-      })
-      .catch((error: unknown) => retry(current, error));
-  };
-
-  connect();
-  return async () => {
-    closed = true;
-    clearTimeout(retryTimer);
-    const last = client;
-    client = undefined;
-    await last?.end().catch(() => undefined);
-  };
+  return listenOnOwnConnection(pool, {
+    channel: SETTINGS_CHANNEL,
+    name: LISTENER_NAME,
+    firstRetryMs: RECONNECT_FIRST_MS,
+    // Listening again after a loss reloads once, for what was missed meanwhile.
+    onListening: () => reload(),
+    onNotification: (payload, schema) => {
+      if (payload === schema) reload();
+    },
+    onLost: (error, retryInMs) => log.warn({ err: error, retryInMs }, 'settings listener lost its PostgreSQL connection; reconnecting'),
+  });
 }
