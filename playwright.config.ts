@@ -14,7 +14,10 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // npm test (scripts/test.mjs) sets E2E_RETRIES=1, for a browser that hangs while closing a context: CI once saw
+  // 'Tearing down "context" exceeded the test timeout' with every step of the test passed. A test that passes only
+  // on its retry is named as flaky in npm test's summary, never hidden; `npx playwright test` alone retries nothing.
+  retries: Number(process.env.E2E_RETRIES ?? 0),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',

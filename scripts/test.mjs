@@ -20,11 +20,15 @@ steps.push(['import cycles', run('import cycles', 'npm', ['run', '--silent', 'ch
 const vitestReport = path.join(reportDir, 'vitest.json');
 steps.push(['vitest', run('unit and database tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`])]);
 const playwrightReport = path.join(reportDir, 'playwright.json');
-steps.push(['playwright', run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport })]);
+steps.push([
+  'playwright',
+  run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, E2E_RETRIES: '1' }),
+]);
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const flaky = [];
 try {
   const report = JSON.parse(fs.readFileSync(vitestReport, 'utf8'));
   passed += report.numPassedTests;
@@ -34,15 +38,22 @@ try {
   console.log('(no vitest report)');
 }
 try {
-  const { stats } = JSON.parse(fs.readFileSync(playwrightReport, 'utf8'));
+  const { stats, suites } = JSON.parse(fs.readFileSync(playwrightReport, 'utf8'));
   passed += stats.expected + stats.flaky;
   failed += stats.unexpected;
   skipped += stats.skipped;
+  // Tests that failed and then passed on their retry (E2E_RETRIES above; playwright.config.ts): named, not hidden.
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) for (const t of spec.tests) if (t.status === 'flaky') flaky.push(`e2e/${spec.file}:${spec.line} ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of suites) walk(suite);
 } catch {
   console.log('(no playwright report)');
 }
 const failedSteps = steps.filter(([, ok]) => !ok).map(([name]) => name);
 console.log(`\nsteps failed: ${failedSteps.length ? failedSteps.join(', ') : 'none'}`);
-console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+for (const name of flaky) console.log(`flaky (failed, then passed on its retry): ${name}`);
+console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${flaky.length ? `, ${flaky.length} flaky` : ''}`);
 fs.rmSync(reportDir, { recursive: true, force: true });
 process.exit(failedSteps.length || failed || passed === 0 ? 1 : 0);
