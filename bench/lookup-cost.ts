@@ -2,7 +2,8 @@
 // prepared once on a read-only connection, ten lookups a read transaction (server/db/sqlite-read-batch.ts), keys
 // and sites drawn at random from the whole shop. Beside today's text (`validationLookup`), the same text with its
 // parameters compared directly (`l.key = ?`), as it was before: with statistics in sqlite_stat4 SQLite re-plans
-// that form whenever a parameter's value changes.
+// that form whenever a parameter's value changes; and EDD check_license's text, which reads the buyer's name too
+// (server/modules/customers/buyer-name.ts).
 //
 //   npx tsx bench/lookup-cost.ts /tmp/bigshop-10000.sqlite /tmp/bigshop-1000000.sqlite
 //
@@ -11,10 +12,15 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { validationLookup } from '../server/modules/licenses/licenses.repository.js';
+import { withBuyerName } from '../server/modules/customers/buyer-name.js';
 
 const compiler = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });
 const today = validationLookup('', '').compile(compiler).sql;
-const texts = { today, 'direct parameters (before)': today.replaceAll('cast(? as text)', '?') };
+const texts = {
+  today,
+  "EDD's, with the buyer's name": withBuyerName(today),
+  'direct parameters (before)': today.replaceAll('cast(? as text)', '?'),
+};
 
 for (const file of process.argv.slice(2)) {
   const db = new SQLite(file, { readonly: true });
