@@ -47,7 +47,7 @@ try {
     for (const spec of suite.specs ?? []) for (const t of spec.tests) if (t.status === 'flaky') flaky.push(`e2e/${spec.file}:${spec.line} ${spec.title}`);
     for (const child of suite.suites ?? []) walk(child);
   };
-  for (const suite of suites) walk(suite);
+  for (const suite of suites ?? []) walk(suite);
 } catch {
   console.log('(no playwright report)');
 }
