@@ -10,6 +10,9 @@ import { once } from 'node:events';
 
 const PASSWORD = 'bench-admin-password';
 
+/** BENCH_NODE_ARGS, split: node flags a bench adds to the process it measures (`--cpu-prof`, …). */
+export const benchNodeArgs = (): string[] => process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The resident memory of a process, in MB (VmRSS of /proc/<pid>/status). */
@@ -45,28 +48,24 @@ export async function startBenchServer(name: string, options: { cwd?: string; en
   const root = fs.mkdtempSync(path.join(os.tmpdir(), `pls-bench-${name}-`));
   const port = 21_000 + Math.floor(Math.random() * 10_000);
   const base = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(
-    process.execPath,
-    [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/main.ts'],
-    {
-      cwd: options.cwd,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: path.join(root, 'data'),
-        ADMIN_PASSWORD: PASSWORD,
-        LOG_LEVEL: 'warn',
-        WEB_DIST_DIR: path.join(root, 'no-web'),
-        NODE_ENV: 'production',
-        // One process: the benches sample the resident memory of the process they started (`pid`).
-        WORKERS: '1',
-        DATABASE_URL: '',
-        ...options.env,
-      },
+  const server: ChildProcess = spawn(process.execPath, [...benchNodeArgs(), '--import', 'tsx', 'server/main.ts'], {
+    cwd: options.cwd,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(root, 'data'),
+      ADMIN_PASSWORD: PASSWORD,
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: path.join(root, 'no-web'),
+      NODE_ENV: 'production',
+      // One process: the benches sample the resident memory of the process they started (`pid`).
+      WORKERS: '1',
+      DATABASE_URL: '',
+      ...options.env,
     },
-  );
+  });
   const stop = async () => {
     if (server.exitCode === null) {
       server.kill('SIGTERM');

@@ -12,6 +12,7 @@ import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/startup.js';
 import { createDatabase, type Database } from '../server/db/database.js';
 import { cpuMs, nodeProcesses, residentMb } from './check-load.js';
+import { benchNodeArgs } from './bench-server.js';
 
 /** A copy of the shop at `url` (SQLite: `sqlite:FILE`; PostgreSQL: a database URL), and how to remove it. */
 export async function copyShop(url: string, tag: string): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -158,7 +159,7 @@ export async function startServer(url: string, label: string): Promise<ShopServe
   const port = 24_000 + Math.floor(Math.random() * 10_000);
   const log = path.join(root, 'server.log');
   const out = fs.openSync(log, 'w');
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...benchNodeArgs(), '--import', 'tsx', 'server/main.ts'], {
     stdio: ['ignore', out, 'inherit'],
     env: {
       ...process.env,

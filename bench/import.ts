@@ -4,7 +4,8 @@
 // expired or disabled, a few malformed rows), migrates and seeds a fresh database (a temporary SQLite file, or with
 // --postgres a temporary database on postgres://postgres@127.0.0.1:5432), then runs the real command line,
 // `node --import tsx server/cli/import.ts --from edd <file> --map … --apply`, in its own process, sampling its
-// VmRSS from /proc every 20 ms (BENCH_NODE_ARGS adds node flags to it, e.g. "--cpu-prof --cpu-prof-dir=DIR"). Then runs it again (everything skipped: idempotent) and checks the counts.
+// VmRSS from /proc every 20 ms (BENCH_NODE_ARGS adds node flags to it, e.g. "--cpu-prof --cpu-prof-dir=DIR").
+// Then runs it again (everything skipped: idempotent) and checks the counts.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +16,7 @@ import pg from 'pg';
 import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/startup.js';
 import { LICENSING_PLUGIN_SLUG } from '../server/db/seed.js';
-import { cpuMs } from './bench-server.js';
+import { benchNodeArgs, cpuMs } from './bench-server.js';
 
 const direct = import.meta.url === pathToFileURL(process.argv[1] ?? '').href;
 const { values } = direct
@@ -56,18 +57,7 @@ function runCli(
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [
-      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-      '--import',
-      'tsx',
-      'server/cli/import.ts',
-      '--from',
-      'edd',
-      file,
-      '--map',
-      `Bench Product=${LICENSING_PLUGIN_SLUG}`,
-      '--apply',
-    ],
+    [...benchNodeArgs(), '--import', 'tsx', 'server/cli/import.ts', '--from', 'edd', file, '--map', `Bench Product=${LICENSING_PLUGIN_SLUG}`, '--apply'],
     { env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -24,6 +24,7 @@ import { randomBytes } from 'node:crypto';
 import { createDatabase, type DatabaseTarget } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { generateLicenseKey } from '../common/license-key.js';
+import { benchNodeArgs } from './bench-server.js';
 import { seedDemoCatalog } from '../server/db/seed.js';
 import { seedActiveLicenses } from './seed-licenses.js';
 import { combine, CONNECTIONS, runPhase, waitForHealth } from './license-validate/load.js';
@@ -102,26 +103,22 @@ async function main(): Promise<void> {
       const applicationName = `pls-bench-${schema}-${index}`;
       const logFile = path.join(root, `server-${index}.log`);
       const logFd = fs.openSync(logFile, 'w');
-      const server = spawn(
-        process.execPath,
-        [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...variant.nodeArgs, ...serverEntry(variant.serverDir)],
-        {
-          cwd: variant.serverDir,
-          // The server's log goes to a file, as it would to journald: written at the server's log level.
-          stdio: ['ignore', logFd, 'inherit'],
-          env: {
-            ...process.env,
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            DATA_DIR: dataDir,
-            ADMIN_PASSWORD: 'bench-admin-password',
-            WEB_DIST_DIR: path.join(root, 'no-web'),
-            NODE_ENV: 'production',
-            DATABASE_URL: onPostgres ? withSearchPath(databaseUrl, schema, applicationName) : '',
-            ...variant.env,
-          },
+      const server = spawn(process.execPath, [...benchNodeArgs(), ...variant.nodeArgs, ...serverEntry(variant.serverDir)], {
+        cwd: variant.serverDir,
+        // The server's log goes to a file, as it would to journald: written at the server's log level.
+        stdio: ['ignore', logFd, 'inherit'],
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          ADMIN_PASSWORD: 'bench-admin-password',
+          WEB_DIST_DIR: path.join(root, 'no-web'),
+          NODE_ENV: 'production',
+          DATABASE_URL: onPostgres ? withSearchPath(databaseUrl, schema, applicationName) : '',
+          ...variant.env,
         },
-      );
+      });
       fs.closeSync(logFd);
       running.push({
         variant,
