@@ -58,6 +58,7 @@ import * as autoRenewalExpiryBefore from './migrations/0087-auto-renewal-expiry-
 import * as rollupsPerStatement from './migrations/0088-rollups-per-statement.js';
 import * as coveringSorts from './migrations/0089-covering-sorts.js';
 import * as pluginItemsChanged from './migrations/0090-plugin-items-changed.js';
+import * as validationCovering from './migrations/0091-validation-covering.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -120,6 +121,7 @@ const migrations: Record<string, Migration> = {
   '0088-rollups-per-statement': rollupsPerStatement,
   '0089-covering-sorts': coveringSorts,
   '0090-plugin-items-changed': pluginItemsChanged,
+  '0091-validation-covering': validationCovering,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

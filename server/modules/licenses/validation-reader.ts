@@ -38,11 +38,11 @@ export interface OpenValidationReader {
  */
 export function openValidationReader(
   ctx: Pick<AppContext, 'config' | 'db'>,
-  extend: (lookupText: string) => string = (text) => text,
+  extend: (lookupText: string, sqlite: boolean) => string = (text) => text,
 ): OpenValidationReader | null {
-  // Both dialects compile the same text; its parameters are (site, key), and '' matches no site.
-  const text = extend(validationLookup('', '').compile(ctx.db).sql);
+  // Its parameters are (site, key), and '' matches no site.
   const pool = postgresPoolOf(ctx.db);
+  const text = extend(validationLookup('', '', !pool).compile(ctx.db).sql, !pool);
   if (pool) return batchedPostgresReader(pool, text);
   const target = ctx.config.database;
   if (target.dialect !== 'sqlite' || target.file === ':memory:') return null;
