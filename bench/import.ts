@@ -1,8 +1,9 @@
 // npx tsx bench/import.ts [--postgres] [--licenses N]
-// Issue 28's bar: 100,000 licences of an Easy Digital Downloads Software Licensing export import in < 60 s with
-// bounded memory. Generates the EDD-format CSV (a third of the licences with one or two activated sites, some
-// expired or disabled, a few malformed rows), migrates and seeds a fresh database (a temporary SQLite file, or with
-// --postgres a temporary database on postgres://postgres@127.0.0.1:5432), then runs the real command line,
+// The bars: issue 28's, 100,000 licences of an Easy Digital Downloads Software Licensing export import in < 60 s with
+// bounded memory; issue 44's, 1,000,000 in 3 minutes on SQLite (`importBarMs`: it prints the one for the size asked).
+// Generates the EDD-format CSV (a third of the licences with one or two activated sites, some expired or disabled, a
+// few malformed rows), migrates and seeds a fresh database (a temporary SQLite file, or with --postgres
+// a temporary database on postgres://postgres@127.0.0.1:5432), then runs the real command line,
 // `node --import tsx server/cli/import.ts --from edd <file> --map … --apply`, in its own process, sampling its
 // VmRSS from /proc every 20 ms (BENCH_NODE_ARGS adds node flags to it, e.g. "--cpu-prof --cpu-prof-dir=DIR").
 // Then runs it again (everything skipped: idempotent) and checks the counts.
@@ -23,6 +24,9 @@ const { values } = direct
   ? parseArgs({ options: { postgres: { type: 'boolean', default: false }, licenses: { type: 'string', default: '100000' } } })
   : { values: { postgres: false, licenses: '100000' } };
 const COUNT = Number(values.licenses);
+
+/** The bar for `count` licences: issue 44's 3 minutes from 1,000,000 licences on, issue 28's minute below. */
+const importBarMs = (count: number) => (count >= 1_000_000 ? 180_000 : 60_000);
 const BAD_EVERY = 10_000;
 const HEADER =
   'License ID,License Key,License Status,Customer ID,Customer Email,Customer Name,User ID,Product Name,Price ID,Purchase Date,Expiration Date,Activation Limit,Activation Count,Activated URLs';
@@ -117,7 +121,7 @@ async function main() {
     console.log(first.output.trim());
     console.log(`load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
     console.log(
-      `import: ${(first.ms / 1000).toFixed(1)} s (process start included), CPU ${(first.cpuMs / 1000).toFixed(1)} s (user + system), RSS ${first.startMb.toFixed(0)} → peak ${first.peakMb.toFixed(0)} MB; bar < 60 s: ${first.ms < 60_000 ? 'pass' : 'FAIL'}`,
+      `import: ${(first.ms / 1000).toFixed(1)} s (process start included), CPU ${(first.cpuMs / 1000).toFixed(1)} s (user + system), RSS ${first.startMb.toFixed(0)} → peak ${first.peakMb.toFixed(0)} MB; bar < ${importBarMs(COUNT) / 1000} s: ${first.ms < importBarMs(COUNT) ? 'pass' : 'FAIL'}`,
     );
     const second = await runCli(file, env);
     console.log(second.output.trim());
