@@ -53,7 +53,7 @@ export const validationLookup = (key: string, site: string, sqlite: boolean) => 
   where l.key = cast(${key} as text)`;
 
 /** SQLite's `indexed by` clause naming `index` when `sqlite`, else nothing (PostgreSQL has no such clause). */
-export const indexedBy = (sqlite: boolean, index: string) => sql.raw(sqlite ? ` indexed by ${index}` : '');
+const indexedBy = (sqlite: boolean, index: string) => sql.raw(sqlite ? ` indexed by ${index}` : '');
 
 export interface ValidationLookup {
   license: ValidationLicense;
