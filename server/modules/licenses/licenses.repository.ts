@@ -25,14 +25,14 @@ export interface ValidationRow extends ValidationLicense, LicensePurchase {
   installed_version: string | null;
   wp_version: string | null;
   php_version: string | null;
-  /** Only when the reader's statement was extended to read it (`openValidationReader`'s `extend`: EDD's check). */
+  /** On SQLite always; on PostgreSQL when the reader's statement was extended to read it (`openValidationReader`'s `extend`: EDD's check). */
   customer_name?: string | null;
 }
 
 /**
- * The validation hot path as one indexed statement, written once for both databases: the licence by key (with its
- * purchase, for EDD's check), its counted activations, and the activation of `site` ('' matches no site). Its
- * parameters are, in this order, `site` and `key` (the SQLite validation reader prepares the same text).
+ * The validation hot path as one indexed statement: the licence by key (with its purchase, for EDD's check), its
+ * counted activations, and the activation of `site` ('' matches no site). Its parameters are, in this order, `site`
+ * and `key` (the SQLite validation reader prepares the same text).
  *
  * Each parameter is compared through `cast(… as text)`, which changes nothing of its value or of the plan but keeps
  * SQLite from re-preparing the statement at every call: with statistics in `sqlite_stat4` (after `analyze`; SQLite as
@@ -40,20 +40,25 @@ export interface ValidationRow extends ValidationLicense, LicensePurchase {
  * the value, so a new value re-plans the statement. That cost 30–35 µs of a 45–65 µs lookup (docs/big-shop.md,
  * "Re-prepared at every call"); PostgreSQL's generic plan is the same either way.
  *
- * On SQLite (`sqlite` true) each table is read through the index that holds every column read of it (0091,
- * docs/big-shop.md "Fewer B-trees a check"), named by `indexed by`: the planner takes them only with statistics,
- * which a shop that grew by itself never gathers.
+ * On SQLite (`sqlite` true) it reads `license_checks` (0092, docs/big-shop.md "One B-tree a check"): the licence's row
+ * (site '') and the site's beside it, one walk of one B-tree, kept by triggers; that row holds the buyer's name too,
+ * so the text selects `customer_name` (EDD's check reads it; `withBuyerName` adds nothing on SQLite).
  */
-export const validationLookup = (key: string, site: string, sqlite: boolean) => sql<ValidationRow>`
+export const validationLookup = (key: string, site: string, sqlite: boolean) =>
+  sqlite
+    ? sql<ValidationRow>`
+  select l.key, l.plugin_slug, l.plan, l.status, l.max_activations, l.expires_at, l.order_id, l.price_id, l.customer_email, l.used,
+    m.activation_id, m.last_checked_at, m.installed_version, m.wp_version, m.php_version, l.customer_name
+  from license_checks l
+  left join license_checks m on m.key = l.key and m.site = cast(${site} as text) and m.site <> ''
+  where l.key = cast(${key} as text) and l.site = ''`
+    : sql<ValidationRow>`
   select l.key, l.plugin_slug, l.plan, l.status, l.max_activations, l.expires_at, l.order_id, l.price_id, l.customer_email,
-    (select count(*) from license_activations c${indexedBy(sqlite, 'license_activations_validation')} where c.license_id = l.id and c.is_local = 0) as used,
+    (select count(*) from license_activations c where c.license_id = l.id and c.is_local = 0) as used,
     m.id as activation_id, m.last_checked_at, m.installed_version, m.wp_version, m.php_version
-  from licenses l${indexedBy(sqlite, 'licenses_validation')}
-  left join license_activations m${indexedBy(sqlite, 'license_activations_validation')} on m.license_id = l.id and m.site_url = cast(${site} as text)
+  from licenses l
+  left join license_activations m on m.license_id = l.id and m.site_url = cast(${site} as text)
   where l.key = cast(${key} as text)`;
-
-/** SQLite's `indexed by` clause naming `index` when `sqlite`, else nothing (PostgreSQL has no such clause). */
-const indexedBy = (sqlite: boolean, index: string) => sql.raw(sqlite ? ` indexed by ${index}` : '');
 
 export interface ValidationLookup {
   license: ValidationLicense;

@@ -5,11 +5,12 @@ import * as priceTiers from '../../db/migrations/0020-price-tiers.js';
 import * as dashboardRollups from '../../db/migrations/0076-dashboard-rollups.js';
 import * as rollupsPerStatement from '../../db/migrations/0088-rollups-per-statement.js';
 import * as validationCovering from '../../db/migrations/0091-validation-covering.js';
+import * as licenseChecks from '../../db/migrations/0092-license-checks.js';
 
 // Migration 0020 on a shop with plugins already (a fresh test database is seeded only after its migrations):
 // run its down, give the plugins prices of every kind, and its up again. The dashboard's roll-up triggers (0076) read
-// the orders' tier columns, and SQLite's validation index (0091) holds the licences' `price_id`: they go first and
-// come back last, as a real migration from before 0020 would meet them.
+// the orders' tier columns, and SQLite's validation index (0091) and the licence check's table and triggers (0092) hold
+// the licences' `price_id`: they go first and come back last, as a real migration from before 0020 would meet them.
 describe(`migration 0020-price-tiers on existing plugins (${testDialect()})`, () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -18,6 +19,7 @@ describe(`migration 0020-price-tiers on existing plugins (${testDialect()})`, ()
   afterAll(async () => t.close());
 
   it('gives each priced plugin one lifetime 3-site tier mirroring its price and valid discount, and none to an unpriced one', async () => {
+    await licenseChecks.down(t.db as unknown as Kysely<unknown>);
     await validationCovering.down(t.db as unknown as Kysely<unknown>);
     await rollupsPerStatement.down(t.db as unknown as Kysely<unknown>);
     await dashboardRollups.down(t.db as unknown as Kysely<unknown>);
@@ -34,6 +36,7 @@ describe(`migration 0020-price-tiers on existing plugins (${testDialect()})`, ()
     await dashboardRollups.up(t.db as unknown as Kysely<unknown>);
     await rollupsPerStatement.up(t.db as unknown as Kysely<unknown>);
     await validationCovering.up(t.db as unknown as Kysely<unknown>);
+    await licenseChecks.up(t.db as unknown as Kysely<unknown>);
     const tiers = await t.db.selectFrom('plugin_prices').selectAll().orderBy('id').execute();
     expect(
       tiers.map(({ plugin_slug, name, sites, term, amount, sale_amount, currency, active }) => ({

@@ -1,0 +1,184 @@
+// Issue 44 (docs/big-shop.md, "One B-tree a check"): on SQLite the licence check reads `license_checks` (0092), kept by
+// triggers on licences, activations and customers. After every kind of change this compares what the check reads with
+// what the same statement reads off the tables themselves (PostgreSQL's text, which SQLite runs too), for every
+// licence and site, and on SQLite that the table holds no row more. On PostgreSQL both are the same statement.
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
+import { withBuyerName } from '../customers/index.js';
+import { validationLookup } from './licenses.repository.js';
+import * as licenseChecks from '../../db/migrations/0092-license-checks.js';
+
+const sqlite = testDialect() !== 'postgres';
+const AT = '2026-06-01T00:00:00.000Z';
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+/** The check's row for (key, site) as the dialect's reader reads it, and as the tables themselves hold it. */
+async function bothReads(key: string, site: string) {
+  const read = async (onSqlite: boolean) => {
+    const lookup = validationLookup(key, site, onSqlite).compile(t.db);
+    const { rows } = await t.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(withBuyerName(lookup.sql, onSqlite), [...lookup.parameters]));
+    return rows[0] === undefined ? undefined : { ...rows[0], used: Number(rows[0].used) };
+  };
+  return { check: await read(sqlite), tables: await read(false) };
+}
+
+async function expectConsistent(): Promise<void> {
+  const licences = await t.db.selectFrom('licenses').select(['id', 'key']).execute();
+  const sites = await t.db.selectFrom('license_activations').select('site_url').execute();
+  for (const { key } of [...licences, { key: '8022-NONE-0000-0000-0000' }])
+    for (const site of ['', 'nowhere.example.com', ...sites.map((row) => row.site_url)]) {
+      const { check, tables } = await bothReads(key, site);
+      expect(check, `${key} ${site}`).toEqual(tables);
+    }
+  if (sqlite) {
+    const { rows } = await sql<{ n: number }>`select count(*) as n from license_checks`.execute(t.db);
+    expect(Number(rows[0]?.n)).toBe(licences.length + sites.length);
+  }
+}
+
+async function insertLicence(key: string, email: string | null): Promise<number> {
+  const row = await t.db
+    .insertInto('licenses')
+    .values({
+      key,
+      plugin_slug: 'ucre',
+      plan: 'personal',
+      status: 'active',
+      max_activations: 3,
+      expires_at: '2027-06-01T00:00:00.000Z',
+      customer_email: email,
+      order_id: null,
+      created_at: AT,
+      updated_at: AT,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const activate = (license_id: number, site_url: string, is_local: 0 | 1) =>
+  t.db
+    .insertInto('license_activations')
+    .values({ license_id, site_url, is_local, created_at: AT, last_checked_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+describe(`what the licence check reads stays what the tables hold (${testDialect()})`, () => {
+  let a: number;
+  let b: number;
+
+  it('licences and their sites, added', async () => {
+    a = await insertLicence('8022-CHKS-0000-0000-000A', 'Ann@Example.com');
+    b = await insertLicence('8022-CHKS-0000-0000-000B', null);
+    await activate(a, 'one.example.com', 0);
+    await activate(a, 'two.example.local', 1);
+    await activate(a, 'three.example.com', 0);
+    await activate(b, 'bee.example.com', 0);
+    await expectConsistent();
+    expect((await bothReads('8022-CHKS-0000-0000-000A', 'one.example.com')).check).toMatchObject({ used: 2, customer_name: null });
+  });
+
+  it('the buyer: added after the licence, renamed, moved to another address, and gone', async () => {
+    const { id } = await t.db
+      .insertInto('customers')
+      .values({
+        email: 'ann@example.com',
+        name: 'Ann',
+        order_count: 0,
+        license_count: 1,
+        total_paid: 0,
+        currencies: '',
+        first_purchase_at: null,
+        last_purchase_at: null,
+        created_at: AT,
+        updated_at: AT,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await expectConsistent();
+    expect((await bothReads('8022-CHKS-0000-0000-000A', '')).check).toMatchObject({ customer_name: 'Ann' });
+    await t.db.updateTable('customers').set({ name: 'Anna' }).where('id', '=', id).execute();
+    await expectConsistent();
+    expect((await bothReads('8022-CHKS-0000-0000-000A', '')).check).toMatchObject({ customer_name: 'Anna' });
+    // the summary's own upsert leaves the name alone
+    await t.db.updateTable('customers').set({ order_count: 2 }).where('id', '=', id).execute();
+    await t.db.updateTable('customers').set({ email: 'anna@example.com' }).where('id', '=', id).execute();
+    await expectConsistent();
+    expect((await bothReads('8022-CHKS-0000-0000-000A', '')).check).toMatchObject({ customer_name: null });
+    await t.db.updateTable('licenses').set({ customer_email: 'ANNA@example.com' }).where('id', '=', a).execute();
+    await expectConsistent();
+    expect((await bothReads('8022-CHKS-0000-0000-000A', '')).check).toMatchObject({ customer_name: 'Anna' });
+    await t.db.deleteFrom('customers').where('id', '=', id).execute();
+    await expectConsistent();
+  });
+
+  it("a licence's fields and its key changed", async () => {
+    await t.db
+      .updateTable('licenses')
+      .set({ status: 'revoked', max_activations: 5, expires_at: null, plan: 'lifetime', plugin_slug: 'other' })
+      .where('id', '=', a)
+      .execute();
+    await expectConsistent();
+    await t.db.updateTable('licenses').set({ key: '8022-CHKS-0000-0000-00AA', status: 'active' }).where('id', '=', a).execute();
+    await expectConsistent();
+    expect((await bothReads('8022-CHKS-0000-0000-00AA', 'three.example.com')).check).toMatchObject({ status: 'active', used: 2 });
+    expect((await bothReads('8022-CHKS-0000-0000-000A', 'three.example.com')).check).toBeUndefined();
+  });
+
+  it("a site's daily check and report, made local, moved to another licence and site, and removed", async () => {
+    const one = await t.db.selectFrom('license_activations').select('id').where('site_url', '=', 'one.example.com').executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('license_activations')
+      .set({ last_checked_at: AT, installed_version: '1.2.0', wp_version: '6.1', php_version: '8.2' })
+      .where('id', '=', one.id)
+      .execute();
+    await expectConsistent();
+    await t.db.updateTable('license_activations').set({ is_local: 1 }).where('id', '=', one.id).execute();
+    await expectConsistent();
+    expect((await bothReads('8022-CHKS-0000-0000-00AA', 'one.example.com')).check).toMatchObject({ used: 1, installed_version: '1.2.0' });
+    await t.db.updateTable('license_activations').set({ license_id: b, site_url: 'moved.example.com', is_local: 0 }).where('id', '=', one.id).execute();
+    await expectConsistent();
+    expect((await bothReads('8022-CHKS-0000-0000-000B', 'moved.example.com')).check).toMatchObject({ used: 2, last_checked_at: AT });
+    await t.db.deleteFrom('license_activations').where('site_url', '=', 'three.example.com').execute();
+    await expectConsistent();
+    expect((await bothReads('8022-CHKS-0000-0000-00AA', '')).check).toMatchObject({ used: 0 });
+  });
+
+  it('a licence removed with its sites', async () => {
+    await t.db.deleteFrom('licenses').where('id', '=', b).execute();
+    await expectConsistent();
+    expect((await bothReads('8022-CHKS-0000-0000-000B', '')).check).toBeUndefined();
+  });
+
+  it("made from a shop's tables by the migration, as a shop older than 0092 gets it", async () => {
+    const c = await insertLicence('8022-CHKS-0000-0000-000C', 'Cy@Example.com');
+    await activate(c, 'cee.example.com', 0);
+    await activate(c, 'cee.example.local', 1);
+    await t.db
+      .insertInto('customers')
+      .values({
+        email: 'cy@example.com',
+        name: 'Cy',
+        order_count: 0,
+        license_count: 1,
+        total_paid: 0,
+        currencies: '',
+        first_purchase_at: null,
+        last_purchase_at: null,
+        created_at: AT,
+        updated_at: AT,
+      })
+      .execute();
+    const db = t.db as unknown as Kysely<unknown>;
+    await licenseChecks.down(db);
+    await licenseChecks.up(db);
+    await expectConsistent();
+    expect((await bothReads('8022-CHKS-0000-0000-000C', 'cee.example.com')).check).toMatchObject({ used: 1, customer_name: 'Cy' });
+  });
+});
