@@ -62,6 +62,26 @@ async function insertLicence(key: string, email: string | null): Promise<number>
   return row.id;
 }
 
+const insertBuyer = async (email: string, name: string) =>
+  (
+    await t.db
+      .insertInto('customers')
+      .values({
+        email,
+        name,
+        order_count: 0,
+        license_count: 1,
+        total_paid: 0,
+        currencies: '',
+        first_purchase_at: null,
+        last_purchase_at: null,
+        created_at: AT,
+        updated_at: AT,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+
 const activate = (license_id: number, site_url: string, is_local: 0 | 1) =>
   t.db
     .insertInto('license_activations')
@@ -85,22 +105,7 @@ describe(`what the licence check reads stays what the tables hold (${testDialect
   });
 
   it('the buyer: added after the licence, renamed, moved to another address, and gone', async () => {
-    const { id } = await t.db
-      .insertInto('customers')
-      .values({
-        email: 'ann@example.com',
-        name: 'Ann',
-        order_count: 0,
-        license_count: 1,
-        total_paid: 0,
-        currencies: '',
-        first_purchase_at: null,
-        last_purchase_at: null,
-        created_at: AT,
-        updated_at: AT,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertBuyer('ann@example.com', 'Ann');
     await expectConsistent();
     expect((await bothReads('8022-CHKS-0000-0000-000A', '')).check).toMatchObject({ customer_name: 'Ann' });
     await t.db.updateTable('customers').set({ name: 'Anna' }).where('id', '=', id).execute();
@@ -160,21 +165,7 @@ describe(`what the licence check reads stays what the tables hold (${testDialect
     const c = await insertLicence('8022-CHKS-0000-0000-000C', 'Cy@Example.com');
     await activate(c, 'cee.example.com', 0);
     await activate(c, 'cee.example.local', 1);
-    await t.db
-      .insertInto('customers')
-      .values({
-        email: 'cy@example.com',
-        name: 'Cy',
-        order_count: 0,
-        license_count: 1,
-        total_paid: 0,
-        currencies: '',
-        first_purchase_at: null,
-        last_purchase_at: null,
-        created_at: AT,
-        updated_at: AT,
-      })
-      .execute();
+    await insertBuyer('cy@example.com', 'Cy');
     const db = t.db as unknown as Kysely<unknown>;
     await licenseChecks.down(db);
     await licenseChecks.up(db);
