@@ -7,6 +7,9 @@ import { openDatabase } from './startup.js';
 import { redactSecrets } from './lib/redact.js';
 import { isTestProviderLive } from './modules/checkout/index.js';
 import { workerPoolSize } from './workers.js';
+import { limitHeapGrowth } from './heap-growth.js';
+
+limitHeapGrowth();
 
 // A worker that dies after it was serving is started again at once (issue 37: the others keep answering, and the
 // port has its full count again within a second). One that dies before it listens (a crash loop, e.g. the
