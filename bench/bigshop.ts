@@ -37,16 +37,17 @@ import * as emailCounts from '../server/db/migrations/0080-email-counts.js';
 import * as customerCount from '../server/db/migrations/0084-customer-count.js';
 import * as rollupsPerStatement from '../server/db/migrations/0088-rollups-per-statement.js';
 import * as licenseChecks from '../server/db/migrations/0092-license-checks.js';
+import * as movesLinear from '../server/db/migrations/0093-rollups-moves-linear.js';
 
 // The kept counts and daily roll-ups (and the customer count, 0084): their triggers add each row to a handful of summary rows. Row by row in one
 // transaction per table, PostgreSQL keeps every version of those rows until the commit (3,000,000 activations update
 // the same few site-version rows), so each update walks a longer chain: a 100,000 shop had made a third of its
 // activations after 74 minutes. They are dropped before the fill and made again after it by their own migrations,
 // which count what the tables hold, exactly as they did for a shop that existed before them. (PostgreSQL's triggers
-// per statement, 0088, stand on 0067's and 0076's: taken down first, made again last.) SQLite's licence-check table
+// per statement, 0088 and 0093's version of one, stand on 0067's and 0076's: taken down first, made again last.) SQLite's licence-check table
 // (0092) likewise: its triggers would write each licence, activation and buyer a second time; its migration fills it
 // in key order.
-const KEPT_COUNTS = [licenseCounts, dashboardRollups, emailCounts, customerCount, rollupsPerStatement, licenseChecks];
+const KEPT_COUNTS = [licenseCounts, dashboardRollups, emailCounts, customerCount, rollupsPerStatement, movesLinear, licenseChecks];
 
 async function generate(db: Kysely<DB>): Promise<void> {
   setKeyPrefix(readStoreIdentity(await readSetting(db, STORE_IDENTITY_KEY)).license_key_prefix);

@@ -60,6 +60,7 @@ import * as coveringSorts from './migrations/0089-covering-sorts.js';
 import * as pluginItemsChanged from './migrations/0090-plugin-items-changed.js';
 import * as validationCovering from './migrations/0091-validation-covering.js';
 import * as licenseChecks from './migrations/0092-license-checks.js';
+import * as rollupsMovesLinear from './migrations/0093-rollups-moves-linear.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -124,6 +125,7 @@ const migrations: Record<string, Migration> = {
   '0090-plugin-items-changed': pluginItemsChanged,
   '0091-validation-covering': validationCovering,
   '0092-license-checks': licenseChecks,
+  '0093-rollups-moves-linear': rollupsMovesLinear,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

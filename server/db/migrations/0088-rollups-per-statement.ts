@@ -25,14 +25,14 @@ interface Figure {
 }
 
 const day = (column: string) => `substr(${column}, 1, 10)`;
-const versions = (join: string, plugin: string, row: string, where?: string): Figure => ({
+export const versions = (join: string, plugin: string, row: string, where?: string): Figure => ({
   table: 'dashboard_site_versions',
   keys: ['field', 'plugin_slug', 'version', 'is_local'],
   values: ['n'],
   parts: VERSION_FIELDS.map(([field, column]) => ({ select: [`'${field}'`, plugin, `coalesce(${row}.${column}, '')`, `${row}.is_local`, '1'], join, where })),
 });
 
-const FIGURES: Record<string, Figure[]> = {
+export const FIGURES: Record<string, Figure[]> = {
   orders: [
     {
       table: 'dashboard_daily_orders',
@@ -68,7 +68,7 @@ const FIGURES: Record<string, Figure[]> = {
 };
 
 type Rows = readonly [table: 'old_rows' | 'new_rows', sign: 1 | -1];
-const EVENTS: Record<'insert' | 'delete' | 'update', Rows[]> = {
+export const EVENTS: Record<'insert' | 'delete' | 'update', Rows[]> = {
   insert: [['new_rows', 1]],
   delete: [['old_rows', -1]],
   update: [
@@ -78,7 +78,7 @@ const EVENTS: Record<'insert' | 'delete' | 'update', Rows[]> = {
 };
 
 /** One upsert adding up `rows`' shares of `figure`, per roll-up row, in key order. */
-function upsert(figure: Figure, rows: Rows[]): string {
+export function upsert(figure: Figure, rows: Rows[]): string {
   const columns = [...figure.keys, ...figure.values];
   const selects = rows.flatMap(([table, sign]) =>
     figure.parts.map(
@@ -95,8 +95,12 @@ function upsert(figure: Figure, rows: Rows[]): string {
   );
 }
 
-/** A licence moved to another plugin takes its sites' versions along (the licences of the update whose plugin changed). */
-const MOVES = versions(
+/**
+ * A licence moved to another plugin takes its sites' versions along (the licences of the update whose plugin changed).
+ * Quadratic and worse in the statement's rows on PostgreSQL, which plans transition tables as one row each: replaced by
+ * 0093-rollups-moves-linear.ts.
+ */
+export const MOVES = versions(
   'join license_activations a on a.license_id = r.id',
   'r.plugin_slug',
   'a',

@@ -6,6 +6,7 @@ import * as dashboardRollups from '../../db/migrations/0076-dashboard-rollups.js
 import * as rollupsPerStatement from '../../db/migrations/0088-rollups-per-statement.js';
 import * as validationCovering from '../../db/migrations/0091-validation-covering.js';
 import * as licenseChecks from '../../db/migrations/0092-license-checks.js';
+import * as movesLinear from '../../db/migrations/0093-rollups-moves-linear.js';
 
 // Migration 0020 on a shop with plugins already (a fresh test database is seeded only after its migrations):
 // run its down, give the plugins prices of every kind, and its up again. The dashboard's roll-up triggers (0076) read
@@ -19,6 +20,7 @@ describe(`migration 0020-price-tiers on existing plugins (${testDialect()})`, ()
   afterAll(async () => t.close());
 
   it('gives each priced plugin one lifetime 3-site tier mirroring its price and valid discount, and none to an unpriced one', async () => {
+    await movesLinear.down(t.db as unknown as Kysely<unknown>);
     await licenseChecks.down(t.db as unknown as Kysely<unknown>);
     await validationCovering.down(t.db as unknown as Kysely<unknown>);
     await rollupsPerStatement.down(t.db as unknown as Kysely<unknown>);
@@ -37,6 +39,7 @@ describe(`migration 0020-price-tiers on existing plugins (${testDialect()})`, ()
     await rollupsPerStatement.up(t.db as unknown as Kysely<unknown>);
     await validationCovering.up(t.db as unknown as Kysely<unknown>);
     await licenseChecks.up(t.db as unknown as Kysely<unknown>);
+    await movesLinear.up(t.db as unknown as Kysely<unknown>);
     const tiers = await t.db.selectFrom('plugin_prices').selectAll().orderBy('id').execute();
     expect(
       tiers.map(({ plugin_slug, name, sites, term, amount, sale_amount, currency, active }) => ({
