@@ -7,6 +7,8 @@ export const invoicePartySchema = z.object({
   name: z.string(),
   address: z.string(),
   country: z.string().nullable(),
+  /** A US buyer's state the sales tax was charged for (`CA`); absent on documents issued before it was kept. */
+  region: z.string().nullable().optional(),
   vat_number: z.string().nullable(),
   email: z.string().nullable(),
 });
@@ -53,6 +55,8 @@ export type TaxPeriodQuery = z.infer<typeof taxPeriodQuerySchema>;
 /** The amounts are invoices less credit notes. */
 export const taxReportRowSchema = z.object({
   country: z.string().nullable(),
+  /** A US state the sales tax was charged for (a row per state); null elsewhere. */
+  region: z.string().nullable(),
   treatment: z.string(),
   currency: z.string(),
   ...taxedAmountFields,

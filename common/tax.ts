@@ -129,4 +129,7 @@ export type TaxQuote = z.infer<typeof taxQuoteSchema>;
 export const usStatesSchema = z.object({ states: z.array(z.string()) });
 
 /** A rate in basis points as people write it: 1900 → "19%", 810 → "8.1%". */
+/** Where tax was charged: the country, or a US buyer's country and state as ISO 3166-2 writes them (`US-CA`). */
+export const taxPlace = (country: string, region: string | null | undefined): string => (region ? `${country}-${region}` : country);
+
 export const formatRate = (bp: number): string => `${Number((bp / 100).toFixed(2))}%`;

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -99,3 +100,6 @@ export async function buyWithTax(t: TestApp, priceId: number, amount: number, bu
   const order = await t.db.selectFrom('orders').selectAll().where('client_secret_hash', 'is not', null).orderBy('id', 'desc').executeTakeFirstOrThrow();
   return order;
 }
+
+/** A PDF's text, by pdftotext (poppler-utils), reading order kept. */
+export const pdfText = (pdf: Buffer): string => execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatRate } from '../../../common/tax.js';
+import { formatRate, taxPlace } from '../../../common/tax.js';
 import type { Invoice, InvoiceParty } from '../../../common/invoices.js';
 
 // An invoice or credit note as a PDF (pdfkit, its built-in Helvetica), drawn from the stored document: the same
@@ -10,9 +10,13 @@ export const invoiceMoney = (minor: number, currency: string): string =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(minor / 100);
 
 const partyLines = (party: InvoiceParty): string[] =>
-  [party.name, ...party.address.split(/\r?\n/), party.country ?? '', party.vat_number ? `VAT number: ${party.vat_number}` : '', party.email ?? ''].filter(
-    (line) => line.trim() !== '',
-  );
+  [
+    party.name,
+    ...party.address.split(/\r?\n/),
+    party.country ? taxPlace(party.country, party.region) : '',
+    party.vat_number ? `VAT number: ${party.vat_number}` : '',
+    party.email ?? '',
+  ].filter((line) => line.trim() !== '');
 
 export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   const title = invoice.kind === 'credit_note' ? 'Credit note' : 'Invoice';
@@ -52,7 +56,9 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     row([`${line.quantity} x ${line.description}`, money(line.net), formatRate(line.rate_bp), money(line.tax), money(line.total)]);
   doc.moveDown();
   doc.font('Helvetica').text(`Net: ${money(invoice.net)}`, 50);
-  doc.text(`Tax (${formatRate(invoice.rate_bp)}${invoice.tax_country ? `, ${invoice.tax_country}` : ''}): ${money(invoice.tax)}`);
+  doc.text(
+    `Tax (${formatRate(invoice.rate_bp)}${invoice.tax_country ? `, ${taxPlace(invoice.tax_country, invoice.buyer.region)}` : ''}): ${money(invoice.tax)}`,
+  );
   doc
     .font('Helvetica-Bold')
     .text(`Total: ${money(invoice.total)}`)

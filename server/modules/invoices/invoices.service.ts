@@ -68,9 +68,12 @@ export async function taxReport(ctx: AppContext, query: TaxPeriodQuery): Promise
   const { start, end } = periodBounds(query);
   const rows = new Map<string, TaxReport['rows'][number]>();
   for (const invoice of await listInvoicesIssued(ctx.db, start, end)) {
-    const key = JSON.stringify([invoice.tax_country, invoice.tax_rate_bp, invoice.tax_treatment, invoice.currency]);
+    // A US sale's state is in its document (issued before it was kept: none).
+    const region = (JSON.parse(invoice.document) as Pick<Invoice, 'buyer'>).buyer.region ?? null;
+    const key = JSON.stringify([invoice.tax_country, region, invoice.tax_rate_bp, invoice.tax_treatment, invoice.currency]);
     const row = rows.get(key) ?? {
       country: invoice.tax_country,
+      region,
       rate_bp: invoice.tax_rate_bp,
       treatment: invoice.tax_treatment,
       currency: invoice.currency,
@@ -88,22 +91,24 @@ export async function taxReport(ctx: AppContext, query: TaxPeriodQuery): Promise
     else row.credit_notes += 1;
     rows.set(key, row);
   }
-  const sorted = [...rows.values()].sort((a, b) => (a.country ?? '').localeCompare(b.country ?? '') || b.rate_bp - a.rate_bp);
+  const sorted = [...rows.values()].sort(
+    (a, b) => (a.country ?? '').localeCompare(b.country ?? '') || (a.region ?? '').localeCompare(b.region ?? '') || b.rate_bp - a.rate_bp,
+  );
   return { from: query.from, to: query.to, rows: sorted };
 }
 
 const csvCell = (value: string | number | null) => {
   const text = value === null ? '' : String(value);
-  // Country codes, treatments and currencies are codes, amounts are numbers: nothing a spreadsheet runs as a formula.
+  // Country and state codes, treatments and currencies are codes, amounts are numbers: nothing a spreadsheet runs as a formula.
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
 /** The report as CSV: amounts in major units with two decimals, so a spreadsheet sums them to the cent. */
 export function taxReportCsv(report: TaxReport): string {
-  const head = ['country', 'rate_percent', 'treatment', 'currency', 'net', 'tax', 'total', 'invoices', 'credit_notes'];
+  const head = ['country', 'region', 'rate_percent', 'treatment', 'currency', 'net', 'tax', 'total', 'invoices', 'credit_notes'];
   const major = (minor: number) => (minor / 100).toFixed(2);
   const lines = report.rows.map((row) =>
-    [row.country, row.rate_bp / 100, row.treatment, row.currency, major(row.net), major(row.tax), major(row.total), row.invoices, row.credit_notes]
+    [row.country, row.region, row.rate_bp / 100, row.treatment, row.currency, major(row.net), major(row.tax), major(row.total), row.invoices, row.credit_notes]
       .map(csvCell)
       .join(','),
   );

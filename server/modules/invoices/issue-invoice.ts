@@ -8,7 +8,7 @@ import { findPriceById } from '../prices/index.js';
 import { storeIdentity } from '../storefront/index.js';
 import { readTaxSettings } from '../tax/index.js';
 import { RECEIPT_VAT_NOTE } from '../../../common/account.js';
-import { REVERSE_CHARGE_NOTE, UK_REVERSE_CHARGE_NOTE, type TaxTreatment } from '../../../common/tax.js';
+import { REVERSE_CHARGE_NOTE, taxPlace, UK_REVERSE_CHARGE_NOTE, type TaxTreatment } from '../../../common/tax.js';
 import type { Invoice, InvoiceLine, InvoiceParty } from '../../../common/invoices.js';
 import { findInvoiceOfOrder, insertInvoice, takeNextNumber, type InvoiceRow } from './invoices.repository.js';
 
@@ -22,9 +22,10 @@ const MERCHANT_OF_RECORD_PROVIDERS = new Set(['lemonsqueezy']);
 
 export const invoiceNumberText = (prefix: string, number: number) => `${prefix}-${String(number).padStart(6, '0')}`;
 
-function notesOf(treatment: TaxTreatment, country: string | null): string[] {
+function notesOf(treatment: TaxTreatment, country: string | null, region: string | null): string[] {
   if (treatment === 'reverse_charge') return [country === 'GB' ? UK_REVERSE_CHARGE_NOTE : REVERSE_CHARGE_NOTE];
-  if (treatment === 'not_registered') return [`No tax is charged: the seller is not registered for tax in ${country ?? 'the buyer\u2019s country'}.`];
+  if (treatment === 'not_registered')
+    return [`No tax is charged: the seller is not registered for tax in ${country ? taxPlace(country, region) : 'the buyer\u2019s country'}.`];
   if (treatment === 'none') return [RECEIPT_VAT_NOTE];
   return [];
 }
@@ -56,11 +57,18 @@ async function issueInvoice(ctx: AppContext, trx: Transaction<DB>, order: OrderR
     name: order.buyer_name ?? order.email,
     address: order.buyer_address ?? '',
     country: order.tax_country,
+    region: order.tax_region,
     vat_number: order.buyer_vat_number,
     email: order.email,
   };
   const number = await takeNextNumber(trx, settings.invoice_prefix);
-  const document = { seller, buyer, lines: [await lineOf(trx, order, net, tax, rateBp)], notes: notesOf(treatment, order.tax_country), credits: null };
+  const document = {
+    seller,
+    buyer,
+    lines: [await lineOf(trx, order, net, tax, rateBp)],
+    notes: notesOf(treatment, order.tax_country, order.tax_region),
+    credits: null,
+  };
   await insertInvoice(trx, {
     kind: 'invoice',
     series: settings.invoice_prefix,

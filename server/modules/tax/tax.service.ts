@@ -1,6 +1,6 @@
 import type { AppContext } from '../../kernel/context.js';
 import { AppError } from '../../lib/errors.js';
-import { isEuCountry, REVERSE_CHARGE_NOTE, UK_REVERSE_CHARGE_NOTE, type TaxQuote, type TaxSettings } from '../../../common/tax.js';
+import { isEuCountry, REVERSE_CHARGE_NOTE, taxPlace, UK_REVERSE_CHARGE_NOTE, type TaxQuote, type TaxSettings } from '../../../common/tax.js';
 import { readTaxSettings } from './tax-settings.repository.js';
 import { isKnownCountry, standardRateBp } from './tax-rates.js';
 import { checkVatNumber } from './vat-number.js';
@@ -65,7 +65,7 @@ export async function computeTax(ctx: AppContext, input: TaxInput): Promise<Comp
   if (!isKnownCountry(country)) throw new AppError('BAD_REQUEST', `country ${country} is not a country code we know: choose your country from the list`);
   const us = usStateTax(settings, country, input.state);
   if (us ? !us.registered : !isRegistered(settings, country)) {
-    const where = us ? `${country}-${us.region}` : country;
+    const where = taxPlace(country, us?.region);
     if (settings.unregistered === 'refuse') throw new AppError('UNPROCESSABLE', `Sorry, we can't sell to buyers in ${where} yet.`);
     return { ...untaxed('not_registered', country), ...(us ? { region: us.region } : {}) };
   }

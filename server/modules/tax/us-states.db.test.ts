@@ -2,8 +2,10 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialect, type TestApp } from '../../test/test-app.js';
 import { BUYABLE_SLUG } from '../../test/checkout-test-helpers.js';
-import { buyWithTax, createTaxShop, setTaxSettings } from '../../test/tax-test-helpers.js';
+import { buyWithTax, createTaxShop, pdfText, setTaxSettings } from '../../test/tax-test-helpers.js';
 import type { RenewalQuote } from '../../../common/renewals.js';
+import type { Invoice, TaxReport } from '../../../common/invoices.js';
+import { formatRate } from '../../../common/tax.js';
 
 // The package's own table: the expected rates come from it, not from this test.
 const table = createRequire(import.meta.url)('sales-tax/res/sales_tax_rates.json') as { US: { states: Record<string, { rate: number }> } };
@@ -62,5 +64,32 @@ describe(`US states' sales tax (${testDialect()})`, () => {
     const renewal = (await t.app.inject({ method: 'POST', url: '/api/renewals/quote', payload: { license_key: license.key } })).json<RenewalQuote>();
     expect(renewal.buyer).toMatchObject({ country: 'US', state: 'CA' });
     expect(renewal.renewal).toMatchObject({ amount: 10_000 + tax, tax: { region: 'CA', rate_bp: CA_BP } });
+  });
+
+  it('the invoice names the state the tax was charged for, or the state the seller does not collect in', async () => {
+    const invoiceOf = async (orderId: number) => {
+      const list = await t.app.inject({ method: 'GET', url: '/api/admin/invoices?from=2000-01-01&to=2999-12-31', headers: admin });
+      const invoice = list.json<{ invoices: Invoice[] }>().invoices.find((one) => one.order_id === orderId)!;
+      const pdf = await t.app.inject({ method: 'GET', url: `/api/admin/invoices/${invoice.id}/pdf`, headers: admin });
+      return { invoice, text: pdfText(pdf.rawPayload).replace(/\s+/g, ' ') };
+    };
+    const tax = Math.round((10_000 * CA_BP) / 10_000);
+    const california = await invoiceOf((await buyWithTax(t, dollar, 10_000 + tax, { country: 'US', state: 'CA', customerEmail: 'ca@example.us' })).id);
+    expect(california.invoice.buyer).toMatchObject({ country: 'US', region: 'CA' });
+    expect(california.text).toContain(`Tax (${formatRate(CA_BP)}, US-CA)`);
+    const texas = await invoiceOf((await buyWithTax(t, dollar, 10_000, { country: 'US', state: 'TX', customerEmail: 'tx@example.us' })).id);
+    expect(texas.invoice.buyer).toMatchObject({ country: 'US', region: 'TX' });
+    expect(texas.invoice.notes).toEqual(['No tax is charged: the seller is not registered for tax in US-TX.']);
+    expect(texas.text).toContain('US-TX');
+    // The tax report: a row per state, in the CSV too.
+    const today = new Date().toISOString().slice(0, 10);
+    const report = (await t.app.inject({ method: 'GET', url: `/api/admin/tax/report?from=${today}&to=${today}`, headers: admin })).json<TaxReport>();
+    expect(report.rows.filter((row) => row.country === 'US').map((row) => [row.region, row.rate_bp, row.treatment])).toEqual([
+      ['CA', CA_BP, 'standard'],
+      ['TX', 0, 'not_registered'],
+    ]);
+    const csv = await t.app.inject({ method: 'GET', url: `/api/admin/tax/report.csv?from=${today}&to=${today}`, headers: admin });
+    expect(csv.body.split('\r\n')[0]).toBe('country,region,rate_percent,treatment,currency,net,tax,total,invoices,credit_notes');
+    expect(csv.body).toContain('US,TX,0,not_registered,USD,100.00,0.00,100.00,1,0');
   });
 });

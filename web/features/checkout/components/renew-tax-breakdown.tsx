@@ -1,9 +1,12 @@
 import { formatMoney } from '@common/pricing';
-import { formatRate, type TaxQuote } from '@common/tax';
+import { formatRate, taxPlace, type TaxQuote } from '@common/tax';
 
 /** An offer's net, tax and total on the renewal page (docs/tax.md "Renewals"), as the server computed them. */
 export function RenewTaxBreakdown({ tax, testId }: { tax: TaxQuote; testId: string }) {
-  const taxLabel = tax.treatment === 'reverse_charge' ? 'VAT (reverse charge)' : `Tax ${formatRate(tax.rate_bp)}${tax.country ? ` (${tax.country})` : ''}`;
+  const taxLabel =
+    tax.treatment === 'reverse_charge'
+      ? 'VAT (reverse charge)'
+      : `Tax ${formatRate(tax.rate_bp)}${tax.country ? ` (${taxPlace(tax.country, tax.region)})` : ''}`;
   return (
     <div className="space-y-1 text-sm" data-testid={testId}>
       <div className="flex justify-between gap-4">

@@ -22,7 +22,7 @@ import { successPath, toastPaymentFailed, toastPaymentSucceeded, toastSetupFaile
 import { rememberPurchase } from '../lib/purchase-proof';
 import { useCheckoutQuote } from '../api/checkout-quote';
 import { TaxFields, type BuyerTax } from '../components/tax-fields';
-import { formatRate } from '@common/tax';
+import { formatRate, taxPlace } from '@common/tax';
 
 const StripeCardForm = lazy(() => import('../components/stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
 
@@ -257,7 +257,7 @@ export function CheckoutPage() {
                 <span>
                   {taxed.treatment === 'reverse_charge'
                     ? 'VAT (reverse charge)'
-                    : `Tax ${formatRate(taxed.rate_bp)}${taxed.country ? ` (${taxed.country})` : ''}`}
+                    : `Tax ${formatRate(taxed.rate_bp)}${taxed.country ? ` (${taxPlace(taxed.country, taxed.region)})` : ''}`}
                 </span>
                 <span data-testid="checkout-tax-amount">{formatMoney(taxed.tax, tier.currency)}</span>
               </div>

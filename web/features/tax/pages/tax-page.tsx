@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { formatMoney } from '@common/pricing';
-import { formatRate, type TaxSettings } from '@common/tax';
+import { formatRate, taxPlace, type TaxSettings } from '@common/tax';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -178,8 +178,8 @@ function TaxReportCard() {
           ]}
         >
           {(report.data?.rows ?? []).map((row) => (
-            <TableRow key={`${row.country}-${row.rate_bp}-${row.treatment}-${row.currency}`}>
-              <TableCell>{row.country ?? '—'}</TableCell>
+            <TableRow key={`${row.country}-${row.region}-${row.rate_bp}-${row.treatment}-${row.currency}`}>
+              <TableCell>{row.country ? taxPlace(row.country, row.region) : '—'}</TableCell>
               <TableCell>{formatRate(row.rate_bp)}</TableCell>
               <TableCell>{row.treatment.replace('_', ' ')}</TableCell>
               <TableCell className="text-right">{formatMoney(row.net, row.currency)}</TableCell>
