@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ADMIN_PASSWORD, fillTestCard } from './fixtures';
 
@@ -59,6 +60,32 @@ test('a German consumer sees 19 % VAT in the price box, pays €119 and download
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   } finally {
     await admin.put('/api/admin/tax', { headers: XHR, data: { seller_country: null, eu_oss: false } });
+    await admin.patch(`/api/admin/prices/${tierId}`, { headers: XHR, data: { active: false } });
+  }
+});
+
+test('a buyer in California sees the state named in the price box: Tax 8.25% (US-CA)', async ({ page, request }) => {
+  // The rate is the sales-tax package's (its own table), as the server charges it.
+  const rate = (createRequire(import.meta.url)('sales-tax/res/sales_tax_rates.json') as { US: { states: Record<string, { rate: number }> } }).US.states.CA!
+    .rate;
+  const admin = await adminApi(request);
+  const tier = await admin.post(`/api/admin/plugins/${SLUG}/prices`, {
+    headers: XHR,
+    data: { name: 'Dollar tier', sites: 1, term: 'year', amount: 10_000, currency: 'USD' },
+  });
+  expect(tier.status()).toBe(201);
+  const tierId = ((await tier.json()) as { id: number }).id;
+  expect((await admin.put('/api/admin/tax', { headers: XHR, data: { seller_country: 'IE', us_states: ['CA'] } })).ok()).toBe(true);
+  try {
+    await page.goto(`/checkout/${SLUG}?price=${tierId}`);
+    await page.getByLabel('Country').selectOption('US');
+    await page.getByLabel('State').selectOption('CA');
+    const box = page.getByTestId('checkout-tax');
+    await expect(box).toContainText(`Tax ${Number((rate * 100).toFixed(2))}% (US-CA)`);
+    await expect(box.getByTestId('checkout-total')).toHaveText(`$${(100 * (1 + rate)).toFixed(2)}`);
+    await page.screenshot({ path: test.info().outputPath('price-box-us-ca.png') });
+  } finally {
+    await admin.put('/api/admin/tax', { headers: XHR, data: { seller_country: null, us_states: [] } });
     await admin.patch(`/api/admin/prices/${tierId}`, { headers: XHR, data: { active: false } });
   }
 });

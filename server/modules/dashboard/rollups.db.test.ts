@@ -292,19 +292,17 @@ describe(`dashboard roll-ups (${testDialect()})`, () => {
     await db
       .insertInto('license_activations')
       .values(
-        ids
-          .slice(0, 300)
-          .map((license_id, i) => ({
-            license_id,
-            site_url: `many-${i}.example.com`,
-            is_local: 0,
-            environment: null,
-            created_at: at('03-12'),
-            last_checked_at: null,
-            installed_version: '1.9.0',
-            wp_version: '6.5',
-            php_version: '8.3.1',
-          })),
+        ids.slice(0, 300).map((license_id, i) => ({
+          license_id,
+          site_url: `many-${i}.example.com`,
+          is_local: 0,
+          environment: null,
+          created_at: at('03-12'),
+          last_checked_at: null,
+          installed_version: '1.9.0',
+          wp_version: '6.5',
+          php_version: '8.3.1',
+        })),
       )
       .execute();
     const began = performance.now();
