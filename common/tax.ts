@@ -132,4 +132,8 @@ export const usStatesSchema = z.object({ states: z.array(z.string()) });
 /** Where tax was charged: the country, or a US buyer's country and state as ISO 3166-2 writes them (`US-CA`). */
 export const taxPlace = (country: string, region: string | null | undefined): string => (region ? `${country}-${region}` : country);
 
+/** The tax line of a price box: "VAT (reverse charge)" or "Tax 19% (DE)", "Tax 8.25% (US-CA)" (checkout and renewal). */
+export const taxLineLabel = (tax: Pick<TaxQuote, 'treatment' | 'rate_bp' | 'country' | 'region'>): string =>
+  tax.treatment === 'reverse_charge' ? 'VAT (reverse charge)' : `Tax ${formatRate(tax.rate_bp)}${tax.country ? ` (${taxPlace(tax.country, tax.region)})` : ''}`;
+
 export const formatRate = (bp: number): string => `${Number((bp / 100).toFixed(2))}%`;

@@ -1,12 +1,8 @@
 import { formatMoney } from '@common/pricing';
-import { formatRate, taxPlace, type TaxQuote } from '@common/tax';
+import { taxLineLabel, type TaxQuote } from '@common/tax';
 
 /** An offer's net, tax and total on the renewal page (docs/tax.md "Renewals"), as the server computed them. */
 export function RenewTaxBreakdown({ tax, testId }: { tax: TaxQuote; testId: string }) {
-  const taxLabel =
-    tax.treatment === 'reverse_charge'
-      ? 'VAT (reverse charge)'
-      : `Tax ${formatRate(tax.rate_bp)}${tax.country ? ` (${taxPlace(tax.country, tax.region)})` : ''}`;
   return (
     <div className="space-y-1 text-sm" data-testid={testId}>
       <div className="flex justify-between gap-4">
@@ -14,7 +10,7 @@ export function RenewTaxBreakdown({ tax, testId }: { tax: TaxQuote; testId: stri
         <span data-testid={`${testId}-net`}>{formatMoney(tax.net, tax.currency)}</span>
       </div>
       <div className="flex justify-between gap-4">
-        <span className="text-muted-foreground">{taxLabel}</span>
+        <span className="text-muted-foreground">{taxLineLabel(tax)}</span>
         <span data-testid={`${testId}-tax`}>{formatMoney(tax.tax, tax.currency)}</span>
       </div>
       <div className="flex justify-between gap-4 font-semibold">

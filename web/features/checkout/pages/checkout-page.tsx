@@ -22,7 +22,7 @@ import { successPath, toastPaymentFailed, toastPaymentSucceeded, toastSetupFaile
 import { rememberPurchase } from '../lib/purchase-proof';
 import { useCheckoutQuote } from '../api/checkout-quote';
 import { TaxFields, type BuyerTax } from '../components/tax-fields';
-import { formatRate, taxPlace } from '@common/tax';
+import { taxLineLabel } from '@common/tax';
 
 const StripeCardForm = lazy(() => import('../components/stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
 
@@ -254,11 +254,7 @@ export function CheckoutPage() {
                 <span data-testid="checkout-net">{formatMoney(taxed.net, tier.currency)}</span>
               </div>
               <div className="flex justify-between">
-                <span>
-                  {taxed.treatment === 'reverse_charge'
-                    ? 'VAT (reverse charge)'
-                    : `Tax ${formatRate(taxed.rate_bp)}${taxed.country ? ` (${taxPlace(taxed.country, taxed.region)})` : ''}`}
-                </span>
+                <span>{taxLineLabel(taxed)}</span>
                 <span data-testid="checkout-tax-amount">{formatMoney(taxed.tax, tier.currency)}</span>
               </div>
               <div className="flex justify-between font-semibold">
