@@ -61,6 +61,7 @@ import * as pluginItemsChanged from './migrations/0090-plugin-items-changed.js';
 import * as validationCovering from './migrations/0091-validation-covering.js';
 import * as licenseChecks from './migrations/0092-license-checks.js';
 import * as rollupsMovesLinear from './migrations/0093-rollups-moves-linear.js';
+import * as pageCounts from './migrations/0094-page-counts.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -126,6 +127,7 @@ const migrations: Record<string, Migration> = {
   '0091-validation-covering': validationCovering,
   '0092-license-checks': licenseChecks,
   '0093-rollups-moves-linear': rollupsMovesLinear,
+  '0094-page-counts': pageCounts,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

@@ -5,6 +5,7 @@ import { mentions, replaceMentions } from '../../lib/scrub.js';
 import type { EmailRow } from './email.repository.js';
 import { MAX_EMAIL_ATTEMPTS } from './email.service.js';
 import { isPostgres } from '../../db/portable.js';
+import { pageStart } from '../../db/page-counts.js';
 import { ftsPhrase, TRIGRAM_MIN } from '../../db/substring-search.js';
 import type { Db } from '../../db/database.js';
 import type { ListCursor } from '../../lib/list-cursor.js';
@@ -59,7 +60,12 @@ export async function listOutboxPage(
   let ids = filtered(db, filter).select('id');
   if (cursor?.side === 'after') ids = ids.where('id', '<', cursor.id).orderBy('id', 'desc');
   else if (cursor) ids = ids.where('id', '>', cursor.id).orderBy('id', 'asc');
-  else ids = ids.orderBy('id', 'desc').offset(page.offset);
+  else {
+    // PostgreSQL, a deep page of every message: from the block of ids the kept counts place it in (server/db/page-counts.ts).
+    const counted = filter.kind || filter.status ? undefined : await pageStart(db, 'email_page_counts', 'id', page.offset, true);
+    if (counted?.bound) ids = ids.where('id', '<', counted.bound.id);
+    ids = ids.orderBy('id', 'desc').offset(counted?.skip ?? page.offset);
+  }
   const [rows, total] = await Promise.all([
     db.selectFrom('emails').selectAll().where('id', 'in', ids.limit(page.limit)).orderBy('id', 'desc').execute(),
     countKept(db, filter),

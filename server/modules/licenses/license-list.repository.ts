@@ -9,6 +9,7 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { isPostgres } from '../../db/portable.js';
+import { pageStart } from '../../db/page-counts.js';
 import { ftsPhrase, likeContaining, TRIGRAM_MIN } from '../../db/substring-search.js';
 import type { LicenseSort } from '../../../common/licenses.js';
 import type { LicenseRow } from './licenses.repository.js';
@@ -156,7 +157,13 @@ async function pageOf(
   }
   // Keys are unique: no tie to break (and PostgreSQL walks the key's unique index for the order).
   if (sort !== 'key') ids = ids.orderBy(sql`licenses.id ${direction}`);
-  if (page) ids = ids.limit(page.limit).offset(page.offset);
+  // PostgreSQL, a deep page of every licence by date: from the bucket the kept counts place it in (server/db/page-counts.ts).
+  const counted =
+    page && !cursor && !match && !pluginSlug && sort !== 'customer_email' && sort !== 'key'
+      ? await pageStart(db, 'license_page_counts', sort, page.offset, !ascending)
+      : undefined;
+  if (counted?.bound) ids = ids.where(sql<SqlBool>`(${expression}, licenses.id) ${ascending ? sql`>=` : sql`<`} (${counted.bound.value}, ${counted.bound.id})`);
+  if (page) ids = ids.limit(page.limit).offset(counted?.skip ?? page.offset);
   const read = await db
     .selectFrom(ids.as('p'))
     .innerJoin('licenses', 'licenses.id', 'p.id')

@@ -2,6 +2,7 @@
 // licence key, coupon code and latest e-mail state. The orders table's other SQL is in orders.repository.ts.
 import { sql } from 'kysely';
 import { isPostgres } from '../../db/portable.js';
+import { pageStart } from '../../db/page-counts.js';
 import { ftsPhrase, TRIGRAM_MIN } from '../../db/substring-search.js';
 import { licenseIdsWithKeyPart } from '../licenses/index.js';
 import { MAX_ID } from '../../../common/ids.js';
@@ -54,22 +55,28 @@ function textMatches(db: Db, search: string, pattern: string) {
  * a partial index serves only a condition the statement itself implies. Undefined for a page within the last day.
  */
 async function deepPageIds(db: Db, page: { limit: number; offset: number }, cutoff: string) {
-  const { n } = await db
+  const counts = await db
     .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .select((eb) => [eb.fn.countAll<number | string>().as('n'), sql<number | string>`count(*) filter (where status <> 'pending')`.as('listed')])
     .where('created_at', '>=', cutoff)
     .executeTakeFirstOrThrow();
-  const recent = Number(n);
+  const recent = Number(counts.n);
   if (page.offset < recent) return undefined;
-  return db
+  const walk = db
     .selectFrom('orders')
     .select(['orders.id', 'orders.created_at'])
     .where(sql<boolean>`orders.status != 'pending'`)
-    .where('orders.created_at', '<', cutoff)
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset - recent);
+    .limit(page.limit);
+  // PostgreSQL, far from the start: the page's place among every listed order (the last day's first), found from the
+  // orders counted per day (server/db/page-counts.ts); its rows are older than the cutoff since the last day's come first.
+  const counted = await pageStart(db, 'order_page_counts', 'created_at', page.offset - recent + Number(counts.listed), true);
+  if (counted)
+    return (counted.bound ? walk.where(sql<boolean>`(orders.created_at, orders.id) < (${counted.bound.value}, ${counted.bound.id})`) : walk).offset(
+      counted.skip,
+    );
+  return walk.where('orders.created_at', '<', cutoff).offset(page.offset - recent);
 }
 
 /** A page of the list: by its offset, or after or before a cursor (server/lib/list-cursor.ts; value: created_at). */
