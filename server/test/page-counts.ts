@@ -33,13 +33,15 @@ export async function recountPages(db: Db): Promise<void> {
   await pageCounts.up(db as unknown as Kysely<unknown>);
 }
 
-/** PostgreSQL: the kept counts equal a recount from the rows, and hold more than one bucket. */
+/**
+ * PostgreSQL: the kept counts of the buckets computed from their rows (by date, by block of ids) equal a recount from
+ * the rows, and hold more than one bucket. The text sorts' buckets, cut where the data fell, are checked by their test.
+ */
 export async function expectCountsKept(db: Db, counts: PageCounts): Promise<void> {
   const read = async () =>
     (
-      await sql<{ row: string }>`select sort || ' ' || lo_value || ' ' || lo_id || ' ' || n as row from ${sql.table(counts)} where n <> 0 order by 1`.execute(
-        db,
-      )
+      await sql<{ row: string }>`select sort || ' ' || lo_value || ' ' || lo_id || ' ' || n as row from ${sql.table(counts)}
+        where n <> 0 and sort not in ('customer_email', 'key') order by 1`.execute(db)
     ).rows.map((r) => r.row);
   const kept = await read();
   await recountPages(db);

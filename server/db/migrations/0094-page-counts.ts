@@ -20,8 +20,10 @@ const BLOCK = 16384;
 
 interface Sort {
   name: string;
-  /** The bucket's (lo_value, lo_id) of row `r`. */
-  bucket: (r: string) => [string, string];
+  /** The bucket's (lo_value, lo_id) of row `r`: computed from the row, or (`cut`) the bucket its sort value falls in. */
+  bucket?: (r: string) => [string, string];
+  /** A text sort's value of row `r`, whose buckets are cut where the data fall (cutPageBuckets). */
+  cut?: (r: string) => string;
   /** Which rows are counted (all when absent). */
   counted?: (r: string) => string;
 }
@@ -41,7 +43,7 @@ export const SOURCES: Source[] = [
   {
     table: 'licenses',
     counts: 'license_page_counts',
-    updateOf: ['created_at', 'expires_at'],
+    updateOf: ['created_at', 'expires_at', 'customer_email', 'key'],
     sorts: [
       { name: 'created_at', bucket: (r) => [day(`${r}.created_at`), '0'] },
       {
@@ -51,6 +53,9 @@ export const SOURCES: Source[] = [
           `case when ${never(r)} then (${r}.id / ${BLOCK}) * ${BLOCK} else 0 end`,
         ],
       },
+      // the text sorts (license-list.repository.ts SORT_EXPRESSIONS; a key is unique, its id never decides)
+      { name: 'customer_email', cut: (r) => `coalesce(${r}.customer_email, '')` },
+      { name: 'key', cut: (r) => `${r}.key` },
     ],
   },
   {
@@ -63,13 +68,43 @@ export const SOURCES: Source[] = [
 ];
 
 /** Each sort's buckets of the rows of `from` (aliased `r`), with `sign` per row. */
-const changes = (source: Source, from: string, sign: number) =>
-  source.sorts
+const changes = (source: Source, from: string, sign: number, sorts = source.sorts) =>
+  sorts
     .map((s) => {
-      const [value, id] = s.bucket('r');
-      return `select '${s.name}' as sort, ${value} as lo_value, ${id} as lo_id, ${sign} as d from ${from} r${s.counted ? ` where ${s.counted('r')}` : ''}`;
+      const where = s.counted ? ` where ${s.counted('r')}` : '';
+      if (s.bucket) {
+        const [value, id] = s.bucket('r');
+        return `select '${s.name}' as sort, ${value} as lo_value, ${id} as lo_id, ${sign} as d from ${from} r${where}`;
+      }
+      // the last bucket that starts at or before the row (the first starts at ('', 0), before every row)
+      return `select '${s.name}' as sort, b.lo_value, b.lo_id, ${sign} as d from ${from} r cross join lateral (
+          select lo_value, lo_id from ${source.counts} c where c.sort = '${s.name}' and (c.lo_value, c.lo_id) <= (${s.cut?.('r')}, r.id)
+          order by c.lo_value desc, c.lo_id desc limit 1) b${where}`;
     })
     .join(' union all ');
+
+/** Rows a text sort's bucket holds when cut; the daily upkeep cuts them again once one holds four times this. */
+export const CUT_ROWS = 8192;
+
+/**
+ * Cuts a text sort's buckets where its rows fall now, one every `rows` rows in its order, and counts them. Writes to
+ * the table wait meanwhile (a share lock, to the end of the caller's transaction), so no count is made against the old
+ * buckets: about a second at 1,000,000 licences. The first bucket starts before every row.
+ */
+export async function cutPageBuckets(db: Kysely<unknown>, table: string, sort: string, rows = CUT_ROWS): Promise<void> {
+  const source = SOURCES.find((s) => s.table === table);
+  const cut = source?.sorts.find((s) => s.name === sort)?.cut;
+  if (!source || !cut) throw new Error(`no text sort ${table}.${sort}`);
+  if (!db.isTransaction) return db.transaction().execute((trx) => cutPageBuckets(trx, table, sort, rows));
+  await sql`lock table ${sql.id(table)} in share mode`.execute(db);
+  await sql`delete from ${sql.id(source.counts)} where sort = ${sort}`.execute(db);
+  await sql`insert into ${sql.id(source.counts)} (sort, lo_value, lo_id, n)
+    select ${sort}, case when rn = 1 then '' else v end, case when rn = 1 then 0 else id end, least(${rows}, total - rn + 1)
+    from (select v, id, row_number() over (order by v, id) as rn, count(*) over () as total
+      from (select ${sql.raw(cut('r'))} as v, r.id from ${sql.id(table)} r) l) x
+    where rn % ${rows} = 1
+    union all select ${sort}, '', 0, 0 where not exists (select 1 from ${sql.id(table)})`.execute(db);
+}
 
 /** Adds the changes up and writes them, the count rows in one order (concurrent statements lock them alike). */
 const apply = (source: Source, selects: string) =>
@@ -83,7 +118,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     const { table, counts } = source;
     await sql`create table ${sql.id(counts)} (sort text not null, lo_value text not null, lo_id bigint not null, n bigint not null,
       primary key (sort, lo_value, lo_id))`.execute(db);
-    await sql.raw(apply(source, changes(source, table, 1))).execute(db);
+    const computed = source.sorts.filter((sort) => sort.bucket);
+    if (computed.length > 0) await sql.raw(apply(source, changes(source, table, 1, computed))).execute(db);
+    for (const sort of source.sorts) if (sort.cut) await cutPageBuckets(db, table, sort.name);
     const events = { insert: ['new_rows'], delete: ['old_rows'] } as const;
     for (const [event, [rows]] of Object.entries(events)) {
       const name = `${counts}_${event}`;

@@ -40,4 +40,4 @@ import { registerLicenseRoutes } from './licenses.routes.js';
 /** What the composition root installs (server/services.ts). */
 export const licensesModule: AppModule = { name: 'licenses', routes: registerLicenseRoutes };
 // The Orders list's search by part of a key (the key's substring index, 0064-substring-search).
-export { licenseIdsWithKeyPart } from './license-list.repository.js';
+export { licenseIdsWithKeyPart, recutLicensePages } from './license-list.repository.js';

@@ -6,7 +6,8 @@
 // ignored), customer e-mail and activated sites' URLs, answered by the substring indexes of 0064-substring-search
 // (SQLite FTS5 trigram tables, PostgreSQL pg_trgm). A trigram needs three characters: a shorter search (or a key part
 // shorter than that once its dashes are gone) is a plain scan of every row, as before those indexes.
-import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { CUT_ROWS, cutPageBuckets } from '../../db/migrations/0094-page-counts.js';
 import type { DB } from '../../db/schema.js';
 import { isPostgres } from '../../db/portable.js';
 import { pageStart } from '../../db/page-counts.js';
@@ -157,11 +158,8 @@ async function pageOf(
   }
   // Keys are unique: no tie to break (and PostgreSQL walks the key's unique index for the order).
   if (sort !== 'key') ids = ids.orderBy(sql`licenses.id ${direction}`);
-  // PostgreSQL, a deep page of every licence by date: from the bucket the kept counts place it in (server/db/page-counts.ts).
-  const counted =
-    page && !cursor && !match && !pluginSlug && sort !== 'customer_email' && sort !== 'key'
-      ? await pageStart(db, 'license_page_counts', sort, page.offset, !ascending)
-      : undefined;
+  // PostgreSQL, a deep page of every licence: from the bucket the kept counts place it in (server/db/page-counts.ts).
+  const counted = page && !cursor && !match && !pluginSlug ? await pageStart(db, 'license_page_counts', sort, page.offset, !ascending) : undefined;
   if (counted?.bound) ids = ids.where(sql<SqlBool>`(${expression}, licenses.id) ${ascending ? sql`>=` : sql`<`} (${counted.bound.value}, ${counted.bound.id})`);
   if (page) ids = ids.limit(page.limit).offset(counted?.skip ?? page.offset);
   const read = await db
@@ -220,4 +218,22 @@ export async function listLicensesPage(
     if (byKey.total > 0) return byKey;
   }
   return pageOf(db, filter, substringMatch(db, search), true, page);
+}
+
+/**
+ * PostgreSQL: cuts again the buckets of the licence list's text sorts (e-mail, key) whose rows no longer fall evenly
+ * (one holds four times what a cut leaves in it, `rows`), so a deep page by number walks a few thousand rows at most
+ * (0094-page-counts, cutPageBuckets). Licence writes wait for the cut, about a second at 1,000,000 licences; the daily
+ * upkeep (the retention run) calls it. Answers the sorts cut.
+ */
+export async function recutLicensePages(db: Db, rows = CUT_ROWS): Promise<string[]> {
+  if (!isPostgres(db)) return [];
+  const cut: string[] = [];
+  for (const sort of ['customer_email', 'key'] as const) {
+    const { rows: largest } = await sql<{ n: number | string | null }>`select max(n) as n from license_page_counts where sort = ${sort}`.execute(db);
+    if (Number(largest[0]?.n ?? 0) <= 4 * rows) continue;
+    await cutPageBuckets(db as unknown as Kysely<unknown>, 'licenses', sort, rows);
+    cut.push(sort);
+  }
+  return cut;
 }

@@ -1,28 +1,53 @@
-// Deep pages by number of the Licences list by creation and by expiry, either way (issue 44, docs/big-shop.md "Deep
-// pages by number"; helpers and what they check: server/test/page-counts.ts): every page is the offset into the whole
-// list, before and after licences are made, renewed, made lifetime, given an expiry, re-dated and deleted. On
-// PostgreSQL the counts equal a recount, and a wrong count shows in a page (the counted path is the one taken).
+// Deep pages by number of the Licences list in each sort, either way (issue 44, docs/big-shop.md "Deep pages by
+// number"; helpers and what they check: server/test/page-counts.ts): every page is the offset into the whole list,
+// before and after the text sorts' buckets are cut again, and after licences are made, renewed, made lifetime, given an
+// expiry, re-dated, given another buyer or key, and deleted. On PostgreSQL the counts equal a recount (the text sorts':
+// the rows between each bucket's start and the next), and a wrong count shows in a page (the counted path is taken).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
 import { at, byValueThenId, chunks, DAY, deepOffsets, expectCountsKept, PAGE_LIMIT, PAGED_ROWS, recountPages, spread } from '../../test/page-counts.js';
 import { COUNTED_FROM } from '../../db/page-counts.js';
 import { NEVER_EXPIRES } from '../../db/migrations/0094-page-counts.js';
-import { listLicensesPage } from './license-list.repository.js';
+import { listLicensesPage, recutLicensePages } from './license-list.repository.js';
+import { LICENSE_SORTS, type LicenseSort } from '../../../common/licenses.js';
 
 const postgres = testDialect() === 'postgres';
 const BASE = Date.UTC(2026, 0, 1);
 
 describe(`licence list: deep pages by number (${testDialect()})`, () => {
   let t: TestApp;
-  const licences = async () => t.db.selectFrom('licenses').select(['id', 'created_at', 'expires_at']).execute();
-  const oracle = async (sort: 'created_at' | 'expires_at', direction: 'asc' | 'desc') => {
-    const rows = (await licences()).map((l) => ({ id: l.id, v: sort === 'created_at' ? l.created_at : (l.expires_at ?? NEVER_EXPIRES) }));
+  const licences = async () => t.db.selectFrom('licenses').select(['id', 'created_at', 'expires_at', 'customer_email', 'key']).execute();
+  const valueOf: Record<LicenseSort, (l: Awaited<ReturnType<typeof licences>>[number]) => string> = {
+    created_at: (l) => l.created_at,
+    expires_at: (l) => l.expires_at ?? NEVER_EXPIRES,
+    customer_email: (l) => l.customer_email ?? '',
+    key: (l) => l.key,
+  };
+  const oracle = async (sort: LicenseSort, direction: 'asc' | 'desc') => {
+    const rows = (await licences()).map((l) => ({ id: l.id, v: valueOf[sort](l) }));
     rows.sort(byValueThenId);
     return direction === 'asc' ? rows : rows.reverse();
   };
+  /** PostgreSQL: each bucket of a text sort counts the rows from its start to the next one's. */
+  const expectTextBucketsCounted = async () => {
+    for (const sort of ['customer_email', 'key'] as const) {
+      const order = await oracle(sort, 'asc');
+      const { rows } = await sql<{ lo_value: string; lo_id: string; n: string }>`select lo_value, lo_id, n from license_page_counts
+        where sort = ${sort} order by lo_value, lo_id`.execute(t.db);
+      const starts = rows.map((b) => ({ v: b.lo_value, id: Number(b.lo_id) }));
+      const counted = starts.map((start, i) => {
+        const next = starts[i + 1];
+        return order.filter((row) => byValueThenId(row, start) >= 0 && (!next || byValueThenId(row, next) < 0)).length;
+      });
+      expect(
+        rows.map((b) => Number(b.n)),
+        sort,
+      ).toEqual(counted);
+    }
+  };
   const expectPages = async () => {
-    for (const sort of ['created_at', 'expires_at'] as const)
+    for (const sort of LICENSE_SORTS)
       for (const direction of ['asc', 'desc'] as const) {
         const order = await oracle(sort, direction);
         for (const offset of deepOffsets(order)) {
@@ -63,6 +88,18 @@ describe(`licence list: deep pages by number (${testDialect()})`, () => {
     if (postgres) await expectCountsKept(t.db, 'license_page_counts');
   });
 
+  it('the upkeep cuts the text sorts again when one bucket holds too many, and the pages stay the same', async () => {
+    // PostgreSQL: the shop was empty when 0094 ran, so every licence fell in each text sort's first bucket
+    expect(await recutLicensePages(t.db, 2_000)).toEqual(postgres ? ['customer_email', 'key'] : []);
+    expect(await recutLicensePages(t.db, 2_000)).toEqual([]);
+    if (postgres) {
+      const { rows } = await sql<{ n: string }>`select count(*) as n from license_page_counts where sort = 'key'`.execute(t.db);
+      expect(Number(rows[0]?.n)).toBe(Math.ceil(PAGED_ROWS / 2_000));
+      await expectTextBucketsCounted();
+    }
+    await expectPages();
+  });
+
   it('stays so as licences are made, renewed, made lifetime, given an expiry, re-dated and deleted', async () => {
     const ids = (await licences()).map((l) => l.id);
     const pick = (from: number, every: number) => ids.filter((_, i) => i % every === from);
@@ -78,10 +115,20 @@ describe(`licence list: deep pages by number (${testDialect()})`, () => {
       .where('id', 'in', pick(3, 60))
       .execute();
     await t.db.deleteFrom('licenses').where('id', 'in', pick(4, 30)).execute();
+    await t.db.updateTable('licenses').set({ customer_email: 'aaron@pages.example' }).where('id', 'in', pick(5, 70)).execute();
+    await t.db.updateTable('licenses').set({ customer_email: null }).where('id', 'in', pick(6, 80)).execute();
+    await t.db
+      .updateTable('licenses')
+      .set({ key: sql`'8022-ZZZZ-' || id` })
+      .where('id', 'in', pick(7, 90))
+      .execute();
     const more = Array.from({ length: 300 }, (_, i) => ({ ...row(60_000 + 3 * i), key: `8022-MORE-${String(i).padStart(9, '0')}` }));
     await t.db.insertInto('licenses').values(more).execute();
     await expectPages();
-    if (postgres) await expectCountsKept(t.db, 'license_page_counts');
+    if (postgres) {
+      await expectTextBucketsCounted();
+      await expectCountsKept(t.db, 'license_page_counts');
+    }
   });
 
   it.runIf(postgres)('takes the counted path on PostgreSQL: a wrong count shows in a page', async () => {
