@@ -232,7 +232,7 @@ export async function recutLicensePages(db: Db, rows = CUT_ROWS): Promise<string
   for (const sort of ['customer_email', 'key'] as const) {
     const { rows: largest } = await sql<{ n: number | string | null }>`select max(n) as n from license_page_counts where sort = ${sort}`.execute(db);
     if (Number(largest[0]?.n ?? 0) <= 4 * rows) continue;
-    await cutPageBuckets(db as unknown as Kysely<unknown>, 'licenses', sort, rows);
+    await db.transaction().execute((trx) => cutPageBuckets(trx as unknown as Kysely<unknown>, 'licenses', sort, rows));
     cut.push(sort);
   }
   return cut;
