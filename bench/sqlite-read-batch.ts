@@ -24,7 +24,7 @@ await migrateToLatest(db);
 const now = new Date().toISOString();
 const keys = Array.from({ length: LICENSES }, () => generateLicenseKey('8022'));
 await seedActiveLicenses(db, keys, 'postcode-delivery-zones', now);
-const text = validationLookup('', '', true).compile(db).sql;
+const text = validationLookup('', '').compile(db).sql;
 await db.destroy();
 
 const connection = new SQLite(file, { readonly: true, fileMustExist: true });

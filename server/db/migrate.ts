@@ -62,6 +62,7 @@ import * as validationCovering from './migrations/0091-validation-covering.js';
 import * as licenseChecks from './migrations/0092-license-checks.js';
 import * as rollupsMovesLinear from './migrations/0093-rollups-moves-linear.js';
 import * as pageCounts from './migrations/0094-page-counts.js';
+import * as licenseChecksPostgres from './migrations/0095-license-checks-postgres.js';
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 // Numbered, written once, never edited after they land.
@@ -128,6 +129,7 @@ const migrations: Record<string, Migration> = {
   '0092-license-checks': licenseChecks,
   '0093-rollups-moves-linear': rollupsMovesLinear,
   '0094-page-counts': pageCounts,
+  '0095-license-checks-postgres': licenseChecksPostgres,
 };
 
 // 'pls' and this schema: instances of other schemas (tests) never wait for each other.

@@ -13,8 +13,8 @@ import { isPostgres } from '../portable.js';
 //
 // 0091's covering indexes of the licence and of the buyer's name served the check only and are dropped; the
 // activations' (license_id, site_url, is_local, …) stays: it counts a licence's counted activations, here too.
-const LICENSE_COLUMNS = ['plugin_slug', 'plan', 'status', 'max_activations', 'expires_at', 'order_id', 'price_id', 'customer_email'] as const;
-const SITE_COLUMNS = ['last_checked_at', 'installed_version', 'wp_version', 'php_version'] as const;
+export const LICENSE_COLUMNS = ['plugin_slug', 'plan', 'status', 'max_activations', 'expires_at', 'order_id', 'price_id', 'customer_email'] as const;
+export const SITE_COLUMNS = ['last_checked_at', 'installed_version', 'wp_version', 'php_version'] as const;
 
 const list = (names: readonly string[], row = '') => sql.raw(names.map((name) => `${row}${name}`).join(', '));
 const keyOf = (licenseId: string) => sql.raw(`(select key from licenses where id = ${licenseId})`);

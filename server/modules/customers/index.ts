@@ -1,7 +1,6 @@
 // The customers module's public face (issue 27, docs/customers.md).
 export { refreshCustomerSummaries } from './customer-summary.service.js';
 export { findCustomerByEmail } from './customer-summary.repository.js';
-export { withBuyerName } from './buyer-name.js';
 export { countCustomerRows, type CustomerExportRow, exportCustomerRows, restoreCustomerRows } from './customer-export.js';
 
 import type { AppModule } from '../../kernel/module.js';

@@ -4,7 +4,6 @@ import fastJson from 'fast-json-stringify';
 import { EDD_ACTIONS, eddRequestSchema, type EddAction, type EddCheckAnswer, type EddRequest } from '../../../common/edd-compat.js';
 import { machineApiRateLimit } from '../../http/rate-limit.js';
 import { openValidationReader, seatRules } from '../licenses/index.js';
-import { withBuyerName } from '../customers/index.js';
 import { openEddItemReader } from '../plugins/index.js';
 import { eddActivate, eddCheck, eddDeactivate, siteOf } from './edd-license.service.js';
 import { eddGetVersion } from './edd-version.service.js';
@@ -66,7 +65,7 @@ export function registerEddCompatRoutes(app: App, ctx: AppContext): void {
   };
 
   // The licence with its buyer's name, in one statement.
-  const reader = openValidationReader(ctx, withBuyerName);
+  const reader = openValidationReader(ctx);
   if (reader) app.addHook('onClose', async () => reader.close());
   const itemReader = openEddItemReader(ctx);
   if (itemReader) app.addHook('onClose', async () => itemReader.close());

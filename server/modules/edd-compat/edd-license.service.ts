@@ -146,11 +146,10 @@ export async function eddCheck(
   // The licence was read above, with the key and site validateLicense reads it by.
   const result = await validateLicense(db, input, reader && (() => found));
   if (!result.license || result.code === 'NOT_FOUND') return { success: false, license: 'invalid', ...answer };
-  // The reader's statement reads the buyer's name too (edd-compat.routes.ts); without a reader Kysely reads it.
-  const purchase = found ? found.purchase : unread;
+  // The reader's statement reads the buyer's name too (license_checks holds it); without a reader Kysely reads it.
   let purchaseFieldsOf = {};
-  if (found?.buyerName !== undefined) purchaseFieldsOf = toPurchaseFields(found.purchase, found.buyerName);
-  else if (purchase) purchaseFieldsOf = await purchaseFields(db, purchase);
+  if (found) purchaseFieldsOf = toPurchaseFields(found.purchase, found.buyerName);
+  else if (unread) purchaseFieldsOf = await purchaseFields(db, unread);
   return {
     success: true,
     license: checkStatus(result.code, result.license, site, item),

@@ -1,15 +1,15 @@
-// Issue 44 (docs/big-shop.md, "One B-tree a check"): on SQLite the licence check reads `license_checks` (0092), kept by
-// triggers on licences, activations and customers. After every kind of change this compares what the check reads with
-// what the same statement reads off the tables themselves (PostgreSQL's text, which SQLite runs too), for every
-// licence and site, and on SQLite that the table holds no row more. On PostgreSQL both are the same statement.
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+// Issue 44 (docs/big-shop.md, "One B-tree a check"): the licence check reads `license_checks` (SQLite: 0092,
+// PostgreSQL: 0095), kept by triggers on licences, activations and customers. After every kind of change, one row at
+// a time and many in one statement, this compares what the check reads with what the same read off the tables
+// themselves gives (`validationLookupOffTables`), for every licence and site, and that the table holds no row more.
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.js';
-import { withBuyerName } from '../customers/index.js';
-import { validationLookup } from './licenses.repository.js';
-import * as licenseChecks from '../../db/migrations/0092-license-checks.js';
+import { validationLookup, validationLookupOffTables } from './licenses.repository.js';
+import * as licenseChecksSqlite from '../../db/migrations/0092-license-checks.js';
+import * as licenseChecksPostgres from '../../db/migrations/0095-license-checks-postgres.js';
 
-const sqlite = testDialect() !== 'postgres';
+const licenseChecks = testDialect() === 'postgres' ? licenseChecksPostgres : licenseChecksSqlite;
 const AT = '2026-06-01T00:00:00.000Z';
 let t: TestApp;
 
@@ -18,14 +18,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** The check's row for (key, site) as the dialect's reader reads it, and as the tables themselves hold it. */
+/** The check's row for (key, site) as the reader reads it, and as the tables themselves hold it. */
 async function bothReads(key: string, site: string) {
-  const read = async (onSqlite: boolean) => {
-    const lookup = validationLookup(key, site, onSqlite).compile(t.db);
-    const { rows } = await t.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(withBuyerName(lookup.sql, onSqlite), [...lookup.parameters]));
+  const read = async (lookup: typeof validationLookup) => {
+    const { rows } = await lookup(key, site).execute(t.db);
     return rows[0] === undefined ? undefined : { ...rows[0], used: Number(rows[0].used) };
   };
-  return { check: await read(sqlite), tables: await read(false) };
+  return { check: await read(validationLookup), tables: await read(validationLookupOffTables) };
 }
 
 async function expectConsistent(): Promise<void> {
@@ -36,10 +35,8 @@ async function expectConsistent(): Promise<void> {
       const { check, tables } = await bothReads(key, site);
       expect(check, `${key} ${site}`).toEqual(tables);
     }
-  if (sqlite) {
-    const { rows } = await sql<{ n: number }>`select count(*) as n from license_checks`.execute(t.db);
-    expect(Number(rows[0]?.n)).toBe(licences.length + sites.length);
-  }
+  const { rows } = await sql<{ n: number }>`select count(*) as n from license_checks`.execute(t.db);
+  expect(Number(rows[0]?.n)).toBe(licences.length + sites.length);
 }
 
 async function insertLicence(key: string, email: string | null): Promise<number> {
@@ -161,7 +158,70 @@ describe(`what the licence check reads stays what the tables hold (${testDialect
     expect((await bothReads('8022-CHKS-0000-0000-000B', '')).check).toBeUndefined();
   });
 
-  it("made from a shop's tables by the migration, as a shop older than 0092 gets it", async () => {
+  it('many rows in one statement: licences, sites, buyers, daily checks, and their removal', async () => {
+    const keys = ['8022-CHKS-0000-0000-00M1', '8022-CHKS-0000-0000-00M2', '8022-CHKS-0000-0000-00M3'];
+    const ids = (
+      await t.db
+        .insertInto('licenses')
+        .values(
+          keys.map((key, i) => ({
+            key,
+            plugin_slug: 'ucre',
+            plan: 'personal',
+            status: 'active',
+            max_activations: 3,
+            expires_at: '2027-06-01T00:00:00.000Z',
+            customer_email: `Many${i}@Example.com`,
+            order_id: null,
+            created_at: AT,
+            updated_at: AT,
+          })),
+        )
+        .returning('id')
+        .execute()
+    ).map((row) => row.id);
+    await t.db
+      .insertInto('license_activations')
+      .values(
+        ids.flatMap((license_id, i) => [
+          { license_id, site_url: `m${i}.example.com`, is_local: 0, created_at: AT, last_checked_at: null },
+          { license_id, site_url: `n${i}.example.com`, is_local: 0, created_at: AT, last_checked_at: null },
+          { license_id, site_url: `m${i}.example.local`, is_local: 1, created_at: AT, last_checked_at: null },
+        ]),
+      )
+      .execute();
+    await t.db
+      .insertInto('customers')
+      .values(
+        ['many0@example.com', 'many1@example.com'].map((email, i) => ({
+          email,
+          name: `Many ${i}`,
+          order_count: 0,
+          license_count: 1,
+          total_paid: 0,
+          currencies: '',
+          first_purchase_at: null,
+          last_purchase_at: null,
+          created_at: AT,
+          updated_at: AT,
+        })),
+      )
+      .execute();
+    await expectConsistent();
+    expect((await bothReads(keys[1]!, 'm1.example.com')).check).toMatchObject({ used: 2, customer_name: 'Many 1' });
+    await t.db.updateTable('license_activations').set({ last_checked_at: AT, wp_version: '6.7' }).where('license_id', 'in', ids).execute();
+    await t.db.updateTable('licenses').set({ expires_at: '2028-06-01T00:00:00.000Z' }).where('id', 'in', ids).execute();
+    await t.db.updateTable('customers').set({ name: 'Renamed' }).where('email', 'like', 'many%').execute();
+    await expectConsistent();
+    await t.db.deleteFrom('license_activations').where('site_url', 'like', 'n%.example.com').execute();
+    await t.db.deleteFrom('customers').where('email', 'like', 'many%').execute();
+    await expectConsistent();
+    expect((await bothReads(keys[2]!, '')).check).toMatchObject({ used: 1, customer_name: null, expires_at: '2028-06-01T00:00:00.000Z' });
+    await t.db.deleteFrom('licenses').where('id', 'in', ids.slice(0, 2)).execute();
+    await expectConsistent();
+  });
+
+  it("made from a shop's tables by the migration, as a shop older than 0092 (SQLite) or 0095 (PostgreSQL) gets it", async () => {
     const c = await insertLicence('8022-CHKS-0000-0000-000C', 'Cy@Example.com');
     await activate(c, 'cee.example.com', 0);
     await activate(c, 'cee.example.local', 1);

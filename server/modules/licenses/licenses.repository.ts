@@ -25,37 +25,38 @@ export interface ValidationRow extends ValidationLicense, LicensePurchase {
   installed_version: string | null;
   wp_version: string | null;
   php_version: string | null;
-  /** On SQLite always; on PostgreSQL when the reader's statement was extended to read it (`openValidationReader`'s `extend`: EDD's check). */
-  customer_name?: string | null;
+  /** The buyer's name (EDD's check answers with it; null: no such customer or no name). */
+  customer_name: string | null;
 }
 
 /**
- * The validation hot path as one indexed statement: the licence by key (with its purchase, for EDD's check), its
- * counted activations, and the activation of `site` ('' matches no site). Its parameters are, in this order, `site`
- * and `key` (the SQLite validation reader prepares the same text).
+ * The validation hot path as one indexed statement: the licence by key (with its purchase and buyer's name, for
+ * EDD's check), its counted activations, and the activation of `site` ('' matches no site). Its parameters are, in
+ * this order, `site` and `key` (the validation readers prepare the same text).
+ *
+ * It reads `license_checks` (SQLite: 0092, PostgreSQL: 0095; docs/big-shop.md "One B-tree a check"): the licence's
+ * row (site '') and the site's beside it, one descent of one B-tree, kept by triggers from licences, activations and
+ * customers. `validationLookupOffTables` reads the same off those tables (the tests compare the two).
  *
  * Each parameter is compared through `cast(… as text)`, which changes nothing of its value or of the plan but keeps
  * SQLite from re-preparing the statement at every call: with statistics in `sqlite_stat4` (after `analyze`; SQLite as
  * better-sqlite3 builds it has STAT4) a parameter compared directly with an indexed column makes the plan depend on
  * the value, so a new value re-plans the statement. That cost 30–35 µs of a 45–65 µs lookup (docs/big-shop.md,
  * "Re-prepared at every call"); PostgreSQL's generic plan is the same either way.
- *
- * On SQLite (`sqlite` true) it reads `license_checks` (0092, docs/big-shop.md "One B-tree a check"): the licence's row
- * (site '') and the site's beside it, one walk of one B-tree, kept by triggers; that row holds the buyer's name too,
- * so the text selects `customer_name` (EDD's check reads it; `withBuyerName` adds nothing on SQLite).
  */
-export const validationLookup = (key: string, site: string, sqlite: boolean) =>
-  sqlite
-    ? sql<ValidationRow>`
+export const validationLookup = (key: string, site: string) => sql<ValidationRow>`
   select l.key, l.plugin_slug, l.plan, l.status, l.max_activations, l.expires_at, l.order_id, l.price_id, l.customer_email, l.used,
     m.activation_id, m.last_checked_at, m.installed_version, m.wp_version, m.php_version, l.customer_name
   from license_checks l
   left join license_checks m on m.key = l.key and m.site = cast(${site} as text) and m.site <> ''
-  where l.key = cast(${key} as text) and l.site = ''`
-    : sql<ValidationRow>`
+  where l.key = cast(${key} as text) and l.site = ''`;
+
+/** What `validationLookup` reads, off the tables `license_checks` is kept from (tests and bench/lookup-cost.ts). */
+export const validationLookupOffTables = (key: string, site: string) => sql<ValidationRow>`
   select l.key, l.plugin_slug, l.plan, l.status, l.max_activations, l.expires_at, l.order_id, l.price_id, l.customer_email,
     (select count(*) from license_activations c where c.license_id = l.id and c.is_local = 0) as used,
-    m.id as activation_id, m.last_checked_at, m.installed_version, m.wp_version, m.php_version
+    m.id as activation_id, m.last_checked_at, m.installed_version, m.wp_version, m.php_version,
+    (select b.name from customers b where b.email = lower(l.customer_email)) as customer_name
   from licenses l
   left join license_activations m on m.license_id = l.id and m.site_url = cast(${site} as text)
   where l.key = cast(${key} as text)`;
@@ -64,8 +65,8 @@ export interface ValidationLookup {
   license: ValidationLicense;
   /** Read with the licence, for EDD's check_license (the same row: no further read). */
   purchase: LicensePurchase;
-  /** The buyer's name, undefined unless the reader's statement reads it (EDD's check; null: a buyer without one). */
-  buyerName: string | null | undefined;
+  /** The buyer's name (null: no such customer, or one without a name). */
+  buyerName: string | null;
   used: number;
   activation: { id: number; last_checked_at: string | null; installed_version: string | null; wp_version: string | null; php_version: string | null } | null;
 }
@@ -93,7 +94,7 @@ export function toValidationLookup(row: ValidationRow | undefined): ValidationLo
 }
 
 export async function findLicenseForValidation(db: Db, key: string, siteUrl: string | undefined): Promise<ValidationLookup | undefined> {
-  const { rows } = await validationLookup(key, siteUrl ?? '', !isPostgres(db)).execute(db);
+  const { rows } = await validationLookup(key, siteUrl ?? '').execute(db);
   return toValidationLookup(rows[0]);
 }
 

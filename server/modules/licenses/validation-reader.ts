@@ -31,18 +31,14 @@ export interface OpenValidationReader {
 }
 
 /**
- * The reader for PostgreSQL or a file-backed SQLite database, or null (in-memory SQLite) to use Kysely. `extend`
- * wraps the lookup's text in a statement that reads one more column of another module's table from the same row,
- * with no parameter of its own: EDD's check reads the buyer's name so (the customers module's `withBuyerName`),
- * in the same statement and round trip as the licence.
+ * The reader for PostgreSQL or a file-backed SQLite database, or null (in-memory SQLite) to use Kysely. The
+ * lookup reads the buyer's name too (EDD's check answers with it), in the same statement and round trip as the
+ * licence.
  */
-export function openValidationReader(
-  ctx: Pick<AppContext, 'config' | 'db'>,
-  extend: (lookupText: string, sqlite: boolean) => string = (text) => text,
-): OpenValidationReader | null {
+export function openValidationReader(ctx: Pick<AppContext, 'config' | 'db'>): OpenValidationReader | null {
   // Its parameters are (site, key), and '' matches no site.
   const pool = postgresPoolOf(ctx.db);
-  const text = extend(validationLookup('', '', !pool).compile(ctx.db).sql, !pool);
+  const text = validationLookup('', '').compile(ctx.db).sql;
   if (pool) return batchedPostgresReader(pool, text);
   const target = ctx.config.database;
   if (target.dialect !== 'sqlite' || target.file === ':memory:') return null;
