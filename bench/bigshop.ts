@@ -39,6 +39,7 @@ import * as rollupsPerStatement from '../server/db/migrations/0088-rollups-per-s
 import * as licenseChecks from '../server/db/migrations/0092-license-checks.js';
 import * as movesLinear from '../server/db/migrations/0093-rollups-moves-linear.js';
 import * as pageCounts from '../server/db/migrations/0094-page-counts.js';
+import * as licenseChecksPostgres from '../server/db/migrations/0095-license-checks-postgres.js';
 
 // The kept counts and daily roll-ups (and the customer count, 0084): their triggers add each row to a handful of summary rows. Row by row in one
 // transaction per table, PostgreSQL keeps every version of those rows until the commit (3,000,000 activations update
@@ -46,9 +47,19 @@ import * as pageCounts from '../server/db/migrations/0094-page-counts.js';
 // activations after 74 minutes. They are dropped before the fill and made again after it by their own migrations,
 // which count what the tables hold, exactly as they did for a shop that existed before them. (PostgreSQL's triggers
 // per statement, 0088 and 0093's version of one, stand on 0067's and 0076's: taken down first, made again last.) SQLite's licence-check table
-// (0092) likewise: its triggers would write each licence, activation and buyer a second time; its migration fills it
-// in key order. PostgreSQL's page counts (0094) are counted by their migration too, once a table.
-const KEPT_COUNTS = [licenseCounts, dashboardRollups, emailCounts, customerCount, rollupsPerStatement, movesLinear, licenseChecks, pageCounts];
+// (0092, and PostgreSQL's, 0095) likewise: its triggers would write each licence, activation and buyer a second time;
+// its migration fills it in key order. PostgreSQL's page counts (0094) are counted by their migration too, once a table.
+const KEPT_COUNTS = [
+  licenseCounts,
+  dashboardRollups,
+  emailCounts,
+  customerCount,
+  rollupsPerStatement,
+  movesLinear,
+  licenseChecks,
+  pageCounts,
+  licenseChecksPostgres,
+];
 
 async function generate(db: Kysely<DB>): Promise<void> {
   setKeyPrefix(readStoreIdentity(await readSetting(db, STORE_IDENTITY_KEY)).license_key_prefix);

@@ -4,7 +4,7 @@ import { isPostgres } from '../portable.js';
 // SQLite: the licence check reads its indexes alone (issue 44, docs/big-shop.md "Fewer B-trees a check"). Validation's
 // one statement (`validationLookup`, server/modules/licenses/licenses.repository.ts) walked seven B-trees: the key's
 // index and the licence's row, the site's activation index and row, 0083's counted activations, and, for EDD's
-// check, the buyer's e-mail index and row (server/modules/customers/buyer-name.ts). In a 4.4 GB shop each walk misses
+// check, the buyer's e-mail index and row (the customers module's `withBuyerName`, since gone). In a 4.4 GB shop each walk misses
 // the CPU's caches, so at 1,000,000 licences the statement cost 20.7 µs against 7.5 at 10,000 (EDD's 27.6 against
 // 9.3). An index holding every column the statement reads of a table serves it alone: the licence by key, the site's
 // activation and the count of counted ones (in the same range of one index, so 0083's is dropped), the buyer's name

@@ -26,8 +26,7 @@ const changed = (names: readonly string[]) => names.map((name) => `old.${name} i
 const used = (licenseId: string) => `(select count(*) from license_activations a where a.license_id = ${licenseId} and a.is_local = 0)`;
 const buyerName = (email: string) => `(select c.name from customers c where c.email = lower(${email}))`;
 /** The licences' rows (site '') of the licences whose ids `ids` selects: their count again. */
-const recount = (ids: string) =>
-  `update license_checks c set used = ${used('l.id')} from licenses l where l.id in (${ids}) and c.key = l.key and c.site = ''`;
+const recount = (ids: string) => `update license_checks c set used = ${used('l.id')} from licenses l where l.id in (${ids}) and c.key = l.key and c.site = ''`;
 const insertSites = (rows: string) =>
   `insert into license_checks (key, site, activation_id, ${SITE_READ})
      select l.key, r.site_url, r.id, ${of('r', SITE_COLUMNS)} from ${rows} r join licenses l on l.id = r.license_id order by l.key, r.site_url`;

@@ -54,7 +54,10 @@ describe(`validation's lookup (${testDialect()})`, () => {
       const lookup = validationLookup(KEY, 'shop.example.com').compile(t.db);
       const plan = async (text: string) => (await sql<{ detail: string }>`explain query plan ${sql.raw(text)}`.execute(t.db)).rows.map((row) => row.detail);
       const bound = (text: string) => text.replace('cast(? as text)', "'shop.example.com'").replace('cast(? as text)', `'${KEY}'`);
-      expect(await plan(bound(lookup.sql))).toEqual(['SEARCH l USING PRIMARY KEY (key=? AND site=?)', 'SEARCH m USING PRIMARY KEY (key=? AND site=?) LEFT-JOIN']);
+      expect(await plan(bound(lookup.sql))).toEqual([
+        'SEARCH l USING PRIMARY KEY (key=? AND site=?)',
+        'SEARCH m USING PRIMARY KEY (key=? AND site=?) LEFT-JOIN',
+      ]);
     });
 
   // SQLite with sqlite_stat4 re-plans a statement whose parameter is compared directly with an indexed column at

@@ -7,11 +7,13 @@ import * as rollupsPerStatement from '../../db/migrations/0088-rollups-per-state
 import * as validationCovering from '../../db/migrations/0091-validation-covering.js';
 import * as licenseChecks from '../../db/migrations/0092-license-checks.js';
 import * as movesLinear from '../../db/migrations/0093-rollups-moves-linear.js';
+import * as licenseChecksPostgres from '../../db/migrations/0095-license-checks-postgres.js';
 
 // Migration 0020 on a shop with plugins already (a fresh test database is seeded only after its migrations):
 // run its down, give the plugins prices of every kind, and its up again. The dashboard's roll-up triggers (0076) read
-// the orders' tier columns, and SQLite's validation index (0091) and the licence check's table and triggers (0092) hold
-// the licences' `price_id`: they go first and come back last, as a real migration from before 0020 would meet them.
+// the orders' tier columns, and SQLite's validation index (0091) and the licence check's table and triggers (0092 on
+// SQLite, 0095 on PostgreSQL) hold the licences' `price_id`: they go first and come back last, as a real migration
+// from before 0020 would meet them.
 describe(`migration 0020-price-tiers on existing plugins (${testDialect()})`, () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -20,6 +22,7 @@ describe(`migration 0020-price-tiers on existing plugins (${testDialect()})`, ()
   afterAll(async () => t.close());
 
   it('gives each priced plugin one lifetime 3-site tier mirroring its price and valid discount, and none to an unpriced one', async () => {
+    await licenseChecksPostgres.down(t.db as unknown as Kysely<unknown>);
     await movesLinear.down(t.db as unknown as Kysely<unknown>);
     await licenseChecks.down(t.db as unknown as Kysely<unknown>);
     await validationCovering.down(t.db as unknown as Kysely<unknown>);
@@ -40,6 +43,7 @@ describe(`migration 0020-price-tiers on existing plugins (${testDialect()})`, ()
     await validationCovering.up(t.db as unknown as Kysely<unknown>);
     await licenseChecks.up(t.db as unknown as Kysely<unknown>);
     await movesLinear.up(t.db as unknown as Kysely<unknown>);
+    await licenseChecksPostgres.up(t.db as unknown as Kysely<unknown>);
     const tiers = await t.db.selectFrom('plugin_prices').selectAll().orderBy('id').execute();
     expect(
       tiers.map(({ plugin_slug, name, sites, term, amount, sale_amount, currency, active }) => ({
