@@ -25,8 +25,16 @@ const changed = (names: readonly string[]) => names.map((name) => `old.${name} i
 
 const used = (licenseId: string) => `(select count(*) from license_activations a where a.license_id = ${licenseId} and a.is_local = 0)`;
 const buyerName = (email: string) => `(select c.name from customers c where c.email = lower(${email}))`;
-/** The licences' rows (site '') of the licences whose ids `ids` selects: their count again. */
-const recount = (ids: string) => `update license_checks c set used = ${used('l.id')} from licenses l where l.id in (${ids}) and c.key = l.key and c.site = ''`;
+/**
+ * The licences' rows (site '') of the licences whose ids `ids` selects: their count again. The rows are locked first,
+ * in key order, and counted by a statement of its own: at read committed each statement of a trigger function sees
+ * what was committed when it began, so a transaction changing the same licence's sites at the same time has either
+ * committed (and is counted) or waits for this one. Counted in the update's own statement, a count made before that
+ * wait would be written after it, one site short.
+ */
+const recount = (ids: string) =>
+  `perform 1 from license_checks c join licenses l on c.key = l.key and c.site = '' where l.id in (${ids}) order by c.key for update of c;
+   update license_checks c set used = ${used('l.id')} from licenses l where l.id in (${ids}) and c.key = l.key and c.site = ''`;
 const insertSites = (rows: string) =>
   `insert into license_checks (key, site, activation_id, ${SITE_READ})
      select l.key, r.site_url, r.id, ${of('r', SITE_COLUMNS)} from ${rows} r join licenses l on l.id = r.license_id order by l.key, r.site_url`;
@@ -88,10 +96,11 @@ const TRIGGERS: Record<string, Trigger> = {
     body: `delete from license_checks c using batch r join licenses l on l.id = r.license_id where c.key = l.key and c.site = r.site_url;
       ${recount('select license_id from batch')}`,
   },
+  // a new buyer's licences hold no name yet (a buyer's removal clears it): only a name is written
   license_checks_buyer_insert: {
     table: 'customers',
     event: { statement: 'insert' },
-    body: nameOn('select email, name from batch', 'b.name'),
+    body: nameOn('select email, name from batch where name is not null', 'b.name'),
   },
   license_checks_buyer_update: {
     table: 'customers',

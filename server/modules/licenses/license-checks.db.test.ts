@@ -221,6 +221,36 @@ describe(`what the licence check reads stays what the tables hold (${testDialect
     await expectConsistent();
   });
 
+  // PostgreSQL: several instances write at once. The second transaction's count waits for the first's, and then sees
+  // it (0095's recount locks the licence's row first; today the dashboard's roll-up trigger, which runs before it,
+  // happens to make the second wait as well).
+  it.runIf(testDialect() === 'postgres')('two transactions adding sites to one licence at once: each site counted', async () => {
+    const id = await insertLicence('8022-CHKS-0000-0000-00CC', null);
+    const site = (site_url: string) => ({ license_id: id, site_url, is_local: 0, created_at: AT, last_checked_at: null });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted = () => {};
+    const firstInserted = new Promise<void>((resolve) => (inserted = resolve));
+    const first = t.db.transaction().execute(async (trx) => {
+      await trx.insertInto('license_activations').values(site('c1.example.com')).execute();
+      inserted();
+      await held;
+    });
+    await firstInserted;
+    const second = t.db.transaction().execute((trx) => trx.insertInto('license_activations').values(site('c2.example.com')).execute());
+    // until the second waits for the first (at most 5 s)
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await sql<{ n: number }>`select count(*) as n from pg_stat_activity
+        where cardinality(pg_blocking_pids(pid)) > 0 and query like '%insert into "license_activations"%'`.execute(t.db);
+      if (Number(rows[0]?.n) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    release();
+    await Promise.all([first, second]);
+    expect((await bothReads('8022-CHKS-0000-0000-00CC', '')).check).toMatchObject({ used: 2 });
+    await expectConsistent();
+  });
+
   it("made from a shop's tables by the migration, as a shop older than 0092 (SQLite) or 0095 (PostgreSQL) gets it", async () => {
     const c = await insertLicence('8022-CHKS-0000-0000-000C', 'Cy@Example.com');
     await activate(c, 'cee.example.com', 0);
