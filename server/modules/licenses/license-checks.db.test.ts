@@ -39,50 +39,44 @@ async function expectConsistent(): Promise<void> {
   expect(Number(rows[0]?.n)).toBe(licences.length + sites.length);
 }
 
-async function insertLicence(key: string, email: string | null): Promise<number> {
-  const row = await t.db
-    .insertInto('licenses')
-    .values({
-      key,
-      plugin_slug: 'ucre',
-      plan: 'personal',
-      status: 'active',
-      max_activations: 3,
-      expires_at: '2027-06-01T00:00:00.000Z',
-      customer_email: email,
-      order_id: null,
-      created_at: AT,
-      updated_at: AT,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const licenceRow = (key: string, customer_email: string | null) => ({
+  key,
+  plugin_slug: 'ucre',
+  plan: 'personal',
+  status: 'active',
+  max_activations: 3,
+  expires_at: '2027-06-01T00:00:00.000Z',
+  customer_email,
+  order_id: null,
+  created_at: AT,
+  updated_at: AT,
+});
+
+const buyerRow = (email: string, name: string) => ({
+  email,
+  name,
+  order_count: 0,
+  license_count: 1,
+  total_paid: 0,
+  currencies: '',
+  first_purchase_at: null,
+  last_purchase_at: null,
+  created_at: AT,
+  updated_at: AT,
+});
+
+const insertLicence = async (key: string, email: string | null) =>
+  (await t.db.insertInto('licenses').values(licenceRow(key, email)).returning('id').executeTakeFirstOrThrow()).id;
 
 const insertBuyer = async (email: string, name: string) =>
-  (
-    await t.db
-      .insertInto('customers')
-      .values({
-        email,
-        name,
-        order_count: 0,
-        license_count: 1,
-        total_paid: 0,
-        currencies: '',
-        first_purchase_at: null,
-        last_purchase_at: null,
-        created_at: AT,
-        updated_at: AT,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  (await t.db.insertInto('customers').values(buyerRow(email, name)).returning('id').executeTakeFirstOrThrow()).id;
+
+const siteRow = (license_id: number, site_url: string, is_local: 0 | 1) => ({ license_id, site_url, is_local, created_at: AT, last_checked_at: null });
 
 const activate = (license_id: number, site_url: string, is_local: 0 | 1) =>
   t.db
     .insertInto('license_activations')
-    .values({ license_id, site_url, is_local, created_at: AT, last_checked_at: null })
+    .values(siteRow(license_id, site_url, is_local))
     .returning('id')
     .executeTakeFirstOrThrow();
 
@@ -163,20 +157,7 @@ describe(`what the licence check reads stays what the tables hold (${testDialect
     const ids = (
       await t.db
         .insertInto('licenses')
-        .values(
-          keys.map((key, i) => ({
-            key,
-            plugin_slug: 'ucre',
-            plan: 'personal',
-            status: 'active',
-            max_activations: 3,
-            expires_at: '2027-06-01T00:00:00.000Z',
-            customer_email: `Many${i}@Example.com`,
-            order_id: null,
-            created_at: AT,
-            updated_at: AT,
-          })),
-        )
+        .values(keys.map((key, i) => licenceRow(key, `Many${i}@Example.com`)))
         .returning('id')
         .execute()
     ).map((row) => row.id);
@@ -184,28 +165,15 @@ describe(`what the licence check reads stays what the tables hold (${testDialect
       .insertInto('license_activations')
       .values(
         ids.flatMap((license_id, i) => [
-          { license_id, site_url: `m${i}.example.com`, is_local: 0, created_at: AT, last_checked_at: null },
-          { license_id, site_url: `n${i}.example.com`, is_local: 0, created_at: AT, last_checked_at: null },
-          { license_id, site_url: `m${i}.example.local`, is_local: 1, created_at: AT, last_checked_at: null },
+          siteRow(license_id, `m${i}.example.com`, 0),
+          siteRow(license_id, `n${i}.example.com`, 0),
+          siteRow(license_id, `m${i}.example.local`, 1),
         ]),
       )
       .execute();
     await t.db
       .insertInto('customers')
-      .values(
-        ['many0@example.com', 'many1@example.com'].map((email, i) => ({
-          email,
-          name: `Many ${i}`,
-          order_count: 0,
-          license_count: 1,
-          total_paid: 0,
-          currencies: '',
-          first_purchase_at: null,
-          last_purchase_at: null,
-          created_at: AT,
-          updated_at: AT,
-        })),
-      )
+      .values(['many0@example.com', 'many1@example.com'].map((email, i) => buyerRow(email, `Many ${i}`)))
       .execute();
     await expectConsistent();
     expect((await bothReads(keys[1]!, 'm1.example.com')).check).toMatchObject({ used: 2, customer_name: 'Many 1' });
@@ -226,7 +194,7 @@ describe(`what the licence check reads stays what the tables hold (${testDialect
   // happens to make the second wait as well).
   it.runIf(testDialect() === 'postgres')('two transactions adding sites to one licence at once: each site counted', async () => {
     const id = await insertLicence('8022-CHKS-0000-0000-00CC', null);
-    const site = (site_url: string) => ({ license_id: id, site_url, is_local: 0, created_at: AT, last_checked_at: null });
+    const site = (site_url: string) => siteRow(id, site_url, 0);
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     let inserted = () => {};
