@@ -8,8 +8,8 @@ import { isPostgres } from '../portable.js';
 // licence a row whose site is '' (its validation and purchase fields, its count of counted activations, its buyer's
 // name) and one row per activated site (the activation's id, check date and reported versions). A check reads the
 // licence's row and the site's row beside it: on the same leaf page, almost always. Triggers keep it in the same
-// transaction as every change to licences, activations and customers, whoever makes it; PostgreSQL's check costs the
-// same at every size (bench/README.md, "Session 18") and keeps its statement.
+// transaction as every change to licences, activations and customers, whoever makes it; PostgreSQL kept its statement
+// until 0095-license-checks-postgres.ts made the same table there.
 //
 // 0091's covering indexes of the licence and of the buyer's name served the check only and are dropped; the
 // activations' (license_id, site_url, is_local, …) stays: it counts a licence's counted activations, here too.

@@ -29,8 +29,9 @@ const buyerName = (email: string) => `(select c.name from customers c where c.em
  * The licences' rows (site '') of the licences whose ids `ids` selects: their count again. The rows are locked first,
  * in key order, and counted by a statement of its own: at read committed each statement of a trigger function sees
  * what was committed when it began, so a transaction changing the same licence's sites at the same time has either
- * committed (and is counted) or waits for this one. Counted in the update's own statement, a count made before that
- * wait would be written after it, one site short.
+ * committed (and is counted) or waits for this one. Counted in the update's own statement, the count's snapshot would be
+ * the one taken before that wait (today the dashboard's roll-up trigger, which fires first, happens to make the second
+ * writer wait earlier, so the race could not be shown; this does not rely on it).
  */
 const recount = (ids: string) =>
   `perform 1 from license_checks c join licenses l on c.key = l.key and c.site = '' where l.id in (${ids}) order by c.key for update of c;
