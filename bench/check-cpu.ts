@@ -1,12 +1,13 @@
 // The server's CPU per answer of one kind of licence call on one shop, alone (issue 44): a copy of the shop, keys
 // drawn as bench/bigshop-check.ts draws them, the real server started on the copy and settled, every key validated
 // once (each site's daily verification write happens then), then `SECS` seconds (default 15) of one call at 50
-// connections. For profiling one call's cost (BENCH_NODE_ARGS="--cpu-prof --cpu-prof-interval=2000
-// --cpu-prof-dir=DIR"; a finer interval keeps the server from ever looking idle) and for trying a change quickly:
+// connections. For trying a change quickly, and for profiling one call's cost: with
+// BENCH_NODE_ARGS="--import ./bench/profile-on-signal.mjs" the measured stretch alone is profiled (BENCH_PROFILE_DIR
+// says where the file goes; bench/profile-summary.mjs reads it):
 //
 //   npx tsx bench/check-cpu.ts postgres://postgres@127.0.0.1:5432/bigshop_10000 edd|validate|health
 import { randomInt } from 'node:crypto';
-import { drive, cpuMs, nodeProcesses, type Prepared } from './check-load.js';
+import { drive, cpuMs, nodeProcesses, cpuMsOfAllNamed, type Prepared } from './check-load.js';
 import { checkRequests, copyShop, drawKeys, startServer, settle, waitIdle } from './check-shop.js';
 const url = process.argv[2];
 const kind = process.argv[3] ?? 'edd';
@@ -21,10 +22,23 @@ try {
   await waitIdle(server);
   const reqs = kind === 'edd' ? edd : kind === 'health' ? [{ method: 'GET', path: '/api/health' } as Prepared] : validate;
   const expect = kind === 'edd' ? '"license":"valid"' : kind === 'health' ? '' : '"valid":true';
-  const before = cpuMs(nodeProcesses(server.pid));
+  const profiling = process.env.BENCH_NODE_ARGS?.includes('profile-on-signal') ?? false;
+  if (profiling) process.kill(server.pid, 'SIGUSR2');
+  const processes = nodeProcesses(server.pid);
+  const onPostgres = url.startsWith('postgres');
+  const database = () => (onPostgres ? cpuMsOfAllNamed('postgres') : 0);
+  const before = [cpuMs(processes), cpuMs(processes, 'system'), database()];
   const run = await drive(server.port, reqs, expect, Number(process.env.SECS ?? 15), 50);
-  const cpu = cpuMs(nodeProcesses(server.pid)) - before;
-  console.log(kind, run.good.length, 'good', run.bad, 'bad', ((cpu * 1000) / run.good.length).toFixed(0), 'µs CPU each');
+  const [cpu, system, databaseCpu] = [cpuMs(processes), cpuMs(processes, 'system'), database()].map((ms, i) => ms - before[i]!) as [number, number, number];
+  if (profiling) {
+    process.kill(server.pid, 'SIGUSR2');
+    await new Promise((resolve) => setTimeout(resolve, 2000)); // the profile is written
+  }
+  const each = (ms: number) => ((ms * 1000) / run.good.length).toFixed(0);
+  console.log(
+    `${kind}: ${run.good.length} good, ${run.bad} bad; server ${each(cpu)} µs CPU each (${each(system)} in the kernel)` +
+      (onPostgres ? `; PostgreSQL's processes ${each(databaseCpu)} µs each` : ''),
+  );
   await server.stop();
 } finally {
   await copy.drop();

@@ -137,11 +137,23 @@ function procField(pid: number, file: 'status' | 'stat'): string {
 export const residentMb = (pids: readonly number[]): number =>
   pids.reduce((sum, pid) => sum + Number(/VmRSS:\s+(\d+)/.exec(procField(pid, 'status'))?.[1] ?? 0), 0) / 1024;
 
-/** User + system CPU of these processes so far, in ms (USER_HZ = 100). */
-export const cpuMs = (pids: readonly number[]): number =>
+/** User + system CPU of these processes so far, in ms (USER_HZ = 100); `system`: the kernel's part alone. */
+export const cpuMs = (pids: readonly number[], part: 'all' | 'system' = 'all'): number =>
   pids.reduce((sum, pid) => {
     const fields = procField(pid, 'stat').split(') ')[1]?.split(' ') ?? [];
-    return sum + (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
+    return sum + ((part === 'all' ? Number(fields[11] ?? 0) : 0) + Number(fields[12] ?? 0)) * 10;
+  }, 0);
+
+/**
+ * The CPU so far, in ms, of this machine's processes named `name` (e.g. 'postgres': the database server and its
+ * backends), with that of their children that have ended (a backend whose connection closed counts in its parent's).
+ */
+export const cpuMsOfAllNamed = (name: string): number =>
+  fs.readdirSync('/proc').reduce((sum, entry) => {
+    const stat = /^\d+$/.test(entry) ? procField(Number(entry), 'stat') : '';
+    if (!stat.startsWith(`${entry} (${name})`)) return sum;
+    const fields = stat.split(') ')[1]!.split(' ');
+    return sum + [11, 12, 13, 14].reduce((ticks, i) => ticks + Number(fields[i] ?? 0), 0) * 10;
   }, 0);
 
 /** Samples the tree's VmRSS every 200 ms while `work` runs; its answer and the peak in MB. */
