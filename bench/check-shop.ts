@@ -194,12 +194,6 @@ export async function startServer(url: string, label: string): Promise<ShopServe
   return { label, url, pid: child.pid ?? 0, port, log, stop };
 }
 
-/**
- * Waits until the retention run the server started is recorded done and its processes used under 5 % of a core for
- * 3 s in a row (the other workers' first passes over too); how long that took, its CPU since it started, its RSS then,
- * and what the
- * retention run removed (its log line, at LOG_LEVEL info).
- */
 /** Until the server's processes used under 5 % of a core for 3 s in a row. */
 export async function waitIdle(server: ShopServer): Promise<void> {
   const began = Date.now();
@@ -213,6 +207,11 @@ export async function waitIdle(server: ShopServer): Promise<void> {
   }
 }
 
+/**
+ * Waits until the retention run the server started is recorded done and its processes used under 5 % of a core for
+ * 3 s in a row (the other workers' first passes over too); how long that took, its CPU since it started, its RSS then,
+ * and what the retention run removed (its log line, at LOG_LEVEL info).
+ */
 export async function settle(server: ShopServer): Promise<{ seconds: number; cpuSeconds: number; idleMb: number; retention: string }> {
   const db = createDatabase(loadConfig({ NODE_ENV: 'test', DATABASE_URL: server.url, DATA_DIR: os.tmpdir() }).database);
   const began = Date.now();
