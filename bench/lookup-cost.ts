@@ -15,12 +15,12 @@
 // connections make); prints the database backend's CPU per lookup, read from /proc (the database must run on this
 // machine; clock ticks of 10 ms, each round long enough for that to be within a few per cent), and this process's.
 // Each: the median and the least of five rounds of 20,000 lookups.
-import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { validationLookup, validationLookupOffTables } from '../server/modules/licenses/licenses.repository.js';
 import { batchLookupText } from '../server/modules/licenses/validation-reader.js';
+import { cpuMs } from './check-load.js';
 
 const PAIRS = 5000;
 const BATCH = Number(process.env.BATCH ?? 10);
@@ -77,12 +77,6 @@ async function sqliteShop(file: string): Promise<void> {
   await compiler.destroy();
 }
 
-/** A process's CPU in ms (utime + stime of /proc/PID/stat, in clock ticks of 10 ms). */
-function processCpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 async function postgresShop(url: string): Promise<void> {
   const compiler = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool() }) });
   const client = new pg.Client({ connectionString: url, options: '-c plan_cache_mode=force_generic_plan' });
@@ -102,7 +96,7 @@ async function postgresShop(url: string): Promise<void> {
   for (let round = 0; round < 5; round++)
     for (const [name, single] of Object.entries(textsOf(compiler, false))) {
       const text = batchLookupText(single);
-      const before = processCpuMs(backend);
+      const before = cpuMs([backend]);
       const ours = process.cpuUsage();
       let found = 0;
       for (let rep = 0; rep < 4; rep++)
@@ -113,7 +107,7 @@ async function postgresShop(url: string): Promise<void> {
           for (const row of rows) if (row.activation_id) found += 1;
         }
       const used = process.cpuUsage(ours);
-      const database = processCpuMs(backend) - before;
+      const database = cpuMs([backend]) - before;
       if (found !== 4 * pairs.length) throw new Error(`${name}: found ${found} of ${4 * pairs.length}`);
       const result = (results[name] ??= { mine: [], other: [] });
       result.other.push((database * 1000) / found);
