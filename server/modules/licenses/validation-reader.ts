@@ -2,8 +2,8 @@
 // prepared once, outside Kysely. On SQLite it reads through its own read-only connection: Kysely's SQLite
 // driver funnels every query through one connection's mutex, which measured as much of a validation's cost,
 // and WAL mode lets this connection see every committed write at once. On PostgreSQL the lookups of
-// concurrent validations go together as one named prepared statement (`batchedPostgresReader`) on two
-// connections of the reader's own. Nothing is cached, so nothing can be stale; writes and locking stay on
+// concurrent validations go together as one named prepared statement (`batchedPostgresReader`) on a
+// connection of the reader's own. Nothing is cached, so nothing can be stale; writes and locking stay on
 // Kysely.
 import type SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -18,10 +18,14 @@ export type ValidationReader = (key: string, siteUrl: string | undefined) => Val
  * Lookup statements in flight at once on PostgreSQL; the lookups arriving meanwhile wait and go together as
  * the next batch, so batches grow with the load by themselves. A free slot sends a lookup at once: a quiet
  * server adds no wait. With 50 busy connections (bench/license-validate.ts) 1 in flight gave batches of
- * ≈ 19, 2 of ≈ 10, 4 of ≈ 5; the database's CPU per validation fell from 57 µs (one statement per
- * validation) to 20–35 µs, and 2 keeps a second statement under way while one batch's answers are handled.
+ * ≈ 11–19, 2 of ≈ 6–10, 4 of ≈ 5; the database's CPU per validation fell from 57 µs (one statement per
+ * validation) to 15–35 µs. One in flight costs the least: each statement's own work (bind, snapshot, the
+ * executor's start on the database; a query object, a system call each way and the result's field parsers in
+ * the server) is shared by twice as many lookups, and a two-core machine has no core to spare for a second
+ * statement under way (bench/README.md, "Session 25": the server's CPU per validation 59–67 µs against 64–76
+ * with 2, and 8–12 % more validations a second, in runs alternating the two).
  */
-export const POSTGRES_LOOKUPS_IN_FLIGHT = 2;
+export const POSTGRES_LOOKUPS_IN_FLIGHT = 1;
 
 export interface OpenValidationReader {
   read: ValidationReader;
