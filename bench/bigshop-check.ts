@@ -10,7 +10,8 @@
 // the end (`--no-copy` runs on the given shops themselves). On each copy it draws `--keys` licences (default 5,000)
 // at random from the whole shop, keeping those that should validate (active, not expired within two days) with a
 // site they are activated on, then starts the real server on it (a child process, NODE_ENV=production, as
-// `npm start`; WORKERS and LOG_LEVEL pass through). A server started on a shop runs its workers: the retention run
+// `npm start`; WORKERS and LOG_LEVEL pass through; BENCH_BUILT=1 runs the built server, `npm run build` first, without
+// tsx's loader thread). A server started on a shop runs its workers: the retention run
 // (docs/big-shop.md, "Retention") prunes a big shop for minutes. The bench waits until that run is recorded done and
 // the server's CPU is idle, and prints how long that took, before any warm-up or measuring.
 //

@@ -13,6 +13,7 @@ import { openDatabase } from '../server/startup.js';
 import { createDatabase, type Database } from '../server/db/database.js';
 import { cpuMs, nodeProcesses, residentMb } from './check-load.js';
 import { benchNodeArgs } from './bench-server.js';
+import { serverEntry } from './license-validate/servers.js';
 
 /** A copy of the shop at `url` (SQLite: `sqlite:FILE`; PostgreSQL: a database URL), and how to remove it. */
 export async function copyShop(url: string, tag: string): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -153,13 +154,16 @@ export interface ShopServer {
   stop: () => Promise<void>;
 }
 
-/** `node --import tsx server/main.ts` on the shop, NODE_ENV=production, on a free loopback port; ready when health answers. */
+/**
+ * `node --import tsx server/main.ts` on the shop (with BENCH_BUILT=1 `dist/server/main.js`, what `npm start` runs:
+ * `npm run build` first), NODE_ENV=production, on a free loopback port; ready when health answers.
+ */
 export async function startServer(url: string, label: string): Promise<ShopServer> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bigshop-check-server-'));
   const port = 24_000 + Math.floor(Math.random() * 10_000);
   const log = path.join(root, 'server.log');
   const out = fs.openSync(log, 'w');
-  const child = spawn(process.execPath, [...benchNodeArgs(), '--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...benchNodeArgs(), ...serverEntry(process.cwd())], {
     stdio: ['ignore', out, 'inherit'],
     env: {
       ...process.env,
