@@ -79,6 +79,36 @@ describe('validation lookups of concurrent requests', () => {
   });
 });
 
+describe('lookups asked together, with any text', () => {
+  it('find a site whose address holds the characters of an array literal, and refuse only a lookup that is not text', async () => {
+    const license = await createLicense(t.ctx, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 3 });
+    const { id } = await t.db.selectFrom('licenses').select('id').where('key', '=', license.key).executeTakeFirstOrThrow();
+    // PostgreSQL's reader sends each batch's sites and keys as text[] literals: quotes, backslashes, commas, braces
+    // and spaces in a site must come back as themselves.
+    const odd = 'https://odd.example.com/a "b" \\c,{d} NULL';
+    await t.db
+      .insertInto('license_activations')
+      .values({ license_id: id, site_url: odd, is_local: 0, created_at: '2026-01-01T00:00:00.000Z', last_checked_at: null })
+      .execute();
+    const reader = openValidationReader(t.ctx);
+    if (!reader) throw new Error('no reader');
+    const results = await Promise.allSettled([
+      reader.read(license.key, odd),
+      reader.read(license.key, 'https://odd.example.com/a "b" \\c,{d}'),
+      reader.read({} as unknown as string, odd),
+      reader.read(`${license.key}"`, odd),
+      reader.read(license.key, 'NULL'),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    const values = results.map((result) => (result.status === 'fulfilled' ? result.value : 'refused'));
+    expect(values[0]).toMatchObject({ license: { key: license.key }, used: 1, activation: { installed_version: null } });
+    expect(values[1]).toMatchObject({ license: { key: license.key }, activation: null });
+    expect(values[3]).toBeUndefined();
+    expect(values[4]).toMatchObject({ license: { key: license.key }, activation: null });
+    await reader.close();
+  });
+});
+
 describe.runIf(testDialect() === 'sqlite')('SQLite lookups asked together', () => {
   it('run in one read transaction that ends with the batch: a write committed after it is seen by the next, and a checkpoint is not held up', async () => {
     const license = await createLicense(t.ctx, { pluginSlug: PLUGIN, plan: 'lifetime', maxActivations: 1 });
