@@ -2,8 +2,8 @@
 // prepared once, outside Kysely. On SQLite it reads through its own read-only connection: Kysely's SQLite
 // driver funnels every query through one connection's mutex, which measured as much of a validation's cost,
 // and WAL mode lets this connection see every committed write at once. On PostgreSQL the lookups of
-// concurrent validations go together as one named prepared statement (`batchedPostgresReader`) on a
-// connection of the reader's own. Nothing is cached, so nothing can be stale; writes and locking stay on
+// concurrent validations go together as one named prepared statement (`batchedPostgresReader`, each batch a
+// `LookupBatch`) on a connection of the reader's own. Nothing is cached, so nothing can be stale; writes and locking stay on
 // Kysely.
 import type SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -97,13 +97,18 @@ const STATEMENT = 'licence-validation-batch';
  * One batch as pg's "submittable" query (pg's Client runs any object with `submit` and the `handle…` calls): the
  * named statement's Bind, Execute and Sync in one write, with Describe only until the answer's columns are known,
  * and each row made straight from the message's fields. pg's own Query does more for every statement (a Describe and
- * its RowDescription, a parser per column, a Result), which with ten lookups a batch was a fifth of the reader's CPU.
+ * its RowDescription, a parser made per column, a Result, an EventEmitter): with it a validation cost the server 3–23 µs
+ * more CPU, in five alternated pairs (bench/README.md, "Session 26").
  */
 class LookupBatch {
   readonly name = STATEMENT;
   /** Set by pg's client.query(batch, callback). */
   callback?: (error: Error | null) => void;
   private readonly rows: Array<ValidationRow | undefined>;
+  /** The columns this batch's rows come in: known when it was sent, or from its own description. */
+  private columns: AnswerShape | null = null;
+  /** A row that could not be read: the batch fails with it once the database is done with it, as pg's Query does. */
+  private broken: Error | null = null;
   private failed = false;
 
   constructor(
@@ -115,6 +120,7 @@ class LookupBatch {
   }
 
   submit(connection: PgConnection): null {
+    this.columns = this.shape.current;
     const stream = connection.stream;
     stream.cork();
     try {
@@ -125,7 +131,7 @@ class LookupBatch {
       const sites = textArray(this.lookups.map((lookup) => lookup.site));
       const keys = textArray(this.lookups.map((lookup) => lookup.key));
       connection.bind({ statement: STATEMENT, values: [sites, keys] });
-      if (!this.shape.current) connection.describe({ type: 'P', name: '' });
+      if (!this.columns) connection.describe({ type: 'P', name: '' });
       connection.execute({ portal: '' });
       connection.sync();
     } finally {
@@ -135,21 +141,29 @@ class LookupBatch {
   }
 
   handleRowDescription(message: { fields: Array<{ name: string; dataTypeID: number }> }): void {
-    this.shape.current ??= {
+    this.columns = {
       names: message.fields.map((field) => field.name),
       parsers: message.fields.map((field) => pg.types.getTypeParser(field.dataTypeID, 'text') as (text: string) => unknown),
     };
+    this.shape.current ??= this.columns;
   }
 
+  // Runs in pg's socket handler: it must not throw.
   handleDataRow(message: { fields: Array<string | null> }): void {
-    const { names, parsers } = this.shape.current!;
-    const fields = message.fields;
-    const row: Record<string, unknown> = {};
-    for (let i = 1; i < fields.length; i++) {
-      const text = fields[i];
-      row[names[i]!] = text === null || text === undefined ? null : parsers[i]!(text);
+    if (this.broken) return;
+    try {
+      if (!this.columns) throw new Error('A row came before its description');
+      const { names, parsers } = this.columns;
+      const fields = message.fields;
+      const row: Record<string, unknown> = {};
+      for (let i = 1; i < fields.length; i++) {
+        const text = fields[i];
+        row[names[i]!] = text === null || text === undefined ? null : parsers[i]!(text);
+      }
+      this.rows[Number(fields[0]) - 1] = row as unknown as ValidationRow; // ordinality counts from 1
+    } catch (error) {
+      this.broken = error instanceof Error ? error : new Error(String(error));
     }
-    this.rows[Number(fields[0]) - 1] = row as unknown as ValidationRow; // ordinality counts from 1
   }
 
   handleCommandComplete(): void {}
@@ -161,11 +175,14 @@ class LookupBatch {
   handleError(error: Error): void {
     if (this.failed) return;
     this.failed = true;
+    // described again by the next batch, in case what failed was a change of the table under the statement
+    this.shape.current = null;
     for (const lookup of this.lookups) lookup.reject(error);
     this.callback?.(error);
   }
 
   handleReadyForQuery(): void {
+    if (this.broken) return this.handleError(this.broken);
     if (this.failed) return;
     this.lookups.forEach((lookup, i) => lookup.resolve(toValidationLookup(this.rows[i])));
     this.callback?.(null);
