@@ -3,8 +3,8 @@
 // driver funnels every query through one connection's mutex, which measured as much of a validation's cost,
 // and WAL mode lets this connection see every committed write at once. On PostgreSQL the lookups of
 // concurrent validations go together as one named prepared statement (`batchedPostgresReader`, each batch a
-// `LookupBatch`) on a connection of the reader's own. Nothing is cached, so nothing can be stale; writes and locking stay on
-// Kysely.
+// `LookupBatch`) on a connection of the reader's own. Nothing is cached, so nothing can be stale; writes and
+// locking stay on Kysely.
 import type SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { AppContext } from '../../kernel/context.js';
@@ -97,8 +97,8 @@ const STATEMENT = 'licence-validation-batch';
  * One batch as pg's "submittable" query (pg's Client runs any object with `submit` and the `handle…` calls): the
  * named statement's Bind, Execute and Sync in one write, with Describe only until the answer's columns are known,
  * and each row made straight from the message's fields. pg's own Query does more for every statement (a Describe and
- * its RowDescription, a parser made per column, a Result, an EventEmitter): with it a validation cost the server 3–23 µs
- * more CPU, in five alternated pairs (bench/README.md, "Session 26").
+ * its RowDescription, a parser made per column, a Result, an EventEmitter): with it a validation cost the server more
+ * CPU in 7 of 8 alternated pairs, by up to 23 µs (bench/README.md, "Session 26").
  */
 class LookupBatch {
   readonly name = STATEMENT;
