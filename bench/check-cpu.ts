@@ -7,7 +7,7 @@
 //
 //   npx tsx bench/check-cpu.ts postgres://postgres@127.0.0.1:5432/bigshop_10000 edd|validate|health
 import { randomInt } from 'node:crypto';
-import { drive, cpuMs, nodeProcesses, cpuMsOfAllNamed, type Prepared } from './check-load.js';
+import { drive, summarise, cpuMs, nodeProcesses, cpuMsOfAllNamed, type Prepared } from './check-load.js';
 import { checkRequests, copyShop, drawKeys, startServer, settle, waitIdle } from './check-shop.js';
 const url = process.argv[2];
 const kind = process.argv[3] ?? 'edd';
@@ -35,8 +35,9 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 2000)); // the profile is written
   }
   const each = (ms: number) => ((ms * 1000) / run.good.length).toFixed(0);
+  const { perSecond, p99 } = summarise([run]);
   console.log(
-    `${kind}: ${run.good.length} good, ${run.bad} bad; server ${each(cpu)} µs CPU each (${each(system)} in the kernel)` +
+    `${kind}: ${run.good.length} good, ${run.bad} bad, ${Math.round(perSecond)} a second, p99 ${p99.toFixed(2)} ms; server ${each(cpu)} µs CPU each (${each(system)} in the kernel)` +
       (onPostgres ? `; PostgreSQL's processes ${each(databaseCpu)} µs each` : ''),
   );
   await server.stop();
