@@ -1,9 +1,10 @@
 // The server's CPU per answer of one kind of licence call on one shop, alone (issue 44): a copy of the shop, keys
 // drawn as bench/bigshop-check.ts draws them, the real server started on the copy and settled, every key validated
 // once (each site's daily verification write happens then), then `SECS` seconds (default 15) of one call at 50
-// connections. For trying a change quickly, and for profiling one call's cost: with
-// BENCH_NODE_ARGS="--import ./bench/profile-on-signal.mjs" the measured stretch alone is profiled (BENCH_PROFILE_DIR
-// says where the file goes; bench/profile-summary.mjs reads it):
+// connections; prints the rate, the answers' times at several percentiles and the CPU per answer. For trying a
+// change quickly, and for profiling one call's cost: with BENCH_NODE_ARGS="--import ./bench/profile-on-signal.mjs"
+// the measured stretch alone is profiled (BENCH_PROFILE_DIR says where the file goes; bench/profile-summary.mjs
+// reads it):
 //
 //   npx tsx bench/check-cpu.ts postgres://postgres@127.0.0.1:5432/bigshop_10000 edd|validate|health
 import { randomInt } from 'node:crypto';
@@ -36,6 +37,9 @@ try {
   }
   const each = (ms: number) => ((ms * 1000) / run.good.length).toFixed(0);
   const { perSecond, p99 } = summarise([run]);
+  const sorted = [...run.good].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]?.toFixed(2);
+  console.log(`ms at p50 ${at(0.5)}, p90 ${at(0.9)}, p95 ${at(0.95)}, p99 ${at(0.99)}, p99.9 ${at(0.999)}, max ${at(1)}`);
   console.log(
     `${kind}: ${run.good.length} good, ${run.bad} bad, ${Math.round(perSecond)} a second, p99 ${p99.toFixed(2)} ms; server ${each(cpu)} µs CPU each (${each(system)} in the kernel)` +
       (onPostgres ? `; PostgreSQL's processes ${each(databaseCpu)} µs each` : ''),

@@ -79,7 +79,7 @@ describe('validation lookups of concurrent requests', () => {
     expect(found[1]).toBeUndefined();
     expect(sent() - before).toBe(1);
 
-    // One sent alone; the 39 asked while it is under way go together once it is answered.
+    // One sent alone at its turn's end; the 39 asked in a later turn, while it is under way, go together.
     before = sent();
     const first = lookup(0);
     await new Promise((resolve) => setImmediate(resolve));

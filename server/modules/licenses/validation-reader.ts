@@ -17,15 +17,14 @@ export type ValidationReader = (key: string, siteUrl: string | undefined) => Val
 /**
  * Lookup statements in flight at once on PostgreSQL; the lookups arriving meanwhile wait and go together as
  * the next batch, so batches grow with the load by themselves. A free slot sends what waits at the end of the
- * loop's turn (`scheduleSend`): a quiet server adds no wait beyond it. With 50 busy connections (bench/license-validate.ts) 1 in flight gave batches of
- * ≈ 11–19, 2 of ≈ 6–10, 4 of ≈ 5; the database's CPU per validation fell from 57 µs (one statement per
- * validation) to 15–35 µs. One in flight costs the least: each statement's own work (bind, snapshot, the
- * executor's start on the database; a query object, a system call each way and the result's field parsers in
- * the server) is shared by twice as many lookups, and a two-core machine has no core to spare for a second
- * statement under way (bench/README.md, "Session 25": the server's CPU per validation 59–67 µs against 64–76
- * with 2, and 8–12 % more validations a second, in runs alternating the two).
+ * loop's turn (`scheduleSend`): a quiet server adds no wait beyond it. One statement per validation cost the
+ * database 57 µs a validation; batched, 11–18. How many in flight is best depends on when a batch leaves:
+ * sent at once, 1 beat 2 (bench/README.md, "Session 25": batches of ≈ 11–19 against 6–10, the server's CPU per
+ * validation 59–67 µs against 64–76); sent at the turn's end, 2 beat 1 (session 27: in alternated
+ * `bench/check-cpu.ts` runs at 10,000 licences, p99 6.9–7.4 ms against 7.9–9.2 and 18,100–18,200 validations a
+ * second against 15,800–17,700; 3 was no better than 2), perhaps since a batch then fills while the other is answered (not measured).
  */
-export const POSTGRES_LOOKUPS_IN_FLIGHT = 1;
+export const POSTGRES_LOOKUPS_IN_FLIGHT = 2;
 
 export interface OpenValidationReader {
   read: ValidationReader;
@@ -223,7 +222,7 @@ function batchedPostgresReader(pool: pg.Pool, singleLookupText: string): Require
    * Sends what is waiting when the loop reaches its check phase (setImmediate), not at once: by then every
    * connection the poll phase found readable has been read, and its lookups join the batch. Sent at once, a
    * batch answered in the poll phase left with the lookups parsed before its answer and the rest waited a whole
-   * round trip: batches of 9–12 at 50 connections, against 12–18 sent this way, with 5–10 % more validations a
+   * round trip: with one in flight, batches of 9–12 at 50 connections, against 12–18 sent this way, with 5–10 % more validations a
    * second (bench/README.md, "Session 27"). A quiet server's lookup waits for the rest of its turn only.
    */
   function scheduleSend(): void {
