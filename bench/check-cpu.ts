@@ -8,7 +8,7 @@
 //
 //   npx tsx bench/check-cpu.ts postgres://postgres@127.0.0.1:5432/bigshop_10000 edd|validate|health
 import { randomInt } from 'node:crypto';
-import { drive, summarise, cpuMs, nodeProcesses, cpuMsOfAllNamed, type Prepared } from './check-load.js';
+import { drive, percentile, cpuMs, nodeProcesses, cpuMsOfAllNamed, type Prepared } from './check-load.js';
 import { checkRequests, copyShop, drawKeys, startServer, settle, waitIdle } from './check-shop.js';
 const url = process.argv[2];
 const kind = process.argv[3] ?? 'edd';
@@ -36,12 +36,11 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 2000)); // the profile is written
   }
   const each = (ms: number) => ((ms * 1000) / run.good.length).toFixed(0);
-  const { perSecond, p99 } = summarise([run]);
   const sorted = [...run.good].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]?.toFixed(2);
+  const at = (p: number) => percentile(sorted, p).toFixed(2);
   console.log(`ms at p50 ${at(0.5)}, p90 ${at(0.9)}, p95 ${at(0.95)}, p99 ${at(0.99)}, p99.9 ${at(0.999)}, max ${at(1)}`);
   console.log(
-    `${kind}: ${run.good.length} good, ${run.bad} bad, ${Math.round(perSecond)} a second, p99 ${p99.toFixed(2)} ms; server ${each(cpu)} µs CPU each (${each(system)} in the kernel)` +
+    `${kind}: ${run.good.length} good, ${run.bad} bad, ${Math.round(run.good.length / run.seconds)} a second, p99 ${at(0.99)} ms; server ${each(cpu)} µs CPU each (${each(system)} in the kernel)` +
       (onPostgres ? `; PostgreSQL's processes ${each(databaseCpu)} µs each` : ''),
   );
   await server.stop();

@@ -92,9 +92,12 @@ export interface Summary {
 }
 
 /** Rounds of one phase together: good answers a second over their whole time, and percentiles of all their times. */
+/** The time at fraction `p` (0–1) of times sorted in ascending order; NaN when there are none. */
+export const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
+
 export function summarise(phases: readonly Phase[]): Summary {
   const times = phases.flatMap((phase) => phase.good).sort((a, b) => a - b);
-  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? Number.NaN;
+  const at = (p: number) => percentile(times, p);
   const seconds = phases.reduce((sum, phase) => sum + phase.seconds, 0);
   return {
     perSecond: times.length / seconds,

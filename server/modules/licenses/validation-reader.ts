@@ -22,7 +22,8 @@ export type ValidationReader = (key: string, siteUrl: string | undefined) => Val
  * sent at once, 1 beat 2 (bench/README.md, "Session 25": batches of ≈ 11–19 against 6–10, the server's CPU per
  * validation 59–67 µs against 64–76); sent at the turn's end, 2 beat 1 (session 27: in alternated
  * `bench/check-cpu.ts` runs at 10,000 licences, p99 6.9–7.4 ms against 7.9–9.2 and 18,100–18,200 validations a
- * second against 15,800–17,700; 3 was no better than 2), perhaps since a batch then fills while the other is answered (not measured).
+ * second against 15,800–17,700; 3 was no better than 2), perhaps since a batch then fills while the other is
+ * answered (not measured).
  */
 export const POSTGRES_LOOKUPS_IN_FLIGHT = 2;
 
@@ -222,8 +223,9 @@ function batchedPostgresReader(pool: pg.Pool, singleLookupText: string): Require
    * Sends what is waiting when the loop reaches its check phase (setImmediate), not at once: by then every
    * connection the poll phase found readable has been read, and its lookups join the batch. Sent at once, a
    * batch answered in the poll phase left with the lookups parsed before its answer and the rest waited a whole
-   * round trip: with one in flight, batches of 9–12 at 50 connections, against 12–18 sent this way, with 5–10 % more validations a
-   * second (bench/README.md, "Session 27"). A quiet server's lookup waits for the rest of its turn only.
+   * round trip: with one in flight, batches of 9–12 at 50 connections, against 12–18 sent this way, with 5–10 %
+   * more validations a second (bench/README.md, "Session 27"). A quiet server's lookup waits for the rest of its
+   * turn only. Called whenever a lookup waits; a batch leaves only when a slot is free.
    */
   function scheduleSend(): void {
     if (sendScheduled) return;
@@ -254,7 +256,7 @@ function batchedPostgresReader(pool: pg.Pool, singleLookupText: string): Require
       if (typeof key !== 'string' || (siteUrl !== undefined && typeof siteUrl !== 'string'))
         return reject(new TypeError('A lookup takes a key and a site as text'));
       waiting.push({ key, site: siteUrl ?? '', resolve, reject });
-      if (inFlight < POSTGRES_LOOKUPS_IN_FLIGHT) scheduleSend();
+      scheduleSend();
     });
   return { read, close: () => readers.end(), statementsSent: () => sent };
 }
